@@ -1,0 +1,48 @@
+// The verbs of the `tilelab` command, one file each, and what they share.
+#pragma once
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tilelab::cli {
+
+// Exit statuses of the contract.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_invalid = 1;  // the input is invalid or the check failed
+inline constexpr int exit_usage = 2;    // wrong usage
+
+using Args = std::vector<std::string>;  // the words after the verb
+
+int run_validate(const Args& args);
+int run_fmt(const Args& args);
+int run_analyze(const Args& args);
+int run_apply(const Args& args);
+int run_generate(const Args& args);
+int run_estimate(const Args& args);
+int run_pack(const Args& args);  // pack check | export | report
+
+// A usage error: prints "tilelab VERB: message" and a hint to --help on stderr; returns exit_usage.
+int usage_error(const std::string& verb, const std::string& message);
+
+// Small flag parsing shared by the verbs. `next_value` takes the value of a flag at args[i+1]
+// (or after '='), advancing i; integers are checked and a clear usage message is produced.
+struct FlagReader {
+    std::string verb;
+    const Args& args;
+    std::size_t i = 0;
+    std::string error;  // set when a flag is malformed
+
+    bool done() const { return i >= args.size(); }
+    const std::string& word() const { return args[i]; }
+    // True when args[i] is `name` or `name=...`.
+    bool is(const char* name) const;
+    std::optional<std::string> value();
+    std::optional<std::int64_t> integer(std::int64_t min, std::int64_t max);
+    std::optional<std::uint64_t> unsigned_integer();
+};
+
+bool wants_help(const Args& args);
+
+}  // namespace tilelab::cli

@@ -1,0 +1,162 @@
+// The kind table, move strings, and the generic replay behind `tilelab apply`.
+#include "tilelab/analysis/game.hpp"
+
+#include <charconv>
+
+#include "tilelab/link/link.hpp"
+#include "tilelab/lines/lines.hpp"
+#include "tilelab/match3/match3.hpp"
+#include "tilelab/slide/slide.hpp"
+
+namespace tilelab {
+
+const KindOps& kind_ops(Kind kind) {
+    // One explicit table, in the order of Kind; no self-registration.
+    switch (kind) {
+    case Kind::match3: return match3::ops();
+    case Kind::link: return link::ops();
+    case Kind::lines: return lines::ops();
+    case Kind::slide: return slide::ops();
+    }
+    return match3::ops();
+}
+
+std::string_view direction_name(Direction d) {
+    switch (d) {
+    case Direction::up: return "up";
+    case Direction::down: return "down";
+    case Direction::left: return "left";
+    case Direction::right: return "right";
+    }
+    return "up";
+}
+
+std::string_view verdict_name(Verdict v) {
+    switch (v) {
+    case Verdict::none: return "none";
+    case Verdict::solvable: return "solvable";
+    case Verdict::unsolvable: return "unsolvable";
+    case Verdict::unknown: return "unknown";
+    }
+    return "none";
+}
+
+std::string format_move(const Move& move) {
+    if (const auto* p = std::get_if<CellPairMove>(&move))
+        return std::to_string(p->a.x) + "," + std::to_string(p->a.y) + ":" + std::to_string(p->b.x) + "," +
+               std::to_string(p->b.y);
+    if (const auto* s = std::get_if<ShiftMove>(&move)) {
+        if (s->axis == ShiftMove::Axis::row)
+            return "row:" + std::to_string(s->index) + (s->step < 0 ? ":left" : ":right");
+        return "col:" + std::to_string(s->index) + (s->step < 0 ? ":up" : ":down");
+    }
+    return std::string(direction_name(std::get<Direction>(move)));
+}
+
+namespace {
+bool parse_small_int(std::string_view text, int& out) {
+    if (text.empty() || text.size() > 6) return false;
+    bool negative = text[0] == '-';
+    std::string_view digits = negative ? text.substr(1) : text;
+    if (digits.empty()) return false;
+    for (char ch : digits)
+        if (ch < '0' || ch > '9') return false;
+    auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+    if (ec != std::errc() || ptr != digits.data() + digits.size()) return false;
+    if (negative) out = -out;
+    return true;
+}
+
+bool parse_cell_text(std::string_view text, Cell& out) {
+    auto comma = text.find(',');
+    if (comma == std::string_view::npos) return false;
+    return parse_small_int(text.substr(0, comma), out.x) && parse_small_int(text.substr(comma + 1), out.y);
+}
+}  // namespace
+
+std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error) {
+    switch (kind) {
+    case Kind::match3:
+    case Kind::link: {
+        auto colon = text.find(':');
+        CellPairMove m;
+        if (colon == std::string_view::npos || !parse_cell_text(text.substr(0, colon), m.a) ||
+            !parse_cell_text(text.substr(colon + 1), m.b)) {
+            error = "'" + std::string(text) + "' is not a " + std::string(kind_name(kind)) +
+                    " move (expected x1,y1:x2,y2, for example 0,0:1,0)";
+            return std::nullopt;
+        }
+        return Move{m};
+    }
+    case Kind::lines: {
+        ShiftMove m;
+        auto first = text.find(':');
+        auto second = first == std::string_view::npos ? first : text.find(':', first + 1);
+        bool ok = second != std::string_view::npos;
+        if (ok) {
+            std::string_view axis = text.substr(0, first);
+            std::string_view index = text.substr(first + 1, second - first - 1);
+            std::string_view dir = text.substr(second + 1);
+            ok = parse_small_int(index, m.index);
+            if (axis == "row" && (dir == "left" || dir == "right")) {
+                m.axis = ShiftMove::Axis::row;
+                m.step = dir == "left" ? -1 : 1;
+            } else if (axis == "col" && (dir == "up" || dir == "down")) {
+                m.axis = ShiftMove::Axis::col;
+                m.step = dir == "up" ? -1 : 1;
+            } else {
+                ok = false;
+            }
+        }
+        if (!ok) {
+            error = "'" + std::string(text) + "' is not a lines move (expected row:Y:left|right or col:X:up|down)";
+            return std::nullopt;
+        }
+        return Move{m};
+    }
+    case Kind::slide:
+        for (Direction d : all_directions)
+            if (direction_name(d) == text) return Move{d};
+        error = "'" + std::string(text) + "' is not a slide move (expected up, down, left or right)";
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves) {
+    const KindOps& game = kind_ops(level.kind);
+    ApplyResult result;
+    result.state = game.start(level);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        StepResult step = game.play(level, result.state, moves[i]);
+        if (!step.legal) {
+            result.illegal = static_cast<int>(i);
+            result.why = step.why;
+            break;
+        }
+        for (auto& event : step.events) {
+            nlohmann::ordered_json tagged;
+            tagged["move"] = static_cast<int>(i);
+            for (auto it = event.begin(); it != event.end(); ++it) tagged[it.key()] = it.value();
+            result.events.push_back(std::move(tagged));
+        }
+        result.state = std::move(step.state);
+    }
+    return result;
+}
+
+nlohmann::ordered_json cell_json(Cell c) { return nlohmann::ordered_json::array({c.x, c.y}); }
+
+nlohmann::ordered_json cells_json(const std::vector<Cell>& cells) {
+    auto out = nlohmann::ordered_json::array();
+    for (Cell c : cells) out.push_back(cell_json(c));
+    return out;
+}
+
+nlohmann::ordered_json board_json(Kind kind, const Board& board) {
+    auto rows = nlohmann::ordered_json::array();
+    for (int y = 0; y < board.height; ++y) rows.push_back(board_row(kind, board, y));
+    return rows;
+}
+
+}  // namespace tilelab

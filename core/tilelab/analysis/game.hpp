@@ -1,0 +1,199 @@
+// The kind-agnostic face: moves, play state, analysis results and the table of the four kinds.
+// The CLI and the editor talk to this face only; each kind's code lives in its own folder.
+#pragma once
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tilelab/board/board.hpp"
+#include "tilelab/board/level.hpp"
+#include "tilelab/random.hpp"
+
+namespace tilelab {
+
+// ---- Moves: data, printable and parseable as the CLI's move strings -------------------------
+
+// match3: swap two neighbours; link: remove a pair. Written "x1,y1:x2,y2".
+struct CellPairMove {
+    Cell a;
+    Cell b;
+    friend constexpr auto operator<=>(const CellPairMove&, const CellPairMove&) = default;
+};
+
+// lines: shift a row ("row:Y:left|right") or a column ("col:X:up|down") by one cell, wrapping.
+struct ShiftMove {
+    enum class Axis { row, col };
+    Axis axis = Axis::row;
+    int index = 0;
+    int step = 1;  // -1: left (row) / up (col); +1: right (row) / down (col)
+    friend constexpr auto operator<=>(const ShiftMove&, const ShiftMove&) = default;
+};
+
+// slide: "up", "down", "left", "right".
+enum class Direction { up, down, left, right };
+inline constexpr std::array<Direction, 4> all_directions{Direction::up, Direction::down, Direction::left,
+                                                         Direction::right};
+std::string_view direction_name(Direction d);
+
+using Move = std::variant<CellPairMove, ShiftMove, Direction>;
+
+std::string format_move(const Move& move);
+// Parses a move string of the kind; on failure returns nullopt and says why in `error`.
+std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error);
+
+// ---- Play ------------------------------------------------------------------------------------
+
+// The state of a game in play: plain data, copied freely. Fields a kind does not use stay empty.
+struct State {
+    Board board;
+    std::optional<Grid> jelly;       // match3: layers of jelly left per cell
+    std::int64_t score = 0;
+    int moves = 0;                   // moves made so far
+    Rng rng;                         // the level's generator, advanced by every draw
+    std::vector<int> collected;      // match3: pieces cleared per colour
+    Grid ids;                        // slide: stable tile id per cell (-1: no tile)
+    int next_id = 0;                 // slide: the id the next new tile gets
+    friend bool operator==(const State&, const State&) = default;
+};
+
+struct StepResult {
+    bool legal = false;
+    std::string why;             // when !legal: why the move was refused
+    State state;                 // the state after the move (the input state when illegal)
+    nlohmann::ordered_json events = nlohmann::ordered_json::array();  // what a runtime animates, in order
+};
+
+// ---- Analysis ----------------------------------------------------------------------------------
+
+enum class Verdict { none, solvable, unsolvable, unknown };
+std::string_view verdict_name(Verdict v);
+
+struct CellGroup {
+    std::vector<Cell> cells;  // sorted by (x, y)
+    bool closed = false;      // lines: a closed group
+};
+
+struct HintSwap {
+    Cell a;
+    Cell b;
+    std::vector<Cell> clears;  // sorted by (x, y)
+};
+
+struct LinkPath {
+    Cell a;
+    Cell b;
+    int turns = 0;
+    std::vector<Cell> path;    // corner points, endpoints included; the border ring is x=-1/width, y=-1/height
+};
+
+struct Warning {
+    std::string message;
+    std::optional<Cell> cell;  // a cell the warning is about, for the editor to select
+};
+
+struct AnalyzeOptions {
+    int budget_ms = 1000;  // time for the solver (link, lines)
+    bool solve = true;     // false: overlays only
+};
+
+// Progress of long work, written by the worker, read by the UI thread.
+struct Progress {
+    std::atomic<double> fraction{0.0};
+};
+
+struct Analysis {
+    std::uint64_t revision = 0;     // the level revision it was made from (set by the caller)
+    std::vector<CellGroup> groups;  // match3 match groups; lines groups (open and closed)
+    std::vector<HintSwap> hints;    // match3
+    std::vector<LinkPath> links;    // link
+    std::array<bool, 4> legal{};    // slide, indexed like all_directions
+    bool blocked = false;           // match3 dead, link stuck, slide game over
+    Verdict verdict = Verdict::none;
+    std::vector<Move> solution;     // link removal order, lines shift sequence
+    std::vector<Warning> warnings;
+    nlohmann::ordered_json json;    // exactly what `tilelab analyze --json` prints
+};
+
+// ---- Estimate: bot playouts ---------------------------------------------------------------------
+
+struct EstimateOptions {
+    int runs = 1000;
+    int threads = 1;
+    std::uint64_t seed = 0;
+    std::string bot;  // empty: the kind's default bot
+};
+
+struct EstimateResult {
+    int runs = 0;   // playouts finished (fewer than asked when cancelled)
+    int wins = 0;
+    double pass_rate = 0.0;
+    double ci_low = 0.0;
+    double ci_high = 0.0;
+    bool cancelled = false;
+    std::vector<std::pair<std::string, std::vector<double>>> series;  // plots for the editor
+    nlohmann::ordered_json json;  // exactly what `tilelab estimate --json` prints
+};
+
+// ---- Generate -----------------------------------------------------------------------------------
+
+struct GenerateOptions {
+    Kind kind = Kind::match3;
+    int width = 8;
+    int height = 8;
+    std::optional<int> colors;     // match3 colours; link distinct values
+    std::uint64_t seed = 0;
+    int copies = 4;                // link: copies per value (2 or 4)
+    Pairing pair;                  // link pairing rule
+    int blockers = 0;              // link, match3: blockers to place
+    int scramble = 6;              // lines: random shifts
+};
+
+struct GenerateResult {
+    std::optional<Level> level;
+    std::string error;  // when no level could be made
+};
+
+// ---- The table of kinds --------------------------------------------------------------------------
+
+struct KindOps {
+    Kind kind;
+    // The state at level start: random pieces drawn, start spawns, start resolution done.
+    State (*start)(const Level&);
+    // Every legal move from the state, in a stable order.
+    std::vector<Move> (*legal_moves)(const Level&, const State&);
+    // One move; never mutates its input.
+    StepResult (*play)(const Level&, const State&, const Move&);
+    // The level's goal holds in this state.
+    bool (*goal_met)(const Level&, const State&);
+    // Overlays, verdict and the CLI's JSON for the level's starting board.
+    Analysis (*analyze)(const Level&, const AnalyzeOptions&, std::stop_token);
+    GenerateResult (*generate)(const GenerateOptions&);
+    // Bot playouts; nullptr for kinds that have a solver instead.
+    EstimateResult (*estimate)(const Level&, const EstimateOptions&, std::stop_token, Progress*);
+};
+
+const KindOps& kind_ops(Kind kind);
+
+// Plays `moves` from the level's start. Stops at the first illegal move.
+struct ApplyResult {
+    State state;
+    nlohmann::ordered_json events = nlohmann::ordered_json::array();
+    std::optional<int> illegal;
+    std::string why;
+};
+ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves);
+
+// JSON helpers shared by the kinds' outputs.
+nlohmann::ordered_json cell_json(Cell c);
+nlohmann::ordered_json cells_json(const std::vector<Cell>& cells);
+nlohmann::ordered_json board_json(Kind kind, const Board& board);
+
+}  // namespace tilelab

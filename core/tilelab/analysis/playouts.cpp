@@ -1,0 +1,78 @@
+// Seeded playouts over threads: outcomes are kept by run index, so any thread count agrees.
+#include "tilelab/analysis/playouts.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+namespace tilelab {
+
+std::pair<double, double> wilson_interval(int wins, int runs) {
+    if (runs <= 0) return {0.0, 1.0};
+    const double z = 1.959963984540054;
+    const double n = runs;
+    const double p = wins / n;
+    const double denom = 1.0 + z * z / n;
+    const double centre = (p + z * z / (2.0 * n)) / denom;
+    const double half = z * std::sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom;
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
+                                         const std::function<PlayoutOutcome(int)>& play,
+                                         std::stop_token stop, Progress* progress) {
+    runs = std::max(runs, 0);
+    threads = std::clamp(threads, 1, 256);
+    std::vector<PlayoutOutcome> outcomes(static_cast<std::size_t>(runs));
+    std::vector<char> done(static_cast<std::size_t>(runs), 0);
+    std::atomic<int> next{0};
+    std::atomic<int> finished{0};
+    auto worker = [&] {
+        for (;;) {
+            if (stop.stop_requested()) return;
+            int i = next.fetch_add(1);
+            if (i >= runs) return;
+            outcomes[static_cast<std::size_t>(i)] = play(i);
+            done[static_cast<std::size_t>(i)] = 1;
+            int f = finished.fetch_add(1) + 1;
+            if (progress) progress->fraction.store(static_cast<double>(f) / runs);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    std::vector<PlayoutOutcome> finished_runs;
+    finished_runs.reserve(outcomes.size());
+    for (std::size_t i = 0; i < outcomes.size(); ++i)
+        if (done[i]) finished_runs.push_back(outcomes[i]);
+    return finished_runs;
+}
+
+EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled) {
+    EstimateResult r;
+    r.runs = static_cast<int>(outcomes.size());
+    r.cancelled = cancelled || r.runs < runs_asked;
+    double moves_sum = 0;
+    int dead = 0;
+    for (const auto& o : outcomes) {
+        if (o.won) ++r.wins;
+        if (o.dead) ++dead;
+        moves_sum += o.moves_used;
+    }
+    r.pass_rate = r.runs ? static_cast<double>(r.wins) / r.runs : 0.0;
+    auto [lo, hi] = wilson_interval(r.wins, r.runs);
+    r.ci_low = lo;
+    r.ci_high = hi;
+    r.json["runs"] = r.runs;
+    r.json["wins"] = r.wins;
+    r.json["pass_rate"] = r.pass_rate;
+    r.json["ci95"] = {lo, hi};
+    r.json["mean_moves"] = r.runs ? moves_sum / r.runs : 0.0;
+    r.json["dead_rate"] = r.runs ? static_cast<double>(dead) / r.runs : 0.0;
+    if (r.cancelled) r.json["cancelled"] = true;
+    return r;
+}
+
+}  // namespace tilelab

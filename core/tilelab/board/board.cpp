@@ -1,0 +1,121 @@
+// Cell tokens of the level file per kind, and board rows as the file writes them.
+#include "tilelab/board/board.hpp"
+
+#include <charconv>
+
+namespace tilelab {
+
+namespace {
+constexpr std::string_view kind_names[kind_count] = {"match3", "link", "lines", "slide"};
+
+bool parse_int(std::string_view text, std::int64_t& out) {
+    if (text.empty() || text.size() > 12) return false;
+    for (char ch : text)
+        if (ch < '0' || ch > '9') return false;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc() && ptr == text.data() + text.size();
+}
+
+std::string quoted(std::string_view token) {
+    std::string out = "'";
+    out += token.size() > 16 ? std::string(token.substr(0, 16)) + "..." : std::string(token);
+    out += "'";
+    return out;
+}
+}  // namespace
+
+std::string_view kind_name(Kind kind) { return kind_names[static_cast<int>(kind)]; }
+
+bool parse_kind(std::string_view text, Kind& out) {
+    for (int i = 0; i < kind_count; ++i)
+        if (kind_names[i] == text) {
+            out = static_cast<Kind>(i);
+            return true;
+        }
+    return false;
+}
+
+TokenResult parse_cell_token(Kind kind, std::string_view token, int colors) {
+    TokenResult r;
+    if (token == ".") {
+        r.ok = true;
+        r.value = cell::empty;
+        return r;
+    }
+    std::int64_t n = 0;
+    switch (kind) {
+    case Kind::match3:
+        if (token == "?") { r.ok = true; r.value = cell::random; return r; }
+        if (token == "#") { r.ok = true; r.value = cell::blocker; return r; }
+        if (token == "_") { r.ok = true; r.value = cell::hole; return r; }
+        if (parse_int(token, n) && n < colors) { r.ok = true; r.value = static_cast<std::int32_t>(n); return r; }
+        if (parse_int(token, n))
+            r.error = "colour " + std::string(token) + " is out of range (colors is " + std::to_string(colors) + ")";
+        else
+            r.error = quoted(token) + " is not a match3 cell (expected a colour 0.." + std::to_string(colors > 0 ? colors - 1 : 0) +
+                      ", ? random, # blocker, _ hole or . empty)";
+        return r;
+    case Kind::link:
+        if (token == "#") { r.ok = true; r.value = cell::blocker; return r; }
+        if (parse_int(token, n) && n >= 1 && n <= 999999) { r.ok = true; r.value = static_cast<std::int32_t>(n); return r; }
+        r.error = quoted(token) + " is not a link cell (expected a value 1..999999, # blocker or . empty)";
+        return r;
+    case Kind::lines:
+        if (token.size() == 1) {
+            char ch = token[0];
+            int v = -1;
+            if (ch >= '0' && ch <= '9') v = ch - '0';
+            else if (ch >= 'a' && ch <= 'f') v = ch - 'a' + 10;
+            else if (ch >= 'A' && ch <= 'F') v = ch - 'A' + 10;
+            if (v == 0) { r.ok = true; r.value = cell::empty; return r; }
+            if (v > 0) { r.ok = true; r.value = v; return r; }
+        }
+        r.error = quoted(token) + " is not a lines cell (expected one hex digit 1-f, the side mask, or . empty)";
+        return r;
+    case Kind::slide:
+        if (token == "#") { r.ok = true; r.value = cell::blocker; return r; }
+        if (parse_int(token, n) && n >= 2 && n <= (1 << 30) && (n & (n - 1)) == 0) {
+            r.ok = true;
+            r.value = static_cast<std::int32_t>(n);
+            return r;
+        }
+        r.error = quoted(token) + " is not a slide cell (expected a power of two from 2, # wall or . empty)";
+        return r;
+    }
+    return r;
+}
+
+std::string cell_token(Kind kind, std::int32_t value) {
+    switch (value) {
+    case cell::empty: return ".";
+    case cell::blocker: return "#";
+    case cell::hole: return "_";
+    case cell::random: return "?";
+    default: break;
+    }
+    if (kind == Kind::lines) {
+        static constexpr char hex[] = "0123456789abcdef";
+        return value >= 1 && value <= 15 ? std::string(1, hex[value]) : std::string(".");
+    }
+    return std::to_string(value);
+}
+
+std::string board_row(Kind kind, const Grid& grid, int y) {
+    std::string row;
+    for (int x = 0; x < grid.width; ++x) {
+        if (x) row += ' ';
+        row += cell_token(kind, grid.at(x, y));
+    }
+    return row;
+}
+
+std::string layer_row(const Grid& grid, int y) {
+    std::string row;
+    for (int x = 0; x < grid.width; ++x) {
+        if (x) row += ' ';
+        row += std::to_string(grid.at(x, y));
+    }
+    return row;
+}
+
+}  // namespace tilelab

@@ -1,0 +1,106 @@
+// A level of any kind as a value: identity, board, layers, rules and goal (CONTRACT.md "Level file").
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tilelab/board/board.hpp"
+
+namespace tilelab {
+
+inline constexpr int level_format_version = 1;
+inline constexpr int max_board_side = 256;
+
+// Link pairing: equal values, or two values whose sum is `sum`.
+struct Pairing {
+    enum class Rule { equal, sum };
+    Rule rule = Rule::equal;
+    std::int64_t sum = 0;
+    bool pairs(std::int64_t a, std::int64_t b) const { return rule == Rule::equal ? a == b : a + b == sum; }
+    // The value that pairs with `a` (equal: a itself; sum: sum - a).
+    std::int64_t partner(std::int64_t a) const { return rule == Rule::equal ? a : sum - a; }
+    friend bool operator==(const Pairing&, const Pairing&) = default;
+};
+
+// Score rule of slide: add the merged tile's new value, or (seed 004) the old value.
+enum class SlideScore { merged, pre_merge };
+
+// Every kind's rules in one value; only the fields of the level's kind are meaningful.
+// Fields hold their effective value (the default when the file omits them); Level::present
+// remembers which keys the file wrote so that saving a loaded file gives the same bytes.
+struct Rules {
+    // match3
+    int colors = 0;
+    int min_match = 3;
+    int score_per_piece = 50;
+    // link
+    Pairing pair;
+    int max_turns = 2;
+    bool border = true;
+    // lines
+    std::vector<int> fixed_rows;
+    std::vector<int> fixed_cols;
+    // slide
+    std::vector<std::pair<int, int>> spawn{{2, 9}, {4, 1}};  // (value, weight)
+    std::optional<int> start_tiles;  // unset: 0 when the board has a tile, else 2
+    SlideScore score = SlideScore::merged;
+
+    friend bool operator==(const Rules&, const Rules&) = default;
+};
+
+struct CollectGoal {
+    int color = 0;
+    int count = 0;
+    friend bool operator==(const CollectGoal&, const CollectGoal&) = default;
+};
+
+// Every kind's goal in one value; absent optionals mean "not part of the goal".
+struct Goal {
+    std::optional<int> moves;  // a move limit, every kind
+    // match3
+    std::optional<std::int64_t> score;
+    bool jelly = false;
+    std::vector<CollectGoal> collect;
+    // link
+    bool clear = true;
+    // lines
+    std::optional<int> closed_groups;
+    std::optional<int> min_group_size;
+    bool all_closed = false;
+    // slide
+    int target = 2048;
+
+    friend bool operator==(const Goal&, const Goal&) = default;
+};
+
+struct Level {
+    int version = level_format_version;
+    std::string id;
+    std::string name;
+    Kind kind = Kind::match3;
+    std::uint64_t seed = 0;
+    Rules rules;
+    Goal goal;
+    Board board;                 // width and height live here
+    std::optional<Grid> jelly;   // layers.jelly (match3)
+    nlohmann::ordered_json meta; // free-form, kept as it is (null when absent)
+    // Keys of "rules" and "goal" that the file wrote, as "rules/min_match", "goal/moves"; the
+    // canonical writer writes these and every field that differs from its default.
+    std::set<std::string> present;
+
+    int width() const { return board.width; }
+    int height() const { return board.height; }
+    int effective_start_tiles() const;
+
+    friend bool operator==(const Level&, const Level&) = default;
+};
+
+// A blank level of the kind: every cell empty (match3: random pieces), sensible rules.
+Level make_blank_level(Kind kind, int width, int height);
+
+}  // namespace tilelab

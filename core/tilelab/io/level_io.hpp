@@ -1,0 +1,64 @@
+// Level and pack files: loading with every problem reported at once, and the canonical writer.
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tilelab/board/level.hpp"
+#include "tilelab/io/diagnostics.hpp"
+
+namespace tilelab {
+
+inline constexpr std::size_t max_file_bytes = 16u << 20;  // larger files are refused unread
+inline constexpr int max_json_depth = 32;
+
+struct LevelLoad {
+    std::optional<Level> level;  // set only when there is no error: never a half-built level
+    Diagnostics diagnostics;
+};
+
+// Parses level JSON text; `file` names it in diagnostics.
+LevelLoad parse_level(std::string_view text, const std::string& file);
+// Builds a level from a JSON value already parsed (a bundle's entry); `pointer` prefixes places.
+LevelLoad level_from_json(const nlohmann::json& value, const std::string& file, const std::string& pointer = "");
+LevelLoad load_level(const std::filesystem::path& path);
+
+// The canonical text: keys in the contract's order, two-space indent, one board row a line,
+// a final newline. Loading canonical text and writing it again gives the same bytes.
+std::string write_level(const Level& level);
+nlohmann::ordered_json level_to_json(const Level& level);
+
+struct Pack {
+    int version = 1;
+    std::string name;
+    std::vector<std::string> levels;  // paths relative to the pack file
+    nlohmann::ordered_json meta;
+    friend bool operator==(const Pack&, const Pack&) = default;
+};
+
+struct PackLoad {
+    std::optional<Pack> pack;
+    Diagnostics diagnostics;
+};
+PackLoad parse_pack(std::string_view text, const std::string& file);
+PackLoad load_pack(const std::filesystem::path& path);
+std::string write_pack(const Pack& pack);
+
+// What a JSON file says it is: "tilelab.level", "tilelab.pack", "tilelab.bundle", or "" if unknown.
+std::string sniff_format(std::string_view text);
+
+// Reads a whole file; on failure returns nullopt and adds a diagnostic.
+std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics);
+
+// Writes `text` to `path` safely: a temporary file beside it, flushed, then renamed over it;
+// the previous file, if any, is kept as `path` + ".bak" when `keep_backup`. Returns "" or an error.
+std::string write_file_atomically(const std::filesystem::path& path, std::string_view text, bool keep_backup);
+
+// The nearest of `known` to `word` (edit distance), for "did you mean" messages.
+std::string nearest_word(std::string_view word, const std::vector<std::string>& known);
+
+}  // namespace tilelab

@@ -1,0 +1,41 @@
+// The seeded generator every kind draws from: splitmix64 exactly as RULES.md "Randomness" fixes it.
+#pragma once
+#include <cstdint>
+
+namespace tilelab {
+
+// A runtime in any language reproduces every draw by following next() and uniform() below;
+// docs/randomness.md lists the fixed vectors (tests/data/vectors/rng.json) to check against.
+class Rng {
+public:
+    explicit constexpr Rng(std::uint64_t seed = 0) noexcept : state_(seed) {}
+
+    constexpr std::uint64_t next() noexcept {
+        state_ += 0x9E3779B97F4A7C15ull;
+        std::uint64_t z = state_;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+
+    // uniform(n) = (next() >> 32) % n. n must be at least 1.
+    constexpr std::uint32_t uniform(std::uint32_t n) noexcept {
+        return static_cast<std::uint32_t>((next() >> 32) % n);
+    }
+
+    constexpr std::uint64_t state() const noexcept { return state_; }
+    friend constexpr bool operator==(const Rng&, const Rng&) = default;
+
+private:
+    std::uint64_t state_;
+};
+
+// A playout's own generator, seeded from (run seed, run index), so that results never depend
+// on how runs are spread over threads.
+constexpr std::uint64_t playout_seed(std::uint64_t seed, std::uint64_t run_index) noexcept {
+    Rng mix(seed ^ (run_index * 0xD1B54A32D192ED03ull));
+    mix.next();
+    return mix.next();
+}
+
+}  // namespace tilelab
