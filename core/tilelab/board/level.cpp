@@ -1,6 +1,8 @@
 // Level helpers: the effective start tiles of slide, and blank levels for "new level".
 #include "tilelab/board/level.hpp"
 
+#include "tilelab/random.hpp"
+
 namespace tilelab {
 
 int Level::effective_start_tiles() const {
@@ -8,6 +10,22 @@ int Level::effective_start_tiles() const {
     for (std::int32_t c : board.cells)
         if (cell::is_value(c)) return 0;
     return 2;
+}
+
+std::string make_level_uuid(std::uint64_t entropy) {
+    Rng rng(entropy);
+    std::uint64_t hi = rng.next(), lo = rng.next();
+    hi = (hi & ~0xF000ull) | 0x4000ull;                 // version 4
+    lo = (lo & ~(0xC000ull << 48)) | (0x8000ull << 48);  // RFC 4122 variant
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    for (int i = 0; i < 32; ++i) {
+        std::uint64_t word = i < 16 ? hi : lo;
+        int shift = 60 - 4 * (i % 16);
+        if (i == 8 || i == 12 || i == 16 || i == 20) out += '-';
+        out += hex[(word >> shift) & 0xF];
+    }
+    return out;
 }
 
 Level make_blank_level(Kind kind, int width, int height) {

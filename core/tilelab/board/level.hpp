@@ -100,6 +100,9 @@ struct Level {
     friend bool operator==(const Level&, const Level&) = default;
 };
 
+// A random (version 4) UUID drawn from `entropy`, for the id of a new level.
+std::string make_level_uuid(std::uint64_t entropy);
+
 // A blank level of the kind: every cell empty (match3: random pieces), sensible rules.
 Level make_blank_level(Kind kind, int width, int height);
 

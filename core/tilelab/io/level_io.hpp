@@ -24,7 +24,7 @@ struct LevelLoad {
 // Parses level JSON text; `file` names it in diagnostics.
 LevelLoad parse_level(std::string_view text, const std::string& file);
 // Builds a level from a JSON value already parsed (a bundle's entry); `pointer` prefixes places.
-LevelLoad level_from_json(const nlohmann::json& value, const std::string& file, const std::string& pointer = "");
+LevelLoad level_from_json(const nlohmann::ordered_json& value, const std::string& file, const std::string& pointer = "");
 LevelLoad load_level(const std::filesystem::path& path);
 
 // The canonical text: keys in the contract's order, two-space indent, one board row a line,
@@ -39,6 +39,12 @@ struct Pack {
     nlohmann::ordered_json meta;
     friend bool operator==(const Pack&, const Pack&) = default;
 };
+
+// A level's JSON migrated to the newest format version. Only version 1 exists; the hook is
+// where a version 2 reader will upgrade older files. Returns false (with diagnostics) when the
+// version is unknown.
+bool migrate_level_json(nlohmann::ordered_json& value, const std::string& file, const std::string& pointer,
+                        Diagnostics& diagnostics);
 
 struct PackLoad {
     std::optional<Pack> pack;

@@ -1,0 +1,1008 @@
+// Level and pack files: a reader that reports every problem at once, and the canonical writer.
+#include "tilelab/io/level_io.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <system_error>
+
+#include <unistd.h>
+
+namespace tilelab {
+
+using ojson = nlohmann::ordered_json;
+
+namespace {
+
+// ---- Small helpers ------------------------------------------------------------------------------
+
+std::string json_type_name(const ojson& v) {
+    switch (v.type()) {
+    case ojson::value_t::null: return "null";
+    case ojson::value_t::object: return "an object";
+    case ojson::value_t::array: return "an array";
+    case ojson::value_t::string: return "a string";
+    case ojson::value_t::boolean: return "a boolean";
+    case ojson::value_t::number_integer:
+    case ojson::value_t::number_unsigned: return "an integer";
+    case ojson::value_t::number_float: return "a number with a fraction";
+    default: return "something else";
+    }
+}
+
+std::string escape_pointer_token(const std::string& key) {
+    std::string out;
+    for (char ch : key) {
+        if (ch == '~') out += "~0";
+        else if (ch == '/') out += "~1";
+        else out += ch;
+    }
+    return out;
+}
+
+std::string show_key(const std::string& key) {
+    std::string shown = key.size() > 40 ? key.substr(0, 40) + "..." : key;
+    return "'" + shown + "'";
+}
+
+// Turns a byte offset into a 1-based line and column (columns count bytes).
+void line_column(std::string_view text, std::size_t offset, int& line, int& column) {
+    offset = std::min(offset, text.size());
+    line = 1;
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < offset; ++i)
+        if (text[i] == '\n') {
+            ++line;
+            line_start = i + 1;
+        }
+    column = static_cast<int>(offset - line_start) + 1;
+}
+
+// nlohmann's recursive parser would overflow the stack on absurd nesting: refuse it first.
+bool check_depth(std::string_view text, const std::string& file, Diagnostics& out) {
+    int depth = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        char ch = text[i];
+        if (in_string) {
+            if (ch == '\\') ++i;
+            else if (ch == '"') in_string = false;
+            continue;
+        }
+        if (ch == '"') in_string = true;
+        else if (ch == '[' || ch == '{') {
+            if (++depth > max_json_depth) {
+                Diagnostic d;
+                d.file = file;
+                line_column(text, i, d.line, d.column);
+                d.message = "nesting is deeper than " + std::to_string(max_json_depth) + " levels";
+                out.push_back(std::move(d));
+                return false;
+            }
+        } else if (ch == ']' || ch == '}') {
+            --depth;
+        }
+    }
+    return true;
+}
+
+// Parses JSON text; on a syntax error adds "file:line:col: error: ..." and returns nullopt.
+std::optional<ojson> parse_json_text(std::string_view text, const std::string& file, Diagnostics& out) {
+    if (!check_depth(text, file, out)) return std::nullopt;
+    try {
+        return ojson::parse(text.begin(), text.end());
+    } catch (const ojson::parse_error& e) {
+        Diagnostic d;
+        d.file = file;
+        std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+        line_column(text, offset, d.line, d.column);
+        std::string what = e.what();
+        // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error while
+        //  parsing object key - invalid literal; last read: '{x'; expected string literal"
+        auto dash = what.find(" - ");
+        std::string detail = dash == std::string::npos ? what : what.substr(dash + 3);
+        auto last_read = detail.find("; last read: ");
+        if (last_read != std::string::npos) {
+            auto next = detail.find("; ", last_read + 2);
+            detail = detail.substr(0, last_read) + (next == std::string::npos ? "" : detail.substr(next));
+        }
+        if (detail.rfind("unexpected end of input", 0) == 0) detail = "the file ends too early" + detail.substr(23);
+        d.message = detail;
+        out.push_back(std::move(d));
+        return std::nullopt;
+    }
+}
+
+// ---- The checker: walks a JSON value and records every problem with its JSON Pointer -----------
+
+class Checker {
+public:
+    Checker(std::string file, Diagnostics& out) : file_(std::move(file)), out_(out) {}
+
+    void error(const std::string& pointer, std::string message) {
+        Diagnostic d;
+        d.file = file_;
+        d.pointer = pointer;
+        d.message = std::move(message);
+        out_.push_back(std::move(d));
+        ++errors_;
+    }
+    int errors() const { return errors_; }
+
+    // Reports keys of `object` not in `known`, naming the nearest known key.
+    void unknown_keys(const ojson& object, const std::string& pointer, const std::vector<std::string>& known,
+                      const std::function<std::string(const std::string&)>& explain = nullptr) {
+        for (auto it = object.begin(); it != object.end(); ++it) {
+            if (std::find(known.begin(), known.end(), it.key()) != known.end()) continue;
+            std::string why = explain ? explain(it.key()) : std::string();
+            if (why.empty()) {
+                why = "unknown key " + show_key(it.key());
+                std::string nearest = nearest_word(it.key(), known);
+                if (!nearest.empty()) why += " (did you mean '" + nearest + "'?)";
+            }
+            error(pointer + "/" + escape_pointer_token(it.key()), why);
+        }
+    }
+
+    const ojson* find(const ojson& object, const char* key) const {
+        auto it = object.find(key);
+        return it == object.end() ? nullptr : &*it;
+    }
+
+    std::optional<std::int64_t> integer(const ojson& v, const std::string& pointer, std::int64_t min, std::int64_t max,
+                                        const char* what) {
+        if (!v.is_number_integer()) {
+            error(pointer, std::string(what) + " must be an integer, not " + json_type_name(v));
+            return std::nullopt;
+        }
+        if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
+            error(pointer, std::string(what) + " is out of range (" + std::to_string(min) + ".." + std::to_string(max) + ")");
+            return std::nullopt;
+        }
+        std::int64_t n = v.get<std::int64_t>();
+        if (n < min || n > max) {
+            error(pointer, std::string(what) + " " + std::to_string(n) + " is out of range (" + std::to_string(min) +
+                               ".." + std::to_string(max) + ")");
+            return std::nullopt;
+        }
+        return n;
+    }
+
+    std::optional<bool> boolean(const ojson& v, const std::string& pointer, const char* what) {
+        if (!v.is_boolean()) {
+            error(pointer, std::string(what) + " must be true or false, not " + json_type_name(v));
+            return std::nullopt;
+        }
+        return v.get<bool>();
+    }
+
+    std::optional<std::string> string(const ojson& v, const std::string& pointer, const char* what) {
+        if (!v.is_string()) {
+            error(pointer, std::string(what) + " must be a string, not " + json_type_name(v));
+            return std::nullopt;
+        }
+        return v.get<std::string>();
+    }
+
+private:
+    std::string file_;
+    Diagnostics& out_;
+    int errors_ = 0;
+};
+
+const std::vector<std::string> level_keys = {"format", "version", "id",   "name",   "kind", "width", "height",
+                                             "seed",   "rules",   "goal", "board", "layers", "meta"};
+
+// Rules and goal keys per kind, in the canonical order of the contract.
+const std::vector<std::string>& rule_keys(Kind kind) {
+    static const std::vector<std::string> keys[kind_count] = {
+        {"colors", "min_match", "score_per_piece"},
+        {"pair", "max_turns", "border"},
+        {"fixed_rows", "fixed_cols"},
+        {"spawn", "start_tiles", "score"},
+    };
+    return keys[static_cast<int>(kind)];
+}
+
+const std::vector<std::string>& goal_keys(Kind kind) {
+    static const std::vector<std::string> keys[kind_count] = {
+        {"moves", "score", "jelly", "collect"},
+        {"moves", "clear"},
+        {"moves", "closed_groups", "min_group_size", "all_closed"},
+        {"moves", "target"},
+    };
+    return keys[static_cast<int>(kind)];
+}
+
+// "min_match is a match3 rule, not a link rule": a key of another kind is explained as such.
+std::function<std::string(const std::string&)> other_kind_explainer(Kind kind, bool rules) {
+    return [kind, rules](const std::string& key) -> std::string {
+        for (int k = 0; k < kind_count; ++k) {
+            if (k == static_cast<int>(kind)) continue;
+            const auto& keys = rules ? rule_keys(static_cast<Kind>(k)) : goal_keys(static_cast<Kind>(k));
+            if (std::find(keys.begin(), keys.end(), key) != keys.end())
+                return "'" + key + "' is a " + std::string(kind_name(static_cast<Kind>(k))) + (rules ? " rule" : " goal") +
+                       ", not a " + std::string(kind_name(kind)) + " one";
+        }
+        return {};
+    };
+}
+
+bool is_power_of_two(std::int64_t n) { return n >= 2 && (n & (n - 1)) == 0; }
+
+// Splits a board row into its cell tokens; false when the spacing is not single spaces.
+bool split_row(const std::string& row, std::vector<std::string>& tokens) {
+    tokens.clear();
+    std::string current;
+    bool ok = true;
+    for (char ch : row) {
+        if (ch == ' ') {
+            if (current.empty()) ok = false;
+            else tokens.push_back(std::move(current));
+            current.clear();
+        } else if (ch == '\t' || ch == '\n' || ch == '\r') {
+            ok = false;
+            if (!current.empty()) tokens.push_back(std::move(current));
+            current.clear();
+        } else {
+            current += ch;
+        }
+    }
+    if (!current.empty()) tokens.push_back(std::move(current));
+    else if (!row.empty()) ok = false;
+    return ok;
+}
+
+// Reads a grid of `height` rows of `width` tokens; `cell_of` turns one token into a value or an error.
+std::optional<Grid> read_grid(Checker& check, const ojson& v, const std::string& pointer, int width, int height,
+                              const std::function<TokenResult(const std::string&)>& cell_of, const char* what) {
+    if (!v.is_array()) {
+        check.error(pointer, std::string(what) + " must be an array of row strings, not " + json_type_name(v));
+        return std::nullopt;
+    }
+    int before = check.errors();
+    if (static_cast<int>(v.size()) != height)
+        check.error(pointer, std::string(what) + " has " + std::to_string(v.size()) + " rows, height is " +
+                                 std::to_string(height));
+    Grid grid(width, height);
+    std::vector<std::string> tokens;
+    for (std::size_t y = 0; y < v.size(); ++y) {
+        std::string row_pointer = pointer + "/" + std::to_string(y);
+        if (!v[y].is_string()) {
+            check.error(row_pointer, "a row must be a string of cells separated by spaces, not " + json_type_name(v[y]));
+            continue;
+        }
+        if (!split_row(v[y].get<std::string>(), tokens))
+            check.error(row_pointer, "cells must be separated by single spaces");
+        if (static_cast<int>(tokens.size()) != width) {
+            check.error(row_pointer, "row has " + std::to_string(tokens.size()) + " cells, width is " +
+                                         std::to_string(width));
+            continue;
+        }
+        if (static_cast<int>(y) >= height) continue;
+        int bad_tokens = 0;
+        for (int x = 0; x < width; ++x) {
+            TokenResult r = cell_of(tokens[static_cast<std::size_t>(x)]);
+            if (r.ok) {
+                grid.at(x, static_cast<int>(y)) = r.value;
+            } else if (++bad_tokens <= 8) {  // a row of garbage says so eight times, not 256
+                check.error(row_pointer, "cell (" + std::to_string(x) + ", " + std::to_string(y) + "): " + r.error);
+            }
+        }
+        if (bad_tokens > 8)
+            check.error(row_pointer, std::to_string(bad_tokens - 8) + " more bad cells in this row");
+    }
+    if (check.errors() != before) return std::nullopt;
+    return grid;
+}
+
+void read_rules(Checker& check, const ojson& rules, Level& level) {
+    const std::string p = "/rules";
+    if (!rules.is_object()) {
+        check.error(p, "rules must be an object, not " + json_type_name(rules));
+        return;
+    }
+    check.unknown_keys(rules, p, rule_keys(level.kind), other_kind_explainer(level.kind, true));
+    for (auto it = rules.begin(); it != rules.end(); ++it) level.present.insert("rules/" + it.key());
+    Rules& r = level.rules;
+    switch (level.kind) {
+    case Kind::match3:
+        if (auto v = check.find(rules, "colors")) {
+            if (auto n = check.integer(*v, p + "/colors", 2, 16, "colors")) r.colors = static_cast<int>(*n);
+        }
+        if (auto v = check.find(rules, "min_match")) {
+            if (auto n = check.integer(*v, p + "/min_match", 2, 16, "min_match")) r.min_match = static_cast<int>(*n);
+        }
+        if (auto v = check.find(rules, "score_per_piece")) {
+            if (auto n = check.integer(*v, p + "/score_per_piece", 0, 1000000, "score_per_piece"))
+                r.score_per_piece = static_cast<int>(*n);
+        }
+        break;
+    case Kind::link:
+        if (auto v = check.find(rules, "pair")) {
+            if (v->is_string() && v->get<std::string>() == "equal") {
+                r.pair = Pairing{};
+            } else if (v->is_object() && v->size() == 1 && v->contains("sum")) {
+                if (auto n = check.integer(v->at("sum"), p + "/pair/sum", 2, 2000000, "the pairing sum"))
+                    r.pair = Pairing{Pairing::Rule::sum, *n};
+            } else {
+                check.error(p + "/pair", "pair must be \"equal\" or {\"sum\": N}");
+            }
+        }
+        if (auto v = check.find(rules, "max_turns")) {
+            if (auto n = check.integer(*v, p + "/max_turns", 0, 3, "max_turns")) r.max_turns = static_cast<int>(*n);
+        }
+        if (auto v = check.find(rules, "border")) {
+            if (auto b = check.boolean(*v, p + "/border", "border")) r.border = *b;
+        }
+        break;
+    case Kind::lines: {
+        auto read_indexes = [&](const char* key, int limit, std::vector<int>& out) {
+            auto v = check.find(rules, key);
+            if (!v) return;
+            std::string kp = p + "/" + key;
+            if (!v->is_array()) {
+                check.error(kp, std::string(key) + " must be an array of indexes, not " + json_type_name(*v));
+                return;
+            }
+            for (std::size_t i = 0; i < v->size(); ++i) {
+                auto n = check.integer((*v)[i], kp + "/" + std::to_string(i), 0, limit - 1, "the index");
+                if (!n) continue;
+                if (std::find(out.begin(), out.end(), *n) != out.end())
+                    check.error(kp + "/" + std::to_string(i), "index " + std::to_string(*n) + " is listed twice");
+                else
+                    out.push_back(static_cast<int>(*n));
+            }
+        };
+        read_indexes("fixed_rows", level.board.height, r.fixed_rows);
+        read_indexes("fixed_cols", level.board.width, r.fixed_cols);
+        break;
+    }
+    case Kind::slide:
+        if (auto v = check.find(rules, "spawn")) {
+            std::string sp = p + "/spawn";
+            if (!v->is_array() || v->empty()) {
+                check.error(sp, "spawn must be a non-empty array of [value, weight] pairs");
+            } else {
+                r.spawn.clear();
+                for (std::size_t i = 0; i < v->size(); ++i) {
+                    const ojson& pair = (*v)[i];
+                    std::string ip = sp + "/" + std::to_string(i);
+                    if (!pair.is_array() || pair.size() != 2) {
+                        check.error(ip, "a spawn entry is [value, weight], not " + json_type_name(pair));
+                        continue;
+                    }
+                    auto value = check.integer(pair[0], ip + "/0", 2, 1 << 30, "the spawn value");
+                    auto weight = check.integer(pair[1], ip + "/1", 1, 1000000, "the spawn weight");
+                    if (value && !is_power_of_two(*value))
+                        check.error(ip + "/0", "the spawn value " + std::to_string(*value) + " is not a power of two");
+                    else if (value && weight)
+                        r.spawn.emplace_back(static_cast<int>(*value), static_cast<int>(*weight));
+                }
+            }
+        }
+        if (auto v = check.find(rules, "start_tiles")) {
+            if (auto n = check.integer(*v, p + "/start_tiles", 0, level.board.width * level.board.height, "start_tiles"))
+                r.start_tiles = static_cast<int>(*n);
+        }
+        if (auto v = check.find(rules, "score")) {
+            if (v->is_string() && v->get<std::string>() == "merged") r.score = SlideScore::merged;
+            else if (v->is_string() && v->get<std::string>() == "pre_merge") r.score = SlideScore::pre_merge;
+            else check.error(p + "/score", "score must be \"merged\" or \"pre_merge\"");
+        }
+        break;
+    }
+}
+
+void read_goal(Checker& check, const ojson& goal, Level& level) {
+    const std::string p = "/goal";
+    if (!goal.is_object()) {
+        check.error(p, "goal must be an object, not " + json_type_name(goal));
+        return;
+    }
+    check.unknown_keys(goal, p, goal_keys(level.kind), other_kind_explainer(level.kind, false));
+    for (auto it = goal.begin(); it != goal.end(); ++it) level.present.insert("goal/" + it.key());
+    Goal& g = level.goal;
+    if (auto v = check.find(goal, "moves")) {
+        if (auto n = check.integer(*v, p + "/moves", 1, 1000000, "moves")) g.moves = static_cast<int>(*n);
+    }
+    const int cells = level.board.width * level.board.height;
+    switch (level.kind) {
+    case Kind::match3:
+        if (auto v = check.find(goal, "score")) {
+            if (auto n = check.integer(*v, p + "/score", 0, INT64_C(1) << 50, "score")) g.score = *n;
+        }
+        if (auto v = check.find(goal, "jelly")) {
+            if (auto b = check.boolean(*v, p + "/jelly", "jelly")) g.jelly = *b;
+        }
+        if (auto v = check.find(goal, "collect")) {
+            std::string cp = p + "/collect";
+            if (!v->is_array()) {
+                check.error(cp, "collect must be an array of {\"color\": c, \"count\": n}");
+                break;
+            }
+            for (std::size_t i = 0; i < v->size(); ++i) {
+                const ojson& item = (*v)[i];
+                std::string ip = cp + "/" + std::to_string(i);
+                if (!item.is_object()) {
+                    check.error(ip, "a collect entry is {\"color\": c, \"count\": n}, not " + json_type_name(item));
+                    continue;
+                }
+                check.unknown_keys(item, ip, {"color", "count"});
+                CollectGoal c;
+                bool ok = true;
+                if (auto cv = check.find(item, "color")) {
+                    auto n = check.integer(*cv, ip + "/color", 0, 15, "color");
+                    if (n && *n >= level.rules.colors && level.rules.colors > 0) {
+                        check.error(ip + "/color", "colour " + std::to_string(*n) + " is out of range (colors is " +
+                                                       std::to_string(level.rules.colors) + ")");
+                        ok = false;
+                    }
+                    ok = ok && n.has_value();
+                    if (n) c.color = static_cast<int>(*n);
+                } else {
+                    check.error(ip, "missing \"color\"");
+                    ok = false;
+                }
+                if (auto cv = check.find(item, "count")) {
+                    auto n = check.integer(*cv, ip + "/count", 1, 1000000, "count");
+                    ok = ok && n.has_value();
+                    if (n) c.count = static_cast<int>(*n);
+                } else {
+                    check.error(ip, "missing \"count\"");
+                    ok = false;
+                }
+                if (ok) g.collect.push_back(c);
+            }
+        }
+        break;
+    case Kind::link:
+        if (auto v = check.find(goal, "clear")) {
+            if (auto b = check.boolean(*v, p + "/clear", "clear")) g.clear = *b;
+        }
+        break;
+    case Kind::lines:
+        if (auto v = check.find(goal, "closed_groups")) {
+            if (auto n = check.integer(*v, p + "/closed_groups", 1, cells, "closed_groups"))
+                g.closed_groups = static_cast<int>(*n);
+        }
+        if (auto v = check.find(goal, "min_group_size")) {
+            if (auto n = check.integer(*v, p + "/min_group_size", 1, cells, "min_group_size"))
+                g.min_group_size = static_cast<int>(*n);
+        }
+        if (auto v = check.find(goal, "all_closed")) {
+            if (auto b = check.boolean(*v, p + "/all_closed", "all_closed")) g.all_closed = *b;
+        }
+        break;
+    case Kind::slide:
+        if (auto v = check.find(goal, "target")) {
+            auto n = check.integer(*v, p + "/target", 4, 1 << 30, "target");
+            if (n && !is_power_of_two(*n))
+                check.error(p + "/target", "target " + std::to_string(*n) + " is not a power of two");
+            else if (n)
+                g.target = static_cast<int>(*n);
+        }
+        break;
+    }
+}
+
+}  // namespace
+
+// ---- Migration ------------------------------------------------------------------------------------
+
+bool migrate_level_json(ojson& value, const std::string& file, const std::string& pointer, Diagnostics& diagnostics) {
+    Checker check(file, diagnostics);
+    auto it = value.find("version");
+    if (it == value.end()) {
+        check.error(pointer, "missing \"version\" (this tilelab writes version " + std::to_string(level_format_version) + ")");
+        return false;
+    }
+    auto version = check.integer(*it, pointer + "/version", 1, 1000000, "version");
+    if (!version) return false;
+    if (*version > level_format_version) {
+        check.error(pointer + "/version", "version " + std::to_string(*version) + " is newer than this tilelab reads (" +
+                                              std::to_string(level_format_version) + "): update tilelab");
+        return false;
+    }
+    // Each step upgrades a file by one version; version 1 is the first, so there is none yet.
+    // A version 2 will add: if (*version == 1) { ...rewrite keys...; value["version"] = 2; }
+    return true;
+}
+
+// ---- Levels ---------------------------------------------------------------------------------------
+
+LevelLoad level_from_json(const ojson& input, const std::string& file, const std::string& pointer) {
+    LevelLoad result;
+    Checker check(file, result.diagnostics);
+    if (!input.is_object()) {
+        check.error(pointer, "a level is a JSON object, not " + json_type_name(input));
+        return result;
+    }
+    auto format = input.find("format");
+    if (format == input.end()) {
+        check.error(pointer, "missing \"format\": \"tilelab.level\" (is this a tilelab level?)");
+        return result;
+    }
+    if (!format->is_string() || format->get<std::string>() != "tilelab.level") {
+        std::string got = format->is_string() ? format->get<std::string>() : json_type_name(*format);
+        std::string hint = got == "tilelab.pack" || got == "tilelab.bundle" ? " (this is a " + got.substr(8) + ", not a level)" : "";
+        check.error(pointer + "/format", "format is '" + got + "', expected 'tilelab.level'" + hint);
+        return result;
+    }
+    ojson value = input;
+    if (!migrate_level_json(value, file, pointer, result.diagnostics)) return result;
+
+    Level level;
+    check.unknown_keys(value, pointer, level_keys);
+
+    auto required = [&](const char* key) -> const ojson* {
+        auto v = check.find(value, key);
+        if (!v) check.error(pointer, std::string("missing \"") + key + "\"");
+        return v;
+    };
+    if (auto v = required("id")) {
+        if (auto s = check.string(*v, pointer + "/id", "id")) {
+            if (s->empty()) check.error(pointer + "/id", "id must not be empty");
+            level.id = *s;
+        }
+    }
+    if (auto v = required("name")) {
+        if (auto s = check.string(*v, pointer + "/name", "name")) level.name = *s;
+    }
+    bool kind_ok = false;
+    if (auto v = required("kind")) {
+        if (auto s = check.string(*v, pointer + "/kind", "kind")) {
+            kind_ok = parse_kind(*s, level.kind);
+            if (!kind_ok) {
+                std::string msg = "unknown kind " + show_key(*s) + " (expected match3, link, lines or slide";
+                std::string nearest = nearest_word(*s, {"match3", "link", "lines", "slide"});
+                msg += nearest.empty() ? ")" : "; did you mean '" + nearest + "'?)";
+                check.error(pointer + "/kind", msg);
+            }
+        }
+    }
+    int width = 0, height = 0;
+    if (auto v = required("width")) {
+        if (auto n = check.integer(*v, pointer + "/width", 1, max_board_side, "width")) width = static_cast<int>(*n);
+    }
+    if (auto v = required("height")) {
+        if (auto n = check.integer(*v, pointer + "/height", 1, max_board_side, "height")) height = static_cast<int>(*n);
+    }
+    if (auto v = check.find(value, "seed")) {
+        if (v->is_number_unsigned() || (v->is_number_integer() && v->get<std::int64_t>() >= 0))
+            level.seed = v->get<std::uint64_t>();
+        else
+            check.error(pointer + "/seed", "seed must be an integer from 0 to 2^64-1, not " +
+                                               (v->is_number_integer() ? std::string("negative") : json_type_name(*v)));
+    }
+    // Without a kind and a size the board cannot be read; everything else is still checked.
+    const bool shape_ok = kind_ok && width > 0 && height > 0;
+    level.board = Grid(std::max(width, 0), std::max(height, 0));
+    if (kind_ok) {
+        if (auto v = check.find(value, "rules")) read_rules(check, *v, level);
+        if (level.kind == Kind::match3 && level.rules.colors == 0) {
+            auto v = check.find(value, "rules");
+            if (!v || (v->is_object() && !v->contains("colors")))
+                check.error(pointer + (v ? "/rules" : ""), "a match3 level needs rules.colors (2..16)");
+        }
+        if (auto v = check.find(value, "goal")) read_goal(check, *v, level);
+    }
+    if (auto v = required("board"); v && shape_ok) {
+        const Kind kind = level.kind;
+        const int colors = level.rules.colors;
+        auto grid = read_grid(check, *v, pointer + "/board", width, height,
+                              [&](const std::string& token) { return parse_cell_token(kind, token, colors); }, "board");
+        if (grid) level.board = std::move(*grid);
+    }
+    if (auto v = check.find(value, "layers")) {
+        std::string lp = pointer + "/layers";
+        if (!v->is_object()) {
+            check.error(lp, "layers must be an object of named grids, not " + json_type_name(*v));
+        } else {
+            check.unknown_keys(*v, lp, {"jelly"});
+            if (auto jelly = check.find(*v, "jelly"); jelly && shape_ok) {
+                if (level.kind != Kind::match3) {
+                    check.error(lp + "/jelly", "jelly is a match3 layer, not a " + std::string(kind_name(level.kind)) + " one");
+                } else {
+                    auto grid = read_grid(check, *jelly, lp + "/jelly", width, height,
+                                          [](const std::string& token) {
+                                              TokenResult r;
+                                              if (!token.empty() && token.size() <= 3 &&
+                                                  std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+                                                  r.ok = true;
+                                                  r.value = std::stoi(token);
+                                              } else {
+                                                  r.error = "'" + token.substr(0, 16) + "' is not a number of jelly layers (0..999)";
+                                              }
+                                              return r;
+                                          },
+                                          "jelly");
+                    if (grid) {
+                        for (int y = 0; y < height; ++y)
+                            for (int x = 0; x < width; ++x)
+                                if (grid->at(x, y) > 0 && level.board.at(x, y) == cell::hole)
+                                    check.error(lp + "/jelly/" + std::to_string(y),
+                                                "cell (" + std::to_string(x) + ", " + std::to_string(y) + "): jelly on a hole");
+                        level.jelly = std::move(*grid);
+                    }
+                }
+            }
+        }
+    }
+    if (auto v = check.find(value, "meta")) level.meta = *v;
+
+    if (level.kind == Kind::match3 && level.goal.jelly && !level.jelly)
+        check.error(pointer + "/goal/jelly", "the goal is to clear jelly, but the level has no jelly layer");
+
+    if (check.errors() == 0) {
+        level.version = level_format_version;
+        result.level = std::move(level);
+    }
+    return result;
+}
+
+LevelLoad parse_level(std::string_view text, const std::string& file) {
+    LevelLoad result;
+    if (text.size() > max_file_bytes) {
+        Diagnostic d;
+        d.file = file;
+        d.message = "the file is " + std::to_string(text.size()) + " bytes, over the limit of " +
+                    std::to_string(max_file_bytes);
+        result.diagnostics.push_back(std::move(d));
+        return result;
+    }
+    auto value = parse_json_text(text, file, result.diagnostics);
+    if (!value) return result;
+    return level_from_json(*value, file);
+}
+
+std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics) {
+    auto fail = [&](const std::string& message) -> std::optional<std::string> {
+        Diagnostic d;
+        d.file = path.string();
+        d.message = message;
+        diagnostics.push_back(std::move(d));
+        return std::nullopt;
+    };
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return fail("is a directory, not a file");
+    auto size = std::filesystem::file_size(path, ec);
+    if (ec) return fail(ec == std::errc::no_such_file_or_directory ? "no such file" : "cannot read: " + ec.message());
+    if (size > max_file_bytes)
+        return fail("the file is " + std::to_string(size) + " bytes, over the limit of " + std::to_string(max_file_bytes));
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return fail("cannot open for reading");
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    if (in.bad()) return fail("read error");
+    return buffer.str();
+}
+
+LevelLoad load_level(const std::filesystem::path& path) {
+    LevelLoad result;
+    auto text = read_text_file(path, result.diagnostics);
+    if (!text) return result;
+    return parse_level(*text, path.string());
+}
+
+// ---- The canonical writer ------------------------------------------------------------------------------
+
+namespace {
+
+void write_inline(std::string& out, const ojson& v) {
+    if (v.is_array()) {
+        out += '[';
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            if (i) out += ", ";
+            write_inline(out, v[i]);
+        }
+        out += ']';
+    } else if (v.is_object()) {
+        out += '{';
+        bool first = true;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (!first) out += ", ";
+            first = false;
+            out += ojson(it.key()).dump();
+            out += ": ";
+            write_inline(out, it.value());
+        }
+        out += '}';
+    } else {
+        out += v.dump(-1, ' ', false, ojson::error_handler_t::replace);
+    }
+}
+
+// Objects open one key a line; a grid (array of row strings) one row a line; other arrays inline.
+void write_block(std::string& out, const ojson& v, int indent, bool grid) {
+    const std::string pad(static_cast<std::size_t>(indent), ' ');
+    const std::string inner(static_cast<std::size_t>(indent + 2), ' ');
+    if (v.is_object() && !v.empty()) {
+        out += "{\n";
+        bool first = true;
+        for (auto it = v.begin(); it != v.end(); ++it) {
+            if (!first) out += ",\n";
+            first = false;
+            out += inner + ojson(it.key()).dump() + ": ";
+            write_block(out, it.value(), indent + 2, false);
+        }
+        out += "\n" + pad + "}";
+    } else if (grid && v.is_array() && !v.empty()) {
+        out += "[\n";
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            out += inner;
+            write_inline(out, v[i]);
+            out += i + 1 < v.size() ? ",\n" : "\n";
+        }
+        out += pad + "]";
+    } else {
+        write_inline(out, v);
+    }
+}
+
+std::string write_document(const ojson& doc, const std::vector<std::string>& grid_keys,
+                           const std::vector<std::string>& grid_parents) {
+    // The top object by hand, so that grids (board, layers.*, pack levels) go one row a line.
+    std::string out = "{\n";
+    bool first = true;
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+        if (!first) out += ",\n";
+        first = false;
+        out += "  " + ojson(it.key()).dump() + ": ";
+        const bool is_grid = std::find(grid_keys.begin(), grid_keys.end(), it.key()) != grid_keys.end();
+        const bool holds_grids = std::find(grid_parents.begin(), grid_parents.end(), it.key()) != grid_parents.end();
+        if (holds_grids && it.value().is_object() && !it.value().empty()) {
+            out += "{\n";
+            bool first_inner = true;
+            for (auto g = it.value().begin(); g != it.value().end(); ++g) {
+                if (!first_inner) out += ",\n";
+                first_inner = false;
+                out += "    " + ojson(g.key()).dump() + ": ";
+                write_block(out, g.value(), 4, true);
+            }
+            out += "\n  }";
+        } else {
+            write_block(out, it.value(), 2, is_grid);
+        }
+    }
+    out += "\n}\n";
+    return out;
+}
+
+bool wants(const Level& level, const std::string& key, bool differs) {
+    return differs || level.present.count(key) > 0;
+}
+
+}  // namespace
+
+ojson level_to_json(const Level& level) {
+    ojson doc;
+    doc["format"] = "tilelab.level";
+    doc["version"] = level_format_version;
+    doc["id"] = level.id;
+    doc["name"] = level.name;
+    doc["kind"] = std::string(kind_name(level.kind));
+    doc["width"] = level.board.width;
+    doc["height"] = level.board.height;
+    doc["seed"] = level.seed;
+
+    const Rules defaults;
+    const Rules& r = level.rules;
+    ojson rules = ojson::object();
+    switch (level.kind) {
+    case Kind::match3:
+        rules["colors"] = r.colors;
+        if (wants(level, "rules/min_match", r.min_match != defaults.min_match)) rules["min_match"] = r.min_match;
+        if (wants(level, "rules/score_per_piece", r.score_per_piece != defaults.score_per_piece))
+            rules["score_per_piece"] = r.score_per_piece;
+        break;
+    case Kind::link:
+        if (wants(level, "rules/pair", !(r.pair == defaults.pair))) {
+            if (r.pair.rule == Pairing::Rule::equal) rules["pair"] = "equal";
+            else rules["pair"] = ojson{{"sum", r.pair.sum}};
+        }
+        if (wants(level, "rules/max_turns", r.max_turns != defaults.max_turns)) rules["max_turns"] = r.max_turns;
+        if (wants(level, "rules/border", r.border != defaults.border)) rules["border"] = r.border;
+        break;
+    case Kind::lines:
+        if (wants(level, "rules/fixed_rows", !r.fixed_rows.empty())) rules["fixed_rows"] = r.fixed_rows;
+        if (wants(level, "rules/fixed_cols", !r.fixed_cols.empty())) rules["fixed_cols"] = r.fixed_cols;
+        break;
+    case Kind::slide:
+        if (wants(level, "rules/spawn", r.spawn != defaults.spawn)) {
+            ojson spawn = ojson::array();
+            for (auto [value, weight] : r.spawn) spawn.push_back(ojson::array({value, weight}));
+            rules["spawn"] = spawn;
+        }
+        if (r.start_tiles) rules["start_tiles"] = *r.start_tiles;
+        if (wants(level, "rules/score", r.score != defaults.score))
+            rules["score"] = r.score == SlideScore::merged ? "merged" : "pre_merge";
+        break;
+    }
+    if (!rules.empty()) doc["rules"] = rules;
+
+    const Goal gd;
+    const Goal& g = level.goal;
+    ojson goal = ojson::object();
+    if (g.moves) goal["moves"] = *g.moves;
+    switch (level.kind) {
+    case Kind::match3:
+        if (g.score) goal["score"] = *g.score;
+        if (wants(level, "goal/jelly", g.jelly != gd.jelly)) goal["jelly"] = g.jelly;
+        if (wants(level, "goal/collect", !g.collect.empty())) {
+            ojson collect = ojson::array();
+            for (const auto& c : g.collect) collect.push_back(ojson{{"color", c.color}, {"count", c.count}});
+            goal["collect"] = collect;
+        }
+        break;
+    case Kind::link:
+        if (wants(level, "goal/clear", g.clear != gd.clear)) goal["clear"] = g.clear;
+        break;
+    case Kind::lines:
+        if (g.closed_groups) goal["closed_groups"] = *g.closed_groups;
+        if (g.min_group_size) goal["min_group_size"] = *g.min_group_size;
+        if (wants(level, "goal/all_closed", g.all_closed != gd.all_closed)) goal["all_closed"] = g.all_closed;
+        break;
+    case Kind::slide:
+        if (wants(level, "goal/target", g.target != gd.target)) goal["target"] = g.target;
+        break;
+    }
+    if (!goal.empty()) doc["goal"] = goal;
+
+    ojson board = ojson::array();
+    for (int y = 0; y < level.board.height; ++y) board.push_back(board_row(level.kind, level.board, y));
+    doc["board"] = board;
+    if (level.jelly) {
+        ojson jelly = ojson::array();
+        for (int y = 0; y < level.jelly->height; ++y) jelly.push_back(layer_row(*level.jelly, y));
+        doc["layers"] = ojson{{"jelly", jelly}};
+    }
+    if (!level.meta.is_null()) doc["meta"] = level.meta;
+    return doc;
+}
+
+std::string write_level(const Level& level) { return write_document(level_to_json(level), {"board"}, {"layers"}); }
+
+// ---- Packs ------------------------------------------------------------------------------------------
+
+PackLoad parse_pack(std::string_view text, const std::string& file) {
+    PackLoad result;
+    auto value = parse_json_text(text, file, result.diagnostics);
+    if (!value) return result;
+    Checker check(file, result.diagnostics);
+    if (!value->is_object()) {
+        check.error("", "a pack is a JSON object, not " + json_type_name(*value));
+        return result;
+    }
+    auto format = value->find("format");
+    if (format == value->end() || !format->is_string() || format->get<std::string>() != "tilelab.pack") {
+        std::string got = format == value->end() ? "missing" : format->is_string() ? "'" + format->get<std::string>() + "'" : json_type_name(*format);
+        check.error(format == value->end() ? "" : "/format", "format is " + got + ", expected 'tilelab.pack'");
+        return result;
+    }
+    check.unknown_keys(*value, "", {"format", "version", "name", "levels", "meta"});
+    Pack pack;
+    if (auto v = check.find(*value, "version")) {
+        if (auto n = check.integer(*v, "/version", 1, 1000000, "version")) {
+            if (*n > 1) check.error("/version", "version " + std::to_string(*n) + " is newer than this tilelab reads (1)");
+            pack.version = 1;
+        }
+    } else {
+        check.error("", "missing \"version\"");
+    }
+    if (auto v = check.find(*value, "name")) {
+        if (auto s = check.string(*v, "/name", "name")) pack.name = *s;
+    } else {
+        check.error("", "missing \"name\"");
+    }
+    if (auto v = check.find(*value, "levels")) {
+        if (!v->is_array()) {
+            check.error("/levels", "levels must be an array of level file paths, not " + json_type_name(*v));
+        } else {
+            for (std::size_t i = 0; i < v->size(); ++i) {
+                std::string ip = "/levels/" + std::to_string(i);
+                auto s = check.string((*v)[i], ip, "a level path");
+                if (!s) continue;
+                if (s->empty()) check.error(ip, "a level path must not be empty");
+                else if (std::find(pack.levels.begin(), pack.levels.end(), *s) != pack.levels.end())
+                    check.error(ip, "'" + *s + "' is listed twice");
+                else pack.levels.push_back(*s);
+            }
+        }
+    } else {
+        check.error("", "missing \"levels\"");
+    }
+    if (auto v = check.find(*value, "meta")) pack.meta = *v;
+    if (check.errors() == 0) result.pack = std::move(pack);
+    return result;
+}
+
+PackLoad load_pack(const std::filesystem::path& path) {
+    PackLoad result;
+    auto text = read_text_file(path, result.diagnostics);
+    if (!text) return result;
+    return parse_pack(*text, path.string());
+}
+
+std::string write_pack(const Pack& pack) {
+    ojson doc;
+    doc["format"] = "tilelab.pack";
+    doc["version"] = 1;
+    doc["name"] = pack.name;
+    doc["levels"] = pack.levels;
+    if (!pack.meta.is_null()) doc["meta"] = pack.meta;
+    return write_document(doc, {"levels"}, {});
+}
+
+std::string sniff_format(std::string_view text) {
+    Diagnostics ignored;
+    if (text.size() > max_file_bytes || !check_depth(text, "", ignored)) return {};
+    auto value = ojson::parse(text.begin(), text.end(), nullptr, false);
+    if (!value.is_object()) return {};
+    auto format = value.find("format");
+    if (format == value.end() || !format->is_string()) return {};
+    return format->get<std::string>();
+}
+
+// ---- Safe writing --------------------------------------------------------------------------------------
+
+std::string write_file_atomically(const std::filesystem::path& path, std::string_view text, bool keep_backup) {
+    namespace fs = std::filesystem;
+    const fs::path temp = path.string() + ".tmp-" + std::to_string(::getpid());
+    std::FILE* f = std::fopen(temp.c_str(), "wb");
+    if (!f) return "cannot create " + temp.string() + ": " + std::generic_category().message(errno);
+    bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+    ok = std::fflush(f) == 0 && ok;
+    ok = ::fsync(::fileno(f)) == 0 && ok;
+    ok = std::fclose(f) == 0 && ok;
+    if (!ok) {
+        std::error_code ignore;
+        fs::remove(temp, ignore);
+        return "cannot write " + temp.string() + " (disk full?); " + path.string() + " is unchanged";
+    }
+    std::error_code ec;
+    if (keep_backup && fs::exists(path, ec)) {
+        fs::copy_file(path, path.string() + ".bak", fs::copy_options::overwrite_existing, ec);
+        if (ec) {
+            fs::remove(temp, ec);
+            return "cannot keep a backup of " + path.string() + ": " + ec.message();
+        }
+    }
+    fs::rename(temp, path, ec);
+    if (ec) {
+        std::error_code ignore;
+        fs::remove(temp, ignore);
+        return "cannot replace " + path.string() + ": " + ec.message();
+    }
+    return {};
+}
+
+std::string nearest_word(std::string_view word, const std::vector<std::string>& known) {
+    std::string best;
+    std::size_t best_distance = std::string::npos;
+    for (const auto& candidate : known) {
+        // Levenshtein distance, two rows.
+        std::vector<std::size_t> prev(candidate.size() + 1), cur(candidate.size() + 1);
+        for (std::size_t j = 0; j <= candidate.size(); ++j) prev[j] = j;
+        for (std::size_t i = 1; i <= word.size(); ++i) {
+            cur[0] = i;
+            for (std::size_t j = 1; j <= candidate.size(); ++j) {
+                std::size_t cost = word[i - 1] == candidate[j - 1] ? 0 : 1;
+                cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+            }
+            std::swap(prev, cur);
+        }
+        std::size_t d = prev[candidate.size()];
+        if (d < best_distance) {
+            best_distance = d;
+            best = candidate;
+        }
+    }
+    // Only suggest a word that is plausibly what was meant.
+    if (best_distance == std::string::npos || best_distance > std::max<std::size_t>(2, word.size() / 2)) return {};
+    return best;
+}
+
+}  // namespace tilelab
