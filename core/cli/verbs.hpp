@@ -6,6 +6,11 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "tilelab/board/level.hpp"
+#include "tilelab/io/diagnostics.hpp"
+
 namespace tilelab::cli {
 
 // Exit statuses of the contract.
@@ -29,6 +34,7 @@ int usage_error(const std::string& verb, const std::string& message);
 // Small flag parsing shared by the verbs. `next_value` takes the value of a flag at args[i+1]
 // (or after '='), advancing i; integers are checked and a clear usage message is produced.
 struct FlagReader {
+    FlagReader(std::string verb_name, const Args& words) : verb(std::move(verb_name)), args(words) {}
     std::string verb;
     const Args& args;
     std::size_t i = 0;
@@ -44,5 +50,21 @@ struct FlagReader {
 };
 
 bool wants_help(const Args& args);
+
+// Loads a level, printing its diagnostics on stderr; nullopt when it has errors.
+std::optional<Level> load_level_reporting(const std::string& path);
+void print_diagnostics(const Diagnostics& diagnostics);
+
+// Prints one JSON object on stdout (the only thing --json prints there).
+void print_json(const nlohmann::ordered_json& value);
+
+// The usage text of each verb, printed by `tilelab VERB --help` and on wrong usage.
+extern const char* const validate_usage;
+extern const char* const fmt_usage;
+extern const char* const analyze_usage;
+extern const char* const apply_usage;
+extern const char* const generate_usage;
+extern const char* const estimate_usage;
+extern const char* const pack_usage;
 
 }  // namespace tilelab::cli

@@ -1,0 +1,110 @@
+// `tilelab analyze LEVEL`: what the starting board offers (groups, hints, links, verdicts).
+#include <iostream>
+
+#include "cli/verbs.hpp"
+#include "tilelab/analysis/game.hpp"
+
+namespace tilelab::cli {
+
+const char* const analyze_usage =
+    "usage: tilelab analyze LEVEL [--json] [--budget-ms N]\n"
+    "\n"
+    "Analyses the level's starting board (after random cells are drawn):\n"
+    "  match3  groups (current match groups), hints (every legal swap and what it clears), dead\n"
+    "  link    links (every linkable pair with its path), stuck, solve (verdict and removal order)\n"
+    "  lines   groups (with closed), solve (a shortest shift sequence meeting the goal)\n"
+    "  slide   legal (per direction), game_over\n"
+    "--json: one JSON object on stdout (shapes in docs/cli.md).\n"
+    "--budget-ms N: time for the solver (link, lines); default 2000. Out of time: verdict unknown.\n"
+    "Exit status: 0 analysed, 1 the level is invalid, 2 wrong usage.\n";
+
+namespace {
+
+std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
+
+std::string cells_text(const std::vector<Cell>& cells) {
+    std::string out;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (i) out += " ";
+        out += cell_text(cells[i]);
+    }
+    return out;
+}
+
+void print_text(const Level& level, const Analysis& a) {
+    std::cout << level.id << ": " << kind_name(level.kind) << " " << level.width() << "x" << level.height() << "\n";
+    switch (level.kind) {
+    case Kind::match3:
+        std::cout << a.groups.size() << " match group(s) on the board\n";
+        for (const auto& g : a.groups) std::cout << "  group: " << cells_text(g.cells) << "\n";
+        std::cout << a.hints.size() << " legal swap(s)" << (a.blocked ? ": the board is dead" : "") << "\n";
+        for (const auto& h : a.hints)
+            std::cout << "  swap " << cell_text(h.a) << "-" << cell_text(h.b) << " clears " << h.clears.size() << " cells\n";
+        break;
+    case Kind::link:
+        std::cout << a.links.size() << " linkable pair(s)" << (a.blocked ? ": stuck" : "") << "\n";
+        for (const auto& l : a.links)
+            std::cout << "  " << cell_text(l.a) << "-" << cell_text(l.b) << ", " << l.turns << " turn(s), path "
+                      << cells_text(l.path) << "\n";
+        break;
+    case Kind::lines: {
+        int closed = 0;
+        for (const auto& g : a.groups) closed += g.closed ? 1 : 0;
+        std::cout << a.groups.size() << " group(s), " << closed << " closed\n";
+        for (const auto& g : a.groups)
+            std::cout << "  " << (g.closed ? "closed" : "open  ") << " " << cells_text(g.cells) << "\n";
+        break;
+    }
+    case Kind::slide:
+        std::cout << "legal:";
+        for (std::size_t i = 0; i < all_directions.size(); ++i)
+            if (a.legal[i]) std::cout << " " << direction_name(all_directions[i]);
+        std::cout << (a.blocked ? " (none: game over)" : "") << "\n";
+        break;
+    }
+    if (a.verdict != Verdict::none) {
+        std::cout << "verdict: " << verdict_name(a.verdict);
+        if (!a.solution.empty()) {
+            std::cout << " in " << a.solution.size() << " move(s):";
+            for (const auto& m : a.solution) std::cout << " " << format_move(m);
+        }
+        std::cout << "\n";
+    }
+    for (const auto& w : a.warnings)
+        std::cout << "warning: " << (w.cell ? cell_text(*w.cell) + ": " : std::string()) << w.message << "\n";
+}
+
+}  // namespace
+
+int run_analyze(const Args& args) {
+    std::optional<std::string> path;
+    bool json = false;
+    AnalyzeOptions options;
+    options.budget_ms = 2000;
+    FlagReader flags{"analyze", args};
+    while (!flags.done()) {
+        if (flags.is("--json")) {
+            json = true;
+            ++flags.i;
+        } else if (flags.is("--budget-ms")) {
+            auto n = flags.integer(0, 3600000);
+            if (!n) return usage_error("analyze", flags.error);
+            options.budget_ms = static_cast<int>(*n);
+        } else if (flags.word().rfind("--", 0) == 0) {
+            return usage_error("analyze", "unknown option '" + flags.word() + "'");
+        } else {
+            if (path) return usage_error("analyze", "analyze takes one level, got '" + *path + "' and '" + flags.word() + "'");
+            path = flags.word();
+            ++flags.i;
+        }
+    }
+    if (!path) return usage_error("analyze", "name a level file");
+    auto level = load_level_reporting(*path);
+    if (!level) return exit_invalid;
+    Analysis analysis = kind_ops(level->kind).analyze(*level, options, std::stop_token{});
+    if (json) print_json(analysis.json);
+    else print_text(*level, analysis);
+    return exit_ok;
+}
+
+}  // namespace tilelab::cli

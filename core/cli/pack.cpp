@@ -1,0 +1,311 @@
+// `tilelab pack check|export|report`: whole level packs, checked, bundled for runtimes, charted for people.
+#include <unistd.h>
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <stop_token>
+#include <thread>
+
+#include "cli/verbs.hpp"
+#include "tilelab/io/level_io.hpp"
+#include "tilelab/pack/pack.hpp"
+#include "tilelab/pack/report.hpp"
+
+namespace tilelab::cli {
+
+const char* const pack_usage =
+    "usage: tilelab pack check PACK [--json] [OPTIONS]\n"
+    "       tilelab pack export PACK -o BUNDLE [--minify] [OPTIONS]\n"
+    "       tilelab pack report PACK -o REPORT.html [OPTIONS]\n"
+    "\n"
+    "check   validates every level of the pack and analyses it: the solver's verdict (link,\n"
+    "        lines), the bot's pass rate with its 95% interval (match3, slide). Flags duplicate\n"
+    "        ids, dead starts, unsolvable levels and pass rates outside --range. Prints a table,\n"
+    "        or one JSON object with --json. Exit 1 on any error.\n"
+    "export  writes the bundle (the pack's levels and their analysis in one JSON file) only\n"
+    "        when the check passes; nothing is written otherwise. --minify: one line.\n"
+    "report  writes one self-contained HTML page: the difficulty curve, a thumbnail of each\n"
+    "        board and the table of figures. Written even when the check fails (exit 1 then).\n"
+    "\n"
+    "options:\n"
+    "  --runs N        playouts per match3/slide level (default 1000)\n"
+    "  --seed S        playout seed, the same for every level (default 0): the figures equal\n"
+    "                  `tilelab estimate LEVEL --runs N --seed S`\n"
+    "  --threads T     worker threads (default: the machine's cores); figures do not depend on it\n"
+    "  --range LO:HI   pass rates outside LO..HI are errors; fractions (0.2:0.9) or\n"
+    "                  percentages (20%:90%)\n"
+    "  --budget-ms N   solver time per link/lines level (default 1000)\n"
+    "A progress line is shown on stderr when it is a terminal.\n"
+    "Exit status: 0 ok, 1 a level is invalid or the check failed, 2 wrong usage.\n";
+
+namespace {
+
+using namespace std::chrono_literals;
+
+struct PackCommand {
+    std::string sub;                // check | export | report
+    std::string pack_path;
+    std::string output;             // -o
+    bool json = false;
+    bool minify = false;
+    pack::CheckOptions options;
+};
+
+// One end of --range: "0.25" or "25%".
+std::optional<double> parse_fraction(std::string text) {
+    bool is_percent = !text.empty() && text.back() == '%';
+    if (is_percent) text.pop_back();
+    double v = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+    if (is_percent) v /= 100.0;
+    if (!(v >= 0.0 && v <= 1.0)) return std::nullopt;
+    return v;
+}
+
+std::optional<std::pair<double, double>> parse_range(const std::string& text) {
+    auto sep = text.find(':');
+    if (sep == std::string::npos) return std::nullopt;
+    auto low = parse_fraction(text.substr(0, sep));
+    auto high = parse_fraction(text.substr(sep + 1));
+    if (!low || !high || *low > *high) return std::nullopt;
+    return std::pair{*low, *high};
+}
+
+// Parses the words after "pack"; returns an exit status when the command should stop there.
+std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
+    if (args.empty()) return usage_error("pack", "needs a subcommand: check, export or report");
+    if (args[0] == "--help" || args[0] == "-h") {
+        std::cout << pack_usage;
+        return exit_ok;
+    }
+    cmd.sub = args[0];
+    if (cmd.sub != "check" && cmd.sub != "export" && cmd.sub != "report")
+        return usage_error("pack", "unknown subcommand '" + cmd.sub + "' (expected check, export or report)");
+    const std::string verb = "pack " + cmd.sub;
+    Args rest(args.begin() + 1, args.end());
+    if (wants_help(rest)) {
+        std::cout << pack_usage;
+        return exit_ok;
+    }
+    unsigned cores = std::thread::hardware_concurrency();
+    cmd.options.threads = cores ? static_cast<int>(std::min(cores, 64u)) : 1;
+    FlagReader flags{verb, rest};
+    while (!flags.done()) {
+        if (flags.is("--json") && cmd.sub == "check") {
+            cmd.json = true;
+            ++flags.i;
+        } else if (flags.is("--minify") && cmd.sub == "export") {
+            cmd.minify = true;
+            ++flags.i;
+        } else if ((flags.is("-o") || flags.is("--output")) && cmd.sub != "check") {
+            auto v = flags.value();
+            if (!v) return usage_error(verb, flags.error);
+            cmd.output = *v;
+        } else if (flags.is("--runs")) {
+            auto v = flags.integer(1, 10'000'000);
+            if (!v) return usage_error(verb, flags.error);
+            cmd.options.runs = static_cast<int>(*v);
+        } else if (flags.is("--threads")) {
+            auto v = flags.integer(1, 256);
+            if (!v) return usage_error(verb, flags.error);
+            cmd.options.threads = static_cast<int>(*v);
+        } else if (flags.is("--seed")) {
+            auto v = flags.unsigned_integer();
+            if (!v) return usage_error(verb, flags.error);
+            cmd.options.seed = *v;
+        } else if (flags.is("--budget-ms")) {
+            auto v = flags.integer(1, 3'600'000);
+            if (!v) return usage_error(verb, flags.error);
+            cmd.options.budget_ms = static_cast<int>(*v);
+        } else if (flags.is("--range")) {
+            auto v = flags.value();
+            if (!v) return usage_error(verb, flags.error);
+            auto range = parse_range(*v);
+            if (!range)
+                return usage_error(verb, "--range takes LO:HI with 0 <= LO <= HI <= 1 (or percentages, 20%:90%), not '" +
+                                             *v + "'");
+            cmd.options.pass_range = range;
+        } else if (flags.word().size() > 1 && flags.word()[0] == '-') {
+            return usage_error(verb, "unknown option '" + flags.word() + "'");
+        } else {
+            if (!cmd.pack_path.empty()) return usage_error(verb, "takes one pack, got '" + flags.word() + "' too");
+            cmd.pack_path = flags.word();
+            ++flags.i;
+        }
+    }
+    if (cmd.pack_path.empty()) return usage_error(verb, "needs a pack file");
+    if (cmd.sub != "check" && cmd.output.empty()) return usage_error(verb, "needs -o FILE");
+    return std::nullopt;
+}
+
+// The progress line on stderr, redrawn in place; only when stderr is a terminal.
+class ProgressLine {
+public:
+    explicit ProgressLine(const pack::LoadedPack& loaded, pack::CheckProgress& progress)
+        : loaded_(loaded), progress_(progress) {
+        if (!::isatty(STDERR_FILENO)) return;
+        thread_ = std::jthread([this](std::stop_token stop) {
+            while (!stop.stop_requested()) {
+                draw();
+                std::this_thread::sleep_for(150ms);
+            }
+            std::fputs("\r\033[K", stderr);
+            std::fflush(stderr);
+        });
+    }
+
+private:
+    void draw() {
+        const int total = progress_.levels_total.load();
+        const int analysed = progress_.levels_analysed.load();
+        const int estimating = progress_.estimating.load();
+        char line[256];
+        if (analysed < total) {
+            std::snprintf(line, sizeof line, "pack: analysing levels %d/%d", analysed, total);
+        } else if (estimating >= 0 && estimating < static_cast<int>(loaded_.entries.size())) {
+            const auto& entry = loaded_.entries[static_cast<std::size_t>(estimating)];
+            std::string label = entry.level && !entry.level->id.empty() ? entry.level->id : entry.path;
+            std::snprintf(line, sizeof line, "pack: playouts, level %d/%d (%.40s) %3.0f%%", estimating + 1, total,
+                          label.c_str(), progress_.playouts.fraction.load() * 100.0);
+        } else {
+            std::snprintf(line, sizeof line, "pack: finishing");
+        }
+        std::fprintf(stderr, "\r\033[K%s", line);
+        std::fflush(stderr);
+    }
+
+    const pack::LoadedPack& loaded_;
+    pack::CheckProgress& progress_;
+    std::jthread thread_;  // last member: stopped and joined before the others go
+};
+
+std::string percent(double fraction) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", fraction * 100.0);
+    return text;
+}
+
+std::string pad(std::string text, std::size_t width) {
+    if (text.size() > width) text = text.substr(0, width - 1) + "~";
+    text.resize(width, ' ');
+    return text;
+}
+
+// The table of `pack check` for people.
+void print_table(const pack::PackReport& report, double seconds) {
+    std::ostringstream out;
+    out << "  # " << pad("id", 22) << pad("kind", 8) << pad("size", 9) << pad("result", 36) << "problems\n";
+    for (std::size_t i = 0; i < report.levels.size(); ++i) {
+        const pack::LevelReport& l = report.levels[i];
+        char number[16];
+        std::snprintf(number, sizeof number, "%3zu ", i + 1);
+        out << number;
+        std::string result;
+        if (!l.level) {
+            out << pad(l.path, 22) << pad("-", 8) << pad("-", 9);
+            result = "invalid";
+        } else {
+            const Level& level = *l.level;
+            out << pad(level.id.empty() ? l.path : level.id, 22) << pad(std::string(kind_name(level.kind)), 8)
+                << pad(std::to_string(level.width()) + "x" + std::to_string(level.height()), 9);
+            if (l.estimate)
+                result = "pass " + percent(l.estimate->pass_rate) + " (" + percent(l.estimate->ci_low) + "-" +
+                         percent(l.estimate->ci_high) + ")";
+            else if (l.analysed && l.verdict != Verdict::none)
+                result = std::string(verdict_name(l.verdict)) +
+                         (l.solution_moves >= 0 ? " in " + std::to_string(l.solution_moves) + " moves" : "");
+            else if (l.analysed)
+                result = l.blocked ? "dead start" : "analysed";
+            else
+                result = "not analysed";
+            if (l.blocked && l.estimate) result += ", dead start";
+        }
+        out << pad(result, 36);
+        const int errors = static_cast<int>(std::count_if(l.problems.begin(), l.problems.end(), [](const Diagnostic& d) {
+            return d.severity == Diagnostic::Severity::error;
+        }));
+        const int warnings = static_cast<int>(l.problems.size()) - errors;
+        if (errors) out << errors << (errors == 1 ? " error" : " errors") << (warnings ? ", " : "");
+        if (warnings) out << warnings << (warnings == 1 ? " warning" : " warnings");
+        out << "\n";
+    }
+    char timing[64];
+    std::snprintf(timing, sizeof timing, "%.2f s, %d threads", seconds, report.options.threads);
+    out << "pack '" << report.name << "': " << report.levels.size() << " levels, " << report.error_count()
+        << " errors, " << report.warning_count() << " warnings (" << timing << "): "
+        << (report.ok() ? "ok" : "FAILED") << "\n";
+    std::cout << out.str();
+}
+
+void print_problems(const pack::PackReport& report) {
+    print_diagnostics(report.pack_problems);
+    for (const auto& l : report.levels) print_diagnostics(l.problems);
+}
+
+}  // namespace
+
+int run_pack(const Args& args) {
+    PackCommand cmd;
+    if (auto status = parse_command(args, cmd)) return *status;
+    const std::string verb = "pack " + cmd.sub;
+
+    const auto started = std::chrono::steady_clock::now();
+    pack::LoadedPack loaded = pack::load_pack_levels(cmd.pack_path);
+    if (!loaded.pack) {
+        print_diagnostics(loaded.diagnostics);
+        if (cmd.json) {
+            pack::PackReport failed = pack::check_pack(loaded, cmd.options);
+            print_json(failed.to_json());
+        }
+        return exit_invalid;
+    }
+    pack::CheckProgress progress;
+    pack::PackReport report;
+    {
+        ProgressLine line(loaded, progress);
+        report = pack::check_pack(loaded, cmd.options, {}, &progress);
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    print_problems(report);
+
+    if (cmd.sub == "check") {
+        if (cmd.json)
+            print_json(report.to_json());
+        else
+            print_table(report, seconds);
+        return report.ok() ? exit_ok : exit_invalid;
+    }
+
+    if (cmd.sub == "export") {
+        if (!report.ok()) {
+            std::cerr << "tilelab " << verb << ": " << cmd.pack_path << ": " << report.error_count()
+                      << " errors; nothing written to " << cmd.output << "\n";
+            return exit_invalid;
+        }
+        const std::string text = pack::bundle_text(pack::make_bundle(report), cmd.minify);
+        if (std::string error = write_file_atomically(cmd.output, text, false); !error.empty()) {
+            std::cerr << "tilelab " << verb << ": " << cmd.output << ": error: " << error << "\n";
+            return exit_invalid;
+        }
+        std::cout << "wrote " << cmd.output << ": " << report.levels.size() << " levels, " << text.size()
+                  << " bytes\n";
+        return exit_ok;
+    }
+
+    // report
+    const std::string html = pack::report_html(report);
+    if (std::string error = write_file_atomically(cmd.output, html, false); !error.empty()) {
+        std::cerr << "tilelab " << verb << ": " << cmd.output << ": error: " << error << "\n";
+        return exit_invalid;
+    }
+    std::cout << "wrote " << cmd.output << ": " << report.levels.size() << " levels, " << report.error_count()
+              << " errors\n";
+    return report.ok() ? exit_ok : exit_invalid;
+}
+
+}  // namespace tilelab::cli
