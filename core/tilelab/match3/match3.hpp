@@ -1,9 +1,41 @@
-// The match3 kind's entry in the kind table (analysis/game.hpp).
+// The match3 kind: its entry in the kind table (analysis/game.hpp) and the calls the editor makes.
 #pragma once
+#include <optional>
+#include <vector>
+
 #include "tilelab/analysis/game.hpp"
 
 namespace tilelab::match3 {
 
 const KindOps& ops();
+
+// The board as painted with its `?` cells drawn from the level seed, before the start resolution:
+// what `analyze` reports and the editor overlays.
+Board drawn_board(const Level& level);
+
+// The state at level start: `?` drawn, then runs resolved with cascades and refills, scoring nothing.
+State start_state(const Level& level);
+
+// Draws every `?` cell of `board` as RULES "Randomness" fixes it (row-major, generator exclusions).
+void fill_random_cells(Board& board, const Rules& rules, Rng& rng);
+
+// The editor's "fill selection": gives each selected cell that is not a blocker or hole a colour with
+// the generator's exclusions (row-major), retrying up to `attempts` times until the whole board has no
+// run and at least one legal move. Returns false (board left as the last attempt) when no attempt met
+// both; the cells outside the selection are never changed.
+bool fill_selection(Board& board, const std::vector<Cell>& selection, const Rules& rules, Rng& rng,
+                    int attempts = 100);
+
+// The current match groups of a board (cells sorted by (x, y)).
+std::vector<CellGroup> match_groups(const Board& board, const Rules& rules);
+
+// Every legal swap with the cells its first resolution step clears.
+std::vector<HintSwap> hints(const Board& board, const Rules& rules);
+
+// What swapping a and b clears in its first step; nullopt when the swap is not legal.
+std::optional<HintSwap> preview_swap(const Board& board, const Rules& rules, Cell a, Cell b);
+
+// The level's objective (score, jelly, collect), ignoring the move limit; true when it has none.
+bool objectives_met(const Level& level, const State& state);
 
 }  // namespace tilelab::match3

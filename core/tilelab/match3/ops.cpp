@@ -1,20 +1,202 @@
-// PLACEHOLDER until the match3 kind lands: every operation refuses with a message.
-#include <stdexcept>
+// The match3 kind behind the face: start, legal moves, play with events, goal, analyze, generate, estimate.
+#include <algorithm>
+#include <cstdlib>
 
+#include "tilelab/match3/bot.hpp"
+#include "tilelab/match3/generator.hpp"
+#include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"
+#include "tilelab/match3/rules.hpp"
 
 namespace tilelab::match3 {
+
 namespace {
-State start(const Level&) { throw std::runtime_error("match3: not built yet"); }
-std::vector<Move> legal_moves(const Level&, const State&) { throw std::runtime_error("match3: not built yet"); }
-StepResult play(const Level&, const State&, const Move&) { throw std::runtime_error("match3: not built yet"); }
-bool goal_met(const Level&, const State&) { throw std::runtime_error("match3: not built yet"); }
-Analysis analyze(const Level&, const AnalyzeOptions&, std::stop_token) { throw std::runtime_error("match3: not built yet"); }
-GenerateResult generate(const GenerateOptions&) { return {std::nullopt, "match3: not built yet"}; }
+RulesConfig config_of(const Rules& rules) {
+    Level level;
+    level.rules = rules;
+    return RulesConfig::of(level);
+}
+
+nlohmann::ordered_json step_events(const StepLog& log, int step) {
+    auto events = nlohmann::ordered_json::array();
+    nlohmann::ordered_json clear;
+    clear["type"] = "clear";
+    clear["step"] = step;
+    auto groups = nlohmann::ordered_json::array();
+    for (const auto& g : log.groups) {
+        nlohmann::ordered_json group;
+        group["cells"] = cells_json(g.cells);
+        group["points"] = g.points;
+        groups.push_back(std::move(group));
+    }
+    clear["groups"] = std::move(groups);
+    clear["points"] = log.points;
+    clear["jelly"] = cells_json(log.jelly);
+    events.push_back(std::move(clear));
+    for (const auto& f : log.falls) {
+        nlohmann::ordered_json fall;
+        fall["type"] = "fall";
+        fall["step"] = step;
+        fall["from"] = cell_json(f.from);
+        fall["to"] = cell_json(f.to);
+        events.push_back(std::move(fall));
+    }
+    for (const auto& s : log.spawns) {
+        nlohmann::ordered_json spawn;
+        spawn["type"] = "spawn";
+        spawn["step"] = step;
+        spawn["cell"] = cell_json(s.cell);
+        spawn["color"] = s.color;
+        events.push_back(std::move(spawn));
+    }
+    return events;
+}
+
+State start(const Level& level) { return start_state(level); }
+
+std::vector<Move> legal_moves(const Level& level, const State& state) {
+    HintScanner scanner;
+    scanner.scan(state.board, RulesConfig::of(level));
+    std::vector<Move> moves;
+    moves.reserve(scanner.legal_swaps().size());
+    for (const Swap& s : scanner.legal_swaps()) moves.emplace_back(CellPairMove{s.a, s.b});
+    return moves;
+}
+
+StepResult play(const Level& level, const State& state, const Move& move) {
+    StepResult r;
+    r.state = state;
+    const auto* swap = std::get_if<CellPairMove>(&move);
+    if (!swap) {
+        r.why = "a match3 move swaps two cells (x1,y1:x2,y2)";
+        return r;
+    }
+    const Board& board = state.board;
+    const RulesConfig rules = RulesConfig::of(level);
+    const Cell a = swap->a;
+    const Cell b = swap->b;
+    if (!board.contains(a) || !board.contains(b)) {
+        r.why = "a cell of the swap is outside the board";
+        return r;
+    }
+    if (std::abs(a.x - b.x) + std::abs(a.y - b.y) != 1) {
+        r.why = "the two cells are not orthogonal neighbours";
+        return r;
+    }
+    if (!is_piece(board.at(a)) || !is_piece(board.at(b))) {
+        r.why = "only pieces can be swapped (not blockers, holes or empty cells)";
+        return r;
+    }
+    if (board.at(a) == board.at(b)) {
+        r.why = "the two pieces have the same colour: the swap changes nothing";
+        return r;
+    }
+    if (!swap_makes_run(board, a, b, rules.min_match)) {
+        r.why = "neither swapped piece would lie in a run";
+        return r;
+    }
+    r.legal = true;
+    nlohmann::ordered_json swap_event;
+    swap_event["type"] = "swap";
+    swap_event["a"] = cell_json(a);
+    swap_event["b"] = cell_json(b);
+    r.events.push_back(std::move(swap_event));
+    std::swap(r.state.board.at(a), r.state.board.at(b));
+    ++r.state.moves;
+    Scratch scratch;
+    std::vector<StepLog> logs;
+    settle(r.state, rules, Resolution::scored, scratch, &logs);
+    for (std::size_t i = 0; i < logs.size(); ++i)
+        for (auto& e : step_events(logs[i], static_cast<int>(i) + 1)) r.events.push_back(std::move(e));
+    return r;
+}
+
+bool goal_met(const Level& level, const State& state) { return level_won(level, state); }
+
+Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
+    Analysis a;
+    const Board board = drawn_board(level);
+    const RulesConfig rules = RulesConfig::of(level);
+    HintScanner scanner;
+    scanner.scan(board, rules);
+    a.groups = match3::match_groups(board, scanner.runs());
+    for (const Swap& s : scanner.legal_swaps()) a.hints.push_back(HintSwap{s.a, s.b, scanner.clears_sorted(s)});
+    a.blocked = scanner.dead();
+    if (!a.groups.empty())
+        a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
+                                     a.groups.front().cells.front()});
+    if (a.blocked) a.warnings.push_back(Warning{"dead board: no swap makes a run", std::nullopt});
+    auto groups = nlohmann::ordered_json::array();
+    for (const auto& g : a.groups) {
+        nlohmann::ordered_json group;
+        group["cells"] = cells_json(g.cells);
+        groups.push_back(std::move(group));
+    }
+    auto hints = nlohmann::ordered_json::array();
+    for (const auto& h : a.hints) {
+        nlohmann::ordered_json hint;
+        hint["swap"] = nlohmann::ordered_json::array({cell_json(h.a), cell_json(h.b)});
+        hint["clears"] = cells_json(h.clears);
+        hints.push_back(std::move(hint));
+    }
+    a.json["groups"] = std::move(groups);
+    a.json["hints"] = std::move(hints);
+    a.json["dead"] = a.blocked;
+    return a;
+}
+
+GenerateResult generate(const GenerateOptions& options) { return generate_level(options); }
+
+EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
+    return estimate_pass_rate(level, options, stop, progress);
+}
 }  // namespace
 
+Board drawn_board(const Level& level) {
+    Board board = level.board;
+    Rng rng(level.seed);
+    const RulesConfig rules = RulesConfig::of(level);
+    draw_random_pieces(board, rules.colors, rules.min_match, rng);
+    return board;
+}
+
+State start_state(const Level& level) {
+    const RulesConfig rules = RulesConfig::of(level);
+    State s;
+    s.board = level.board;
+    s.rng = Rng(level.seed);
+    draw_random_pieces(s.board, rules.colors, rules.min_match, s.rng);
+    if (level.jelly && level.jelly->width == level.width() && level.jelly->height == level.height()) s.jelly = level.jelly;
+    s.collected.assign(static_cast<std::size_t>(rules.colors), 0);
+    Scratch scratch;
+    settle(s, rules, Resolution::start, scratch);
+    return s;
+}
+
+void fill_random_cells(Board& board, const Rules& rules, Rng& rng) {
+    const RulesConfig r = config_of(rules);
+    draw_random_pieces(board, r.colors, r.min_match, rng);
+}
+
+std::vector<CellGroup> match_groups(const Board& board, const Rules& rules) {
+    return match3::match_groups(board, config_of(rules));
+}
+
+std::vector<HintSwap> hints(const Board& board, const Rules& rules) { return hint_swaps(board, config_of(rules)); }
+
+std::optional<HintSwap> preview_swap(const Board& board, const Rules& rules, Cell a, Cell b) {
+    const RulesConfig r = config_of(rules);
+    if (!swappable(board, a, b) || !swap_makes_run(board, a, b, r.min_match)) return std::nullopt;
+    if (b < a) std::swap(a, b);
+    HintScanner scanner;
+    scanner.scan(board, r);
+    return HintSwap{a, b, scanner.clears_sorted(Swap{a, b})};
+}
+
+bool objectives_met(const Level& level, const State& state) { return match3::objectives_hold(level, state); }
+
 const KindOps& ops() {
-    static const KindOps table{Kind::match3, start, legal_moves, play, goal_met, analyze, generate, nullptr};
+    static const KindOps table{Kind::match3, start, legal_moves, play, goal_met, analyze, generate, estimate};
     return table;
 }
 

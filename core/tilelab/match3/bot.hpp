@@ -1,0 +1,52 @@
+// match3 goals, the two bots (greedy, lookahead) and seeded playouts behind `tilelab estimate`.
+#pragma once
+#include <optional>
+#include <stop_token>
+#include <string_view>
+
+#include "tilelab/analysis/playouts.hpp"
+#include "tilelab/match3/hints.hpp"
+#include "tilelab/match3/rules.hpp"
+
+namespace tilelab::match3 {
+
+// The level's objectives (score, jelly, collect) hold, move limit aside. True when it sets none.
+bool objectives_hold(const Level& level, const State& state);
+bool has_objectives(const Goal& goal);
+// goal_met: with objectives, they hold within the move limit; with only a move limit, the player
+// has made that many moves (survival); with no goal at all, never.
+bool level_won(const Level& level, const State& state);
+
+enum class Bot {
+    greedy,     // the swap whose first step clears most cells; ties to the first in hint order
+    lookahead,  // plays every legal swap out through its cascades (without refills) and keeps the best
+};
+inline constexpr Bot default_bot = Bot::lookahead;
+std::optional<Bot> parse_bot(std::string_view name);  // "" gives default_bot
+std::string_view bot_name(Bot bot);
+
+// Buffers a bot reuses from move to move.
+struct BotWorkspace {
+    HintScanner scanner;
+    Scratch scratch;
+    State trial;
+};
+
+// The bot's swap on `state`; nullopt when the board is dead.
+std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
+                                BotWorkspace& ws);
+
+// Plays a swap known to be legal: swap, count the move, cascade with refills from state.rng. No events.
+void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch);
+
+// The move cap of a playout: the level's move limit, else this.
+inline constexpr int default_playout_moves = 50;
+
+// One playout from `start` with its refills drawn from `refill_seed`.
+PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws);
+
+// `tilelab estimate`: options.runs playouts, run i drawing refills from Rng(playout_seed(options.seed, i)).
+EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
+                                  Progress* progress);
+
+}  // namespace tilelab::match3

@@ -1,0 +1,172 @@
+// Hint swaps on streak tables; the swap-and-rescan of seed 001 is kept in tests/match3/oracle.cpp.
+#include "tilelab/match3/hints.hpp"
+
+#include <algorithm>
+
+namespace tilelab::match3 {
+
+void HintScanner::scan(const Board& board, const RulesConfig& rules) {
+    board_ = &board;
+    rules_ = rules;
+    scan_runs(board, rules, runs_);
+    const int w = board.width;
+    const int h = board.height;
+    const std::size_t n = board.cells.size();
+    const std::int32_t* c = board.cells.data();
+    left_.assign(n, 0);
+    right_.assign(n, 0);
+    up_.assign(n, 0);
+    down_.assign(n, 0);
+    for (int y = 0; y < h; ++y) {
+        const int row = y * w;
+        for (int x = 0; x < w; ++x) {
+            const int i = row + x;
+            if (!is_piece(c[i])) continue;
+            left_[i] = (x > 0 && c[i - 1] == c[i]) ? left_[i - 1] + 1 : 1;
+            up_[i] = (y > 0 && c[i - w] == c[i]) ? up_[i - w] + 1 : 1;
+        }
+    }
+    for (int y = h - 1; y >= 0; --y) {
+        const int row = y * w;
+        for (int x = w - 1; x >= 0; --x) {
+            const int i = row + x;
+            if (!is_piece(c[i])) continue;
+            right_[i] = (x + 1 < w && c[i + 1] == c[i]) ? right_[i + 1] + 1 : 1;
+            down_[i] = (y + 1 < h && c[i + w] == c[i]) ? down_[i + w] + 1 : 1;
+        }
+    }
+    swapped_ = board;
+    if (stamp_.size() != n) {
+        stamp_.assign(n, 0);
+        stamp_now_ = 0;
+    }
+    swaps_.clear();
+    for (int x = 0; x < w; ++x)
+        for (int y = 0; y < h; ++y) {
+            const int i = y * w + x;
+            if (!is_piece(c[i])) continue;
+            if (x + 1 < w && is_piece(c[i + 1]) && c[i + 1] != c[i] && legal(i, i + 1, true))
+                swaps_.push_back({Cell{x, y}, Cell{x + 1, y}});
+            if (y + 1 < h && is_piece(c[i + w]) && c[i + w] != c[i] && legal(i, i + w, false))
+                swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
+        }
+}
+
+bool HintScanner::legal(int a, int b, bool horizontal) const {
+    // a is left of / above b. After the swap, b holds colour A and a holds colour B. A piece's run
+    // length along an axis is 1 plus the streaks of its colour on both sides, except on the side of
+    // its swap partner (which now holds the other colour).
+    const int w = board_->width;
+    const int h = board_->height;
+    const std::int32_t* c = board_->cells.data();
+    const std::int32_t colour_a = c[a];
+    const std::int32_t colour_b = c[b];
+    const int k = rules_.min_match;
+    const int ax = a % w, ay = a / w, bx = b % w, by = b / w;
+    auto L = [&](int x, int y, std::int32_t v) { return x >= 0 && c[y * w + x] == v ? left_[y * w + x] : 0; };
+    auto R = [&](int x, int y, std::int32_t v) { return x < w && c[y * w + x] == v ? right_[y * w + x] : 0; };
+    auto U = [&](int x, int y, std::int32_t v) { return y >= 0 && c[y * w + x] == v ? up_[y * w + x] : 0; };
+    auto D = [&](int x, int y, std::int32_t v) { return y < h && c[y * w + x] == v ? down_[y * w + x] : 0; };
+    if (horizontal) {
+        if (1 + R(bx + 1, by, colour_a) >= k) return true;
+        if (1 + U(bx, by - 1, colour_a) + D(bx, by + 1, colour_a) >= k) return true;
+        if (1 + L(ax - 1, ay, colour_b) >= k) return true;
+        return 1 + U(ax, ay - 1, colour_b) + D(ax, ay + 1, colour_b) >= k;
+    }
+    if (1 + D(bx, by + 1, colour_a) >= k) return true;
+    if (1 + L(bx - 1, by, colour_a) + R(bx + 1, by, colour_a) >= k) return true;
+    if (1 + U(ax, ay - 1, colour_b) >= k) return true;
+    return 1 + L(ax - 1, ay, colour_b) + R(ax + 1, ay, colour_b) >= k;
+}
+
+void HintScanner::add(int idx, std::vector<int>& out) {
+    if (stamp_[static_cast<std::size_t>(idx)] == stamp_now_) return;
+    stamp_[static_cast<std::size_t>(idx)] = stamp_now_;
+    out.push_back(idx);
+}
+
+void HintScanner::add_row_runs(int y) {
+    const int w = swapped_.width;
+    const std::int32_t* row = swapped_.cells.data() + static_cast<std::ptrdiff_t>(y) * w;
+    int x = 0;
+    while (x < w) {
+        const std::int32_t v = row[x];
+        int e = x + 1;
+        if (is_piece(v)) {
+            while (e < w && row[e] == v) ++e;
+            if (e - x >= rules_.min_match)
+                for (int i = x; i < e; ++i) add(y * w + i, *out_);
+        }
+        x = e;
+    }
+}
+
+void HintScanner::add_col_runs(int x) {
+    const int w = swapped_.width;
+    const int h = swapped_.height;
+    const std::int32_t* c = swapped_.cells.data();
+    int y = 0;
+    while (y < h) {
+        const std::int32_t v = c[y * w + x];
+        int e = y + 1;
+        if (is_piece(v)) {
+            while (e < h && c[e * w + x] == v) ++e;
+            if (e - y >= rules_.min_match)
+                for (int i = y; i < e; ++i) add(i * w + x, *out_);
+        }
+        y = e;
+    }
+}
+
+void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
+    out.clear();
+    const int w = board_->width;
+    if (++stamp_now_ == 0) {
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        stamp_now_ = 1;
+    }
+    std::swap(swapped_.at(swap.a), swapped_.at(swap.b));
+    out_ = &out;
+    const bool horizontal = swap.a.y == swap.b.y;
+    // Lines the swap touched: their runs are rescanned on the swapped board.
+    const int row0 = swap.a.y, row1 = swap.b.y, col0 = swap.a.x, col1 = swap.b.x;
+    add_row_runs(row0);
+    if (!horizontal) add_row_runs(row1);
+    add_col_runs(col0);
+    if (horizontal) add_col_runs(col1);
+    // Every other line keeps the runs it had.
+    for (int idx : runs_.marked) {
+        const std::uint8_t m = runs_.marks[static_cast<std::size_t>(idx)];
+        const int x = idx % w, y = idx / w;
+        if ((m & in_row_run) && y != row0 && y != row1) add(idx, out);
+        else if ((m & in_col_run) && x != col0 && x != col1) add(idx, out);
+    }
+    out_ = nullptr;
+    std::swap(swapped_.at(swap.a), swapped_.at(swap.b));
+}
+
+std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
+    std::vector<int> indices;
+    clears(swap, indices);
+    std::vector<Cell> cells;
+    cells.reserve(indices.size());
+    for (int idx : indices) cells.push_back(Cell{idx % board_->width, idx / board_->width});
+    std::sort(cells.begin(), cells.end());
+    return cells;
+}
+
+int HintScanner::clear_count(const Swap& swap) {
+    clears(swap, count_buffer_);
+    return static_cast<int>(count_buffer_.size());
+}
+
+std::vector<HintSwap> hint_swaps(const Board& board, const RulesConfig& rules) {
+    HintScanner scanner;
+    scanner.scan(board, rules);
+    std::vector<HintSwap> out;
+    out.reserve(scanner.legal_swaps().size());
+    for (const Swap& s : scanner.legal_swaps()) out.push_back(HintSwap{s.a, s.b, scanner.clears_sorted(s)});
+    return out;
+}
+
+}  // namespace tilelab::match3

@@ -1,0 +1,58 @@
+// Hint swaps on streak tables: every legal swap in O(1) table look-ups, and the cells its first step clears.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "tilelab/match3/rules.hpp"
+
+namespace tilelab::match3 {
+
+// A swap between a cell and its right or lower neighbour (a < b in (x, y) order).
+struct Swap {
+    Cell a;
+    Cell b;
+    friend constexpr auto operator<=>(const Swap&, const Swap&) = default;
+};
+
+// Streak tables of one board: for every piece, how many equal pieces run through it towards each side
+// (itself included). A swap's legality is then two or three look-ups per swapped piece instead of a
+// rescan of the board (seed 001 swaps every pair and rescans; see bench_match3 for the ratio).
+class HintScanner {
+public:
+    // Rebuilds the tables and the run marks of `board` (kept by reference until the next scan).
+    void scan(const Board& board, const RulesConfig& rules);
+
+    // Every legal swap in (a, b) order: a by x then y, its right neighbour before its lower one.
+    const std::vector<Swap>& legal_swaps() const { return swaps_; }
+    bool dead() const { return swaps_.empty(); }
+    const RunMarks& runs() const { return runs_; }
+
+    // The cells the first resolution step after `swap` clears: every run on the swapped board. Only
+    // the swapped row(s) and column(s) change, so their runs are rescanned and the rest taken from the
+    // board's own runs. Cells come out unordered; `sorted` orders them by (x, y).
+    void clears(const Swap& swap, std::vector<int>& out_indices);
+    std::vector<Cell> clears_sorted(const Swap& swap);
+    int clear_count(const Swap& swap);
+
+private:
+    bool legal(int a, int b, bool horizontal) const;
+    void add_row_runs(int y);
+    void add_col_runs(int x);
+    void add(int idx, std::vector<int>& out);
+
+    const Board* board_ = nullptr;
+    Board swapped_;  // a copy of the board; a swap is applied to it while its lines are rescanned, then undone
+    RulesConfig rules_;
+    RunMarks runs_;
+    std::vector<std::uint16_t> left_, right_, up_, down_;
+    std::vector<Swap> swaps_;
+    std::vector<std::uint32_t> stamp_;
+    std::uint32_t stamp_now_ = 0;
+    std::vector<int>* out_ = nullptr;
+    std::vector<int> count_buffer_;
+};
+
+// The face-level answer: every legal swap with its sorted clears, in legal_swaps() order.
+std::vector<HintSwap> hint_swaps(const Board& board, const RulesConfig& rules);
+
+}  // namespace tilelab::match3

@@ -1,0 +1,315 @@
+// match3 rules: run scan, groups, resolution step, gravity, refill, `?` draws. One linear pass each.
+#include "tilelab/match3/rules.hpp"
+
+#include <algorithm>
+
+namespace tilelab::match3 {
+
+RulesConfig RulesConfig::of(const Level& level) {
+    RulesConfig r;
+    // parse_level keeps colors in 2..16; values built in code are clamped so uniform() never sees 0
+    // and a run always needs two pieces (min_match 1 would cascade forever).
+    r.colors = std::clamp(level.rules.colors, 1, 1 << 16);
+    r.min_match = std::clamp(level.rules.min_match, 2, max_board_side + 1);
+    r.score_per_piece = level.rules.score_per_piece;
+    return r;
+}
+
+void scan_runs(const Board& board, const RulesConfig& rules, RunMarks& out, std::vector<std::int64_t>* cell_points) {
+    const int w = board.width;
+    const int h = board.height;
+    const int k = rules.min_match;
+    const std::int64_t spp = rules.score_per_piece;
+    const std::int32_t* c = board.cells.data();
+    out.marks.assign(board.cells.size(), 0);
+    out.marked.clear();
+    out.points = 0;
+    if (cell_points) cell_points->assign(board.cells.size(), 0);
+    // Horizontal runs, row by row, left to right: every piece of a row run scores for it.
+    for (int y = 0; y < h; ++y) {
+        const std::int32_t* row = c + static_cast<std::ptrdiff_t>(y) * w;
+        int x = 0;
+        while (x < w) {
+            const std::int32_t v = row[x];
+            int e = x + 1;
+            if (!is_piece(v)) {
+                x = e;
+                continue;
+            }
+            while (e < w && row[e] == v) ++e;
+            const int len = e - x;
+            if (len >= k) {
+                const std::int64_t each = (len - 1) * spp;
+                out.points += each * len;
+                for (int i = x; i < e; ++i) {
+                    const int idx = y * w + i;
+                    out.marks[static_cast<std::size_t>(idx)] = in_row_run;
+                    out.marked.push_back(idx);
+                    if (cell_points) (*cell_points)[static_cast<std::size_t>(idx)] = each;
+                }
+            }
+            x = e;
+        }
+    }
+    // Vertical runs, column by column, top to bottom: only pieces no row run has cleared score.
+    for (int x = 0; x < w; ++x) {
+        int y = 0;
+        while (y < h) {
+            const std::int32_t v = c[y * w + x];
+            int e = y + 1;
+            if (!is_piece(v)) {
+                y = e;
+                continue;
+            }
+            while (e < h && c[e * w + x] == v) ++e;
+            const int len = e - y;
+            if (len >= k) {
+                const std::int64_t each = (len - 1) * spp;
+                for (int i = y; i < e; ++i) {
+                    const int idx = i * w + x;
+                    std::uint8_t& m = out.marks[static_cast<std::size_t>(idx)];
+                    if (m == 0) {
+                        out.points += each;
+                        out.marked.push_back(idx);
+                        if (cell_points) (*cell_points)[static_cast<std::size_t>(idx)] = each;
+                    }
+                    m |= in_col_run;
+                }
+            }
+            y = e;
+        }
+    }
+}
+
+namespace {
+// Flood fill over run cells: neighbours join when they share a run (same colour, both marked on that axis).
+std::vector<std::vector<int>> group_indices(const Board& board, const RunMarks& runs) {
+    const int w = board.width;
+    const int h = board.height;
+    std::vector<char> seen(board.cells.size(), 0);
+    std::vector<std::vector<int>> groups;
+    std::vector<int> stack;
+    auto marks = [&](int idx) { return runs.marks[static_cast<std::size_t>(idx)]; };
+    for (int start : runs.marked) {
+        if (seen[static_cast<std::size_t>(start)]) continue;
+        std::vector<int> group;
+        stack.assign(1, start);
+        seen[static_cast<std::size_t>(start)] = 1;
+        while (!stack.empty()) {
+            const int idx = stack.back();
+            stack.pop_back();
+            group.push_back(idx);
+            const int x = idx % w;
+            const int y = idx / w;
+            const std::int32_t v = board.cells[static_cast<std::size_t>(idx)];
+            auto visit = [&](int nx, int ny, std::uint8_t axis) {
+                if (nx < 0 || ny < 0 || nx >= w || ny >= h) return;
+                const int n = ny * w + nx;
+                if (seen[static_cast<std::size_t>(n)] || board.cells[static_cast<std::size_t>(n)] != v) return;
+                if (!(marks(idx) & axis) || !(marks(n) & axis)) return;
+                seen[static_cast<std::size_t>(n)] = 1;
+                stack.push_back(n);
+            };
+            visit(x - 1, y, in_row_run);
+            visit(x + 1, y, in_row_run);
+            visit(x, y - 1, in_col_run);
+            visit(x, y + 1, in_col_run);
+        }
+        groups.push_back(std::move(group));
+    }
+    return groups;
+}
+
+std::vector<Cell> sorted_cells(const std::vector<int>& indices, int w) {
+    std::vector<Cell> cells;
+    cells.reserve(indices.size());
+    for (int idx : indices) cells.push_back(Cell{idx % w, idx / w});
+    std::sort(cells.begin(), cells.end());
+    return cells;
+}
+}  // namespace
+
+std::vector<CellGroup> match_groups(const Board& board, const RunMarks& runs) {
+    std::vector<CellGroup> out;
+    for (const auto& g : group_indices(board, runs)) out.push_back(CellGroup{sorted_cells(g, board.width), false});
+    std::sort(out.begin(), out.end(), [](const CellGroup& a, const CellGroup& b) { return a.cells < b.cells; });
+    return out;
+}
+
+std::vector<CellGroup> match_groups(const Board& board, const RulesConfig& rules) {
+    RunMarks runs;
+    scan_runs(board, rules, runs);
+    return match_groups(board, runs);
+}
+
+void apply_gravity(Board& board, std::vector<StepLog::Fall>* falls) {
+    const int w = board.width;
+    const int h = board.height;
+    std::int32_t* c = board.cells.data();
+    for (int x = 0; x < w; ++x) {
+        int bottom = h - 1;
+        while (bottom >= 0) {
+            if (c[bottom * w + x] == cell::blocker) {
+                --bottom;
+                continue;
+            }
+            int top = bottom;
+            while (top > 0 && c[(top - 1) * w + x] != cell::blocker) --top;
+            // Compact the segment's pieces downwards over its playable (non-hole) cells, keeping order.
+            int write = bottom;
+            auto skip_holes = [&] {
+                while (write >= top && c[write * w + x] == cell::hole) --write;
+            };
+            skip_holes();
+            for (int r = bottom; r >= top; --r) {
+                const std::int32_t v = c[r * w + x];
+                if (!is_piece(v)) continue;
+                if (write != r) {
+                    c[write * w + x] = v;
+                    if (falls) falls->push_back({Cell{x, r}, Cell{x, write}});
+                }
+                --write;
+                skip_holes();
+            }
+            for (int r = write; r >= top; --r)
+                if (c[r * w + x] != cell::hole) c[r * w + x] = cell::empty;
+            bottom = top - 1;
+        }
+    }
+}
+
+void refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spawns) {
+    const int w = board.width;
+    const int h = board.height;
+    std::int32_t* c = board.cells.data();
+    const auto n = static_cast<std::uint32_t>(std::max(colors, 1));
+    for (int x = 0; x < w; ++x) {
+        int end = 0;  // one past the top segment
+        while (end < h && c[end * w + x] != cell::blocker) ++end;
+        for (int y = end - 1; y >= 0; --y) {
+            if (c[y * w + x] != cell::empty) continue;
+            const auto color = static_cast<std::int32_t>(rng.uniform(n));
+            c[y * w + x] = color;
+            if (spawns) spawns->push_back({Cell{x, y}, color});
+        }
+    }
+}
+
+bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch, StepLog* log) {
+    RunMarks& runs = scratch.runs;
+    scan_runs(state.board, rules, runs, log ? &scratch.cell_points : nullptr);
+    if (runs.empty()) return false;
+    const int w = state.board.width;
+    const bool scoring = mode != Resolution::start;
+    if (log) {
+        *log = StepLog{};
+        log->points = scoring ? runs.points : 0;
+        for (const auto& g : group_indices(state.board, runs)) {
+            StepLog::Group group;
+            group.cells = sorted_cells(g, w);
+            if (scoring)
+                for (int idx : g) group.points += scratch.cell_points[static_cast<std::size_t>(idx)];
+            log->groups.push_back(std::move(group));
+        }
+        std::sort(log->groups.begin(), log->groups.end(),
+                  [](const StepLog::Group& a, const StepLog::Group& b) { return a.cells < b.cells; });
+    }
+    for (int idx : runs.marked) {
+        std::int32_t& v = state.board.cells[static_cast<std::size_t>(idx)];
+        if (scoring) {
+            if (static_cast<std::size_t>(v) < state.collected.size()) ++state.collected[static_cast<std::size_t>(v)];
+            if (state.jelly) {
+                std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
+                if (layers > 0) {
+                    --layers;
+                    if (log) log->jelly.push_back(Cell{idx % w, idx / w});
+                }
+            }
+        }
+        v = cell::empty;
+    }
+    if (log) std::sort(log->jelly.begin(), log->jelly.end());
+    if (scoring) state.score += runs.points;
+    apply_gravity(state.board, log ? &log->falls : nullptr);
+    if (mode != Resolution::lookahead) refill(state.board, rules.colors, state.rng, log ? &log->spawns : nullptr);
+    return true;
+}
+
+int settle(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch, std::vector<StepLog>* logs) {
+    int steps = 0;
+    while (steps < max_cascade_steps) {
+        StepLog* log = nullptr;
+        if (logs) log = &logs->emplace_back();
+        if (!resolve_step(state, rules, mode, scratch, log)) {
+            if (logs) logs->pop_back();
+            break;
+        }
+        ++steps;
+    }
+    return steps;
+}
+
+int allowed_colors(const Board& board, int x, int y, int colors, int min_match, int* out) {
+    const int need = std::max(min_match - 1, 1);
+    // The colour that `need` equal neighbours in a line (dx, dy) away from (x, y) would extend, or -1.
+    auto line_color = [&](int dx, int dy) -> std::int32_t {
+        if (x - dx * need < 0 || y - dy * need < 0) return -1;
+        const std::int32_t v = board.at(x - dx, y - dy);
+        if (!is_piece(v)) return -1;
+        for (int i = 2; i <= need; ++i)
+            if (board.at(x - dx * i, y - dy * i) != v) return -1;
+        return v;
+    };
+    const std::int32_t left = line_color(1, 0);
+    const std::int32_t up = line_color(0, 1);
+    int n = 0;
+    for (int color = 0; color < colors; ++color)
+        if (color != left && color != up) out[n++] = color;
+    return n;
+}
+
+void draw_random_pieces(Board& board, int colors, int min_match, Rng& rng) {
+    colors = std::clamp(colors, 1, 1 << 16);
+    std::vector<int> allowed(static_cast<std::size_t>(colors));
+    for (int y = 0; y < board.height; ++y)
+        for (int x = 0; x < board.width; ++x) {
+            if (board.at(x, y) != cell::random) continue;
+            const int n = allowed_colors(board, x, y, colors, min_match, allowed.data());
+            if (n == 0)
+                board.at(x, y) = static_cast<std::int32_t>(rng.uniform(static_cast<std::uint32_t>(colors)));
+            else
+                board.at(x, y) = allowed[rng.uniform(static_cast<std::uint32_t>(n))];
+        }
+}
+
+bool swappable(const Board& board, Cell a, Cell b) {
+    if (!board.contains(a) || !board.contains(b)) return false;
+    if (std::abs(a.x - b.x) + std::abs(a.y - b.y) != 1) return false;
+    const std::int32_t va = board.at(a);
+    const std::int32_t vb = board.at(b);
+    return is_piece(va) && is_piece(vb) && va != vb;
+}
+
+bool swap_makes_run(const Board& board, Cell a, Cell b, int min_match) {
+    // Colour of a cell as it is after the swap; off-board cells are -1.
+    auto after = [&](int x, int y) -> std::int32_t {
+        if (!board.contains(x, y)) return -1;
+        if (x == a.x && y == a.y) return board.at(b);
+        if (x == b.x && y == b.y) return board.at(a);
+        return board.at(x, y);
+    };
+    auto in_run = [&](Cell p) {
+        const std::int32_t v = after(p.x, p.y);
+        const int dirs[2][2] = {{1, 0}, {0, 1}};
+        for (const auto& d : dirs) {
+            int len = 1;
+            for (int i = 1; after(p.x - d[0] * i, p.y - d[1] * i) == v; ++i) ++len;
+            for (int i = 1; after(p.x + d[0] * i, p.y + d[1] * i) == v; ++i) ++len;
+            if (len >= min_match) return true;
+        }
+        return false;
+    };
+    return in_run(a) || in_run(b);
+}
+
+}  // namespace tilelab::match3

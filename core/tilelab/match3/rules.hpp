@@ -1,0 +1,111 @@
+// match3 rules as RULES.md §1 states them: runs, match groups, scoring, gravity past holes, refill, cascades.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "tilelab/analysis/game.hpp"
+
+namespace tilelab::match3 {
+
+// The rule values a resolution needs, clamped so that no level parse_level accepts can crash or hang.
+struct RulesConfig {
+    int colors = 5;
+    int min_match = 3;
+    int score_per_piece = 50;
+    static RulesConfig of(const Level& level);
+};
+
+// A cascade that keeps finding runs stops after this many steps (only reachable with min_match 2 and
+// very few colours, where refills can match forever).
+inline constexpr int max_cascade_steps = 1000;
+
+constexpr bool is_piece(std::int32_t c) { return c >= 0; }
+
+// Which runs a cell lies in.
+enum RunMark : std::uint8_t { in_row_run = 1, in_col_run = 2 };
+
+// The runs of a board: per-cell marks plus the list of marked cells, rebuilt by scan_runs.
+struct RunMarks {
+    std::vector<std::uint8_t> marks;  // RunMark bits per cell index
+    std::vector<int> marked;          // indices of cells in some run, in scan order
+    std::int64_t points = 0;          // what clearing them scores (seed 001's walk)
+    bool empty() const { return marked.empty(); }
+};
+
+// Finds every run (a maximal line of >= min_match pieces of one colour) with one pass over rows and one
+// over columns, and scores them as seed 001 walks them: horizontal runs row by row, then vertical runs
+// column by column; each piece not yet cleared scores (n - 1) * score_per_piece. When `cell_points` is
+// given it receives each marked cell's points (for events).
+void scan_runs(const Board& board, const RulesConfig& rules, RunMarks& out,
+               std::vector<std::int64_t>* cell_points = nullptr);
+
+// Match groups: runs that share a cell are one group. Cells sorted by (x, y); groups by their first cell.
+std::vector<CellGroup> match_groups(const Board& board, const RunMarks& runs);
+std::vector<CellGroup> match_groups(const Board& board, const RulesConfig& rules);
+
+// What one resolution step did, for a runtime to animate.
+struct StepLog {
+    struct Group {
+        std::vector<Cell> cells;
+        std::int64_t points = 0;
+    };
+    struct Fall {
+        Cell from;
+        Cell to;
+    };
+    struct Spawn {
+        Cell cell;
+        int color = 0;
+    };
+    std::vector<Group> groups;
+    std::int64_t points = 0;
+    std::vector<Cell> jelly;  // cells that lost a jelly layer
+    std::vector<Fall> falls;
+    std::vector<Spawn> spawns;
+};
+
+// Reusable buffers, so that bots and playouts do not allocate per move.
+struct Scratch {
+    RunMarks runs;
+    std::vector<std::int64_t> cell_points;
+    std::vector<int> fill_order;
+};
+
+// Gravity: in each column pieces fall into empty cells; blockers split a column into segments that
+// pieces never leave; holes are skipped over. Records (from, to) of every piece that moved.
+void apply_gravity(Board& board, std::vector<StepLog::Fall>* falls = nullptr);
+
+// Refill: empty cells of each column's top segment (above the first blocker), columns left to right,
+// bottom-most first, colour = rng.uniform(colors).
+void refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spawns = nullptr);
+
+// How a resolution is counted: `scored` adds points, jelly and collected pieces (a move);
+// `start` is the unscored resolution before the first move; `lookahead` is a bot's preview that
+// scores but does not refill (the bot must not see future draws).
+enum class Resolution { scored, start, lookahead };
+
+// One resolution step: clear every run at once, then gravity, then refill (unless lookahead).
+// Returns false and changes nothing when the board has no run.
+bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch,
+                  StepLog* log = nullptr);
+
+// Cascades: resolution steps until no run is left (or max_cascade_steps). Returns the steps taken.
+int settle(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch,
+           std::vector<StepLog>* logs = nullptr);
+
+// RULES "Randomness": draws every `?` cell in row-major order; a cell's allowed colours are those that
+// do not complete a run with its min_match - 1 left or min_match - 1 upper neighbours, ascending, and it
+// takes allowed[uniform(len(allowed))]. If every colour is excluded (only possible with 2 colours) it
+// takes uniform(colors).
+void draw_random_pieces(Board& board, int colors, int min_match, Rng& rng);
+
+// The colours a cell may take under the generator's two exclusions, ascending.
+int allowed_colors(const Board& board, int x, int y, int colors, int min_match, int* out);
+
+// A swap of two cells is a candidate when both are pieces, orthogonal neighbours, of different colours.
+bool swappable(const Board& board, Cell a, Cell b);
+
+// Whether after swapping a and b at least one of the two lies in a run (the legality test).
+bool swap_makes_run(const Board& board, Cell a, Cell b, int min_match);
+
+}  // namespace tilelab::match3
