@@ -1,20 +1,137 @@
-// PLACEHOLDER until the slide kind lands: every operation refuses with a message.
-#include <stdexcept>
+// The slide kind behind the kind table: start, legal moves, play with events, goal, analyze, generate.
+#include <algorithm>
 
+#include "tilelab/slide/bot.hpp"
+#include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/slide.hpp"
 
 namespace tilelab::slide {
+
+State start_state(const Level& level) {
+    State s;
+    s.board = level.board;
+    s.rng = Rng(level.seed);
+    // Designer's tiles get ids in row-major order, then the start spawns are drawn.
+    s.ids = Grid(level.width(), level.height(), -1);
+    for (int i = 0; i < s.board.size(); ++i)
+        if (cell::is_value(s.board.cells[static_cast<std::size_t>(i)])) s.ids.cells[static_cast<std::size_t>(i)] = s.next_id++;
+    const SpawnTable spawns = SpawnTable::of(level.rules);
+    for (int n = std::max(level.effective_start_tiles(), 0); n > 0; --n) {
+        auto spawn = draw_spawn(s.board, s.rng, spawns);
+        if (!spawn) break;  // the board is full: no more draws
+        s.board.cells[static_cast<std::size_t>(spawn->first)] = spawn->second;
+        s.ids.cells[static_cast<std::size_t>(spawn->first)] = s.next_id++;
+    }
+    return s;
+}
+
+bool goal_reached(const Level& level, const State& state) {
+    if (level.goal.moves && state.moves > *level.goal.moves) return false;
+    return highest_tile(state.board) >= level.goal.target;
+}
+
 namespace {
-State start(const Level&) { throw std::runtime_error("slide: not built yet"); }
-std::vector<Move> legal_moves(const Level&, const State&) { throw std::runtime_error("slide: not built yet"); }
-StepResult play(const Level&, const State&, const Move&) { throw std::runtime_error("slide: not built yet"); }
-bool goal_met(const Level&, const State&) { throw std::runtime_error("slide: not built yet"); }
-Analysis analyze(const Level&, const AnalyzeOptions&, std::stop_token) { throw std::runtime_error("slide: not built yet"); }
-GenerateResult generate(const GenerateOptions&) { return {std::nullopt, "slide: not built yet"}; }
+
+std::vector<Move> legal_moves(const Level&, const State& state) {
+    std::vector<Move> moves;
+    const auto legal = legal_directions(state.board);
+    for (std::size_t i = 0; i < all_directions.size(); ++i)
+        if (legal[i]) moves.emplace_back(all_directions[i]);
+    return moves;
+}
+
+StepResult play(const Level& level, const State& state, const Move& move) {
+    StepResult r;
+    r.state = state;
+    const Direction* d = std::get_if<Direction>(&move);
+    if (!d) {
+        r.why = "a slide move is up, down, left or right";
+        return r;
+    }
+    IdMove slid = move_with_ids(state.board, state.ids, state.next_id, *d);
+    if (!slid.moved) {
+        r.why = "nothing moves " + std::string(direction_name(*d));
+        return r;
+    }
+    r.legal = true;
+    r.state.board = std::move(slid.board);
+    r.state.ids = std::move(slid.ids);
+    r.state.next_id = slid.next_id;
+    r.state.score += score_gain(level.rules.score, slid.merged_sum);
+    r.state.moves += 1;
+    r.events = std::move(slid.events);
+    if (auto spawn = draw_spawn(r.state.board, r.state.rng, SpawnTable::of(level.rules))) {
+        const auto index = static_cast<std::size_t>(spawn->first);
+        const int id = r.state.next_id++;
+        r.state.board.cells[index] = spawn->second;
+        r.state.ids.cells[index] = id;
+        r.events.push_back({{"type", "spawn"},
+                            {"id", id},
+                            {"cell", cell_json({spawn->first % r.state.board.width, spawn->first / r.state.board.width})},
+                            {"value", spawn->second}});
+    }
+    return r;
+}
+
+Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
+    Analysis a;
+    const State s = start_state(level);
+    a.legal = legal_directions(s.board);
+    a.blocked = std::none_of(a.legal.begin(), a.legal.end(), [](bool b) { return b; });
+    nlohmann::ordered_json legal;
+    for (std::size_t i = 0; i < all_directions.size(); ++i) legal[std::string(direction_name(all_directions[i]))] = a.legal[i];
+    a.json["legal"] = legal;
+    a.json["game_over"] = a.blocked;
+    if (a.blocked) a.warnings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt});
+    if (highest_tile(s.board) >= level.goal.target)
+        a.warnings.push_back({"the target tile is already on the board at the start", std::nullopt});
+    return a;
+}
+
 }  // namespace
 
+GenerateResult generate_level(const GenerateOptions& options) {
+    GenerateResult r;
+    if (options.width < 1 || options.height < 1 || options.width > max_board_side || options.height > max_board_side) {
+        r.error = "slide boards are 1 to " + std::to_string(max_board_side) + " cells on a side";
+        return r;
+    }
+    if (options.width * options.height < 2) {
+        r.error = "a slide board needs at least 2 cells";
+        return r;
+    }
+    Level level = make_blank_level(Kind::slide, options.width, options.height);
+    level.seed = options.seed;
+    // A start position: the requested walls, then two tiles drawn like start spawns, all from
+    // the seed, so a designer gets the same level for the same options. Walls never cut the
+    // board so far that no move is legal: such a draw is retried.
+    Rng rng(options.seed);
+    const SpawnTable spawns = SpawnTable::of(level.rules);
+    const int walls = std::clamp(options.blockers, 0, options.width * options.height - 2);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        Board board(options.width, options.height);
+        for (int w = 0; w < walls; ++w) {
+            auto cell = draw_spawn(board, rng, spawns);
+            if (cell) board.cells[static_cast<std::size_t>(cell->first)] = cell::blocker;
+        }
+        for (int t = 0; t < 2; ++t) {
+            auto spawn = draw_spawn(board, rng, spawns);
+            if (spawn) board.cells[static_cast<std::size_t>(spawn->first)] = spawn->second;
+        }
+        const auto legal = legal_directions(board);
+        if (std::any_of(legal.begin(), legal.end(), [](bool b) { return b; })) {
+            level.board = std::move(board);
+            r.level = std::move(level);
+            return r;
+        }
+    }
+    r.error = "no start position with a legal move found for these options";
+    return r;
+}
+
 const KindOps& ops() {
-    static const KindOps table{Kind::slide, start, legal_moves, play, goal_met, analyze, generate, nullptr};
+    static const KindOps table{Kind::slide, start_state, legal_moves, play, goal_reached,
+                               analyze,     generate_level, estimate};
     return table;
 }
 

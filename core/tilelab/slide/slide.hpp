@@ -1,9 +1,17 @@
-// The slide kind's entry in the kind table (analysis/game.hpp).
+// The slide kind's entry in the kind table (analysis/game.hpp), and its operations by name.
 #pragma once
 #include "tilelab/analysis/game.hpp"
 
 namespace tilelab::slide {
 
 const KindOps& ops();
+
+// The state at level start: the designer's tiles (ids 0.. in row-major order), then the level's
+// effective_start_tiles() spawns drawn from the level's seed (RULES.md "Randomness").
+State start_state(const Level& level);
+// A tile of at least goal.target is on the board, within goal.moves when the level sets it.
+bool goal_reached(const Level& level, const State& state);
+// A start position: `blockers` walls and two tiles drawn from `seed`, with a legal move.
+GenerateResult generate_level(const GenerateOptions& options);
 
 }  // namespace tilelab::slide

@@ -1,0 +1,124 @@
+// Seeded slide playouts (expectimax or greedy bot) and `estimate`'s summary with the highest tiles.
+#include "tilelab/slide/bot.hpp"
+
+#include <map>
+
+#include "tilelab/slide/slide.hpp"
+
+namespace tilelab::slide {
+
+std::vector<std::pair<int, double>> spawn_chances(const Rules& rules) {
+    const SpawnTable table = SpawnTable::of(rules);
+    std::vector<std::pair<int, double>> chances;
+    for (std::size_t i = 0; i < table.values.size(); ++i)
+        chances.emplace_back(exponent_of(table.values[i]), table.probability(i));
+    return chances;
+}
+
+bool parse_bot(const std::string& name, BotKind& out) {
+    if (name.empty() || name == "expectimax") {
+        out = BotKind::expectimax;
+        return true;
+    }
+    if (name == "greedy") {
+        out = BotKind::greedy;
+        return true;
+    }
+    return false;
+}
+
+namespace {
+
+// The game loop of a playout, on whichever path the level fits. Spawns follow RULES.md exactly
+// (cell first, over the empty cells in row-major order, then the value), so a playout is a game
+// that `tilelab apply` would replay move for move with a state seeded the same way.
+template <class Path>
+PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, std::stop_token stop,
+                       DepthRule depth) {
+    const State start = start_state(level);
+    auto position = path.from_board(start.board);
+    const SpawnTable spawns = SpawnTable::of(level.rules);
+    std::vector<std::uint8_t> spawn_exponents;
+    for (std::int32_t v : spawns.values) spawn_exponents.push_back(exponent_of(v));
+    ExpectimaxBot<Path> searcher(path, spawn_chances(level.rules), depth);
+    std::vector<int> empty;
+    empty.reserve(static_cast<std::size_t>(path.cell_count));
+
+    PlayoutOutcome out;
+    out.score = start.score;
+    for (;;) {
+        const int highest = Path::highest_exponent(position);
+        out.highest_tile = highest ? (1 << highest) : 0;
+        if (out.highest_tile >= level.goal.target) {  // as goal_reached: within the limit here
+            out.won = true;
+            if (level.goal.moves) out.moves_left = *level.goal.moves - out.moves_used;
+            break;
+        }
+        if (level.goal.moves && out.moves_used >= *level.goal.moves) break;
+        if (stop.stop_requested()) break;
+        const std::optional<Direction> choice =
+            bot == BotKind::greedy ? greedy_choice(path, position) : searcher.choose(position);
+        if (!choice) {
+            out.dead = true;
+            break;
+        }
+        std::int64_t merged_sum = 0;
+        position = path.move(position, *choice, merged_sum);
+        out.score += score_gain(level.rules.score, merged_sum);
+        ++out.moves_used;
+        empty.clear();
+        for (int c = 0; c < path.cell_count; ++c)
+            if (Path::exponent_at(position, c) == 0) empty.push_back(c);
+        if (!empty.empty()) {
+            const int cell = empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))];
+            const std::int32_t value = spawns.draw_value(rng);
+            position = Path::with_tile(position, cell, exponent_of(value));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop,
+                        DepthRule depth) {
+    Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
+    if (fits_table_path(level)) return play_on(TablePath(), level, bot, rng, stop, depth);
+    return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop, depth);
+}
+
+EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
+    BotKind bot{};
+    if (!parse_bot(options.bot, bot)) {
+        EstimateResult r;
+        r.json["error"] = "'" + options.bot + "' is not a slide bot (expected expectimax or greedy)";
+        return r;
+    }
+    auto outcomes = run_playouts(
+        options.runs, options.threads,
+        [&](int run_index) { return play_out(level, bot, options.seed, run_index, stop); }, stop, progress);
+    const bool cancelled = stop.stop_requested();
+    EstimateResult r = summarize_playouts(outcomes, options.runs, cancelled);
+
+    std::map<int, int> highest;  // tile value -> runs that ended with it as their highest tile
+    double score_sum = 0;
+    std::vector<double> highest_per_run;
+    std::vector<double> score_per_run;
+    for (const auto& o : outcomes) {
+        ++highest[o.highest_tile];
+        score_sum += static_cast<double>(o.score);
+        highest_per_run.push_back(o.highest_tile);
+        score_per_run.push_back(static_cast<double>(o.score));
+    }
+    r.json["bot"] = bot == BotKind::greedy ? "greedy" : "expectimax";
+    r.json["target"] = level.goal.target;
+    r.json["mean_score"] = r.runs ? score_sum / r.runs : 0.0;
+    nlohmann::ordered_json distribution = nlohmann::ordered_json::object();
+    for (const auto& [tile, runs] : highest) distribution[std::to_string(tile)] = runs;
+    r.json["highest_tile"] = distribution;
+    r.series.emplace_back("highest tile", std::move(highest_per_run));
+    r.series.emplace_back("score", std::move(score_per_run));
+    return r;
+}
+
+}  // namespace tilelab::slide

@@ -1,0 +1,157 @@
+// Slide bots (expectimax with spawn chance nodes, greedy) and seeded playouts behind `estimate`.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "tilelab/analysis/playouts.hpp"
+#include "tilelab/slide/moves.hpp"
+#include "tilelab/slide/paths.hpp"
+
+namespace tilelab::slide {
+
+// Spawn chances for the search: (exponent, probability), from the level's spawn weights.
+std::vector<std::pair<int, double>> spawn_chances(const Rules& rules);
+
+// How many spawn (chance) layers the expectimax looks through, from the empty cells of the
+// position it decides on: few empty cells mean few spawns to average over, so the search can
+// afford to look further, and a crowded board is where looking further matters.
+struct DepthRule {
+    int fixed = -1;  // >= 0: always this depth (the benchmark's per-depth figures)
+    int depth_for(int empty_cells) const {
+        if (fixed >= 0) return fixed;
+        if (empty_cells >= 7) return 1;
+        if (empty_cells >= 4) return 2;
+        return 3;
+    }
+};
+
+// Expectimax over a path's positions: a move node takes the best move, a chance node averages
+// over every empty cell (uniform) and every spawn value (the level's weights). Leaves, and
+// branches less likely than `probability_cutoff`, take the documented evaluation (paths.hpp
+// line_evaluation); a position with no legal move after a spawn is worth 0 (lost). Chance
+// nodes are cached per decision, keyed by position, reused when searched at least as deep.
+template <class Path>
+class ExpectimaxBot {
+public:
+    using Position = typename Path::Position;
+
+    ExpectimaxBot(const Path& path, std::vector<std::pair<int, double>> spawns, DepthRule depth = {},
+                  double probability_cutoff = 1e-4)
+        : path_(path), spawns_(std::move(spawns)), depth_(depth), cutoff_(probability_cutoff) {}
+
+    // The move to play, or nullopt when no move is legal. Ties go to the earlier direction in
+    // all_directions, so every run is reproducible.
+    std::optional<Direction> choose(const Position& p) {
+        cache_.clear();
+        const int depth = depth_.depth_for(Path::empty_count(p));
+        std::optional<Direction> best;
+        double best_value = -1.0;
+        for (Direction d : all_directions) {
+            std::int64_t gain = 0;
+            const Position after = path_.move(p, d, gain);
+            if (after == p) continue;
+            const double value = chance(after, depth, 1.0);
+            if (value > best_value) {
+                best_value = value;
+                best = d;
+            }
+        }
+        return best;
+    }
+
+    std::uint64_t evaluations() const { return evaluations_; }
+
+private:
+    struct Cached {
+        int depth;
+        double value;
+    };
+    using Key = std::remove_cvref_t<decltype(Path::key(std::declval<const Position&>()))>;
+
+    double chance(const Position& p, int depth, double probability) {
+        if (depth <= 0 || probability < cutoff_) {
+            ++evaluations_;
+            return path_.evaluate(p);
+        }
+        if (auto it = cache_.find(Path::key(p)); it != cache_.end() && it->second.depth >= depth)
+            return it->second.value;
+        const int empty = Path::empty_count(p);
+        if (empty == 0) {  // not reached after a legal move; kept for safety
+            ++evaluations_;
+            return path_.evaluate(p);
+        }
+        double total = 0;
+        for (int c = 0; c < path_.cell_count; ++c) {
+            if (Path::exponent_at(p, c) != 0) continue;
+            for (const auto& [exponent, chance_of] : spawns_) {
+                const Position spawned = Path::with_tile(p, c, exponent);
+                total += chance_of * best_move(spawned, depth - 1, probability * chance_of / empty);
+            }
+        }
+        const double value = total / empty;
+        cache_[Path::key(p)] = {depth, value};
+        return value;
+    }
+
+    double best_move(const Position& p, int depth, double probability) {
+        double best = 0.0;  // no legal move: the game is lost
+        for (Direction d : all_directions) {
+            std::int64_t gain = 0;
+            const Position after = path_.move(p, d, gain);
+            if (after == p) continue;
+            best = std::max(best, chance(after, depth, probability));
+        }
+        return best;
+    }
+
+    const Path& path_;
+    std::vector<std::pair<int, double>> spawns_;
+    DepthRule depth_;
+    double cutoff_;
+    std::unordered_map<Key, Cached> cache_;
+    std::uint64_t evaluations_ = 0;
+};
+
+// Greedy: the move that merges the most (by the sum of new values), ties broken by the
+// evaluation after the move, then by the order of all_directions. No look-ahead.
+template <class Path>
+std::optional<Direction> greedy_choice(const Path& path, const typename Path::Position& p) {
+    std::optional<Direction> best;
+    std::int64_t best_gain = -1;
+    double best_value = 0;
+    for (Direction d : all_directions) {
+        std::int64_t gain = 0;
+        const auto after = path.move(p, d, gain);
+        if (after == p) continue;
+        const double value = path.evaluate(after);
+        if (gain > best_gain || (gain == best_gain && value > best_value)) {
+            best = d;
+            best_gain = gain;
+            best_value = value;
+        }
+    }
+    return best;
+}
+
+enum class BotKind { expectimax, greedy };
+// "expectimax" or "greedy" (empty: expectimax); false for any other name.
+bool parse_bot(const std::string& name, BotKind& out);
+
+// One playout from the level's start state (its designer tiles and start spawns), with every
+// later spawn drawn from Rng(playout_seed(seed, run_index)). Ends when the goal is met, the
+// move limit is used up, no move is legal, or `stop` is requested (then it counts as lost).
+PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop = {},
+                        DepthRule depth = {});
+
+// `tilelab estimate` for slide: playouts of the chosen bot over threads, summarised with the
+// distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}).
+EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
+
+}  // namespace tilelab::slide

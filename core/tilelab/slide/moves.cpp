@@ -1,0 +1,172 @@
+// Slide moves with tile ids on any board, and seeded spawns: the exact path behind `play`.
+#include "tilelab/slide/moves.hpp"
+
+#include <algorithm>
+
+namespace tilelab::slide {
+
+LineWalk line_walk(int width, int height, Direction d) {
+    LineWalk w;
+    switch (d) {
+    case Direction::left:
+        w = {height, width, 0, width, 1};
+        break;
+    case Direction::right:
+        w = {height, width, width - 1, width, -1};
+        break;
+    case Direction::up:
+        w = {width, height, 0, 1, width};
+        break;
+    case Direction::down:
+        w = {width, height, (height - 1) * width, 1, -width};
+        break;
+    }
+    return w;
+}
+
+namespace {
+Cell cell_of(const Board& board, int index) { return {index % board.width, index / board.width}; }
+}  // namespace
+
+IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction d) {
+    IdMove out;
+    out.board = board;
+    out.ids = ids.size() == board.size() ? ids : Grid(board.width, board.height, -1);
+    out.next_id = next_id;
+    const LineWalk walk = line_walk(board.width, board.height, d);
+    auto& cells = out.board.cells;
+    auto& id_of = out.ids.cells;
+    for (int line = 0; line < walk.lines; ++line) {
+        const int first = walk.start(line);
+        // `target`: the next free slot of the current run between walls (index along the line);
+        // `open`: the slot before it holds a tile placed this move that has not merged yet.
+        int target = 0;
+        bool open = false;
+        for (int k = 0; k < walk.length; ++k) {
+            const int at = first + k * walk.step;
+            const std::int32_t value = cells[static_cast<std::size_t>(at)];
+            if (value == cell::empty) continue;
+            if (!cell::is_value(value)) {  // a wall: the next run starts behind it
+                target = k + 1;
+                open = false;
+                continue;
+            }
+            const int id = id_of[static_cast<std::size_t>(at)];
+            cells[static_cast<std::size_t>(at)] = cell::empty;
+            id_of[static_cast<std::size_t>(at)] = -1;
+            const int previous = first + (target - 1) * walk.step;
+            if (open && cells[static_cast<std::size_t>(previous)] == value && value < largest_tile) {
+                // Merge into the tile nearer the wall: both move to its cell, a new tile appears.
+                const int nearer = id_of[static_cast<std::size_t>(previous)];
+                const std::int32_t merged = value * 2;
+                out.events.push_back({{"type", "move"},
+                                      {"id", id},
+                                      {"from", cell_json(cell_of(board, at))},
+                                      {"to", cell_json(cell_of(board, previous))}});
+                const int into = out.next_id++;
+                out.events.push_back({{"type", "merge"},
+                                      {"ids", {nearer, id}},
+                                      {"into", into},
+                                      {"cell", cell_json(cell_of(board, previous))},
+                                      {"value", merged}});
+                cells[static_cast<std::size_t>(previous)] = merged;
+                id_of[static_cast<std::size_t>(previous)] = into;
+                out.merged_sum += merged;
+                out.moved = true;
+                open = false;
+                continue;
+            }
+            const int to = first + target * walk.step;
+            cells[static_cast<std::size_t>(to)] = value;
+            id_of[static_cast<std::size_t>(to)] = id;
+            if (to != at) {
+                out.events.push_back({{"type", "move"},
+                                      {"id", id},
+                                      {"from", cell_json(cell_of(board, at))},
+                                      {"to", cell_json(cell_of(board, to))}});
+                out.moved = true;
+            }
+            ++target;
+            open = true;
+        }
+    }
+    // A merge event follows the farther tile's move; the nearer tile's own move (if it moved)
+    // came before it, when it was placed. Runtimes animate moves, then merges, then the spawn.
+    return out;
+}
+
+SpawnTable SpawnTable::of(const Rules& rules) {
+    SpawnTable t;
+    std::uint64_t total = 0;
+    for (const auto& [value, weight] : rules.spawn) {
+        if (value < 2 || weight <= 0) continue;
+        // Weights beyond 2^32 in total cannot be drawn with uniform(); the parser keeps them small.
+        if (total + static_cast<std::uint64_t>(weight) > 0xFFFFFFFFull) break;
+        t.values.push_back(value);
+        t.weights.push_back(static_cast<std::uint32_t>(weight));
+        total += static_cast<std::uint64_t>(weight);
+    }
+    if (t.values.empty()) {
+        t.values = {2, 4};
+        t.weights = {9, 1};
+        total = 10;
+    }
+    t.total = static_cast<std::uint32_t>(total);
+    return t;
+}
+
+std::int32_t SpawnTable::draw_value(Rng& rng) const {
+    const std::uint32_t r = rng.uniform(total);
+    std::uint64_t running = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        running += weights[i];
+        if (running > r) return values[i];
+    }
+    return values.back();
+}
+
+std::optional<std::pair<int, std::int32_t>> draw_spawn(const Board& board, Rng& rng, const SpawnTable& spawns) {
+    std::vector<int> empty;
+    for (int i = 0; i < board.size(); ++i)
+        if (board.cells[static_cast<std::size_t>(i)] == cell::empty) empty.push_back(i);
+    if (empty.empty()) return std::nullopt;
+    const int at = empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))];
+    return std::pair{at, spawns.draw_value(rng)};
+}
+
+std::array<bool, 4> legal_directions(const Board& board) {
+    // A move is legal when, in some line, a tile has an empty cell on its wall side within its
+    // run, or two equal tiles meet with only empty cells between them (and can still merge).
+    std::array<bool, 4> legal{};
+    for (std::size_t i = 0; i < all_directions.size(); ++i) {
+        const LineWalk walk = line_walk(board.width, board.height, all_directions[i]);
+        for (int line = 0; line < walk.lines && !legal[i]; ++line) {
+            bool gap = false;                      // an empty cell seen in the current run
+            std::int32_t last = cell::empty;       // the last tile seen in the current run
+            for (int k = 0; k < walk.length; ++k) {
+                const std::int32_t value = board.cells[static_cast<std::size_t>(walk.start(line) + k * walk.step)];
+                if (value == cell::empty) {
+                    gap = true;
+                } else if (!cell::is_value(value)) {
+                    gap = false;
+                    last = cell::empty;
+                } else {
+                    if (gap || (value == last && value < largest_tile)) {
+                        legal[i] = true;
+                        break;
+                    }
+                    last = value;
+                }
+            }
+        }
+    }
+    return legal;
+}
+
+std::int32_t highest_tile(const Board& board) {
+    std::int32_t best = 0;
+    for (std::int32_t c : board.cells) best = std::max(best, c);
+    return best;
+}
+
+}  // namespace tilelab::slide

@@ -1,0 +1,331 @@
+// The 4x4 table path (64-bit board, per-row lookup tables) and the general path (any size, walls).
+#include "tilelab/slide/paths.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "tilelab/slide/moves.hpp"
+
+namespace tilelab::slide {
+
+std::uint8_t exponent_of(std::int32_t value) {
+    if (value == cell::empty) return 0;
+    if (!cell::is_value(value) || value < 2) return wall_code;
+    return static_cast<std::uint8_t>(std::bit_width(static_cast<std::uint32_t>(value)) - 1);
+}
+
+std::int32_t value_of(std::uint8_t code) {
+    if (code == 0) return cell::empty;
+    if (code == wall_code) return cell::blocker;
+    return std::int32_t{1} << code;
+}
+
+double line_evaluation(const std::uint8_t* exponents, int count) {
+    constexpr double base = 200000.0;  // keeps live positions above 0, the value of a lost one
+    constexpr double empty_weight = 270.0;
+    constexpr double merge_weight = 700.0;
+    constexpr double monotonicity_power = 4.0;
+    constexpr double monotonicity_weight = 47.0;
+    constexpr double sum_power = 3.5;
+    constexpr double sum_weight = 11.0;
+    double sum = 0;
+    int empty = 0;
+    int merges = 0;
+    int previous = 0;
+    int run = 0;  // equal neighbours (empties skipped) in the current run of equal tiles
+    for (int i = 0; i < count; ++i) {
+        const int e = exponents[i];
+        sum += std::pow(e, sum_power);
+        if (e == 0) {
+            ++empty;
+            continue;
+        }
+        if (previous == e) {
+            ++run;
+        } else if (run > 0) {
+            merges += 1 + run;
+            run = 0;
+        }
+        previous = e;
+    }
+    if (run > 0) merges += 1 + run;
+    double falling = 0;  // towards the far end
+    double rising = 0;
+    for (int i = 1; i < count; ++i) {
+        const double a = std::pow(exponents[i - 1], monotonicity_power);
+        const double b = std::pow(exponents[i], monotonicity_power);
+        if (exponents[i - 1] > exponents[i])
+            falling += a - b;
+        else
+            rising += b - a;
+    }
+    return base + empty_weight * empty + merge_weight * merges - monotonicity_weight * std::min(falling, rising) -
+           sum_weight * sum;
+}
+
+// ---- Table path ---------------------------------------------------------------------------------
+
+namespace {
+constexpr int table_size = 1 << 16;
+constexpr std::uint64_t column_mask = 0x000F000F000F000Full;
+
+// A row's four exponents, cell x = nibble x.
+std::array<int, 4> unpack_row(unsigned row) {
+    return {static_cast<int>(row & 0xF), static_cast<int>((row >> 4) & 0xF), static_cast<int>((row >> 8) & 0xF),
+            static_cast<int>((row >> 12) & 0xF)};
+}
+unsigned pack_row(const std::array<int, 4>& r) {
+    return static_cast<unsigned>(r[0] | (r[1] << 4) | (r[2] << 8) | (r[3] << 12));
+}
+// A row laid out as a column: nibble x of the row goes to cell (0, x).
+std::uint64_t row_as_column(unsigned row) {
+    const std::uint64_t r = row;
+    return (r | (r << 12) | (r << 24) | (r << 36)) & column_mask;
+}
+
+// Slides a row towards x = 0 with the rules of moves.cpp (15 is the largest nibble: 15s stay).
+unsigned slide_row_left(unsigned row, std::int64_t& merged_sum) {
+    auto in = unpack_row(row);
+    std::array<int, 4> out{};
+    int target = 0;
+    bool open = false;
+    merged_sum = 0;
+    for (int e : in) {
+        if (e == 0) continue;
+        if (open && out[static_cast<std::size_t>(target - 1)] == e && e < 15) {
+            out[static_cast<std::size_t>(target - 1)] = e + 1;
+            merged_sum += std::int64_t{1} << (e + 1);
+            open = false;
+        } else {
+            out[static_cast<std::size_t>(target++)] = e;
+            open = true;
+        }
+    }
+    return pack_row(out);
+}
+unsigned reverse_row(unsigned row) {
+    return ((row >> 12) & 0xF) | ((row >> 4) & 0xF0) | ((row << 4) & 0xF00) | ((row << 12) & 0xF000);
+}
+}  // namespace
+
+struct TablePath::Tables {
+    // XOR deltas: board ^ delta[row] << shift gives the moved row (rows) or column (columns).
+    std::vector<std::uint16_t> left;
+    std::vector<std::uint16_t> right;
+    std::vector<std::uint64_t> up;
+    std::vector<std::uint64_t> down;
+    std::vector<std::uint32_t> left_sum;
+    std::vector<std::uint32_t> right_sum;
+    std::vector<double> evaluation;
+
+    Tables()
+        : left(table_size), right(table_size), up(table_size), down(table_size), left_sum(table_size),
+          right_sum(table_size), evaluation(table_size) {
+        for (unsigned row = 0; row < table_size; ++row) {
+            std::int64_t sum_left = 0;
+            std::int64_t sum_right = 0;
+            const unsigned moved_left = slide_row_left(row, sum_left);
+            const unsigned moved_right = reverse_row(slide_row_left(reverse_row(row), sum_right));
+            left[row] = static_cast<std::uint16_t>(row ^ moved_left);
+            right[row] = static_cast<std::uint16_t>(row ^ moved_right);
+            // A column read top to bottom is a row read left to right: up is left, down is right.
+            up[row] = row_as_column(row) ^ row_as_column(moved_left);
+            down[row] = row_as_column(row) ^ row_as_column(moved_right);
+            left_sum[row] = static_cast<std::uint32_t>(sum_left);
+            right_sum[row] = static_cast<std::uint32_t>(sum_right);
+            const auto cells = unpack_row(row);
+            const std::array<std::uint8_t, 4> codes{static_cast<std::uint8_t>(cells[0]), static_cast<std::uint8_t>(cells[1]),
+                                                    static_cast<std::uint8_t>(cells[2]), static_cast<std::uint8_t>(cells[3])};
+            evaluation[row] = line_evaluation(codes.data(), 4);
+        }
+    }
+};
+
+TablePath::TablePath() {
+    static const Tables shared;  // built once; C++ guarantees thread-safe initialisation
+    tables_ = &shared;
+}
+
+TablePath::Position TablePath::transpose(Position x) {
+    // Swap 2x2 blocks of nibbles, then the off-diagonal 2x2 blocks of the 4x4.
+    const Position a1 = x & 0xF0F00F0FF0F00F0Full;
+    const Position a2 = x & 0x0000F0F00000F0F0ull;
+    const Position a3 = x & 0x0F0F00000F0F0000ull;
+    const Position a = a1 | (a2 << 12) | (a3 >> 12);
+    const Position b1 = a & 0xFF00FF0000FF00FFull;
+    const Position b2 = a & 0x00FF00FF00000000ull;
+    const Position b3 = a & 0x00000000FF00FF00ull;
+    return b1 | (b2 >> 24) | (b3 << 24);
+}
+
+TablePath::Position TablePath::move(Position in, Direction d, std::int64_t& merged_sum) const {
+    const Tables& t = *tables_;
+    Position out = in;
+    std::int64_t sum = 0;
+    switch (d) {
+    case Direction::left:
+    case Direction::right: {
+        const auto& delta = d == Direction::left ? t.left : t.right;
+        const auto& gain = d == Direction::left ? t.left_sum : t.right_sum;
+        for (int y = 0; y < 4; ++y) {
+            const unsigned row = static_cast<unsigned>((in >> (16 * y)) & 0xFFFF);
+            out ^= static_cast<Position>(delta[row]) << (16 * y);
+            sum += gain[row];
+        }
+        break;
+    }
+    case Direction::up:
+    case Direction::down: {
+        const auto& delta = d == Direction::up ? t.up : t.down;
+        const auto& gain = d == Direction::up ? t.left_sum : t.right_sum;
+        const Position columns = transpose(in);  // column x is now row x
+        for (int x = 0; x < 4; ++x) {
+            const unsigned column = static_cast<unsigned>((columns >> (16 * x)) & 0xFFFF);
+            out ^= delta[column] << (4 * x);
+            sum += gain[column];
+        }
+        break;
+    }
+    }
+    merged_sum = sum;
+    return out;
+}
+
+double TablePath::evaluate(Position p) const {
+    const Tables& t = *tables_;
+    const Position columns = transpose(p);
+    double total = 0;
+    for (int i = 0; i < 4; ++i) {
+        total += t.evaluation[(p >> (16 * i)) & 0xFFFF];
+        total += t.evaluation[(columns >> (16 * i)) & 0xFFFF];
+    }
+    return total;
+}
+
+int TablePath::empty_count(Position p) {
+    // Fold each nibble onto its low bit; empty nibbles leave it clear.
+    p |= (p >> 2) & 0x3333333333333333ull;
+    p |= (p >> 1);
+    return std::popcount(~p & 0x1111111111111111ull);
+}
+
+int TablePath::highest_exponent(Position p) {
+    int best = 0;
+    for (int i = 0; i < 16; ++i) best = std::max(best, exponent_at(p, i));
+    return best;
+}
+
+TablePath::Position TablePath::from_board(const Board& board) const {
+    Position p = 0;
+    for (int i = 0; i < 16; ++i) {
+        const std::uint8_t code = exponent_of(board.cells[static_cast<std::size_t>(i)]);
+        p |= static_cast<Position>(code == wall_code ? 0 : std::min<int>(code, 15)) << (4 * i);
+    }
+    return p;
+}
+
+Board TablePath::to_board(Position p) const {
+    Board b(4, 4);
+    for (int i = 0; i < 16; ++i) b.cells[static_cast<std::size_t>(i)] = value_of(static_cast<std::uint8_t>(exponent_at(p, i)));
+    return b;
+}
+
+// ---- General path -------------------------------------------------------------------------------
+
+GridPath::GridPath(int w, int h) : width(w), height(h), cell_count(w * h) {}
+
+GridPath::Position GridPath::move(const Position& in, Direction d, std::int64_t& merged_sum) const {
+    Position out = in;
+    std::int64_t sum = 0;
+    const LineWalk walk = line_walk(width, height, d);
+    for (int line = 0; line < walk.lines; ++line) {
+        const int first = walk.start(line);
+        int target = 0;     // next free slot of the run between walls
+        bool open = false;  // the slot before `target` holds a tile that may still merge
+        for (int k = 0, at = first; k < walk.length; ++k, at += walk.step) {
+            const auto e = static_cast<std::uint8_t>(out[static_cast<std::size_t>(at)]);
+            if (e == 0) continue;
+            if (e == wall_code) {
+                target = k + 1;
+                open = false;
+                continue;
+            }
+            out[static_cast<std::size_t>(at)] = 0;
+            auto& previous = out[static_cast<std::size_t>(first + (target - 1) * walk.step)];
+            if (open && static_cast<std::uint8_t>(previous) == e && e < largest_exponent) {
+                previous = static_cast<char>(e + 1);
+                sum += std::int64_t{1} << (e + 1);
+                open = false;
+            } else {
+                out[static_cast<std::size_t>(first + target * walk.step)] = static_cast<char>(e);
+                ++target;
+                open = true;
+            }
+        }
+    }
+    merged_sum = sum;
+    return out;
+}
+
+double GridPath::evaluate(const Position& p) const {
+    // Each row and each column, cut into runs at walls; a run is scored like a table row.
+    double total = 0;
+    std::vector<std::uint8_t> run;
+    run.reserve(static_cast<std::size_t>(std::max(width, height)));
+    for (Direction d : {Direction::left, Direction::up}) {
+        const LineWalk walk = line_walk(width, height, d);
+        for (int line = 0; line < walk.lines; ++line) {
+            run.clear();
+            for (int k = 0, at = walk.start(line); k < walk.length; ++k, at += walk.step) {
+                const auto e = static_cast<std::uint8_t>(p[static_cast<std::size_t>(at)]);
+                if (e == wall_code) {
+                    if (!run.empty()) total += line_evaluation(run.data(), static_cast<int>(run.size()));
+                    run.clear();
+                } else {
+                    run.push_back(e);
+                }
+            }
+            if (!run.empty()) total += line_evaluation(run.data(), static_cast<int>(run.size()));
+        }
+    }
+    return total;
+}
+
+int GridPath::empty_count(const Position& p) {
+    return static_cast<int>(std::count(p.begin(), p.end(), '\0'));
+}
+
+int GridPath::highest_exponent(const Position& p) {
+    int best = 0;
+    for (char c : p) {
+        const auto e = static_cast<std::uint8_t>(c);
+        if (e != wall_code) best = std::max<int>(best, e);
+    }
+    return best;
+}
+
+GridPath::Position GridPath::from_board(const Board& board) const {
+    Position p(static_cast<std::size_t>(board.size()), '\0');
+    for (int i = 0; i < board.size(); ++i) p[static_cast<std::size_t>(i)] = static_cast<char>(exponent_of(board.cells[static_cast<std::size_t>(i)]));
+    return p;
+}
+
+Board GridPath::to_board(const Position& p) const {
+    Board b(width, height);
+    for (int i = 0; i < cell_count; ++i)
+        b.cells[static_cast<std::size_t>(i)] = value_of(static_cast<std::uint8_t>(p[static_cast<std::size_t>(i)]));
+    return b;
+}
+
+bool fits_table_path(const Level& level) {
+    if (level.width() != 4 || level.height() != 4) return false;
+    constexpr std::int32_t nibble_limit = 1 << 15;
+    for (std::int32_t c : level.board.cells)
+        if (c != cell::empty && (!cell::is_value(c) || c > nibble_limit)) return false;
+    for (std::int32_t v : SpawnTable::of(level.rules).values)
+        if (v > nibble_limit) return false;
+    return level.goal.target <= nibble_limit;
+}
+
+}  // namespace tilelab::slide

@@ -1,0 +1,168 @@
+// Differential test: the play path (ids), the general path and the 4x4 table path against the
+// oracle on 100,000 seeded random positions, 2x2 to 8x8, with and without walls.
+#include <catch2/catch.hpp>
+
+#include <map>
+
+#include "oracle.hpp"
+#include "tilelab/slide/moves.hpp"
+#include "tilelab/slide/paths.hpp"
+
+using namespace tilelab;
+
+namespace {
+
+struct Shape {
+    int width;
+    int height;
+    bool walls;
+};
+
+// A random position: each cell a wall (when allowed), empty, or a tile; tiles are drawn from a
+// small exponent range on some boards (many merges) and a wide one on others.
+Board random_position(Rng& rng, Shape shape, int top_exponent) {
+    Board b(shape.width, shape.height);
+    const std::uint32_t fill = 20 + rng.uniform(80);  // percent of cells holding a tile
+    for (auto& c : b.cells) {
+        if (shape.walls && rng.uniform(100) < 12) {
+            c = cell::blocker;
+        } else if (rng.uniform(100) < fill) {
+            c = std::int32_t{1} << (1 + rng.uniform(static_cast<std::uint32_t>(top_exponent)));
+        }
+    }
+    return b;
+}
+
+// Replays a move's events on the tiles before it and checks they give the board after it.
+void check_events(const Board& before, const Grid& ids, const slide::IdMove& m) {
+    std::map<int, std::pair<Cell, std::int32_t>> tiles;  // id -> (cell, value)
+    for (int y = 0; y < before.height; ++y)
+        for (int x = 0; x < before.width; ++x)
+            if (cell::is_value(before.at(x, y))) tiles[ids.at(x, y)] = {{x, y}, before.at(x, y)};
+    for (const auto& e : m.events) {
+        if (e["type"] == "move") {
+            auto& tile = tiles.at(e["id"].get<int>());
+            REQUIRE(tile.first == Cell{e["from"][0].get<int>(), e["from"][1].get<int>()});
+            tile.first = {e["to"][0].get<int>(), e["to"][1].get<int>()};
+        } else {
+            REQUIRE(e["type"] == "merge");
+            const Cell at{e["cell"][0].get<int>(), e["cell"][1].get<int>()};
+            const auto a = tiles.at(e["ids"][0].get<int>());
+            const auto b = tiles.at(e["ids"][1].get<int>());
+            REQUIRE(a.first == at);
+            REQUIRE(b.first == at);
+            REQUIRE(a.second == b.second);
+            REQUIRE(e["value"].get<int>() == a.second * 2);
+            tiles.erase(e["ids"][0].get<int>());
+            tiles.erase(e["ids"][1].get<int>());
+            REQUIRE(tiles.count(e["into"].get<int>()) == 0);
+            tiles[e["into"].get<int>()] = {at, e["value"].get<int>()};
+        }
+    }
+    Board rebuilt(before.width, before.height);
+    for (int i = 0; i < before.size(); ++i)
+        if (before.cells[static_cast<std::size_t>(i)] == cell::blocker) rebuilt.cells[static_cast<std::size_t>(i)] = cell::blocker;
+    for (const auto& [id, tile] : tiles) {
+        REQUIRE(rebuilt.at(tile.first) == cell::empty);
+        rebuilt.at(tile.first) = tile.second;
+        REQUIRE(m.ids.at(tile.first) == id);
+    }
+    REQUIRE(rebuilt == m.board);
+}
+
+bool table_fits(const Board& b) {
+    if (b.width != 4 || b.height != 4) return false;
+    for (auto c : b.cells)
+        if (c == cell::blocker || c > (1 << 14)) return false;
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("slide: every path agrees with the oracle on 100,000 random positions") {
+    Rng rng(20260117);
+    const slide::TablePath table;
+    std::map<std::pair<int, int>, slide::GridPath> grids;
+    int positions = 0;
+    int table_positions = 0;
+    int legal_moves = 0;
+    int merges_seen = 0;
+    for (int round = 0; round < 100000; ++round) {
+        Shape shape;
+        if (round % 2 == 0) {  // half the positions are the classic 4x4, a fifth of those walled
+            shape = {4, 4, round % 10 == 0};
+        } else {
+            shape = {2 + static_cast<int>(rng.uniform(7)), 2 + static_cast<int>(rng.uniform(7)), rng.uniform(2) == 0};
+        }
+        const int top_exponent = rng.uniform(3) == 0 ? 3 : (rng.uniform(20) == 0 ? 30 : 14);
+        const Board b = random_position(rng, shape, top_exponent);
+        ++positions;
+        Grid ids(b.width, b.height, -1);
+        int next_id = 0;
+        for (int i = 0; i < b.size(); ++i)
+            if (cell::is_value(b.cells[static_cast<std::size_t>(i)])) ids.cells[static_cast<std::size_t>(i)] = next_id++;
+        const auto& grid = grids.try_emplace({b.width, b.height}, b.width, b.height).first->second;
+        const auto grid_position = grid.from_board(b);
+        const bool on_table = table_fits(b);
+        table_positions += on_table;
+        const auto legal = slide::legal_directions(b);
+        bool any_legal = false;
+
+        for (std::size_t i = 0; i < all_directions.size(); ++i) {
+            const Direction d = all_directions[i];
+            const auto merged = slide_oracle::move(b, d, SlideScore::merged);
+            const auto pre = slide_oracle::move(b, d, SlideScore::pre_merge);
+            INFO("board " << b.width << "x" << b.height << " move " << direction_name(d));
+
+            const auto with_ids = slide::move_with_ids(b, ids, next_id, d);
+            REQUIRE(with_ids.board == merged.board);
+            REQUIRE(with_ids.moved == merged.legal);
+            REQUIRE(slide::score_gain(SlideScore::merged, with_ids.merged_sum) == merged.score);
+            REQUIRE(slide::score_gain(SlideScore::pre_merge, with_ids.merged_sum) == pre.score);
+            REQUIRE(legal[i] == merged.legal);
+            if (round % 8 == 0) check_events(b, ids, with_ids);
+
+            std::int64_t grid_sum = 0;
+            const auto grid_after = grid.move(grid_position, d, grid_sum);
+            REQUIRE(grid.to_board(grid_after) == merged.board);
+            REQUIRE((grid_after != grid_position) == merged.legal);
+            REQUIRE(slide::score_gain(SlideScore::merged, grid_sum) == merged.score);
+
+            if (on_table) {
+                std::int64_t table_sum = 0;
+                const auto p = table.from_board(b);
+                const auto table_after = table.move(p, d, table_sum);
+                REQUIRE(table.to_board(table_after) == merged.board);
+                REQUIRE((table_after != p) == merged.legal);
+                REQUIRE(slide::score_gain(SlideScore::pre_merge, table_sum) == pre.score);
+            }
+            any_legal = any_legal || merged.legal;
+            legal_moves += merged.legal;
+            merges_seen += merged.score > 0;
+        }
+        REQUIRE(slide_oracle::game_over(b) == !any_legal);
+    }
+    CHECK(positions == 100000);
+    CHECK(table_positions > 30000);  // the table path saw a good share of the positions
+    CHECK(merges_seen > 50000);
+    CHECK(legal_moves > 100000);
+}
+
+TEST_CASE("slide: table and general paths evaluate and count empties alike on 4x4") {
+    Rng rng(5);
+    const slide::TablePath table;
+    const slide::GridPath grid(4, 4);
+    for (int round = 0; round < 2000; ++round) {
+        const Board b = random_position(rng, {4, 4, false}, 14);
+        const auto p = table.from_board(b);
+        const auto g = grid.from_board(b);
+        REQUIRE(table.evaluate(p) == Approx(grid.evaluate(g)).epsilon(1e-12));
+        REQUIRE(slide::TablePath::empty_count(p) == slide::GridPath::empty_count(g));
+        REQUIRE(slide::TablePath::highest_exponent(p) == slide::GridPath::highest_exponent(g));
+        REQUIRE(slide::TablePath::transpose(slide::TablePath::transpose(p)) == p);
+        const auto t = slide::TablePath::transpose(p);
+        for (int y = 0; y < 4; ++y)
+            for (int x = 0; x < 4; ++x)
+                REQUIRE(slide::TablePath::exponent_at(t, x * 4 + y) == slide::TablePath::exponent_at(p, y * 4 + x));
+    }
+}
