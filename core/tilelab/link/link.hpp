@@ -1,9 +1,104 @@
-// The link kind's entry in the kind table (analysis/game.hpp).
+// The link kind (Onet / Shisen-Sho, RULES.md §2): paths, linkable pairs, the solver, the generator.
 #pragma once
+#include <cstdint>
+#include <optional>
+#include <stop_token>
+#include <vector>
+
 #include "tilelab/analysis/game.hpp"
 
 namespace tilelab::link {
 
 const KindOps& ops();
+
+// The rules of a link level that paths and the solver depend on.
+struct LinkRules {
+    Pairing pair;
+    int max_turns = 2;   // 0..3
+    bool border = true;  // paths may use the ring just outside the board
+};
+LinkRules rules_of(const Level& level);
+
+// The board as paths see it: the board inside a one-cell ring (empty when the border is on,
+// a wall when it is off), with per-cell straight runs of empty cells in the four directions.
+// Path queries read the runs instead of walking the board; removing a pair refreshes only
+// the runs of the rows and columns of the two cells (see docs/link.md "Speed").
+class LinkField {
+public:
+    LinkField() = default;
+    LinkField(const Board& board, bool border);
+
+    int width() const { return width_; }
+    int height() const { return height_; }
+    bool border() const { return border_; }
+    // The value at a board cell (cell::empty / cell::blocker or a tile value); cells outside the
+    // board read as the ring (empty with the border on, a blocker without it; beyond it, blocker).
+    std::int32_t at(Cell c) const;
+    bool is_tile(Cell c) const { return cell::is_value(at(c)); }
+    // Empties the cell (a tile removed) and refreshes the runs through it.
+    void clear(Cell c) { set(c, cell::empty); }
+    // Puts a value (a tile, empty or a blocker) on a board cell and refreshes the runs through
+    // it: O(width + height). The solver undoes removals with it.
+    void set(Cell c, std::int32_t value);
+
+    // The link between the cells of two tiles with the fewest turns (at most max_turns) and then
+    // the shortest length, or nullopt. Does not check the pairing; a == b never links.
+    std::optional<LinkPath> find_link(Cell a, Cell b, int max_turns) const;
+    // Only whether a link exists (stops at the first path found, fewest turns first).
+    bool links(Cell a, Cell b, int max_turns) const;
+
+private:
+    friend struct FieldAccess;
+    int pad_index(int px, int py) const { return py * pw_ + px; }
+    void refresh_row(int py);
+    void refresh_col(int px);
+    bool row_clear(int py, int x1, int x2) const;  // padded coords, inclusive, any order
+    bool col_clear(int px, int y1, int y2) const;
+
+    int width_ = 0, height_ = 0, pw_ = 2, ph_ = 2;
+    bool border_ = true;
+    std::vector<std::int32_t> cells_;  // padded, row-major
+    // Number of consecutive empty cells starting at a cell (0 when it is not empty) going
+    // right, left, down, up.
+    std::vector<std::uint16_t> right_, left_, down_, up_;
+};
+
+// Path length in cells stepped (the sum of the segment lengths between corner points).
+int path_length(const std::vector<Cell>& corners);
+
+// The link of one pair on a board: nullopt when a cell is not a tile, the values do not pair,
+// or no path exists within max_turns. The pairing is checked first: it is far cheaper.
+std::optional<LinkPath> link_pair(const Board& board, const LinkRules& rules, Cell a, Cell b);
+// Every linkable pair once, a before b in row-major order, sorted by (a, b) in row-major order.
+std::vector<LinkPath> all_links(const LinkField& field, const LinkRules& rules);
+std::vector<LinkPath> all_links(const Board& board, const LinkRules& rules);
+// Every tile that the tile at `tile` links to now (for the editor's hover).
+std::vector<LinkPath> links_of_tile(const Board& board, const LinkRules& rules, Cell tile);
+
+// ---- The solver ---------------------------------------------------------------------------------
+
+struct SolveOptions {
+    int budget_ms = 1000;
+    std::stop_token stop;            // cancels the search (the editor's next edit)
+    Progress* progress = nullptr;    // fraction of tiles cleared in the deepest line so far
+};
+
+struct SolveResult {
+    Verdict verdict = Verdict::unknown;
+    std::vector<CellPairMove> order;  // when solvable: a removal order that clears the board
+    std::uint64_t nodes = 0;          // positions expanded
+    double elapsed_ms = 0.0;
+};
+
+// solvable (with an order), unsolvable (the search is exhausted), or unknown (budget or stop).
+SolveResult solve(const Board& board, const LinkRules& rules, const SolveOptions& options);
+
+// Warnings about tiles that can never be cleared (no partner, odd counts).
+std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules);
+
+// ---- The generator --------------------------------------------------------------------------------
+
+// A level solvable by construction (laid down pair by pair in reverse play), goal clear.
+GenerateResult generate(const GenerateOptions& options);
 
 }  // namespace tilelab::link

@@ -1,16 +1,136 @@
-// PLACEHOLDER until the link kind lands: every operation refuses with a message.
-#include <stdexcept>
+// The link kind behind the kind-agnostic face: start, legal pairs, removing a pair, analysis.
+#include <string>
 
 #include "tilelab/link/link.hpp"
 
 namespace tilelab::link {
 namespace {
-State start(const Level&) { throw std::runtime_error("link: not built yet"); }
-std::vector<Move> legal_moves(const Level&, const State&) { throw std::runtime_error("link: not built yet"); }
-StepResult play(const Level&, const State&, const Move&) { throw std::runtime_error("link: not built yet"); }
-bool goal_met(const Level&, const State&) { throw std::runtime_error("link: not built yet"); }
-Analysis analyze(const Level&, const AnalyzeOptions&, std::stop_token) { throw std::runtime_error("link: not built yet"); }
-GenerateResult generate(const GenerateOptions&) { return {std::nullopt, "link: not built yet"}; }
+
+bool has_tiles(const Board& board) {
+    for (std::int32_t c : board.cells)
+        if (cell::is_value(c)) return true;
+    return false;
+}
+
+State start(const Level& level) {
+    State state;
+    state.board = level.board;
+    state.rng = Rng(level.seed);
+    return state;
+}
+
+std::vector<Move> legal_moves(const Level& level, const State& state) {
+    std::vector<Move> moves;
+    for (const LinkPath& link : all_links(state.board, rules_of(level))) moves.push_back(CellPairMove{link.a, link.b});
+    return moves;
+}
+
+std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
+
+nlohmann::ordered_json link_json(const LinkPath& link) {
+    nlohmann::ordered_json out;
+    out["a"] = cell_json(link.a);
+    out["b"] = cell_json(link.b);
+    out["turns"] = link.turns;
+    out["path"] = cells_json(link.path);
+    return out;
+}
+
+StepResult play(const Level& level, const State& state, const Move& move) {
+    StepResult result;
+    result.state = state;
+    const auto* pair = std::get_if<CellPairMove>(&move);
+    if (!pair) {
+        result.why = "a link move removes a pair of tiles: x1,y1:x2,y2";
+        return result;
+    }
+    const Board& board = state.board;
+    for (Cell c : {pair->a, pair->b}) {
+        if (!board.contains(c)) {
+            result.why = "cell " + cell_text(c) + " is outside the " + std::to_string(board.width) + "x" +
+                         std::to_string(board.height) + " board";
+            return result;
+        }
+        if (!cell::is_value(board.at(c))) {
+            result.why = "cell " + cell_text(c) + " is not a tile";
+            return result;
+        }
+    }
+    if (pair->a == pair->b) {
+        result.why = "a tile cannot pair with itself";
+        return result;
+    }
+    const LinkRules rules = rules_of(level);
+    const std::int32_t va = board.at(pair->a), vb = board.at(pair->b);
+    if (!rules.pair.pairs(va, vb)) {
+        result.why = "tiles " + std::to_string(va) + " and " + std::to_string(vb) + " do not pair" +
+                     (rules.pair.rule == Pairing::Rule::sum ? " (their sum must be " + std::to_string(rules.pair.sum) + ")"
+                                                            : " (values must be equal)");
+        return result;
+    }
+    const LinkField field(board, rules.border);
+    auto link = field.find_link(pair->a, pair->b, rules.max_turns);
+    if (!link) {
+        result.why = "no path links " + cell_text(pair->a) + " and " + cell_text(pair->b) + " with at most " +
+                     std::to_string(rules.max_turns) + " turns";
+        return result;
+    }
+    result.legal = true;
+    result.state.board.at(pair->a) = cell::empty;
+    result.state.board.at(pair->b) = cell::empty;
+    result.state.moves += 1;
+    nlohmann::ordered_json removed;
+    removed["type"] = "remove";
+    removed["a"] = cell_json(link->a);
+    removed["b"] = cell_json(link->b);
+    removed["turns"] = link->turns;
+    removed["path"] = cells_json(link->path);
+    result.events.push_back(std::move(removed));
+    if (!has_tiles(result.state.board)) {
+        result.events.push_back(nlohmann::ordered_json{{"type", "cleared"}});
+    } else if (all_links(result.state.board, rules).empty()) {
+        result.events.push_back(nlohmann::ordered_json{{"type", "stuck"}});
+    }
+    return result;
+}
+
+bool goal_met(const Level& level, const State& state) {
+    if (level.goal.moves && state.moves > *level.goal.moves) return false;
+    return !level.goal.clear || !has_tiles(state.board);
+}
+
+Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
+    Analysis analysis;
+    const LinkRules rules = rules_of(level);
+    analysis.links = all_links(level.board, rules);
+    analysis.blocked = has_tiles(level.board) && analysis.links.empty();
+    analysis.warnings = pairing_warnings(level.board, rules);
+
+    auto& json = analysis.json;
+    json = nlohmann::ordered_json::object();
+    auto links = nlohmann::ordered_json::array();
+    for (const LinkPath& link : analysis.links) links.push_back(link_json(link));
+    json["links"] = std::move(links);
+    json["stuck"] = analysis.blocked;
+    if (options.solve) {
+        SolveOptions solve_options;
+        solve_options.budget_ms = options.budget_ms;
+        solve_options.stop = stop;
+        SolveResult solved = solve(level.board, rules, solve_options);
+        analysis.verdict = solved.verdict;
+        auto order = nlohmann::ordered_json::array();
+        for (const CellPairMove& m : solved.order) {
+            analysis.solution.push_back(m);
+            order.push_back(nlohmann::ordered_json::array({cell_json(m.a), cell_json(m.b)}));
+        }
+        nlohmann::ordered_json verdict;
+        verdict["verdict"] = std::string(verdict_name(solved.verdict));
+        verdict["order"] = std::move(order);
+        json["solve"] = std::move(verdict);
+    }
+    return analysis;
+}
+
 }  // namespace
 
 const KindOps& ops() {

@@ -1,0 +1,32 @@
+// Plain, obviously-correct link oracles: BFS paths, seed 002's stepwise test, exhaustive solving.
+#pragma once
+#include <optional>
+#include <vector>
+
+#include "tilelab/board/board.hpp"
+#include "tilelab/board/level.hpp"
+
+namespace tilelab::link::oracle {
+
+struct OracleLink {
+    int turns = 0;
+    int length = 0;  // cells stepped
+};
+
+// Breadth-first search over (cell, direction, turns): the fewest turns (at most max_turns) and,
+// with them, the shortest length of a path from tile a to tile b through empty cells (and the
+// ring just outside the board when `border`). Does not check the pairing.
+std::optional<OracleLink> bfs_link(const Board& board, bool border, int max_turns, Cell a, Cell b);
+// The same search from tile a to every cell at once (tiles are never passed through, so one
+// search answers for every target tile): index y * width + x.
+std::vector<std::optional<OracleLink>> bfs_links_from(const Board& board, bool border, int max_turns, Cell a);
+
+// A port of seed 002's stepwise test (checknobarrier): straight line, then one corner, then two
+// corners found by letting both tiles walk in four directions up to an obstacle. Yes/no only,
+// max_turns 0..2.
+bool stepwise_link(const Board& board, bool border, int max_turns, Cell a, Cell b);
+
+// Exhaustive search: does some order of removals clear every tile? Memoises visited boards.
+bool exhaustive_solvable(const Board& board, const Pairing& pair, bool border, int max_turns);
+
+}  // namespace tilelab::link::oracle
