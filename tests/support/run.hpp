@@ -1,0 +1,64 @@
+// Test support: run a command (the real `tilelab` binary) and capture its exit status and output.
+#pragma once
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tilelab::test {
+
+struct RunResult {
+    int status = -1;  // exit status, or 128 + signal
+    std::string out;
+    std::string err;
+};
+
+inline std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+inline std::string shell_quote(const std::string& word) {
+    std::string out = "'";
+    for (char c : word) {
+        if (c == '\'') out += "'\\''";
+        else out += c;
+    }
+    return out + "'";
+}
+
+// Runs `command` (a shell command line) with stdout and stderr captured separately.
+inline RunResult run_shell(const std::string& command) {
+    static int counter = 0;
+    auto dir = std::filesystem::temp_directory_path() / ("tilelab-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto out_path = dir / ("out" + std::to_string(counter));
+    auto err_path = dir / ("err" + std::to_string(counter++));
+    std::string full = command + " >" + shell_quote(out_path.string()) + " 2>" + shell_quote(err_path.string()) + " </dev/null";
+    int raw = std::system(full.c_str());
+    RunResult r;
+    if (raw != -1 && WIFEXITED(raw)) r.status = WEXITSTATUS(raw);
+    else if (raw != -1 && WIFSIGNALED(raw)) r.status = 128 + WTERMSIG(raw);
+    r.out = slurp(out_path);
+    r.err = slurp(err_path);
+    std::filesystem::remove(out_path);
+    std::filesystem::remove(err_path);
+    return r;
+}
+
+// Runs the tilelab CLI with the given argument string (already quoted as needed).
+inline RunResult run_cli(const std::string& args) {
+#ifdef TILELAB_CLI
+    return run_shell(shell_quote(TILELAB_CLI) + " " + args);
+#else
+    return run_shell("false");
+#endif
+}
+
+}  // namespace tilelab::test
