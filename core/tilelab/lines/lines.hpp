@@ -1,8 +1,17 @@
-// The lines kind's entry in the kind table (analysis/game.hpp).
+// The lines kind (RULES.md §3): masks, groups, shifts, goal, solver, generator, and its kind table entry.
 #pragma once
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/lines/goal.hpp"
+#include "tilelab/lines/groups.hpp"
+#include "tilelab/lines/masks.hpp"
+#include "tilelab/lines/scrambler.hpp"
+#include "tilelab/lines/shifts.hpp"
+#include "tilelab/lines/solver.hpp"
 
 namespace tilelab::lines {
+
+// How far the solver looks when the goal sets no move limit.
+inline constexpr int default_depth_cap = 20;
 
 const KindOps& ops();
 

@@ -1,16 +1,138 @@
-// PLACEHOLDER until the lines kind lands: every operation refuses with a message.
-#include <stdexcept>
+// The lines kind's entry in the kind table: start, legal shifts, play, goal, analyze, generate.
+#include <algorithm>
 
 #include "tilelab/lines/lines.hpp"
 
 namespace tilelab::lines {
 namespace {
-State start(const Level&) { throw std::runtime_error("lines: not built yet"); }
-std::vector<Move> legal_moves(const Level&, const State&) { throw std::runtime_error("lines: not built yet"); }
-StepResult play(const Level&, const State&, const Move&) { throw std::runtime_error("lines: not built yet"); }
-bool goal_met(const Level&, const State&) { throw std::runtime_error("lines: not built yet"); }
-Analysis analyze(const Level&, const AnalyzeOptions&, std::stop_token) { throw std::runtime_error("lines: not built yet"); }
-GenerateResult generate(const GenerateOptions&) { return {std::nullopt, "lines: not built yet"}; }
+
+State start(const Level& level) {
+    State state;
+    state.board = level.board;  // lines has no random pieces: the board as placed
+    state.rng = Rng(level.seed);
+    return state;
+}
+
+std::vector<Move> legal_moves(const Level& level, const State& state) {
+    std::vector<Move> moves;
+    for (const ShiftMove& m : legal_shifts(level, state.board)) moves.emplace_back(m);
+    return moves;
+}
+
+// The closed groups as sets of the tiles they hold, each tile named by its cell before the move.
+std::vector<std::vector<Cell>> closed_tile_sets(const std::vector<CellGroup>& groups) {
+    std::vector<std::vector<Cell>> sets;
+    for (const CellGroup& g : groups)
+        if (g.closed) sets.push_back(g.cells);
+    std::sort(sets.begin(), sets.end());
+    return sets;
+}
+
+StepResult play(const Level& level, const State& state, const Move& move) {
+    StepResult step;
+    step.state = state;
+    const auto* shift = std::get_if<ShiftMove>(&move);
+    if (shift == nullptr) {
+        step.why = "lines moves are shifts: row:Y:left|right or col:X:up|down";
+        return step;
+    }
+    if (std::string why = shift_refusal(level, state.board, *shift); !why.empty()) {
+        step.why = why;
+        return step;
+    }
+    const std::vector<std::vector<Cell>> closed_before = closed_tile_sets(match_groups(state.board));
+    step.legal = true;
+    step.state.board = shifted(state.board, *shift);
+    step.state.moves = state.moves + 1;
+    nlohmann::ordered_json event;
+    event["type"] = "shift";
+    event["axis"] = shift->axis == ShiftMove::Axis::row ? "row" : "col";
+    event["index"] = shift->index;
+    event["step"] = shift->step;
+    step.events.push_back(event);
+    // Where each tile was before the shift: the inverse shift of the cell coordinates.
+    const Board& after = step.state.board;
+    auto origin = [&](Cell c) {
+        if (shift->axis == ShiftMove::Axis::row && c.y == shift->index)
+            c.x = (c.x - shift->step + after.width) % after.width;
+        if (shift->axis == ShiftMove::Axis::col && c.x == shift->index)
+            c.y = (c.y - shift->step + after.height) % after.height;
+        return c;
+    };
+    for (const CellGroup& g : match_groups(after)) {
+        if (!g.closed) continue;
+        std::vector<Cell> tiles;
+        tiles.reserve(g.cells.size());
+        for (Cell c : g.cells) tiles.push_back(origin(c));
+        std::sort(tiles.begin(), tiles.end());
+        nlohmann::ordered_json closed;
+        closed["type"] = "closed";
+        closed["cells"] = cells_json(g.cells);
+        // new: the shift made this group; false for a closed group that was already closed
+        // (perhaps carried along by the shift).
+        closed["new"] = !std::binary_search(closed_before.begin(), closed_before.end(), tiles);
+        step.events.push_back(closed);
+    }
+    return step;
+}
+
+bool goal_met(const Level& level, const State& state) {
+    const LinesGoal goal = lines_goal(level.goal);
+    if (goal.moves && state.moves > *goal.moves) return false;
+    const std::vector<std::uint8_t> masks = board_masks(state.board);
+    GroupLabeller labeller;
+    return conditions_met(goal, labeller.count(masks.data(), state.board.width, state.board.height));
+}
+
+Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
+    Analysis analysis;
+    analysis.groups = match_groups(level.board);
+    auto groups_json = nlohmann::ordered_json::array();
+    for (const CellGroup& g : analysis.groups) {
+        nlohmann::ordered_json group;
+        group["cells"] = cells_json(g.cells);
+        group["closed"] = g.closed;
+        groups_json.push_back(group);
+    }
+    analysis.json["groups"] = groups_json;
+    if (!options.solve) return analysis;
+
+    const LinesGoal goal = lines_goal(level.goal);
+    if (goal.defaulted)
+        analysis.warnings.push_back({"the goal sets no condition: every tile closed (all_closed) is assumed", {}});
+    SolveOptions solve_options;
+    solve_options.budget_ms = std::max(1, options.budget_ms);
+    solve_options.max_depth = goal.moves ? *goal.moves : default_depth_cap;
+    const SolveResult result = solve(level, level.board, goal, solve_options, std::move(stop));
+    analysis.verdict = result.verdict;
+    if (result.impossible) {
+        analysis.warnings.push_back({"no sequence of shifts can meet the goal: " + result.reason, {}});
+    } else if (result.verdict == Verdict::unsolvable && !goal.moves) {
+        // Without a move limit "unsolvable" would claim more than the search showed.
+        analysis.verdict = Verdict::unknown;
+        analysis.warnings.push_back({"no solution within " + std::to_string(default_depth_cap) +
+                                         " shifts (the goal sets no move limit; the search stops there)",
+                                     {}});
+    } else if (result.verdict == Verdict::unknown) {
+        std::string proven = result.proven_depth >= 0
+                                 ? ": no solution has " + std::to_string(result.proven_depth) + " shifts or fewer"
+                                 : "";
+        analysis.warnings.push_back({"the solver ran out of time after " + std::to_string(result.nodes) + " boards" +
+                                         proven,
+                                     {}});
+    }
+    auto moves_json = nlohmann::ordered_json::array();
+    for (const ShiftMove& m : result.moves) {
+        analysis.solution.emplace_back(m);
+        moves_json.push_back(format_move(m));
+    }
+    nlohmann::ordered_json solve_json;
+    solve_json["verdict"] = verdict_name(analysis.verdict);
+    solve_json["moves"] = moves_json;
+    analysis.json["solve"] = solve_json;
+    return analysis;
+}
+
 }  // namespace
 
 const KindOps& ops() {
