@@ -27,7 +27,7 @@ Rows after(const Rows& rows, Direction d, std::int64_t* merged_sum = nullptr) {
 }
 }  // namespace
 
-TEST_CASE("slide: the tile nearer the wall of the move wins, each tile merges once") {
+TEST_CASE("slide: the tile nearer the wall of the move wins and each tile merges once") {
     CHECK(after({"2 2 2 2"}, Direction::left) == Rows{"4 4 . ."});
     CHECK(after({"2 2 2 ."}, Direction::left) == Rows{"4 2 . ."});
     CHECK(after({"2 2 2 ."}, Direction::right) == Rows{". . 2 4"});
@@ -45,7 +45,7 @@ TEST_CASE("slide: tiles stop in front of walls and never merge across them") {
     CHECK(after({"#", "2", ".", "2"}, Direction::up) == Rows{"#", "4", ".", "."});
 }
 
-TEST_CASE("slide: score adds the new value, or with pre_merge the value before the merge") {
+TEST_CASE("slide: score adds the new value or with pre_merge the value before the merge") {
     std::int64_t merged = 0;
     after({"2 2 4 4"}, Direction::left, &merged);
     CHECK(merged == 4 + 8);
@@ -102,7 +102,7 @@ TEST_CASE("slide: moves report every tile with stable ids") {
     CHECK(m.events == expected);
 }
 
-TEST_CASE("slide: play spawns after a legal move, refuses an illegal one, never mutates its input") {
+TEST_CASE("slide: play spawns after a legal move; refuses an illegal one; never mutates its input") {
     Level level = slide_test::slide_level({"2 . .", ". . .", "4 . #"}, 99);
     const KindOps& game = kind_ops(Kind::slide);
     const State start = game.start(level);
@@ -148,7 +148,7 @@ TEST_CASE("slide: start spawns draw start_tiles tiles from the level seed") {
     CHECK(full.next_id == 16);
 }
 
-TEST_CASE("slide: goal is a tile of at least the target, within the move limit") {
+TEST_CASE("slide: goal is a tile of at least the target within the move limit") {
     Level level = slide_test::slide_level({"1024 1024 ."});
     const KindOps& game = kind_ops(Kind::slide);
     State s = game.start(level);
