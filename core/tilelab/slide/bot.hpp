@@ -26,9 +26,9 @@ struct DepthRule {
     int fixed = -1;  // >= 0: always this depth (the benchmark's per-depth figures)
     int depth_for(int empty_cells) const {
         if (fixed >= 0) return fixed;
-        if (empty_cells >= 7) return 1;
-        if (empty_cells >= 4) return 2;
-        return 3;
+        if (empty_cells >= 8) return 2;
+        if (empty_cells >= 4) return 3;
+        return 4;
     }
 };
 

@@ -21,13 +21,30 @@ std::int32_t value_of(std::uint8_t code) {
     return std::int32_t{1} << code;
 }
 
-double line_evaluation(const std::uint8_t* exponents, int count) {
+namespace {
+// e^3.5 and e^4 for every exponent code, so the general path does no pow() per cell.
+struct PowerTables {
+    std::array<double, 256> sum_term{};
+    std::array<double, 256> monotonicity_term{};
+    PowerTables() {
+        for (int e = 0; e < 256; ++e) {
+            sum_term[static_cast<std::size_t>(e)] = std::pow(e, 3.5);
+            monotonicity_term[static_cast<std::size_t>(e)] = std::pow(e, 4.0);
+        }
+    }
+};
+const PowerTables& powers() {
+    static const PowerTables tables;
+    return tables;
+}
+}  // namespace
+
+double line_evaluation(const std::uint8_t* exponents, int count, int stride) {
+    const PowerTables& power = powers();
     constexpr double base = 200000.0;  // keeps live positions above 0, the value of a lost one
     constexpr double empty_weight = 270.0;
     constexpr double merge_weight = 700.0;
-    constexpr double monotonicity_power = 4.0;
     constexpr double monotonicity_weight = 47.0;
-    constexpr double sum_power = 3.5;
     constexpr double sum_weight = 11.0;
     double sum = 0;
     int empty = 0;
@@ -35,8 +52,8 @@ double line_evaluation(const std::uint8_t* exponents, int count) {
     int previous = 0;
     int run = 0;  // equal neighbours (empties skipped) in the current run of equal tiles
     for (int i = 0; i < count; ++i) {
-        const int e = exponents[i];
-        sum += std::pow(e, sum_power);
+        const int e = exponents[i * stride];
+        sum += power.sum_term[static_cast<std::size_t>(e)];
         if (e == 0) {
             ++empty;
             continue;
@@ -53,9 +70,11 @@ double line_evaluation(const std::uint8_t* exponents, int count) {
     double falling = 0;  // towards the far end
     double rising = 0;
     for (int i = 1; i < count; ++i) {
-        const double a = std::pow(exponents[i - 1], monotonicity_power);
-        const double b = std::pow(exponents[i], monotonicity_power);
-        if (exponents[i - 1] > exponents[i])
+        const int previous_e = exponents[(i - 1) * stride];
+        const int e = exponents[i * stride];
+        const double a = power.monotonicity_term[static_cast<std::size_t>(previous_e)];
+        const double b = power.monotonicity_term[static_cast<std::size_t>(e)];
+        if (previous_e > e)
             falling += a - b;
         else
             rising += b - a;
@@ -270,23 +289,18 @@ GridPath::Position GridPath::move(const Position& in, Direction d, std::int64_t&
 
 double GridPath::evaluate(const Position& p) const {
     // Each row and each column, cut into runs at walls; a run is scored like a table row.
+    const auto* cells = reinterpret_cast<const std::uint8_t*>(p.data());
     double total = 0;
-    std::vector<std::uint8_t> run;
-    run.reserve(static_cast<std::size_t>(std::max(width, height)));
     for (Direction d : {Direction::left, Direction::up}) {
         const LineWalk walk = line_walk(width, height, d);
         for (int line = 0; line < walk.lines; ++line) {
-            run.clear();
-            for (int k = 0, at = walk.start(line); k < walk.length; ++k, at += walk.step) {
-                const auto e = static_cast<std::uint8_t>(p[static_cast<std::size_t>(at)]);
-                if (e == wall_code) {
-                    if (!run.empty()) total += line_evaluation(run.data(), static_cast<int>(run.size()));
-                    run.clear();
-                } else {
-                    run.push_back(e);
-                }
+            const std::uint8_t* first = cells + walk.start(line);
+            int run_start = 0;
+            for (int k = 0; k <= walk.length; ++k) {
+                if (k < walk.length && first[k * walk.step] != wall_code) continue;
+                if (k > run_start) total += line_evaluation(first + run_start * walk.step, k - run_start, walk.step);
+                run_start = k + 1;
             }
-            if (!run.empty()) total += line_evaluation(run.data(), static_cast<int>(run.size()));
         }
     }
     return total;

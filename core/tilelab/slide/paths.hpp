@@ -22,7 +22,8 @@ std::int32_t value_of(std::uint8_t code);      // and back
 // tiles), minus 47 times the smaller of the two monotonicity penalties (sum of e^4 drops in
 // each direction), minus 11 times the sum of e^3.5. The board's value is the sum over rows and
 // columns. Weights follow nneonneo/2048-ai's tuned heuristic.
-double line_evaluation(const std::uint8_t* exponents, int count);
+// `stride`: the step between the line's cells in memory.
+double line_evaluation(const std::uint8_t* exponents, int count, int stride = 1);
 
 // ---- The table path: the classic 4x4 without walls --------------------------------------------
 // Cell (x, y) is the nibble y * 4 + x (row y in bits 16y..16y+15). A nibble holds up to 2^15;

@@ -1,0 +1,234 @@
+// Slide benchmark: moves per second of the table path, the general path and the oracle, and
+// expectimax moves per second at each depth, in one run; `--games N` plays the 2048 acceptance run.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <thread>
+
+#include "oracle.hpp"
+#include "tilelab/analysis/playouts.hpp"
+#include "tilelab/slide/bot.hpp"
+#include "tilelab/slide/moves.hpp"
+#include "tilelab/slide/paths.hpp"
+
+using namespace tilelab;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+Board random_board(Rng& rng, int width, int height, bool walls, int top_exponent) {
+    Board b(width, height);
+    for (auto& c : b.cells) {
+        if (walls && rng.uniform(100) < 10)
+            c = cell::blocker;
+        else if (rng.uniform(100) < 60)
+            c = std::int32_t{1} << (1 + rng.uniform(static_cast<std::uint32_t>(top_exponent)));
+    }
+    return b;
+}
+
+// Runs `body(i)` over the positions for about `budget` seconds; returns ns per call.
+template <class Body>
+double time_per_call(std::size_t positions, double budget, Body&& body) {
+    std::size_t calls = 0;
+    const auto start = Clock::now();
+    double elapsed = 0;
+    do {
+        for (std::size_t i = 0; i < positions; ++i) body(i);
+        calls += positions;
+        elapsed = seconds_since(start);
+    } while (elapsed < budget);
+    return elapsed * 1e9 / static_cast<double>(calls);
+}
+
+volatile std::uint64_t sink;  // results go here so the optimiser keeps the work
+
+void bench_moves() {
+    constexpr std::size_t count = 4096;
+    Rng rng(1);
+    std::vector<Board> boards;
+    for (std::size_t i = 0; i < count; ++i) boards.push_back(random_board(rng, 4, 4, false, 11));
+    const slide::TablePath table;
+    const slide::GridPath grid(4, 4);
+    std::vector<slide::TablePath::Position> table_positions;
+    std::vector<slide::GridPath::Position> grid_positions;
+    for (const auto& b : boards) {
+        table_positions.push_back(table.from_board(b));
+        grid_positions.push_back(grid.from_board(b));
+    }
+    std::uint64_t check = 0;
+    // One "move" below is one direction applied to one position; the four directions rotate.
+    const double table_ns = time_per_call(count, 0.5, [&](std::size_t i) {
+        std::int64_t sum = 0;
+        check += table.move(table_positions[i], all_directions[i & 3], sum) + static_cast<std::uint64_t>(sum);
+    });
+    const double grid_ns = time_per_call(count, 0.5, [&](std::size_t i) {
+        std::int64_t sum = 0;
+        check += grid.move(grid_positions[i], all_directions[i & 3], sum).size() + static_cast<std::uint64_t>(sum);
+    });
+    const double ids_ns = time_per_call(count, 0.5, [&](std::size_t i) {
+        check += slide::move_with_ids(boards[i], Grid(4, 4, -1), 0, all_directions[i & 3]).events.size();
+    });
+    const double oracle_ns = time_per_call(count, 0.5, [&](std::size_t i) {
+        check += static_cast<std::uint64_t>(slide_oracle::move(boards[i], all_directions[i & 3], SlideScore::merged).score);
+    });
+    std::printf("4x4 moves (random positions, 60%% full):\n");
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "table path (64-bit, rows)", table_ns,
+                1e9 / table_ns, oracle_ns / table_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "general path", grid_ns, 1e9 / grid_ns,
+                oracle_ns / grid_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "play path (ids + events)", ids_ns,
+                1e9 / ids_ns, oracle_ns / ids_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (seed 004 port)", oracle_ns, 1e9 / oracle_ns);
+
+    std::vector<Board> walled;
+    for (std::size_t i = 0; i < count; ++i) walled.push_back(random_board(rng, 8, 8, true, 11));
+    const slide::GridPath grid8(8, 8);
+    std::vector<slide::GridPath::Position> walled_positions;
+    for (const auto& b : walled) walled_positions.push_back(grid8.from_board(b));
+    const double grid8_ns = time_per_call(count, 0.5, [&](std::size_t i) {
+        std::int64_t sum = 0;
+        check += grid8.move(walled_positions[i], all_directions[i & 3], sum).size() + static_cast<std::uint64_t>(sum);
+    });
+    const double oracle8_ns = time_per_call(count, 0.5, [&](std::size_t i) {
+        check += static_cast<std::uint64_t>(slide_oracle::move(walled[i], all_directions[i & 3], SlideScore::merged).score);
+    });
+    std::printf("8x8 moves with walls:\n");
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "general path", grid8_ns, 1e9 / grid8_ns,
+                oracle8_ns / grid8_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (seed 004 port)", oracle8_ns, 1e9 / oracle8_ns);
+
+    const double eval_table_ns = time_per_call(count, 0.3, [&](std::size_t i) {
+        check += static_cast<std::uint64_t>(table.evaluate(table_positions[i]));
+    });
+    const double eval_grid_ns = time_per_call(count, 0.3, [&](std::size_t i) {
+        check += static_cast<std::uint64_t>(grid.evaluate(grid_positions[i]));
+    });
+    std::printf("4x4 evaluation: table path %.1f ns, general path %.1f ns (%.1fx)\n", eval_table_ns, eval_grid_ns,
+                eval_grid_ns / eval_table_ns);
+    sink = check;
+}
+
+// Positions from one greedy game on the classic level: what the expectimax meets in play.
+template <class Path>
+std::vector<typename Path::Position> game_positions(const Path& path, int width, int height) {
+    std::vector<typename Path::Position> out;
+    Rng rng(42);
+    const slide::SpawnTable spawns = slide::SpawnTable::of(Rules{});
+    Board start(width, height);
+    auto p = path.from_board(start);
+    for (int t = 0; t < 2; ++t) p = Path::with_tile(p, static_cast<int>(rng.uniform(static_cast<std::uint32_t>(width * height))), 1);
+    while (out.size() < 400) {
+        const auto d = slide::greedy_choice(path, p);
+        if (!d) break;
+        std::int64_t sum = 0;
+        p = path.move(p, *d, sum);
+        std::vector<int> empty;
+        for (int c = 0; c < path.cell_count; ++c)
+            if (Path::exponent_at(p, c) == 0) empty.push_back(c);
+        p = Path::with_tile(p, empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))],
+                            slide::exponent_of(spawns.draw_value(rng)));
+        out.push_back(p);
+    }
+    return out;
+}
+
+template <class Path>
+void bench_expectimax_on(const char* name, const Path& path, int width, int height, int max_depth) {
+    const auto positions = game_positions(path, width, height);
+    std::printf("expectimax on %s (%zu positions of a greedy game; time per decision):\n", name, positions.size());
+    for (int depth = 0; depth <= max_depth + 1; ++depth) {
+        const bool adaptive = depth > max_depth;
+        slide::DepthRule rule;
+        rule.fixed = adaptive ? -1 : depth;
+        slide::ExpectimaxBot<Path> bot(path, slide::spawn_chances(Rules{}), rule);
+        const auto start = Clock::now();
+        std::size_t decisions = 0;
+        std::uint64_t check = 0;
+        for (const auto& p : positions) {
+            const auto d = bot.choose(p);
+            check += d ? static_cast<std::uint64_t>(*d) : 9;
+            ++decisions;
+            if (seconds_since(start) > 3.0) break;
+        }
+        sink = check;
+        const double elapsed = seconds_since(start);
+        if (adaptive)
+            std::printf("  adaptive depth  ");
+        else
+            std::printf("  depth %d         ", depth);
+        std::printf("%9.3f ms/move %10.1f moves/s  %8.0f evaluations/move\n", elapsed * 1e3 / decisions,
+                    decisions / elapsed, static_cast<double>(bot.evaluations()) / decisions);
+    }
+}
+
+// The acceptance run: `games` games of the classic 4x4 level (target 2048) by the expectimax bot.
+int run_games(int games, int threads, std::uint64_t seed) {
+    Level level = make_blank_level(Kind::slide, 4, 4);
+    level.goal.target = 2048;
+    std::printf("classic 4x4, target 2048, expectimax (adaptive depth), %d games, %d threads, seed %llu\n", games,
+                threads, static_cast<unsigned long long>(seed));
+    std::vector<double> seconds(static_cast<std::size_t>(games));
+    const auto start = Clock::now();
+    auto outcomes = run_playouts(
+        games, threads,
+        [&](int i) {
+            const auto t = Clock::now();
+            auto o = slide::play_out(level, slide::BotKind::expectimax, seed, i);
+            seconds[static_cast<std::size_t>(i)] = seconds_since(t);
+            std::printf("  game %3d: %s, highest %5d, %5d moves, score %7lld, %.2f ms/move\n", i,
+                        o.won ? "won " : "lost", o.highest_tile, o.moves_used, static_cast<long long>(o.score),
+                        seconds[static_cast<std::size_t>(i)] * 1e3 / std::max(o.moves_used, 1));
+            std::fflush(stdout);
+            return o;
+        },
+        {}, nullptr);
+    const double wall = seconds_since(start);
+    auto summary = summarize_playouts(outcomes, games, false);
+    std::map<int, int> highest;
+    double moves = 0;
+    double cpu = 0;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        ++highest[outcomes[i].highest_tile];
+        moves += outcomes[i].moves_used;
+        cpu += seconds[i];
+    }
+    std::printf("won %d of %d (%.1f%%), ci95 [%.3f, %.3f]\n", summary.wins, summary.runs, 100.0 * summary.pass_rate,
+                summary.ci_low, summary.ci_high);
+    std::printf("moves %.0f, mean %.1f per game; %.2f ms per move (thread time); wall %.1f s\n", moves,
+                moves / std::max<std::size_t>(outcomes.size(), 1), cpu * 1e3 / std::max(moves, 1.0), wall);
+    std::printf("highest tile:");
+    for (auto [tile, n] : highest) std::printf(" %d:%d", tile, n);
+    std::printf("\n");
+    return summary.runs > 0 && summary.pass_rate >= 0.9 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    int games = 0;
+    int threads = 1;
+    std::uint64_t seed = 1;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--games") && i + 1 < argc)
+            games = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
+            threads = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = std::strtoull(argv[++i], nullptr, 10);
+        else {
+            std::fprintf(stderr, "usage: bench_slide [--games N [--threads T] [--seed S]]\n");
+            return 2;
+        }
+    }
+    if (games > 0) return run_games(games, threads, seed);
+    bench_moves();
+    bench_expectimax_on("the 4x4 table path", slide::TablePath(), 4, 4, 3);
+    bench_expectimax_on("the 4x4 general path", slide::GridPath(4, 4), 4, 4, 2);
+    return 0;
+}
