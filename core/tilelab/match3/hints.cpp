@@ -45,38 +45,53 @@ void HintScanner::scan(const Board& board, const RulesConfig& rules) {
         for (int y = 0; y < h; ++y) {
             const int i = y * w + x;
             if (!is_piece(c[i])) continue;
-            if (x + 1 < w && is_piece(c[i + 1]) && c[i + 1] != c[i] && legal(i, i + 1, true))
+            if (x + 1 < w && is_piece(c[i + 1]) && c[i + 1] != c[i] && legal(x, y, x + 1, y))
                 swaps_.push_back({Cell{x, y}, Cell{x + 1, y}});
-            if (y + 1 < h && is_piece(c[i + w]) && c[i + w] != c[i] && legal(i, i + w, false))
+            if (y + 1 < h && is_piece(c[i + w]) && c[i + w] != c[i] && legal(x, y, x, y + 1))
                 swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
         }
 }
 
-bool HintScanner::legal(int a, int b, bool horizontal) const {
-    // a is left of / above b. After the swap, b holds colour A and a holds colour B. A piece's run
-    // length along an axis is 1 plus the streaks of its colour on both sides, except on the side of
-    // its swap partner (which now holds the other colour).
-    const int w = board_->width;
-    const int h = board_->height;
-    const std::int32_t* c = board_->cells.data();
-    const std::int32_t colour_a = c[a];
-    const std::int32_t colour_b = c[b];
-    const int k = rules_.min_match;
-    const int ax = a % w, ay = a / w, bx = b % w, by = b / w;
-    auto L = [&](int x, int y, std::int32_t v) { return x >= 0 && c[y * w + x] == v ? left_[y * w + x] : 0; };
-    auto R = [&](int x, int y, std::int32_t v) { return x < w && c[y * w + x] == v ? right_[y * w + x] : 0; };
-    auto U = [&](int x, int y, std::int32_t v) { return y >= 0 && c[y * w + x] == v ? up_[y * w + x] : 0; };
-    auto D = [&](int x, int y, std::int32_t v) { return y < h && c[y * w + x] == v ? down_[y * w + x] : 0; };
-    if (horizontal) {
-        if (1 + R(bx + 1, by, colour_a) >= k) return true;
-        if (1 + U(bx, by - 1, colour_a) + D(bx, by + 1, colour_a) >= k) return true;
-        if (1 + L(ax - 1, ay, colour_b) >= k) return true;
-        return 1 + U(ax, ay - 1, colour_b) + D(ax, ay + 1, colour_b) >= k;
+namespace {
+// Streak of colour v through the table entry at (x, y), or 0 when off the board or another colour.
+struct Streaks {
+    const std::int32_t* c;
+    int w, h;
+    int at(const std::vector<std::uint16_t>& t, int x, int y, std::int32_t v) const {
+        if (x < 0 || y < 0 || x >= w || y >= h) return 0;
+        const int i = y * w + x;
+        return c[i] == v ? t[static_cast<std::size_t>(i)] : 0;
     }
-    if (1 + D(bx, by + 1, colour_a) >= k) return true;
-    if (1 + L(bx - 1, by, colour_a) + R(bx + 1, by, colour_a) >= k) return true;
-    if (1 + U(ax, ay - 1, colour_b) >= k) return true;
-    return 1 + L(ax - 1, ay, colour_b) + R(ax + 1, ay, colour_b) >= k;
+};
+}  // namespace
+
+HintScanner::Lines HintScanner::lines_after(int ax, int ay, int bx, int by) const {
+    // (ax, ay) is left of / above (bx, by). After the swap, b holds colour A and a holds colour B. A
+    // piece's run along an axis is 1 plus the streaks of its colour on both sides, except on the side
+    // of its swap partner (which now holds the other colour). Colours differ, so a's and b's runs are
+    // disjoint.
+    const Streaks s{board_->cells.data(), board_->width, board_->height};
+    const std::int32_t colour_a = s.c[ay * s.w + ax];
+    const std::int32_t colour_b = s.c[by * s.w + bx];
+    Lines l;
+    if (ay == by) {
+        l.b_row = 1 + s.at(right_, bx + 1, by, colour_a);
+        l.b_col = 1 + s.at(up_, bx, by - 1, colour_a) + s.at(down_, bx, by + 1, colour_a);
+        l.a_row = 1 + s.at(left_, ax - 1, ay, colour_b);
+        l.a_col = 1 + s.at(up_, ax, ay - 1, colour_b) + s.at(down_, ax, ay + 1, colour_b);
+    } else {
+        l.b_col = 1 + s.at(down_, bx, by + 1, colour_a);
+        l.b_row = 1 + s.at(left_, bx - 1, by, colour_a) + s.at(right_, bx + 1, by, colour_a);
+        l.a_col = 1 + s.at(up_, ax, ay - 1, colour_b);
+        l.a_row = 1 + s.at(left_, ax - 1, ay, colour_b) + s.at(right_, ax + 1, ay, colour_b);
+    }
+    return l;
+}
+
+bool HintScanner::legal(int ax, int ay, int bx, int by) const {
+    const Lines l = lines_after(ax, ay, bx, by);
+    const int k = rules_.min_match;
+    return l.a_row >= k || l.a_col >= k || l.b_row >= k || l.b_col >= k;
 }
 
 void HintScanner::add(int idx, std::vector<int>& out) {
@@ -156,6 +171,17 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
 }
 
 int HintScanner::clear_count(const Swap& swap) {
+    if (runs_.empty()) {
+        // A settled board: the only runs after the swap are those through the two swapped pieces.
+        const Lines l = lines_after(swap.a.x, swap.a.y, swap.b.x, swap.b.y);
+        const int k = rules_.min_match;
+        auto through = [k](int row, int col) {
+            const int r = row >= k ? row : 0;
+            const int c = col >= k ? col : 0;
+            return r + c - (r && c ? 1 : 0);  // the piece itself lies in both
+        };
+        return through(l.a_row, l.a_col) + through(l.b_row, l.b_col);
+    }
     clears(swap, count_buffer_);
     return static_cast<int>(count_buffer_.size());
 }

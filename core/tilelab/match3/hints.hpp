@@ -35,7 +35,12 @@ public:
     int clear_count(const Swap& swap);
 
 private:
-    bool legal(int a, int b, bool horizontal) const;
+    // Run lengths through the two swapped pieces after the swap, per axis.
+    struct Lines {
+        int a_row, a_col, b_row, b_col;
+    };
+    Lines lines_after(int ax, int ay, int bx, int by) const;
+    bool legal(int ax, int ay, int bx, int by) const;
     void add_row_runs(int y);
     void add_col_runs(int x);
     void add(int idx, std::vector<int>& out);

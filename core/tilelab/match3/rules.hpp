@@ -29,6 +29,7 @@ struct RunMarks {
     std::vector<std::uint8_t> marks;  // RunMark bits per cell index
     std::vector<int> marked;          // indices of cells in some run, in scan order
     std::int64_t points = 0;          // what clearing them scores (seed 001's walk)
+    std::vector<std::uint64_t> color_rows;  // bitboard buffer of the scan (one mask per colour and row)
     bool empty() const { return marked.empty(); }
 };
 

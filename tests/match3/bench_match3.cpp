@@ -1,0 +1,192 @@
+// match3 benchmark: core vs seed-001 oracle, ns/op and ratio, on random 8x8 and 9x9 boards with 6 colours.
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <functional>
+#include <vector>
+
+#include "match3/oracle.hpp"
+#include "tilelab/analysis/game.hpp"
+#include "tilelab/match3/bot.hpp"
+#include "tilelab/match3/hints.hpp"
+#include "tilelab/match3/match3.hpp"
+#include "tilelab/match3/rules.hpp"
+
+using namespace tilelab;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+// CPU time of this thread: the machine is shared, and wall time would count other people's work.
+double thread_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+double process_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+volatile std::int64_t sink = 0;  // every measured result lands here, so no work is optimised away
+
+// Runs `op(i)` for i = 0, 1, ... until at least `min_seconds` have passed; returns ns per call.
+double time_ns(const std::function<std::int64_t(int)>& op, double min_seconds = 0.3) {
+    std::int64_t total = 0;
+    int calls = 0;
+    const double start = thread_seconds();
+    double elapsed = 0;
+    int batch = 1;
+    while (elapsed < min_seconds) {
+        for (int i = 0; i < batch; ++i) total += op(calls + i);
+        calls += batch;
+        batch *= 2;
+        elapsed = thread_seconds() - start;
+    }
+    sink = sink + total;
+    return elapsed * 1e9 / calls;
+}
+
+void report(const char* what, double core_ns, double oracle_ns) {
+    std::printf("  %-34s core %10.0f ns/op   oracle %12.0f ns/op   ratio %7.1fx\n", what, core_ns, oracle_ns,
+                oracle_ns / core_ns);
+}
+
+Level bench_level(int side, std::uint64_t seed) {
+    Level level;
+    level.kind = Kind::match3;
+    level.seed = seed;
+    level.rules.colors = 6;
+    level.board = Board(side, side, cell::random);
+    level.goal.moves = 20;
+    level.goal.score = 1000000000;  // unreachable: every playout runs its 20 moves
+    return level;
+}
+
+void bench_size(int side) {
+    std::printf("%dx%d, 6 colours\n", side, side);
+    constexpr int pool = 512;
+    const match3::RulesConfig rules{6, 3, 50};
+    const oracle::Rules orules{6, 3, 50};
+    // Boards as a level starts them: `?` drawn without runs (what a player meets between moves), and
+    // uniformly random boards (with runs) for the run scan.
+    std::vector<Level> levels;
+    std::vector<State> starts;
+    std::vector<oracle::Game> ostarts;
+    std::vector<Board> random_boards;
+    std::vector<oracle::Grid> random_grids;
+    Rng rng(side * 1000 + 7);
+    for (int i = 0; i < pool; ++i) {
+        levels.push_back(bench_level(side, rng.next()));
+        starts.push_back(match3::start_state(levels.back()));
+        ostarts.push_back(oracle::start(levels.back()));
+        Board b(side, side);
+        for (auto& c : b.cells) c = static_cast<std::int32_t>(rng.uniform(6));
+        random_boards.push_back(b);
+        random_grids.push_back(oracle::from_board(b));
+    }
+    auto at = [](int i) { return static_cast<std::size_t>(i % pool); };
+
+    match3::RunMarks marks;
+    const double runs_core = time_ns([&](int i) {
+        match3::scan_runs(random_boards[at(i)], rules, marks);
+        return static_cast<std::int64_t>(marks.marked.size()) + marks.points;
+    });
+    const double runs_oracle = time_ns([&](int i) {
+        return static_cast<std::int64_t>(oracle::look_for_matches(random_grids[at(i)], 3).size());
+    });
+    report("find runs", runs_core, runs_oracle);
+
+    match3::HintScanner scanner;
+    std::int64_t hint_count = 0;
+    const double hints_core = time_ns([&](int i) {
+        scanner.scan(starts[at(i)].board, rules);
+        std::int64_t n = 0;
+        for (const auto& s : scanner.legal_swaps()) n += static_cast<std::int64_t>(scanner.clears_sorted(s).size());
+        hint_count += static_cast<std::int64_t>(scanner.legal_swaps().size());
+        return n;
+    });
+    const double hints_oracle = time_ns([&](int i) {
+        std::int64_t n = 0;
+        for (const auto& h : oracle::hints(ostarts[at(i)].grid, 3)) n += static_cast<std::int64_t>(h.clears.size());
+        return n;
+    });
+    report("all hint swaps (with clears)", hints_core, hints_oracle);
+    const double legal_core = time_ns([&](int i) {
+        scanner.scan(starts[at(i)].board, rules);
+        return static_cast<std::int64_t>(scanner.legal_swaps().size());
+    });
+    report("legal swaps only (dead test)", legal_core, hints_oracle);
+
+    match3::BotWorkspace ws;
+    State state;
+    const Level& any_level = levels[0];
+    const double greedy_core = time_ns([&](int i) {
+        state = starts[at(i)];
+        auto swap = match3::choose_swap(match3::Bot::greedy, any_level, rules, state, ws);
+        if (swap) match3::play_swap(state, rules, *swap, ws.scratch);
+        return state.score;
+    });
+    oracle::Game game;
+    const double greedy_oracle = time_ns([&](int i) {
+        game = ostarts[at(i)];
+        Cell a, b;
+        if (oracle::greedy_move(game.grid, 3, a, b)) oracle::play(game, orules, a, b);
+        return game.score;
+    });
+    report("one greedy bot move + cascades", greedy_core, greedy_oracle);
+
+    const double playout_core = time_ns([&](int i) {
+        const auto out = match3::playout(match3::Bot::greedy, levels[at(i)], starts[at(i)], static_cast<std::uint64_t>(i), ws);
+        return out.score + out.moves_used;
+    });
+    const double playout_oracle = time_ns([&](int i) {
+        game = ostarts[at(i)];
+        game.rng = Rng(static_cast<std::uint64_t>(i));
+        for (int m = 0; m < 20; ++m) {
+            Cell a, b;
+            if (!oracle::greedy_move(game.grid, 3, a, b)) break;
+            oracle::play(game, orules, a, b);
+        }
+        return game.score;
+    });
+    report("one 20-move playout (greedy)", playout_core, playout_oracle);
+    const double lookahead_core = time_ns([&](int i) {
+        const auto out =
+            match3::playout(match3::Bot::lookahead, levels[at(i)], starts[at(i)], static_cast<std::uint64_t>(i), ws);
+        return out.score + out.moves_used;
+    });
+    std::printf("  %-34s core %10.0f ns/op\n", "one 20-move playout (lookahead)", lookahead_core);
+    std::printf("  greedy bot moves per second, one core: %.0f\n", 1e9 / greedy_core);
+    sink = sink + hint_count;
+}
+
+void bench_estimate() {
+    const Level level = bench_level(9, 12345);
+    for (const char* bot : {"greedy", "lookahead"})
+        for (int threads : {1, 2}) {
+            EstimateOptions options;
+            options.runs = 1000;
+            options.threads = threads;
+            options.seed = 1;
+            options.bot = bot;
+            const auto start = Clock::now();
+            const double cpu_start = process_seconds();
+            const EstimateResult r = kind_ops(Kind::match3).estimate(level, options, std::stop_token{}, nullptr);
+            const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+            const double cpu_ms = (process_seconds() - cpu_start) * 1e3;
+            // On an idle machine wall time is CPU time / threads; both are printed since the machine is shared.
+            std::printf("  estimate 1000 playouts, 20-move 9x9, %-9s %d thread(s): wall %7.1f ms, cpu %7.1f ms "
+                        "(cpu/threads %7.1f ms), pass_rate %.3f\n",
+                        bot, threads, ms, cpu_ms, cpu_ms / threads, r.pass_rate);
+        }
+}
+}  // namespace
+
+int main() {
+    bench_size(8);
+    bench_size(9);
+    std::printf("estimate\n");
+    bench_estimate();
+    return sink == 42 ? 1 : 0;
+}
