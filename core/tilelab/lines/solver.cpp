@@ -84,6 +84,9 @@ public:
             shiftable_[static_cast<std::size_t>(height_ + x)] = ok;
             any_col_shiftable_ = any_col_shiftable_ || ok;
         }
+        // Each board costs time linear in its cells: look at the clock about every 64k cells.
+        const std::size_t cells = std::max<std::size_t>(1, masks_.size());
+        while (check_interval_ > 0 && (check_interval_ + 1) * cells > 65536) check_interval_ >>= 1;
         need_groups_ = goal_.closed_groups.has_value() || goal_.min_group_size.has_value();
         for (int i = 0; i < static_cast<int>(masks_.size()); ++i)
             if (masks_[static_cast<std::size_t>(i)] != 0) {
@@ -361,7 +364,7 @@ private:
     // Returns `found` (path_ holds the moves), or the smallest f = g + bound above `limit` seen.
     int visit(int g, int limit, const Context& ctx) {
         ++nodes_;
-        if ((nodes_ & 1023) == 0 && out_of_budget()) aborted_ = true;
+        if ((nodes_ & check_interval_) == 0 && out_of_budget()) aborted_ = true;
         if (aborted_) return infinite;
         const int remaining = limit - g;
         int bound = lower_bound(remaining);
@@ -412,6 +415,7 @@ private:
     std::stop_token stop_;
     std::chrono::steady_clock::time_point start_time_;
     std::uint64_t nodes_ = 0;
+    std::uint64_t check_interval_ = 1023;  // a power of two minus one
     bool aborted_ = false;
 
 };
