@@ -4,6 +4,7 @@
 // the opposite order clears the board: when a pair is removed, the board is exactly the board
 // right after that pair was placed, on which it linked.
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "tilelab/link/link.hpp"
@@ -14,20 +15,59 @@ namespace {
 
 constexpr int max_attempts = 200;
 
+// Connected regions of empty board cells (through the ring when the border is on). Keeping
+// the empty cells in as few regions as before each placement keeps two adjacent empty cells
+// around to the very end, and adjacent cells always link: without it, most full boards end in
+// scattered holes that no pair can fill.
+int empty_regions(const Board& board, bool border) {
+    const int pw = board.width + 2, ph = board.height + 2;
+    auto free = [&](int px, int py) {
+        if (px < 0 || py < 0 || px >= pw || py >= ph) return false;
+        if (px == 0 || py == 0 || px == pw - 1 || py == ph - 1) return border;
+        return board.at(px - 1, py - 1) == cell::empty;
+    };
+    std::vector<char> seen(static_cast<std::size_t>(pw * ph), 0);
+    std::vector<int> stack;
+    int regions = 0;
+    bool ring_counted = false;
+    for (int py = 0; py < ph; ++py)
+        for (int px = 0; px < pw; ++px) {
+            if (!free(px, py) || seen[static_cast<std::size_t>(py * pw + px)]) continue;
+            bool has_board_cell = false;
+            seen[static_cast<std::size_t>(py * pw + px)] = 1;
+            stack.push_back(py * pw + px);
+            while (!stack.empty()) {
+                int i = stack.back();
+                stack.pop_back();
+                int x = i % pw, y = i / pw;
+                if (x > 0 && y > 0 && x < pw - 1 && y < ph - 1) has_board_cell = true;
+                const int nx[4] = {x + 1, x - 1, x, x}, ny[4] = {y, y, y + 1, y - 1};
+                for (int k = 0; k < 4; ++k)
+                    if (free(nx[k], ny[k]) && !seen[static_cast<std::size_t>(ny[k] * pw + nx[k])]) {
+                        seen[static_cast<std::size_t>(ny[k] * pw + nx[k])] = 1;
+                        stack.push_back(ny[k] * pw + nx[k]);
+                    }
+            }
+            if (has_board_cell) ++regions;
+            ring_counted = true;
+        }
+    (void)ring_counted;
+    return regions;
+}
+
 // One placement attempt; returns false when no two empty cells link any more (a dead end).
 bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair<std::int32_t, std::int32_t>>& pairs, Rng& rng) {
     LinkField field(board, rules.border);
-    std::vector<Cell> empty;
+    std::vector<Cell> empty, partners;
     for (std::size_t k = 0; k < pairs.size(); ++k) {
         empty.clear();
         for (int y = 0; y < board.height; ++y)
             for (int x = 0; x < board.width; ++x)
                 if (board.at(x, y) == cell::empty) empty.push_back({x, y});
         if (empty.size() < 2) return false;
-        // Try first cells in random order; the partner is drawn among the cells that link.
+        const int regions = empty_regions(board, rules.border);
         for (std::size_t i = empty.size() - 1; i > 0; --i) std::swap(empty[i], empty[rng.uniform(static_cast<std::uint32_t>(i + 1))]);
-        bool placed = false;
-        std::vector<Cell> partners;
+        std::optional<std::pair<Cell, Cell>> chosen, fallback;
         for (Cell a : empty) {
             field.set(a, pairs[k].first);
             partners.clear();
@@ -37,17 +77,28 @@ bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair
                 if (field.links(a, b, rules.max_turns)) partners.push_back(b);
                 field.set(b, cell::empty);
             }
-            if (!partners.empty()) {
-                Cell b = partners[rng.uniform(static_cast<std::uint32_t>(partners.size()))];
-                field.set(b, pairs[k].second);
+            field.set(a, cell::empty);
+            for (std::size_t i = partners.size(); i > 1; --i) std::swap(partners[i - 1], partners[rng.uniform(static_cast<std::uint32_t>(i))]);
+            for (Cell b : partners) {
+                if (!fallback) fallback = std::pair{a, b};
                 board.at(a) = pairs[k].first;
                 board.at(b) = pairs[k].second;
-                placed = true;
-                break;
+                const bool keeps_regions = empty.size() == 2 || empty_regions(board, rules.border) <= regions;
+                board.at(a) = cell::empty;
+                board.at(b) = cell::empty;
+                if (keeps_regions) {
+                    chosen = std::pair{a, b};
+                    break;
+                }
             }
-            field.set(a, cell::empty);
+            if (chosen) break;
         }
-        if (!placed) return false;
+        if (!chosen) chosen = fallback;
+        if (!chosen) return false;
+        board.at(chosen->first) = pairs[k].first;
+        board.at(chosen->second) = pairs[k].second;
+        field.set(chosen->first, pairs[k].first);
+        field.set(chosen->second, pairs[k].second);
     }
     return true;
 }
@@ -67,7 +118,11 @@ GenerateResult generate(const GenerateOptions& options) {
     const int cells = options.width * options.height;
     const int blockers = std::clamp(options.blockers, 0, cells);
     const int room = cells - blockers;
-    int values = options.colors ? *options.colors : room / options.copies;
+    // By default as many values as fill the board (a sum rule allows only sum / 2 of them).
+    int values = room / options.copies;
+    if (options.pair.rule == Pairing::Rule::sum && options.pair.sum >= 2)
+        values = static_cast<int>(std::min<std::int64_t>(values, options.pair.sum / 2));
+    if (options.colors) values = *options.colors;
     if (values < 1) {
         result.error = "link: no room for a single value (" + std::to_string(room) + " free cells, " +
                        std::to_string(options.copies) + " copies per value)";
@@ -82,7 +137,7 @@ GenerateResult generate(const GenerateOptions& options) {
     std::vector<std::pair<std::int32_t, std::int32_t>> pairs;
     if (options.pair.rule == Pairing::Rule::sum) {
         const std::int64_t sum = options.pair.sum;
-        if (sum < 2 || values > (sum - 1) / 2 + (sum % 2 == 0 ? 1 : 0)) {
+        if (sum < 2 || values > sum / 2) {
             result.error = "link: the sum " + std::to_string(sum) + " does not allow " + std::to_string(values) +
                            " distinct positive pairs";
             return result;

@@ -35,6 +35,8 @@ public:
     // board read as the ring (empty with the border on, a blocker without it; beyond it, blocker).
     std::int32_t at(Cell c) const;
     bool is_tile(Cell c) const { return cell::is_value(at(c)); }
+    // The value at a board cell known to be on the board (no bounds check).
+    std::int32_t board_value(int x, int y) const { return cells_[static_cast<std::size_t>(pad_index(x + 1, y + 1))]; }
     // Empties the cell (a tile removed) and refreshes the runs through it.
     void clear(Cell c) { set(c, cell::empty); }
     // Puts a value (a tile, empty or a blocker) on a board cell and refreshes the runs through

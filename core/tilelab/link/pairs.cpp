@@ -1,5 +1,6 @@
 // Linkable pairs: every pair that pairs and links, one field of runs shared by all queries.
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -7,63 +8,38 @@
 
 namespace tilelab::link {
 
-namespace {
-struct Tile {
-    std::int64_t value;
-    int index;  // row-major
-    Cell cell;
-};
-
-// Tiles sorted by value, then row-major: the pairing check becomes a walk over value ranges.
-std::vector<Tile> tiles_by_value(const LinkField& field) {
-    std::vector<Tile> tiles;
-    for (int y = 0; y < field.height(); ++y)
-        for (int x = 0; x < field.width(); ++x) {
-            std::int32_t v = field.at(Cell{x, y});
-            if (cell::is_value(v)) tiles.push_back(Tile{v, y * field.width() + x, Cell{x, y}});
-        }
-    std::sort(tiles.begin(), tiles.end(),
-              [](const Tile& l, const Tile& r) { return l.value != r.value ? l.value < r.value : l.index < r.index; });
-    return tiles;
-}
-
-// [first, last) of the tiles with `value`.
-std::pair<std::size_t, std::size_t> value_range(const std::vector<Tile>& tiles, std::int64_t value) {
-    auto lo = std::lower_bound(tiles.begin(), tiles.end(), value, [](const Tile& t, std::int64_t v) { return t.value < v; });
-    auto hi = std::upper_bound(lo, tiles.end(), value, [](std::int64_t v, const Tile& t) { return v < t.value; });
-    return {static_cast<std::size_t>(lo - tiles.begin()), static_cast<std::size_t>(hi - tiles.begin())};
-}
-
-void add_link(const LinkField& field, const LinkRules& rules, const Tile& p, const Tile& q, std::vector<LinkPath>& out) {
-    const Tile& first = p.index < q.index ? p : q;
-    const Tile& second = p.index < q.index ? q : p;
-    if (auto path = field.find_link(first.cell, second.cell, rules.max_turns)) out.push_back(std::move(*path));
-}
-
-bool row_major_less(Cell l, Cell r) { return l.y != r.y ? l.y < r.y : l.x < r.x; }
-}  // namespace
-
 std::vector<LinkPath> all_links(const LinkField& field, const LinkRules& rules) {
-    std::vector<LinkPath> out;
-    const auto tiles = tiles_by_value(field);
-    std::size_t i = 0;
-    while (i < tiles.size()) {
-        auto [lo, hi] = value_range(tiles, tiles[i].value);
-        const std::int64_t partner = rules.pair.partner(tiles[i].value);
-        if (partner == tiles[i].value) {
-            for (std::size_t p = lo; p < hi; ++p)
-                for (std::size_t q = p + 1; q < hi; ++q) add_link(field, rules, tiles[p], tiles[q], out);
-        } else if (partner > tiles[i].value) {  // each value pair once, from its smaller value
-            auto [plo, phi] = value_range(tiles, partner);
-            for (std::size_t p = lo; p < hi; ++p)
-                for (std::size_t q = plo; q < phi; ++q) add_link(field, rules, tiles[p], tiles[q], out);
+    // Tiles keyed (value, row-major index) and sorted: the tiles of one value are a run of the
+    // keys, in row-major order. Walking the tiles in row-major order and, for each, its partners
+    // further on gives every pair once, already in (a, b) row-major order, with no sort after.
+    const int width = field.width();
+    std::vector<std::uint64_t> keys;
+    std::vector<int> key_of(static_cast<std::size_t>(field.width() * field.height()), -1);
+    for (int y = 0; y < field.height(); ++y)
+        for (int x = 0; x < width; ++x) {
+            std::int32_t v = field.board_value(x, y);
+            if (cell::is_value(v))
+                keys.push_back(static_cast<std::uint64_t>(v) << 32 | static_cast<std::uint32_t>(y * width + x));
         }
-        i = hi;
+    std::sort(keys.begin(), keys.end());
+    for (std::size_t k = 0; k < keys.size(); ++k) key_of[static_cast<std::size_t>(keys[k] & 0xffffffffu)] = static_cast<int>(k);
+
+    std::vector<LinkPath> out;
+    for (int index = 0; index < static_cast<int>(key_of.size()); ++index) {
+        if (key_of[static_cast<std::size_t>(index)] < 0) continue;
+        const auto k = static_cast<std::size_t>(key_of[static_cast<std::size_t>(index)]);
+        const std::int64_t value = static_cast<std::int64_t>(keys[k] >> 32);
+        const std::int64_t partner = rules.pair.partner(value);
+        if (partner < 0 || partner > std::numeric_limits<std::int32_t>::max()) continue;
+        // Partners after this tile in row-major order: from key (partner, index + 1) on.
+        const std::uint64_t from = static_cast<std::uint64_t>(partner) << 32 | static_cast<std::uint32_t>(index + 1);
+        auto it = partner == value ? keys.begin() + static_cast<std::ptrdiff_t>(k) + 1 : std::lower_bound(keys.begin(), keys.end(), from);
+        const Cell a{index % width, index / width};
+        for (; it != keys.end() && static_cast<std::int64_t>(*it >> 32) == partner; ++it) {
+            const int other = static_cast<int>(*it & 0xffffffffu);
+            if (auto path = field.find_link(a, Cell{other % width, other / width}, rules.max_turns)) out.push_back(std::move(*path));
+        }
     }
-    std::sort(out.begin(), out.end(), [](const LinkPath& l, const LinkPath& r) {
-        if (l.a != r.a) return row_major_less(l.a, r.a);
-        return row_major_less(l.b, r.b);
-    });
     return out;
 }
 

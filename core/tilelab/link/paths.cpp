@@ -37,7 +37,17 @@ LinkField::LinkField(const Board& board, bool border)
     down_.assign(n, 0);
     up_.assign(n, 0);
     for (int py = 0; py < ph_; ++py) refresh_row(py);
-    for (int px = 0; px < pw_; ++px) refresh_col(px);
+    // Column runs row by row (memory order): a cell's run is its neighbour's run plus one.
+    for (int py = 0; py < ph_; ++py)
+        for (int px = 0; px < pw_; ++px) {
+            auto i = static_cast<std::size_t>(pad_index(px, py));
+            up_[i] = cells_[i] != cell::empty ? 0 : static_cast<std::uint16_t>(py == 0 ? 1 : up_[i - static_cast<std::size_t>(pw_)] + 1);
+        }
+    for (int py = ph_ - 1; py >= 0; --py)
+        for (int px = 0; px < pw_; ++px) {
+            auto i = static_cast<std::size_t>(pad_index(px, py));
+            down_[i] = cells_[i] != cell::empty ? 0 : static_cast<std::uint16_t>(py == ph_ - 1 ? 1 : down_[i + static_cast<std::size_t>(pw_)] + 1);
+        }
 }
 
 std::int32_t LinkField::at(Cell c) const {
@@ -135,6 +145,11 @@ std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) cons
         return make(0, best);
     }
     if (max_turns < 1) return std::nullopt;
+    // Every longer path leaves a through an empty neighbour and enters b from one: a walled-in
+    // tile (most tiles of a full board) is settled here.
+    auto free_at = [&](int px, int py) { return cells_[static_cast<std::size_t>(pad_index(px, py))] == cell::empty; };
+    if (!(free_at(ax - 1, ay) || free_at(ax + 1, ay) || free_at(ax, ay - 1) || free_at(ax, ay + 1))) return std::nullopt;
+    if (!(free_at(bx - 1, by) || free_at(bx + 1, by) || free_at(bx, by - 1) || free_at(bx, by + 1))) return std::nullopt;
 
     // 1 turn: the corner shares a row with one tile and a column with the other.
     if (ax != bx && ay != by) {

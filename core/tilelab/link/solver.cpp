@@ -54,6 +54,20 @@ public:
                 group_of_.push_back(g);
             }
         alive_.assign(cells_.size(), 1);
+        // The static map for the dead-position test: walls (blockers, and the ring without the
+        // border) and which tile sits on each padded cell.
+        pw_ = board.width + 2;
+        ph_ = board.height + 2;
+        wall_.assign(static_cast<std::size_t>(pw_ * ph_), rules.border ? 0 : 1);
+        tile_at_.assign(static_cast<std::size_t>(pw_ * ph_), -1);
+        for (int y = 0; y < board.height; ++y)
+            for (int x = 0; x < board.width; ++x) {
+                auto pi = static_cast<std::size_t>((y + 1) * pw_ + x + 1);
+                std::int32_t v = board.at(x, y);
+                wall_[pi] = cell::is_value(v) || v == cell::empty ? 0 : 1;
+            }
+        for (std::size_t i = 0; i < cells_.size(); ++i)
+            tile_at_[static_cast<std::size_t>((cells_[i].y + 1) * pw_ + cells_[i].x + 1)] = static_cast<int>(i);
         remaining_ = static_cast<int>(cells_.size());
         group_left_.resize(groups_.size());
         for (std::size_t g = 0; g < groups_.size(); ++g) group_left_[g] = static_cast<int>(groups_[g].size());
@@ -70,7 +84,20 @@ public:
         const auto started = Clock::now();
         deadline_ = started + std::chrono::milliseconds(std::max(0, options_.budget_ms));
         SolveResult result;
-        result.verdict = search();
+        // Restarts: a depth-first search that commits early to a bad pairing can spend its whole
+        // budget under it (a heavy tail). Each run stops after a node limit that grows by half
+        // each time and orders equal-looking moves differently; the memo of hopeless positions
+        // carries over (it is sound whatever the order), so each run starts wiser.
+        result.verdict = Verdict::none;
+        std::uint64_t limit = 2000;
+        for (int run = 0; result.verdict == Verdict::none; ++run) {
+            noise_ = run == 0 ? 0 : 7;
+            noise_rng_ = Rng(0x5eed0000ull + static_cast<std::uint64_t>(run));
+            run_limit_ = nodes_ + limit;
+            limit += limit / 2;
+            result.verdict = search();
+            if (result.verdict == Verdict::none) undo_to(0);
+        }
         if (result.verdict == Verdict::solvable)
             for (const TilePair& p : log_) result.order.push_back(CellPairMove{cells_[static_cast<std::size_t>(p.first)], cells_[static_cast<std::size_t>(p.second)]});
         result.nodes = nodes_;
@@ -176,7 +203,14 @@ private:
 
     // The branching moves of a position: pairs of groups with more than two tiles left; of the
     // moves that fix the same matching of a four-tile group, only one.
-    std::vector<TilePair> branch_moves() const {
+    bool asleep(int p, int q, const std::vector<TilePair>& sleep) const {
+        const int lo = std::min(p, q), hi = std::max(p, q);
+        for (const TilePair& s : sleep)
+            if (s.first == lo && s.second == hi) return true;
+        return false;
+    }
+
+    std::vector<TilePair> branch_moves(const std::vector<TilePair>& sleep) const {
         std::vector<TilePair> moves;
         std::vector<int> scores;
         for (std::size_t g = 0; g < groups_.size(); ++g) {
@@ -195,10 +229,22 @@ private:
                         matching = i == 0 ? j : (6 - i - j);  // 1+2+3 = 6: the index not in {i, j, 0}
                         if (seen_matching[matching]) continue;
                     }
+                    if (matching >= 0) {
+                        // A matching already proved hopeless here (asleep) under either of its pairs.
+                        int r = -1, u = -1;
+                        for (int k = 0; k < 4; ++k)
+                            if (k != i && k != j) (r < 0 ? r : u) = t[static_cast<std::size_t>(k)];
+                        if (asleep(p, q, sleep) || asleep(r, u, sleep)) {
+                            seen_matching[matching] = true;
+                            continue;
+                        }
+                    } else if (asleep(p, q, sleep)) {
+                        continue;
+                    }
                     if (!linked(p, q)) continue;
                     if (matching >= 0) seen_matching[matching] = true;
                     moves.push_back(TilePair{p, q});
-                    scores.push_back(score(p, q, t));
+                    scores.push_back(score(p, q, t) * 8 + (noise_ ? static_cast<int>(noise_rng_.uniform(static_cast<std::uint32_t>(noise_ + 1))) : 0));
                 }
         }
         // Best first.
@@ -243,17 +289,24 @@ private:
         return true;
     }
 
+    // Depth-first search with sleep sets. Once a move m has been tried at a position and failed,
+    // a sibling branch need not try m again while m's tiles remain: whatever it reaches with m is
+    // reachable from the failed position (moves only empty cells, so the sibling's removals stay
+    // legal after m), hence hopeless too. This explores each set of removals once instead of
+    // every order of it, and stays sound with the memo: a position is recorded as hopeless only
+    // when every move not asleep failed, and the asleep ones are hopeless by the argument above.
     Verdict search() {
         if (!balanced()) return Verdict::unsolvable;
         struct Frame {
             std::size_t undo_mark;
             std::vector<TilePair> moves;
+            std::vector<TilePair> sleep;
             std::size_t next = 0;
             PositionKey key;
         };
         std::vector<Frame> stack;
         // Settles the position reached: true when solved; otherwise pushes a frame to explore.
-        auto enter = [&](std::size_t mark) -> bool {
+        auto enter = [&](std::size_t mark, std::vector<TilePair> sleep) -> bool {
             close_safe_moves();
             best_remaining_ = std::min(best_remaining_, remaining_);
             if (remaining_ == 0) return true;
@@ -261,25 +314,32 @@ private:
                 undo_to(mark);
                 return false;
             }
-            std::vector<TilePair> moves = branch_moves();
+            std::erase_if(sleep, [&](const TilePair& s) {
+                return !alive_[static_cast<std::size_t>(s.first)] || !alive_[static_cast<std::size_t>(s.second)];
+            });
+            std::vector<TilePair> moves;
+            if (!dead_position()) moves = branch_moves(sleep);
             if (moves.empty()) {
                 hopeless_.insert(key_);
                 undo_to(mark);
                 return false;
             }
-            stack.push_back(Frame{mark, std::move(moves), 0, key_});
+            stack.push_back(Frame{mark, std::move(moves), std::move(sleep), 0, key_});
             return false;
         };
         best_remaining_ = remaining_;
-        if (enter(0)) return Verdict::solvable;
+        if (enter(0, {})) return Verdict::solvable;
         while (!stack.empty()) {
             if (out_of_time()) return Verdict::unknown;
+            if (nodes_ >= run_limit_) return Verdict::none;  // restart
             Frame& top = stack.back();
             if (top.next < top.moves.size()) {
+                std::vector<TilePair> sleep = top.sleep;
+                for (std::size_t k = 0; k < top.next; ++k) sleep.push_back(top.moves[k]);
                 TilePair m = top.moves[top.next++];
                 const std::size_t mark = log_.size();
                 remove(m.first, m.second);
-                if (enter(mark)) return Verdict::solvable;
+                if (enter(mark, std::move(sleep))) return Verdict::solvable;
             } else {
                 hopeless_.insert(top.key);
                 undo_to(top.undo_mark);
@@ -288,6 +348,118 @@ private:
         }
         return Verdict::unsolvable;
     }
+
+    // ---- Dead positions -----------------------------------------------------------------------
+    //
+    // A group with two tiles left that do not link now waits for other tiles to go. Take every
+    // path shape within max_turns that no wall blocks (the paths it would have if every other
+    // tile were gone): if each of them crosses a tile of group w, the pair can only go after w.
+    // When w also has two tiles left, "after w" is a strict precedence; a cycle of precedences
+    // can never be played out, so the position is dead. (Two crossed pairs, A B over B A, are
+    // the common case.) The test is skipped for 3 turns, where the path shapes are too many.
+
+    // Collects the groups of live tiles on the straight segment from p to q (padded, exclusive
+    // of p, inclusive of q unless q is the end). Returns false when a wall is on it.
+    bool walk_segment(int px, int py, int qx, int qy, bool include_end, std::vector<int>& groups) const {
+        const int dx = (qx > px) - (qx < px), dy = (qy > py) - (qy < py);
+        for (int x = px + dx, y = py + dy;; x += dx, y += dy) {
+            const bool at_end = x == qx && y == qy;
+            if (at_end && !include_end) return true;
+            auto pi = static_cast<std::size_t>(y * pw_ + x);
+            if (wall_[pi]) return false;
+            int t = tile_at_[pi];
+            if (t >= 0 && alive_[static_cast<std::size_t>(t)]) groups.push_back(group_of_[static_cast<std::size_t>(t)]);
+            if (at_end) return true;
+        }
+    }
+
+    // Groups every wall-free path shape of the pair crosses; false when no shape is wall-free.
+    bool pair_needs(int ta, int tb, std::vector<int>& needs) const {
+        const Cell a = cells_[static_cast<std::size_t>(ta)], b = cells_[static_cast<std::size_t>(tb)];
+        const int ax = a.x + 1, ay = a.y + 1, bx = b.x + 1, by = b.y + 1;
+        bool any = false;
+        std::vector<int> on_path;
+        auto consider = [&](std::initializer_list<Cell> corners) {
+            on_path.clear();
+            const Cell* c = corners.begin();
+            for (std::size_t i = 1; i < corners.size(); ++i)
+                if (!walk_segment(c[i - 1].x, c[i - 1].y, c[i].x, c[i].y, i + 1 < corners.size(), on_path)) return;
+            if (!any) {
+                any = true;
+                needs = on_path;
+                std::sort(needs.begin(), needs.end());
+                needs.erase(std::unique(needs.begin(), needs.end()), needs.end());
+                return;
+            }
+            std::erase_if(needs, [&](int g) { return std::find(on_path.begin(), on_path.end(), g) == on_path.end(); });
+        };
+        auto done = [&] { return any && needs.empty(); };
+        if (ax == bx || ay == by) consider({Cell{ax, ay}, Cell{bx, by}});
+        if (rules_.max_turns >= 1 && ax != bx && ay != by) {
+            consider({Cell{ax, ay}, Cell{bx, ay}, Cell{bx, by}});
+            if (done()) return true;
+            consider({Cell{ax, ay}, Cell{ax, by}, Cell{bx, by}});
+        }
+        if (rules_.max_turns >= 2) {
+            if (ax != bx)
+                for (int y = 0; y < ph_ && !done(); ++y)
+                    if (y != ay && y != by) consider({Cell{ax, ay}, Cell{ax, y}, Cell{bx, y}, Cell{bx, by}});
+            if (ay != by)
+                for (int x = 0; x < pw_ && !done(); ++x)
+                    if (x != ax && x != bx) consider({Cell{ax, ay}, Cell{x, ay}, Cell{x, by}, Cell{bx, by}});
+        }
+        return any;
+    }
+
+    bool dead_position() {
+        if (rules_.max_turns > 2) return false;
+        // Precedences among groups with two tiles left (after the safe moves none of them links).
+        waiting_.clear();
+        for (std::size_t g = 0; g < groups_.size(); ++g)
+            if (group_left_[g] == 2) waiting_.push_back(static_cast<int>(g));
+        if (waiting_.empty()) return false;
+        slot_of_.assign(groups_.size(), -1);
+        for (std::size_t i = 0; i < waiting_.size(); ++i) slot_of_[static_cast<std::size_t>(waiting_[i])] = static_cast<int>(i);
+        after_.assign(waiting_.size(), {});
+        std::vector<int> needs;
+        for (std::size_t i = 0; i < waiting_.size(); ++i) {
+            int t[2];
+            live_tiles(static_cast<std::size_t>(waiting_[i]), t, 2);
+            if (!pair_needs(t[0], t[1], needs)) return true;  // walls alone keep them apart
+            for (int g : needs)
+                if (slot_of_[static_cast<std::size_t>(g)] >= 0) after_[i].push_back(slot_of_[static_cast<std::size_t>(g)]);
+        }
+        // A cycle in "must go after" (depth-first search with colours).
+        std::vector<char> colour(waiting_.size(), 0);
+        std::vector<std::pair<int, std::size_t>> path;
+        for (std::size_t root = 0; root < waiting_.size(); ++root) {
+            if (colour[root]) continue;
+            path.push_back({static_cast<int>(root), 0});
+            colour[root] = 1;
+            while (!path.empty()) {
+                auto& [node, next] = path.back();
+                const auto& out = after_[static_cast<std::size_t>(node)];
+                if (next < out.size()) {
+                    int to = out[next++];
+                    if (colour[static_cast<std::size_t>(to)] == 1) return true;
+                    if (colour[static_cast<std::size_t>(to)] == 0) {
+                        colour[static_cast<std::size_t>(to)] = 1;
+                        path.push_back({to, 0});
+                    }
+                } else {
+                    colour[static_cast<std::size_t>(node)] = 2;
+                    path.pop_back();
+                }
+            }
+        }
+        return false;
+    }
+
+    int pw_ = 2, ph_ = 2;
+    std::vector<char> wall_;
+    std::vector<int> tile_at_;
+    std::vector<int> waiting_, slot_of_;
+    std::vector<std::vector<int>> after_;
 
     LinkRules rules_;
     SolveOptions options_;
@@ -307,6 +479,9 @@ private:
     Clock::time_point deadline_;
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
+    std::uint64_t run_limit_ = 0;
+    int noise_ = 0;
+    mutable Rng noise_rng_;
 };
 
 }  // namespace

@@ -1,0 +1,132 @@
+// Link benchmark: one path query, all linkable pairs on a full 18x8 board, solver verdicts on
+// 100 random 18x8 boards; ns/op of the core and the oracle, and their ratio, in one run.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "oracle.hpp"
+#include "tilelab/link/link.hpp"
+
+using namespace tilelab;
+using namespace tilelab::link;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+volatile std::int64_t sink = 0;  // keeps the measured work alive
+
+// KShisen's default deal: 18x8, 36 values x 4 copies, shuffled with the seed.
+Board kshisen_board(std::uint64_t seed) {
+    Board board(18, 8, cell::empty);
+    for (int i = 0; i < 144; ++i) board.cells[static_cast<std::size_t>(i)] = 1 + i / 4;
+    Rng rng(seed);
+    for (std::size_t i = board.cells.size(); i > 1; --i) std::swap(board.cells[i - 1], board.cells[rng.uniform(static_cast<std::uint32_t>(i))]);
+    return board;
+}
+
+// Repeats `work` until at least `min_ms` have passed; returns ns per call.
+template <class Work>
+double time_ns(Work&& work, double min_ms = 300.0) {
+    long calls = 0;
+    auto start = Clock::now();
+    double elapsed = 0;
+    do {
+        for (int i = 0; i < 16; ++i) work();
+        calls += 16;
+        elapsed = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    } while (elapsed < min_ms);
+    return elapsed * 1e6 / static_cast<double>(calls);
+}
+
+void row(const char* what, double core_ns, double oracle_ns) {
+    std::printf("%-48s core %12.0f ns/op   oracle %12.0f ns/op   ratio %7.1fx\n", what, core_ns, oracle_ns, oracle_ns / core_ns);
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    int boards = 100;
+    int budget_ms = 1000;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!std::strcmp(argv[i], "--boards")) boards = std::atoi(argv[i + 1]);
+        if (!std::strcmp(argv[i], "--budget-ms")) budget_ms = std::atoi(argv[i + 1]);
+    }
+    LinkRules rules;  // equal, 2 turns, border on: KShisen's game
+    const Board full = kshisen_board(1);
+
+    // 1. One path query: every pairing pair of a half-cleared board, one at a time.
+    Board half = full;
+    {
+        Rng rng(2);
+        for (auto& c : half.cells)
+            if (rng.uniform(2) == 0) c = cell::empty;
+    }
+    std::vector<std::pair<Cell, Cell>> queries;
+    for (int i = 0; i < half.size(); ++i)
+        for (int j = i + 1; j < half.size(); ++j)
+            if (cell::is_value(half.cells[static_cast<std::size_t>(i)]) &&
+                half.cells[static_cast<std::size_t>(i)] == half.cells[static_cast<std::size_t>(j)])
+                queries.push_back({Cell{i % 18, i / 18}, Cell{j % 18, j / 18}});
+    const LinkField half_field(half, true);
+    std::size_t q = 0;
+    double field_ns = time_ns([&] {
+        auto& p = queries[q++ % queries.size()];
+        sink = sink + (half_field.find_link(p.first, p.second, 2) ? 1 : 0);
+    });
+    double pair_ns = time_ns([&] {
+        auto& p = queries[q++ % queries.size()];
+        sink = sink + (link_pair(half, rules, p.first, p.second) ? 1 : 0);
+    });
+    double oracle_query_ns = time_ns([&] {
+        auto& p = queries[q++ % queries.size()];
+        sink = sink + (oracle::bfs_link(half, true, 2, p.first, p.second) ? 1 : 0);
+    });
+    std::printf("link benchmark (18x8, 36 values x 4, border on, 2 turns)\n");
+    row("path query, field ready (find_link)", field_ns, oracle_query_ns);
+    row("path query, field built each time (link_pair)", pair_ns, oracle_query_ns);
+
+    // 2. All linkable pairs on a full board, and on the half-cleared one.
+    for (const Board* board : std::vector<const Board*>{&full, &half}) {
+        double core_ns = time_ns([&] { sink = sink + static_cast<std::int64_t>(all_links(*board, rules).size()); });
+        double oracle_ns = time_ns([&] {
+            std::int64_t found = 0;
+            for (int i = 0; i < board->size(); ++i)
+                for (int j = i + 1; j < board->size(); ++j) {
+                    std::int32_t a = board->cells[static_cast<std::size_t>(i)], b = board->cells[static_cast<std::size_t>(j)];
+                    if (cell::is_value(a) && a == b &&
+                        oracle::bfs_link(*board, true, 2, Cell{i % 18, i / 18}, Cell{j % 18, j / 18}))
+                        ++found;
+                }
+            sink = sink + found;
+        });
+        row(board == &full ? "all linkable pairs, full board" : "all linkable pairs, half-cleared board", core_ns, oracle_ns);
+    }
+
+    // 3. Solver verdicts on random deals.
+    std::vector<double> times;
+    int solvable = 0, unsolvable = 0, unknown = 0;
+    std::uint64_t nodes = 0;
+    for (int b = 0; b < boards; ++b) {
+        Board board = kshisen_board(1000 + static_cast<std::uint64_t>(b));
+        SolveOptions options;
+        options.budget_ms = budget_ms;
+        SolveResult r = solve(board, rules, options);
+        nodes += r.nodes;
+        times.push_back(r.elapsed_ms);
+        if (r.verdict == Verdict::solvable) ++solvable;
+        else if (r.verdict == Verdict::unsolvable) ++unsolvable;
+        else ++unknown;
+        if (std::getenv("LINK_BENCH_VERBOSE"))
+            std::printf("  board %3d: %-10s %9.1f ms %10llu nodes\n", b, std::string(verdict_name(r.verdict)).c_str(), r.elapsed_ms,
+                        static_cast<unsigned long long>(r.nodes));
+    }
+    std::sort(times.begin(), times.end());
+    double median = times.empty() ? 0 : times[times.size() / 2];
+    std::printf("solver on %d random 18x8 deals (budget %d ms): settled %d (solvable %d, unsolvable %d), unknown %d, "
+                "median %.2f ms, max %.1f ms, %llu nodes\n",
+                boards, budget_ms, solvable + unsolvable, solvable, unsolvable, unknown, median, times.empty() ? 0 : times.back(),
+                static_cast<unsigned long long>(nodes));
+    return sink == 42 ? 1 : 0;
+}
