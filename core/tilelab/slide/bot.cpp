@@ -81,10 +81,12 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
 }  // namespace
 
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop,
-                        DepthRule depth) {
+                        std::optional<DepthRule> depth, bool general_path) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
-    if (fits_table_path(level)) return play_on(TablePath(), level, bot, rng, stop, depth);
-    return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop, depth);
+    if (!general_path && fits_table_path(level))
+        return play_on(TablePath(), level, bot, rng, stop, depth.value_or(DepthRule::for_table_path()));
+    return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop,
+                   depth.value_or(DepthRule::for_general_path()));
 }
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {

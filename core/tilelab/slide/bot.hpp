@@ -22,14 +22,19 @@ std::vector<std::pair<int, double>> spawn_chances(const Rules& rules);
 // How many spawn (chance) layers the expectimax looks through, from the empty cells of the
 // position it decides on: few empty cells mean few spawns to average over, so the search can
 // afford to look further, and a crowded board is where looking further matters.
+// The general path is about 10x slower per node than the table path (bench_slide), so its
+// search stops one layer earlier on crowded boards.
 struct DepthRule {
-    int fixed = -1;  // >= 0: always this depth (the benchmark's per-depth figures)
+    int fixed = -1;    // >= 0: always this depth (the benchmark's per-depth figures)
+    int deepest = 4;   // the depth on the most crowded boards
     int depth_for(int empty_cells) const {
         if (fixed >= 0) return fixed;
-        if (empty_cells >= 8) return 2;
-        if (empty_cells >= 4) return 3;
-        return 4;
+        if (empty_cells >= 10) return std::min(2, deepest);
+        if (empty_cells >= 5) return std::min(3, deepest);
+        return deepest;
     }
+    static DepthRule for_table_path() { return {}; }
+    static DepthRule for_general_path() { return {-1, 3}; }
 };
 
 // Expectimax over a path's positions: a move node takes the best move, a chance node averages
@@ -147,8 +152,10 @@ bool parse_bot(const std::string& name, BotKind& out);
 // One playout from the level's start state (its designer tiles and start spawns), with every
 // later spawn drawn from Rng(playout_seed(seed, run_index)). Ends when the goal is met, the
 // move limit is used up, no move is legal, or `stop` is requested (then it counts as lost).
+// `general_path` forces the general path on a level the table path fits (tests compare them).
+// `depth`: unset, the path's own rule (DepthRule::for_table_path / for_general_path).
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop = {},
-                        DepthRule depth = {});
+                        std::optional<DepthRule> depth = {}, bool general_path = false);
 
 // `tilelab estimate` for slide: playouts of the chosen bot over threads, summarised with the
 // distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}).

@@ -214,11 +214,10 @@ TablePath::Position TablePath::move(Position in, Direction d, std::int64_t& merg
 double TablePath::evaluate(Position p) const {
     const Tables& t = *tables_;
     const Position columns = transpose(p);
+    // Rows, then columns: the general path's order, so both give the very same double.
     double total = 0;
-    for (int i = 0; i < 4; ++i) {
-        total += t.evaluation[(p >> (16 * i)) & 0xFFFF];
-        total += t.evaluation[(columns >> (16 * i)) & 0xFFFF];
-    }
+    for (int i = 0; i < 4; ++i) total += t.evaluation[(p >> (16 * i)) & 0xFFFF];
+    for (int i = 0; i < 4; ++i) total += t.evaluation[(columns >> (16 * i)) & 0xFFFF];
     return total;
 }
 

@@ -1,0 +1,173 @@
+// Slide bots, playouts, estimate and the generator: seeded, thread-count independent, exact.
+#include <catch2/catch.hpp>
+
+#include "slide_test_util.hpp"
+#include "tilelab/slide/bot.hpp"
+#include "tilelab/slide/slide.hpp"
+
+using namespace tilelab;
+
+namespace {
+Level classic(int target) {
+    Level level = make_blank_level(Kind::slide, 4, 4);
+    level.seed = 11;
+    level.goal.target = target;
+    return level;
+}
+}  // namespace
+
+TEST_CASE("slide: a greedy playout is the game play() gives with the playout's generator") {
+    // The playout runs on the table path; here the same game is played through the kind face.
+    const Level level = classic(256);
+    for (int run = 0; run < 5; ++run) {
+        const PlayoutOutcome fast = slide::play_out(level, slide::BotKind::greedy, 3, run);
+        const KindOps& game = kind_ops(Kind::slide);
+        State s = game.start(level);
+        s.rng = Rng(playout_seed(3, static_cast<std::uint64_t>(run)));
+        const slide::GridPath path(4, 4);
+        bool dead = false;
+        while (!game.goal_met(level, s)) {
+            const auto d = slide::greedy_choice(path, path.from_board(s.board));
+            if (!d) {
+                dead = true;
+                break;
+            }
+            StepResult step = game.play(level, s, Move{*d});
+            REQUIRE(step.legal);
+            s = std::move(step.state);
+        }
+        CHECK(fast.won == !dead);
+        CHECK(fast.dead == dead);
+        CHECK(fast.moves_used == s.moves);
+        CHECK(fast.score == s.score);
+        CHECK(fast.highest_tile == slide::highest_tile(s.board));
+    }
+}
+
+TEST_CASE("slide: table and general paths play the same expectimax games") {
+    const Level level = classic(128);
+    slide::DepthRule depth;
+    depth.deepest = 2;  // the same rule on both paths, kept shallow for a quick test
+    for (int run = 0; run < 3; ++run) {
+        const auto table = slide::play_out(level, slide::BotKind::expectimax, 9, run, {}, depth);
+        const auto general = slide::play_out(level, slide::BotKind::expectimax, 9, run, {}, depth, true);
+        CHECK(table.won == general.won);
+        CHECK(table.moves_used == general.moves_used);
+        CHECK(table.score == general.score);
+        CHECK(table.highest_tile == general.highest_tile);
+        CHECK(table.won);
+    }
+}
+
+TEST_CASE("slide: estimate gives the same figures for any thread count") {
+    Level level = slide_test::slide_level({". . .", ". # .", ". . ."}, 5);
+    level.goal.target = 16;  // a handful of moves per run
+    EstimateOptions options;
+    options.runs = 24;
+    options.seed = 77;
+    for (const char* bot : {"greedy", "expectimax"}) {
+        options.bot = bot;
+        options.threads = 1;
+        const EstimateResult one = kind_ops(Kind::slide).estimate(level, options, {}, nullptr);
+        options.threads = 3;
+        const EstimateResult three = kind_ops(Kind::slide).estimate(level, options, {}, nullptr);
+        CHECK(one.json == three.json);
+        CHECK(one.runs == 24);
+        CHECK(one.json["bot"] == bot);
+        int counted = 0;
+        for (const auto& item : one.json["highest_tile"].items()) counted += item.value().get<int>();
+        CHECK(counted == 24);
+        CHECK(one.json["pass_rate"].get<double>() == Approx(static_cast<double>(one.wins) / 24));
+        CHECK(one.ci_low <= one.pass_rate);
+        CHECK(one.pass_rate <= one.ci_high);
+    }
+    options.bot = "random";
+    CHECK(kind_ops(Kind::slide).estimate(level, options, {}, nullptr).json.contains("error"));
+}
+
+TEST_CASE("slide: expectimax reaches higher tiles than greedy") {
+    // A 3x3 board with an unreachable target: every game ends in game over. One layer of
+    // look-ahead keeps it quick and is already far stronger than greedy.
+    Level level = make_blank_level(Kind::slide, 3, 3);
+    level.goal.target = 4096;
+    slide::DepthRule one_layer;
+    one_layer.fixed = 1;
+    double expectimax_score = 0;
+    double greedy_score = 0;
+    for (int run = 0; run < 8; ++run) {
+        const auto e = slide::play_out(level, slide::BotKind::expectimax, 21, run, {}, one_layer);
+        const auto g = slide::play_out(level, slide::BotKind::greedy, 21, run);
+        CHECK(e.dead);
+        CHECK(g.dead);
+        expectimax_score += static_cast<double>(e.score);
+        greedy_score += static_cast<double>(g.score);
+    }
+    CHECK(expectimax_score > 1.5 * greedy_score);
+}
+
+TEST_CASE("slide: a move limit ends playouts and counts as lost") {
+    Level level = classic(2048);
+    level.goal.moves = 30;  // 2048 needs hundreds of moves
+    EstimateOptions options;
+    options.runs = 4;
+    options.bot = "greedy";
+    const EstimateResult r = kind_ops(Kind::slide).estimate(level, options, {}, nullptr);
+    CHECK(r.wins == 0);
+    CHECK(r.json["mean_moves"].get<double>() <= 30.0);
+}
+
+TEST_CASE("slide: spawn chances follow the level's weights") {
+    Rules rules;
+    rules.spawn = {{2, 1}, {8, 3}};
+    const auto chances = slide::spawn_chances(rules);
+    REQUIRE(chances.size() == 2);
+    CHECK(chances[0].first == 1);
+    CHECK(chances[0].second == Approx(0.25));
+    CHECK(chances[1].first == 3);
+    CHECK(chances[1].second == Approx(0.75));
+}
+
+TEST_CASE("slide: the generator gives a seeded start position with a legal move") {
+    GenerateOptions options;
+    options.kind = Kind::slide;
+    options.width = 5;
+    options.height = 4;
+    options.seed = 123;
+    options.blockers = 3;
+    const GenerateResult a = kind_ops(Kind::slide).generate(options);
+    const GenerateResult b = kind_ops(Kind::slide).generate(options);
+    REQUIRE(a.level);
+    CHECK(a.level == b.level);
+    CHECK(a.level->kind == Kind::slide);
+    CHECK(a.level->width() == 5);
+    CHECK(std::count(a.level->board.cells.begin(), a.level->board.cells.end(), cell::blocker) == 3);
+    int tiles = 0;
+    for (auto c : a.level->board.cells) tiles += cell::is_value(c) ? 1 : 0;
+    CHECK(tiles == 2);
+    CHECK_FALSE(kind_ops(Kind::slide).analyze(*a.level, {}, {}).blocked);
+    options.seed = 124;
+    CHECK_FALSE(kind_ops(Kind::slide).generate(options).level == a.level);
+    options.width = 1;
+    options.height = 1;
+    CHECK_FALSE(kind_ops(Kind::slide).generate(options).level);
+}
+
+TEST_CASE("slide: odd levels do not crash the kind face") {
+    // 1x1, a full board of walls, a 256-wide strip, the largest tiles.
+    for (const auto& rows : std::vector<std::vector<std::string>>{
+             {"."}, {"#"}, {"# #", "# #"}, {"1073741824 1073741824 ."}, {". . . . . . . . . . . . . . . 2"}}) {
+        const Level level = slide_test::slide_level(rows, 3);
+        const KindOps& game = kind_ops(Kind::slide);
+        const State s = game.start(level);
+        for (Direction d : all_directions) game.play(level, s, Move{d});
+        game.analyze(level, {}, {});
+        EstimateOptions options;
+        options.runs = 2;
+        game.estimate(level, options, {}, nullptr);
+    }
+    Level wide = make_blank_level(Kind::slide, 256, 1);
+    const KindOps& game = kind_ops(Kind::slide);
+    const State s = game.start(wide);
+    CHECK_FALSE(game.play(wide, s, Move{Direction::up}).legal);
+    CHECK((game.play(wide, s, Move{Direction::left}).legal || game.play(wide, s, Move{Direction::right}).legal));
+}
