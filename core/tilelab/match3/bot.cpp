@@ -2,6 +2,7 @@
 #include "tilelab/match3/bot.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "tilelab/match3/match3.hpp"
 
@@ -128,11 +129,7 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
 EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
                                   Progress* progress) {
     const auto bot = parse_bot(options.bot);
-    if (!bot) {
-        EstimateResult r;
-        r.json["error"] = "unknown match3 bot '" + options.bot + "' (expected greedy or lookahead)";
-        return r;
-    }
+    if (!bot) throw std::invalid_argument("unknown match3 bot '" + options.bot + "' (expected greedy or lookahead)");
     const State start = start_state(level);
     const int limit = level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves;
     auto outcomes = run_playouts(

@@ -46,6 +46,7 @@ inline constexpr int default_playout_moves = 50;
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws);
 
 // `tilelab estimate`: options.runs playouts, run i drawing refills from Rng(playout_seed(options.seed, i)).
+// Throws std::invalid_argument for a bot name other than "", "greedy" or "lookahead".
 EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
                                   Progress* progress);
 

@@ -27,6 +27,7 @@ GenerateResult generate_level(const GenerateOptions& options) {
         return result;
     }
     Level level = make_blank_level(Kind::match3, options.width, options.height);
+    level.name.clear();  // the caller names it (the CLI from the options)
     level.seed = options.seed;
     level.rules.colors = colors;
     level.present.insert("rules/colors");

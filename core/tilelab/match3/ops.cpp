@@ -11,6 +11,9 @@
 namespace tilelab::match3 {
 
 namespace {
+// analyze lists at most about this many cleared cells over all hints.
+constexpr std::size_t max_listed_clear_cells = std::size_t{1} << 21;
+
 RulesConfig config_of(const Rules& rules) {
     Level level;
     level.rules = rules;
@@ -120,8 +123,25 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
     HintScanner scanner;
     scanner.scan(board, rules);
     a.groups = match3::match_groups(board, scanner.runs());
-    for (const Swap& s : scanner.legal_swaps()) a.hints.push_back(HintSwap{s.a, s.b, scanner.clears_sorted(s)});
+    // Every hint's clears repeat the runs already on the board, so a huge board painted full of runs
+    // would make the answer quadratic (gigabytes at 256x256). Past a budget of listed cells the
+    // remaining hints keep their swap with empty clears, and a warning says so.
+    std::size_t listed = 0;
+    std::size_t truncated_from = scanner.legal_swaps().size();
+    for (const Swap& s : scanner.legal_swaps()) {
+        if (listed > max_listed_clear_cells) {
+            truncated_from = std::min(truncated_from, a.hints.size());
+            a.hints.push_back(HintSwap{s.a, s.b, {}});
+            continue;
+        }
+        a.hints.push_back(HintSwap{s.a, s.b, scanner.clears_sorted(s)});
+        listed += a.hints.back().clears.size();
+    }
     a.blocked = scanner.dead();
+    if (truncated_from < a.hints.size())
+        a.warnings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
+                                         " (the runs already on the board repeat in every hint); resolve them first",
+                                     std::nullopt});
     if (!a.groups.empty())
         a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
                                      a.groups.front().cells.front()});
