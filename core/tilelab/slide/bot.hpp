@@ -22,18 +22,18 @@ std::vector<std::pair<int, double>> spawn_chances(const Rules& rules);
 // How many spawn (chance) layers the expectimax looks through, from the empty cells of the
 // position it decides on: few empty cells mean few spawns to average over, so the search can
 // afford to look further, and a crowded board is where looking further matters.
-// The general path is about 10x slower per node than the table path (bench_slide), so its
-// search stops one layer earlier on crowded boards.
+// The general path is about 10x slower per node than the table path (bench_slide) and its
+// boards may be far larger, so it looks one layer less at every crowding: 1, 2 or 3 layers.
 struct DepthRule {
     int fixed = -1;    // >= 0: always this depth (the benchmark's per-depth figures)
     int deepest = 4;   // the depth on the most crowded boards
     int depth_for(int empty_cells) const {
         if (fixed >= 0) return fixed;
-        if (empty_cells >= 10) return std::min(2, deepest);
-        if (empty_cells >= 5) return std::min(3, deepest);
-        return deepest;
+        if (empty_cells >= 10) return std::max(1, deepest - 2);
+        if (empty_cells >= 5) return std::max(1, deepest - 1);
+        return std::max(1, deepest);
     }
-    static DepthRule for_table_path() { return {}; }
+    static DepthRule for_table_path() { return {-1, 4}; }
     static DepthRule for_general_path() { return {-1, 3}; }
 };
 
