@@ -35,12 +35,6 @@ Board parse(const std::vector<std::string>& rows, int colors = 6) {
     return b;
 }
 
-std::vector<std::string> rows(const Board& b) {
-    std::vector<std::string> out;
-    for (int y = 0; y < b.height; ++y) out.push_back(board_row(Kind::match3, b, y));
-    return out;
-}
-
 Level level_with(const std::vector<std::string>& board, int colors = 6, std::uint64_t seed = 1) {
     Level level;
     level.kind = Kind::match3;

@@ -9,6 +9,32 @@ void HintScanner::scan(const Board& board, const RulesConfig& rules) {
     board_ = &board;
     rules_ = rules;
     scan_runs(board, rules, runs_);
+    const std::size_t n = board.cells.size();
+    swapped_ = board;
+    if (stamp_.size() != n) {
+        stamp_.assign(n, 0);
+        stamp_now_ = 0;
+    }
+    tables_ready_ = false;
+    swaps_.clear();
+    if (legal_swaps_bitboard()) return;
+    build_tables();
+    const int w = board.width;
+    const int h = board.height;
+    const std::int32_t* c = board.cells.data();
+    for (int x = 0; x < w; ++x)
+        for (int y = 0; y < h; ++y) {
+            const int i = y * w + x;
+            if (!is_piece(c[i])) continue;
+            if (x + 1 < w && is_piece(c[i + 1]) && c[i + 1] != c[i] && legal(x, y, x + 1, y))
+                swaps_.push_back({Cell{x, y}, Cell{x + 1, y}});
+            if (y + 1 < h && is_piece(c[i + w]) && c[i + w] != c[i] && legal(x, y, x, y + 1))
+                swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
+        }
+}
+
+void HintScanner::build_tables() {
+    const Board& board = *board_;
     const int w = board.width;
     const int h = board.height;
     const std::size_t n = board.cells.size();
@@ -35,21 +61,65 @@ void HintScanner::scan(const Board& board, const RulesConfig& rules) {
             down_[i] = (y + 1 < h && c[i + w] == c[i]) ? down_[i + w] + 1 : 1;
         }
     }
-    swapped_ = board;
-    if (stamp_.size() != n) {
-        stamp_.assign(n, 0);
-        stamp_now_ = 0;
+    tables_ready_ = true;
+}
+
+bool HintScanner::legal_swaps_bitboard() {
+    // min_match 3 on boards up to 64 wide: seed 001's patterns as whole-row mask operations. Per colour
+    // c and row y, with r the row's c pieces: HL = two c to the left of a cell, HR = two to the right,
+    // HM = one on each side, V3 = two above, two below or one each side. A piece of colour c moving
+    // right from p to p + 1 completes a run when p + 1 is in HR or V3 (its left side is now the
+    // partner, of the other colour); moving left, when p is in HL or V3; moving down from y to y + 1,
+    // when (x, y + 1) has two c below it or is in that row's HL, HR or HM; moving up, the mirror.
+    const Board& board = *board_;
+    const int w = board.width;
+    const int h = board.height;
+    const int colors = std::min(rules_.colors, 16);
+    if (rules_.min_match != 3 || w > 64) return false;
+    const std::size_t stride = static_cast<std::size_t>(h) + 4;  // two empty rows above and below
+    masks_.assign(static_cast<std::size_t>(colors + 3) * stride, 0);
+    std::uint64_t* pieces = masks_.data() + static_cast<std::size_t>(colors) * stride + 2;
+    std::uint64_t* right_swaps = pieces + stride;
+    std::uint64_t* down_swaps = right_swaps + stride;
+    const std::int32_t* c = board.cells.data();
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t v = c[y * w + x];
+            if (!is_piece(v)) continue;
+            if (v >= colors) return false;
+            masks_[static_cast<std::size_t>(v) * stride + 2 + static_cast<std::size_t>(y)] |= 1ull << x;
+            pieces[y] |= 1ull << x;
+        }
+    for (int colour = 0; colour < colors; ++colour) {
+        const std::uint64_t* R = masks_.data() + static_cast<std::size_t>(colour) * stride + 2;
+        for (int y = 0; y < h; ++y) {
+            const std::uint64_t r = R[y];
+            const std::uint64_t hl = (r << 1) & (r << 2);
+            const std::uint64_t hr = (r >> 1) & (r >> 2);
+            const std::uint64_t hm = (r << 1) & (r >> 1);
+            const std::uint64_t v3 = (R[y - 1] & R[y - 2]) | (R[y - 1] & R[y + 1]) | (R[y + 1] & R[y + 2]);
+            // Two pieces of one colour never make a move (the swap changes nothing).
+            right_swaps[y] |= ((r & ((hr | v3) >> 1)) | ((r >> 1) & (hl | v3))) & ~(r & (r >> 1));
+            if (y + 1 < h) {
+                const std::uint64_t rn = R[y + 1];
+                const std::uint64_t below = ((rn << 1) & (rn << 2)) | ((rn >> 1) & (rn >> 2)) | ((rn << 1) & (rn >> 1));
+                const std::uint64_t down = r & ((R[y + 2] & R[y + 3]) | below);
+                const std::uint64_t up = rn & ((R[y - 1] & R[y - 2]) | hl | hr | hm);
+                down_swaps[y] |= (down | up) & ~(r & rn);
+            }
+        }
     }
-    swaps_.clear();
+    for (int y = 0; y < h; ++y) {
+        right_swaps[y] &= pieces[y] & (pieces[y] >> 1);
+        down_swaps[y] &= pieces[y] & pieces[y + 1];
+    }
+    // The face's order: by x, then y, the right neighbour before the lower one.
     for (int x = 0; x < w; ++x)
         for (int y = 0; y < h; ++y) {
-            const int i = y * w + x;
-            if (!is_piece(c[i])) continue;
-            if (x + 1 < w && is_piece(c[i + 1]) && c[i + 1] != c[i] && legal(x, y, x + 1, y))
-                swaps_.push_back({Cell{x, y}, Cell{x + 1, y}});
-            if (y + 1 < h && is_piece(c[i + w]) && c[i + w] != c[i] && legal(x, y, x, y + 1))
-                swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
+            if (right_swaps[y] >> x & 1u) swaps_.push_back({Cell{x, y}, Cell{x + 1, y}});
+            if (down_swaps[y] >> x & 1u) swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
         }
+    return true;
 }
 
 namespace {
@@ -89,6 +159,7 @@ HintScanner::Lines HintScanner::lines_after(int ax, int ay, int bx, int by) cons
 }
 
 bool HintScanner::legal(int ax, int ay, int bx, int by) const {
+    // Only on the table path: scan() built the tables first.
     const Lines l = lines_after(ax, ay, bx, by);
     const int k = rules_.min_match;
     return l.a_row >= k || l.a_col >= k || l.b_row >= k || l.b_col >= k;
@@ -172,6 +243,7 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
 
 int HintScanner::clear_count(const Swap& swap) {
     if (runs_.empty()) {
+        if (!tables_ready_) build_tables();
         // A settled board: the only runs after the swap are those through the two swapped pieces.
         const Lines l = lines_after(swap.a.x, swap.a.y, swap.b.x, swap.b.y);
         const int k = rules_.min_match;

@@ -41,6 +41,8 @@ private:
     };
     Lines lines_after(int ax, int ay, int bx, int by) const;
     bool legal(int ax, int ay, int bx, int by) const;
+    void build_tables();
+    bool legal_swaps_bitboard();
     void add_row_runs(int y);
     void add_col_runs(int x);
     void add(int idx, std::vector<int>& out);
@@ -49,7 +51,9 @@ private:
     Board swapped_;  // a copy of the board; a swap is applied to it while its lines are rescanned, then undone
     RulesConfig rules_;
     RunMarks runs_;
-    std::vector<std::uint16_t> left_, right_, up_, down_;
+    std::vector<std::uint16_t> left_, right_, up_, down_;  // built on demand (tables_ready_)
+    bool tables_ready_ = false;
+    std::vector<std::uint64_t> masks_;  // the bitboard path's per-colour rows, pieces and swap masks
     std::vector<Swap> swaps_;
     std::vector<std::uint32_t> stamp_;
     std::uint32_t stamp_now_ = 0;

@@ -21,12 +21,14 @@ namespace {
 // mispredicts a branch at almost every cell of a random board (bench_match3 "find runs"). Work per run
 // found is then proportional to its length. Returns false when the board does not fit (wider than 64
 // or a colour >= 16); the caller scans cell by cell.
+// K is min_match when known at compile time (the loops over k then unroll), 0 for any other value.
+template <int K>
 bool scan_runs_bitboard(const Board& board, const RulesConfig& rules, RunMarks& out,
                         std::vector<std::int64_t>* cell_points) {
     const int max_colors = std::min(rules.colors, 16);
     const int w = board.width;
     const int h = board.height;
-    const int k = rules.min_match;
+    const int k = K ? K : rules.min_match;
     if (w > 64 || k > 64) return false;
     const auto hs = static_cast<std::size_t>(h);
     // rows[colour][y]: pieces of the colour; then run[colour][y]: its cells in a row run;
@@ -130,7 +132,10 @@ void scan_runs(const Board& board, const RulesConfig& rules, RunMarks& out, std:
     out.marked.clear();
     out.points = 0;
     if (cell_points) cell_points->assign(board.cells.size(), 0);
-    if (scan_runs_bitboard(board, rules, out, cell_points)) return;
+    const bool done = k == 3   ? scan_runs_bitboard<3>(board, rules, out, cell_points)
+                      : k == 4 ? scan_runs_bitboard<4>(board, rules, out, cell_points)
+                               : scan_runs_bitboard<0>(board, rules, out, cell_points);
+    if (done) return;
     // Cell by cell, for boards wider than a 64-bit row (and the reference the bitboards are tested against).
     // Horizontal runs, row by row, left to right: every piece of a row run scores for it.
     for (int y = 0; y < h; ++y) {
