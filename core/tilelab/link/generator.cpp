@@ -1,8 +1,11 @@
-// The link generator: boards laid down pair by pair in reverse play, so solvable by construction.
+// The link generator: solvable boards, proved by the solver or laid down in reverse play.
 //
-// Each pair is put on two empty cells that link once both are placed. Playing the pairs back in
-// the opposite order clears the board: when a pair is removed, the board is exactly the board
-// right after that pair was placed, on which it linked.
+// First choice: a random deal (tiles shuffled over the free cells) that the solver proves
+// solvable within a small budget; such boards look like the deals players know. When no deal is
+// proved in a few tries (many blockers, huge boards), the pairs are laid down in reverse play:
+// each pair goes on two empty cells that link once both are placed, so playing the pairs back
+// in the opposite order clears the board (when a pair is removed, the board is exactly the board
+// right after it was placed, on which it linked).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -13,7 +16,12 @@ namespace tilelab::link {
 
 namespace {
 
-constexpr int max_attempts = 200;
+constexpr int max_attempts = 20;
+constexpr int deal_attempts = 8;
+constexpr int deal_budget_ms = 150;
+// Above this many cells the region test would cost too much per pair; such boards are filled
+// to about half by default, which reverse play lays down without dead ends.
+constexpr int region_check_cells = 4096;
 
 // Connected regions of empty board cells (through the ring when the border is on). Keeping
 // the empty cells in as few regions as before each placement keeps two adjacent empty cells
@@ -56,34 +64,70 @@ int empty_regions(const Board& board, bool border) {
 }
 
 // One placement attempt; returns false when no two empty cells link any more (a dead end).
+// Partners of a cell are its empty neighbours (adjacent cells always link) and a bounded sample
+// of other empty cells; the region test runs on boards up to region_check_cells, so the cost
+// stays bounded on the largest boards.
 bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair<std::int32_t, std::int32_t>>& pairs, Rng& rng) {
+    const std::size_t sampled_partners = board.size() <= region_check_cells ? 64 : 12;
+    constexpr std::size_t tried_first_cells = 48;
+    const bool check_regions = board.size() <= region_check_cells;
     LinkField field(board, rules.border);
-    std::vector<Cell> empty, partners;
+    std::vector<Cell> empty, partners, firsts, recent;
+    std::vector<int> slot(static_cast<std::size_t>(board.size()), -1);  // cell -> place in `empty`
+    for (int y = 0; y < board.height; ++y)
+        for (int x = 0; x < board.width; ++x)
+            if (board.at(x, y) == cell::empty) {
+                slot[static_cast<std::size_t>(board.index(x, y))] = static_cast<int>(empty.size());
+                empty.push_back({x, y});
+            }
     for (std::size_t k = 0; k < pairs.size(); ++k) {
-        empty.clear();
-        for (int y = 0; y < board.height; ++y)
-            for (int x = 0; x < board.width; ++x)
-                if (board.at(x, y) == cell::empty) empty.push_back({x, y});
         if (empty.size() < 2) return false;
-        const int regions = empty_regions(board, rules.border);
-        for (std::size_t i = empty.size() - 1; i > 0; --i) std::swap(empty[i], empty[rng.uniform(static_cast<std::uint32_t>(i + 1))]);
+        const int regions = check_regions ? empty_regions(board, rules.border) : 0;
         std::optional<std::pair<Cell, Cell>> chosen, fallback;
-        for (Cell a : empty) {
+        // First cells to try: the neighbours of the last pair (their room just shrank) and a
+        // random sample, fewest empty neighbours first. Filling pockets and dead ends early keeps
+        // the empty cells in one piece; a pocket left for later can only link in a straight line.
+        auto empty_neighbours = [&](Cell c) {
+            int n = 0;
+            for (Cell d : {Cell{c.x + 1, c.y}, Cell{c.x - 1, c.y}, Cell{c.x, c.y + 1}, Cell{c.x, c.y - 1}})
+                n += board.contains(d) ? board.at(d) == cell::empty : rules.border;
+            return n;
+        };
+        firsts.clear();
+        for (Cell c : recent)
+            for (Cell d : {Cell{c.x + 1, c.y}, Cell{c.x - 1, c.y}, Cell{c.x, c.y + 1}, Cell{c.x, c.y - 1}})
+                if (board.contains(d) && board.at(d) == cell::empty) firsts.push_back(d);
+        for (std::size_t i = 0; i < std::min(tried_first_cells, empty.size()); ++i)
+            firsts.push_back(empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))]);
+        std::stable_sort(firsts.begin(), firsts.end(), [&](Cell l, Cell r) { return empty_neighbours(l) < empty_neighbours(r); });
+        for (std::size_t attempt = 0; attempt < firsts.size() && !chosen; ++attempt) {
+            const Cell a = firsts[attempt];
             field.set(a, pairs[k].first);
             partners.clear();
-            for (Cell b : empty) {
-                if (b == a) continue;
+            auto consider = [&](Cell b) {
+                if (b == a || !board.contains(b) || board.at(b) != cell::empty) return;
+                if (std::find(partners.begin(), partners.end(), b) != partners.end()) return;
                 field.set(b, pairs[k].second);
                 if (field.links(a, b, rules.max_turns)) partners.push_back(b);
                 field.set(b, cell::empty);
+            };
+            if (empty.size() <= sampled_partners) {
+                for (Cell b : empty) consider(b);
+            } else {
+                for (std::size_t i = 0; i < sampled_partners; ++i) consider(empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))]);
+                for (Cell b : {Cell{a.x + 1, a.y}, Cell{a.x - 1, a.y}, Cell{a.x, a.y + 1}, Cell{a.x, a.y - 1}}) consider(b);
             }
             field.set(a, cell::empty);
             for (std::size_t i = partners.size(); i > 1; --i) std::swap(partners[i - 1], partners[rng.uniform(static_cast<std::uint32_t>(i))]);
             for (Cell b : partners) {
                 if (!fallback) fallback = std::pair{a, b};
+                if (!check_regions || empty.size() == 2) {
+                    chosen = std::pair{a, b};
+                    break;
+                }
                 board.at(a) = pairs[k].first;
                 board.at(b) = pairs[k].second;
-                const bool keeps_regions = empty.size() == 2 || empty_regions(board, rules.border) <= regions;
+                const bool keeps_regions = empty_regions(board, rules.border) <= regions;
                 board.at(a) = cell::empty;
                 board.at(b) = cell::empty;
                 if (keeps_regions) {
@@ -91,14 +135,19 @@ bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair
                     break;
                 }
             }
-            if (chosen) break;
         }
         if (!chosen) chosen = fallback;
         if (!chosen) return false;
-        board.at(chosen->first) = pairs[k].first;
-        board.at(chosen->second) = pairs[k].second;
-        field.set(chosen->first, pairs[k].first);
-        field.set(chosen->second, pairs[k].second);
+        recent = {chosen->first, chosen->second};
+        for (auto [c, v] : {std::pair{chosen->first, pairs[k].first}, std::pair{chosen->second, pairs[k].second}}) {
+            board.at(c) = v;
+            field.set(c, v);
+            // Swap-remove from the empty cells.
+            auto at = static_cast<std::size_t>(slot[static_cast<std::size_t>(board.index(c.x, c.y))]);
+            slot[static_cast<std::size_t>(board.index(empty.back().x, empty.back().y))] = static_cast<int>(at);
+            empty[at] = empty.back();
+            empty.pop_back();
+        }
     }
     return true;
 }
@@ -122,6 +171,7 @@ GenerateResult generate(const GenerateOptions& options) {
     int values = room / options.copies;
     if (options.pair.rule == Pairing::Rule::sum && options.pair.sum >= 2)
         values = static_cast<int>(std::min<std::int64_t>(values, options.pair.sum / 2));
+    if (cells > region_check_cells) values = std::max(1, values / 2);
     if (options.colors) values = *options.colors;
     if (values < 1) {
         result.error = "link: no room for a single value (" + std::to_string(room) + " free cells, " +
@@ -159,21 +209,43 @@ GenerateResult generate(const GenerateOptions& options) {
     const LinkRules rules = rules_of(level);
 
     Rng rng(options.seed);
+    auto place_blockers = [&](Board& board, std::vector<int>& free_cells) {
+        free_cells.resize(static_cast<std::size_t>(cells));
+        for (int i = 0; i < cells; ++i) free_cells[static_cast<std::size_t>(i)] = i;
+        for (int i = cells - 1; i > 0; --i) std::swap(free_cells[static_cast<std::size_t>(i)], free_cells[rng.uniform(static_cast<std::uint32_t>(i + 1))]);
+        for (int i = 0; i < blockers; ++i) board.cells[static_cast<std::size_t>(free_cells[static_cast<std::size_t>(i)])] = cell::blocker;
+        free_cells.erase(free_cells.begin(), free_cells.begin() + blockers);
+    };
+    auto finish = [&](Board board) {
+        level.board = std::move(board);
+        result.level = std::move(level);
+        return result;
+    };
+    // Random deals proved by the solver (boards up to 1024 cells; beyond, the solver's proof
+    // could take long and reverse play is used at once).
+    if (cells <= 1024) {
+        for (int attempt = 0; attempt < deal_attempts; ++attempt) {
+            Board board(options.width, options.height, cell::empty);
+            std::vector<int> free_cells;
+            place_blockers(board, free_cells);
+            std::size_t next = 0;
+            for (const auto& [first, second] : pairs) {
+                board.cells[static_cast<std::size_t>(free_cells[next++])] = first;
+                board.cells[static_cast<std::size_t>(free_cells[next++])] = second;
+            }
+            SolveOptions proof;
+            proof.budget_ms = deal_budget_ms;
+            if (solve(board, rules, proof).verdict == Verdict::solvable) return finish(std::move(board));
+        }
+    }
     for (int attempt = 0; attempt < max_attempts; ++attempt) {
         Board board(options.width, options.height, cell::empty);
-        // Blockers on distinct random cells.
-        std::vector<int> order(static_cast<std::size_t>(cells));
-        for (int i = 0; i < cells; ++i) order[static_cast<std::size_t>(i)] = i;
-        for (int i = cells - 1; i > 0; --i) std::swap(order[static_cast<std::size_t>(i)], order[rng.uniform(static_cast<std::uint32_t>(i + 1))]);
-        for (int i = 0; i < blockers; ++i) board.cells[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] = cell::blocker;
+        std::vector<int> free_cells;
+        place_blockers(board, free_cells);
         // The pairs in random order: the last laid is the first removed.
         auto shuffled = pairs;
         for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[rng.uniform(static_cast<std::uint32_t>(i))]);
-        if (lay_pairs(board, rules, shuffled, rng)) {
-            level.board = std::move(board);
-            result.level = std::move(level);
-            return result;
-        }
+        if (lay_pairs(board, rules, shuffled, rng)) return finish(std::move(board));
     }
     result.error = "link: no solvable layout found in " + std::to_string(max_attempts) +
                    " attempts; try fewer values, fewer blockers or a larger board";
