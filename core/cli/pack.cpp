@@ -39,6 +39,7 @@ const char* const pack_usage =
     "  --range LO:HI   pass rates outside LO..HI are errors; fractions (0.2:0.9) or\n"
     "                  percentages (20%:90%)\n"
     "  --budget-ms N   solver time per link/lines level (default 1000)\n"
+    "  --bot NAME      the playouts' bot, e.g. greedy (fast); default: each kind's own, as estimate\n"
     "A progress line is shown on stderr when it is a terminal.\n"
     "Exit status: 0 ok, 1 a level is invalid or the check failed, 2 wrong usage.\n";
 
@@ -122,6 +123,10 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             auto v = flags.integer(1, 3'600'000);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.budget_ms = static_cast<int>(*v);
+        } else if (flags.is("--bot")) {
+            auto v = flags.value();
+            if (!v) return usage_error(verb, flags.error);
+            cmd.options.bot = *v;
         } else if (flags.is("--range")) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);
@@ -202,7 +207,7 @@ void print_table(const pack::PackReport& report, double seconds) {
     out << "  # " << pad("id", 22) << pad("kind", 8) << pad("size", 9) << pad("result", 36) << "problems\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const pack::LevelReport& l = report.levels[i];
-        char number[16];
+        char number[32];
         std::snprintf(number, sizeof number, "%3zu ", i + 1);
         out << number;
         std::string result;

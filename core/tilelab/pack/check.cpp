@@ -1,0 +1,343 @@
+// `pack check` as a library: loads a pack's levels, analyses them in parallel and flags problems.
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <exception>
+#include <map>
+#include <thread>
+
+#include "tilelab/pack/pack.hpp"
+
+namespace tilelab::pack {
+namespace {
+
+Diagnostic problem(Diagnostic::Severity severity, const std::string& file, std::string pointer, std::string message) {
+    Diagnostic d;
+    d.severity = severity;
+    d.file = file;
+    d.pointer = std::move(pointer);
+    d.message = std::move(message);
+    return d;
+}
+
+Diagnostic error_at(const std::string& file, std::string pointer, std::string message) {
+    return problem(Diagnostic::Severity::error, file, std::move(pointer), std::move(message));
+}
+
+Diagnostic warning_at(const std::string& file, std::string pointer, std::string message) {
+    return problem(Diagnostic::Severity::warning, file, std::move(pointer), std::move(message));
+}
+
+std::string percent(double fraction) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", fraction * 100.0);
+    return text;
+}
+
+bool has_bot(Kind kind) { return kind == Kind::match3 || kind == Kind::slide; }
+bool has_solver(Kind kind) { return kind == Kind::link || kind == Kind::lines; }
+
+// What a dead start is called in each kind's words.
+std::string dead_start_message(Kind kind) {
+    switch (kind) {
+    case Kind::match3: return "dead start: no legal swap on the starting board";
+    case Kind::link: return "stuck at the start: no pair of tiles links";
+    case Kind::lines: return "no legal shift at the start";
+    case Kind::slide: return "game over at the start: no tile can move";
+    }
+    return "no legal move at the start";
+}
+
+std::string unsolvable_message(Kind kind) {
+    if (kind == Kind::link) return "unsolvable: no order of removals clears the board";
+    return "unsolvable: no sequence of shifts meets the goal";
+}
+
+// Phase 1 for one level: overlays, verdict and the analysis' own warnings.
+void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_token stop) {
+    const Level& level = *report.level;
+    AnalyzeOptions analyze_options;
+    analyze_options.budget_ms = options.budget_ms;
+    analyze_options.solve = true;
+    Analysis analysis;
+    try {
+        analysis = kind_ops(level.kind).analyze(level, analyze_options, stop);
+    } catch (const std::exception& e) {
+        // A kind that fails on one level must not take the other levels' results down with it.
+        report.problems.push_back(error_at(report.file, "", std::string("analysis failed: ") + e.what()));
+        return;
+    }
+    if (stop.stop_requested()) return;
+    report.analysed = true;
+    report.blocked = analysis.blocked;
+    report.verdict = analysis.verdict;
+    if (level.kind == Kind::match3) report.start_moves = static_cast<int>(analysis.hints.size());
+    if (analysis.verdict == Verdict::solvable) report.solution_moves = static_cast<int>(analysis.solution.size());
+    for (const Warning& w : analysis.warnings) {
+        std::string pointer = w.cell ? "/board/" + std::to_string(w.cell->y) : "";
+        std::string message = w.message;
+        if (w.cell) message += " (cell [" + std::to_string(w.cell->x) + ", " + std::to_string(w.cell->y) + "])";
+        report.problems.push_back(warning_at(report.file, pointer, message));
+    }
+    if (analysis.blocked) report.problems.push_back(error_at(report.file, "/board", dead_start_message(level.kind)));
+    if (has_solver(level.kind)) {
+        // A link board stuck at the start is unsolvable too; the dead start already says why.
+        if (analysis.verdict == Verdict::unsolvable && !(level.kind == Kind::link && analysis.blocked))
+            report.problems.push_back(error_at(report.file, "", unsolvable_message(level.kind)));
+        if (analysis.verdict == Verdict::unknown)
+            report.problems.push_back(warning_at(report.file, "",
+                                                 "the solver gave no verdict within " +
+                                                     std::to_string(options.budget_ms) +
+                                                     " ms (raise --budget-ms)"));
+    }
+}
+
+// Phase 2 for one level: bot playouts, parallel over runs, the same figures for any thread count.
+void estimate_level(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress) {
+    const Level& level = *report.level;
+    const KindOps& ops = kind_ops(level.kind);
+    if (!ops.estimate) {
+        report.problems.push_back(error_at(report.file, "",
+                                           "estimate failed: " + std::string(kind_name(level.kind)) +
+                                               " has no bot yet"));
+        return;
+    }
+    EstimateOptions estimate_options;
+    estimate_options.runs = options.runs;
+    estimate_options.threads = options.threads;
+    estimate_options.seed = options.seed;
+    estimate_options.bot = options.bot;
+    EstimateResult result;
+    try {
+        result = ops.estimate(level, estimate_options, stop, progress);
+    } catch (const std::exception& e) {
+        report.problems.push_back(error_at(report.file, "", std::string("estimate failed: ") + e.what()));
+        return;
+    }
+    if (result.json.is_object() && result.json.contains("error") && result.json["error"].is_string()) {
+        report.problems.push_back(error_at(report.file, "", "estimate failed: " + result.json["error"].get<std::string>()));
+        return;
+    }
+    if (result.cancelled || stop.stop_requested()) return;  // a partial figure would mislead
+    PassRate rate;
+    rate.runs = result.runs;
+    rate.wins = result.wins;
+    rate.pass_rate = result.pass_rate;
+    rate.ci_low = result.ci_low;
+    rate.ci_high = result.ci_high;
+    // The bundle keeps estimate's scalar figures (and the interval), not its distributions.
+    rate.figures = nlohmann::ordered_json::object();
+    if (result.json.is_object()) {
+        for (auto it = result.json.begin(); it != result.json.end(); ++it)
+            if (it->is_primitive() || it.key() == "ci95") rate.figures[it.key()] = it.value();
+    }
+    if (!rate.figures.contains("pass_rate")) {
+        rate.figures["runs"] = rate.runs;
+        rate.figures["wins"] = rate.wins;
+        rate.figures["pass_rate"] = rate.pass_rate;
+        rate.figures["ci95"] = {rate.ci_low, rate.ci_high};
+    }
+    report.estimate = std::move(rate);
+    if (options.pass_range) {
+        auto [low, high] = *options.pass_range;
+        double p = report.estimate->pass_rate;
+        if (p < low || p > high)
+            report.problems.push_back(error_at(
+                report.file, "",
+                "pass rate " + percent(p) + " (95% CI " + percent(report.estimate->ci_low) + ".." +
+                    percent(report.estimate->ci_high) + ", " + std::to_string(report.estimate->runs) +
+                    " runs) is outside the range " + percent(low) + ".." + percent(high)));
+    }
+}
+
+// Runs `work(i)` for i in [0, count) over `threads` threads; results go by index.
+template <class Work>
+void for_each_level(int count, int threads, std::stop_token stop, Work work) {
+    std::atomic<int> next{0};
+    auto worker = [&] {
+        for (;;) {
+            if (stop.stop_requested()) return;
+            int i = next.fetch_add(1);
+            if (i >= count) return;
+            work(i);
+        }
+    };
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < std::min(threads, count); ++t) pool.emplace_back(worker);
+    worker();
+}
+
+nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
+    nlohmann::ordered_json j;
+    j["severity"] = d.severity == Diagnostic::Severity::error ? "error" : "warning";
+    j["file"] = d.file;
+    if (d.line > 0) {
+        j["line"] = d.line;
+        j["column"] = d.column;
+    } else {
+        j["pointer"] = d.pointer;
+    }
+    j["message"] = d.message;
+    j["text"] = d.format();
+    return j;
+}
+
+int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity) {
+    return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                          [&](const Diagnostic& d) { return d.severity == severity; }));
+}
+
+}  // namespace
+
+LoadedPack load_pack_levels(const std::filesystem::path& pack_path) {
+    LoadedPack loaded;
+    loaded.file = pack_path.string();
+    PackLoad pack_load = load_pack(pack_path);
+    loaded.diagnostics = std::move(pack_load.diagnostics);
+    loaded.pack = std::move(pack_load.pack);
+    if (!loaded.pack) return loaded;
+    const std::filesystem::path folder = pack_path.parent_path();
+    for (const std::string& path : loaded.pack->levels) {
+        PackEntry entry;
+        entry.path = path;
+        const std::filesystem::path full = (folder / path).lexically_normal();
+        entry.file = full.string();
+        LevelLoad level_load = load_level(full);
+        entry.level = std::move(level_load.level);
+        entry.diagnostics = std::move(level_load.diagnostics);
+        loaded.entries.push_back(std::move(entry));
+    }
+    return loaded;
+}
+
+PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop,
+                      CheckProgress* progress) {
+    PackReport report;
+    report.file = loaded.file;
+    report.name = loaded.pack ? loaded.pack->name : "";
+    report.options = options;
+    report.options.threads = std::clamp(options.threads, 1, 256);
+    report.pack_problems = loaded.diagnostics;
+    if (loaded.pack && loaded.entries.empty())
+        report.pack_problems.push_back(warning_at(loaded.file, "/levels", "the pack lists no levels"));
+
+    // Load problems first, then duplicate ids: checks that need no analysis.
+    std::map<std::string, std::size_t> first_with_id;
+    for (const PackEntry& entry : loaded.entries) {
+        LevelReport level_report;
+        level_report.path = entry.path;
+        level_report.file = entry.file;
+        level_report.level = entry.level;
+        level_report.problems = entry.diagnostics;
+        if (!entry.level && !tilelab::has_errors(entry.diagnostics))
+            level_report.problems.push_back(error_at(entry.file, "", "the level could not be loaded"));
+        if (entry.level) {
+            const std::string& id = entry.level->id;
+            if (id.empty()) {
+                level_report.problems.push_back(
+                    warning_at(entry.file, "/id", "the level has no id; runtimes key players' progress by it"));
+            } else if (auto [it, fresh] = first_with_id.emplace(id, report.levels.size()); !fresh) {
+                level_report.problems.push_back(error_at(entry.file, "/id",
+                                                         "duplicate id '" + id + "': " +
+                                                             report.levels[it->second].file + " has it too"));
+            }
+        }
+        report.levels.push_back(std::move(level_report));
+    }
+
+    const int count = static_cast<int>(report.levels.size());
+    if (progress) progress->levels_total.store(count);
+
+    // Phase 1: analysis (solvers for link and lines), one level per worker.
+    for_each_level(count, report.options.threads, stop, [&](int i) {
+        LevelReport& level_report = report.levels[static_cast<std::size_t>(i)];
+        if (level_report.level) analyse_level(level_report, report.options, stop);
+        if (progress) progress->levels_analysed.fetch_add(1);
+    });
+
+    // Phase 2: playouts, one level at a time, each spread over every worker by run index.
+    for (int i = 0; i < count && !stop.stop_requested(); ++i) {
+        LevelReport& level_report = report.levels[static_cast<std::size_t>(i)];
+        if (level_report.level && has_bot(level_report.level->kind)) {
+            if (progress) {
+                progress->playouts.fraction.store(0.0);
+                progress->estimating.store(i);
+            }
+            estimate_level(level_report, report.options, stop, progress ? &progress->playouts : nullptr);
+        }
+        if (progress) progress->levels_estimated.fetch_add(1);
+    }
+    if (progress) progress->estimating.store(-1);
+    return report;
+}
+
+nlohmann::ordered_json LevelReport::summary() const {
+    nlohmann::ordered_json j;
+    j["file"] = path;
+    j["valid"] = level.has_value();
+    if (level) {
+        j["id"] = level->id;
+        j["name"] = level->name;
+        j["kind"] = std::string(kind_name(level->kind));
+        j["width"] = level->width();
+        j["height"] = level->height();
+        j["analysed"] = analysed;
+        if (analysed) {
+            j["blocked"] = blocked;
+            if (level->kind == Kind::match3) j["start_moves"] = start_moves;
+            if (has_solver(level->kind)) {
+                j["verdict"] = std::string(verdict_name(verdict));
+                if (verdict == Verdict::solvable) j["solution_moves"] = solution_moves;
+            }
+        }
+        if (has_bot(level->kind)) j["estimate"] = estimate ? estimate->figures : nlohmann::ordered_json();
+    }
+    j["errors"] = count_severity(problems, Diagnostic::Severity::error);
+    j["warnings"] = count_severity(problems, Diagnostic::Severity::warning);
+    auto list = nlohmann::ordered_json::array();
+    for (const Diagnostic& d : problems) list.push_back(diagnostic_json(d));
+    j["problems"] = std::move(list);
+    return j;
+}
+
+int PackReport::error_count() const {
+    int n = count_severity(pack_problems, Diagnostic::Severity::error);
+    for (const LevelReport& l : levels) n += count_severity(l.problems, Diagnostic::Severity::error);
+    return n;
+}
+
+int PackReport::warning_count() const {
+    int n = count_severity(pack_problems, Diagnostic::Severity::warning);
+    for (const LevelReport& l : levels) n += count_severity(l.problems, Diagnostic::Severity::warning);
+    return n;
+}
+
+bool PackReport::ok() const { return error_count() == 0; }
+
+nlohmann::ordered_json PackReport::to_json() const {
+    nlohmann::ordered_json j;
+    j["pack"] = file;
+    j["name"] = name;
+    j["ok"] = ok();
+    j["errors"] = error_count();
+    j["warnings"] = warning_count();
+    // No thread count and no timing here: the output is the same bytes for any --threads.
+    nlohmann::ordered_json opts;
+    opts["runs"] = options.runs;
+    opts["seed"] = options.seed;
+    opts["budget_ms"] = options.budget_ms;
+    if (!options.bot.empty()) opts["bot"] = options.bot;
+    opts["range"] = options.pass_range
+                        ? nlohmann::ordered_json::array({options.pass_range->first, options.pass_range->second})
+                        : nlohmann::ordered_json();
+    j["options"] = std::move(opts);
+    auto problems = nlohmann::ordered_json::array();
+    for (const Diagnostic& d : pack_problems) problems.push_back(diagnostic_json(d));
+    j["problems"] = std::move(problems);
+    auto list = nlohmann::ordered_json::array();
+    for (const LevelReport& l : levels) list.push_back(l.summary());
+    j["levels"] = std::move(list);
+    return j;
+}
+
+}  // namespace tilelab::pack

@@ -1,0 +1,114 @@
+// Packs as a whole: loading every level of a pack, checking and analysing them, and the bundle.
+// Shared by `tilelab pack` and the editor's pack view; knows nothing of terminals or windows.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tilelab/analysis/game.hpp"
+#include "tilelab/board/level.hpp"
+#include "tilelab/io/diagnostics.hpp"
+#include "tilelab/io/level_io.hpp"
+
+namespace tilelab::pack {
+
+// One level of a pack as loaded: its path as the pack lists it, and the level or why not.
+struct PackEntry {
+    std::string path;            // as written in the pack ("world1/003.json")
+    std::string file;            // as messages name it: the pack's folder joined with `path`
+    std::optional<Level> level;  // set only when the file loaded without error
+    Diagnostics diagnostics;     // load problems (errors and warnings)
+};
+
+// A pack with every level loaded (or not). The editor builds one from its open documents.
+struct LoadedPack {
+    std::string file;          // the pack file as the user named it
+    std::optional<Pack> pack;  // unset when the pack file itself could not be read
+    Diagnostics diagnostics;   // problems of the pack file itself
+    std::vector<PackEntry> entries;
+};
+
+// Reads the pack file and every level it lists, in pack order. Never throws on bad input.
+LoadedPack load_pack_levels(const std::filesystem::path& pack_path);
+
+struct CheckOptions {
+    int runs = 1000;            // playouts per level (match3, slide); same default as `estimate`
+    int threads = 1;            // worker threads; the figures do not depend on it
+    std::uint64_t seed = 0;     // playout seed, the same for every level (as `estimate --seed`)
+    int budget_ms = 1000;       // solver time per level (link, lines)
+    std::string bot;            // the bot of every playout ("greedy"...); empty: each kind's default
+    // Pass rates outside [first, second] (fractions 0..1) are errors; unset: no range check.
+    std::optional<std::pair<double, double>> pass_range;
+};
+
+// What `tilelab estimate` says of a level, kept short for the pack's tables and bundle.
+struct PassRate {
+    int runs = 0;
+    int wins = 0;
+    double pass_rate = 0.0;
+    double ci_low = 0.0;
+    double ci_high = 1.0;
+    nlohmann::ordered_json figures;  // the estimate's scalar figures (runs, wins, pass_rate, ci95, ...)
+};
+
+// Everything the check found about one level.
+struct LevelReport {
+    std::string path;               // as the pack lists it
+    std::string file;               // as messages name it
+    std::optional<Level> level;     // the level, when it loaded
+    bool analysed = false;          // analyze() ran to the end
+    Verdict verdict = Verdict::none;   // link and lines: the solver's verdict
+    int solution_moves = -1;        // link and lines, when solvable: moves in the solution found
+    bool blocked = false;           // no legal move at the start (match3 dead, link stuck, slide over)
+    int start_moves = -1;           // match3: legal swaps at the start (hint count)
+    std::optional<PassRate> estimate;  // match3 and slide
+    Diagnostics problems;           // load errors, analysis findings, check failures, in that order
+
+    bool has_errors() const { return tilelab::has_errors(problems); }
+    // The level's analysis summary: one entry of the bundle's "report" and of `pack check --json`.
+    nlohmann::ordered_json summary() const;
+};
+
+struct PackReport {
+    std::string file;               // the pack file as the user named it
+    std::string name;               // the pack's name
+    CheckOptions options;
+    Diagnostics pack_problems;      // problems of the pack file itself
+    std::vector<LevelReport> levels;
+
+    bool ok() const;                // no error anywhere: the check passed and the pack may be exported
+    int error_count() const;
+    int warning_count() const;
+    // `tilelab pack check --json`: the same bytes for any thread count.
+    nlohmann::ordered_json to_json() const;
+};
+
+// Progress of a running check, written by the workers, read by whoever shows it.
+struct CheckProgress {
+    std::atomic<int> levels_total{0};
+    std::atomic<int> levels_analysed{0};   // phase 1: analysis, parallel over levels
+    std::atomic<int> estimating{-1};       // phase 2: the level whose playouts run (index), -1 none
+    std::atomic<int> levels_estimated{0};
+    Progress playouts;                     // the running estimate's own fraction
+};
+
+// Analyses every loaded level: verdicts (link, lines), pass rates (match3, slide), dead starts,
+// duplicate ids and the pass-rate range. A kind that throws on one level makes an error for that
+// level, never a failed check of the others. Stops early (leaving levels unanalysed) when asked.
+PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop = {},
+                      CheckProgress* progress = nullptr);
+
+// The bundle of the contract: {"format": "tilelab.bundle", "version": 1, "name", "levels", "report"}.
+// Only for a report that is ok(); the caller refuses otherwise.
+nlohmann::ordered_json make_bundle(const PackReport& report);
+// The bundle's text: two-space indent and a final newline, or one line with `minify`.
+std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify);
+
+}  // namespace tilelab::pack

@@ -1,0 +1,298 @@
+// Writes the pack report page: inline SVG only (chart and thumbnails), no scripts, no external files.
+#include "tilelab/pack/report.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <string_view>
+
+namespace tilelab::pack {
+namespace {
+
+std::string escape_html(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char ch : text) {
+        switch (ch) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default: out += ch;
+        }
+    }
+    return out;
+}
+
+// Numbers in SVG attributes: two decimals are finer than a pixel at these sizes.
+std::string num(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", v);
+    return text;
+}
+
+std::string percent(double fraction) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", fraction * 100.0);
+    return text;
+}
+
+// Piece colours of match3, one per colour index (16 at most, RULES.md).
+constexpr const char* piece_colours[16] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4",
+                                           "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff",
+                                           "#9a6324", "#800000", "#aaffc3", "#000075"};
+
+// A slide tile's colour darkens with its value, as in the seed's game.
+std::string slide_colour(std::int32_t value) {
+    int step = std::clamp(static_cast<int>(std::bit_width(static_cast<std::uint32_t>(std::max(value, 1)))) - 2, 0, 15);
+    int r = 238 - step * 3, g = 228 - step * 12, b = 218 - step * 13;
+    char text[8];
+    std::snprintf(text, sizeof text, "#%02x%02x%02x", std::clamp(r, 0, 255), std::clamp(g, 0, 255),
+                  std::clamp(b, 0, 255));
+    return text;
+}
+
+// A link tile's colour by value, so that pairs of equal tiles share one.
+std::string link_colour(std::int32_t value) {
+    unsigned h = static_cast<unsigned>(value) * 2654435761u;
+    int hue = static_cast<int>(h % 360u);
+    return "hsl(" + std::to_string(hue) + ",60%,78%)";
+}
+
+void cell_label(std::string& svg, int x, int y, const std::string& text, double size) {
+    svg += "<text x=\"" + num(x + 0.5) + "\" y=\"" + num(y + 0.5) + "\" font-size=\"" + num(size) +
+           "\" text-anchor=\"middle\" dominant-baseline=\"central\">" + escape_html(text) + "</text>";
+}
+
+void rect(std::string& svg, double x, double y, double w, double h, const std::string& fill,
+          const std::string& extra = "") {
+    svg += "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" + num(h) +
+           "\" fill=\"" + fill + "\"" + extra + "/>";
+}
+
+// The lines kind: a segment from the tile's centre to each solid side (top 1, right 2, bottom 4, left 8).
+void lines_tile(std::string& svg, int x, int y, std::int32_t mask) {
+    const double cx = x + 0.5, cy = y + 0.5;
+    const double ends[4][2] = {{cx, y + 0.0}, {x + 1.0, cy}, {cx, y + 1.0}, {x + 0.0, cy}};
+    for (int side = 0; side < 4; ++side) {
+        if (!(mask & (1 << side))) continue;
+        svg += "<line x1=\"" + num(cx) + "\" y1=\"" + num(cy) + "\" x2=\"" + num(ends[side][0]) + "\" y2=\"" +
+               num(ends[side][1]) + "\" stroke=\"#333\" stroke-width=\"0.2\" stroke-linecap=\"round\"/>";
+    }
+}
+
+std::string kind_colour(Kind kind) {
+    switch (kind) {
+    case Kind::match3: return "#1f6fd1";
+    case Kind::link: return "#2a9d4b";
+    case Kind::lines: return "#8e44ad";
+    case Kind::slide: return "#d9822b";
+    }
+    return "#555";
+}
+
+}  // namespace
+
+std::string board_svg(const Level& level, int max_px) {
+    const Board& board = level.board;
+    const int w = std::max(board.width, 1), h = std::max(board.height, 1);
+    const double scale = static_cast<double>(std::max(max_px, 8)) / std::max(w, h);
+    // Labels only where a cell is big enough to read them.
+    const bool labels = scale >= 12.0;
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 " +
+                      std::to_string(w) + " " + std::to_string(h) + "\" width=\"" + num(w * scale) +
+                      "\" height=\"" + num(h * scale) + "\" font-family=\"sans-serif\">";
+    for (int y = 0; y < board.height; ++y) {
+        for (int x = 0; x < board.width; ++x) {
+            const std::int32_t c = board.at(x, y);
+            if (c == cell::hole) continue;  // not part of the board: nothing drawn
+            if (c == cell::blocker) {
+                rect(svg, x, y, 1, 1, "#444");
+                continue;
+            }
+            rect(svg, x, y, 1, 1, "#f2f2f2", " stroke=\"#ddd\" stroke-width=\"0.04\"");
+            if (c == cell::random) {
+                rect(svg, x + 0.2, y + 0.2, 0.6, 0.6, "#bbb", " rx=\"0.15\"");
+                if (labels) cell_label(svg, x, y, "?", 0.5);
+                continue;
+            }
+            if (!cell::is_value(c)) continue;  // empty
+            switch (level.kind) {
+            case Kind::match3:
+                svg += "<circle cx=\"" + num(x + 0.5) + "\" cy=\"" + num(y + 0.5) + "\" r=\"0.38\" fill=\"" +
+                       piece_colours[c % 16] + "\"/>";
+                break;
+            case Kind::link:
+                rect(svg, x + 0.06, y + 0.06, 0.88, 0.88, link_colour(c), " rx=\"0.12\"");
+                if (labels) cell_label(svg, x, y, std::to_string(c), c >= 100 ? 0.34 : 0.45);
+                break;
+            case Kind::lines: lines_tile(svg, x, y, c); break;
+            case Kind::slide:
+                rect(svg, x + 0.05, y + 0.05, 0.9, 0.9, slide_colour(c), " rx=\"0.1\"");
+                if (labels) cell_label(svg, x, y, std::to_string(c), c >= 1000 ? 0.28 : 0.4);
+                break;
+            }
+        }
+    }
+    // match3 jelly: a pink frame on every cell that still has a layer.
+    if (level.jelly) {
+        const Grid& jelly = *level.jelly;
+        for (int y = 0; y < jelly.height && y < board.height; ++y)
+            for (int x = 0; x < jelly.width && x < board.width; ++x)
+                if (jelly.at(x, y) > 0)
+                    rect(svg, x + 0.04, y + 0.04, 0.92, 0.92, "none",
+                         " stroke=\"#ff69b4\" stroke-width=\"0.08\" stroke-opacity=\"0.9\"");
+    }
+    svg += "</svg>";
+    return svg;
+}
+
+std::string difficulty_chart_svg(const PackReport& report) {
+    const double width = 760, height = 320;
+    const double left = 56, right = 16, top = 18, bottom = 78;
+    const double plot_w = width - left - right, plot_h = height - top - bottom;
+    const int n = std::max<int>(static_cast<int>(report.levels.size()), 1);
+    auto x_of = [&](int i) { return left + (i + 0.5) * plot_w / n; };
+    auto y_of = [&](double rate) { return top + (1.0 - std::clamp(rate, 0.0, 1.0)) * plot_h; };
+
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"difficulty-chart\" width=\"" + num(width) +
+                      "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) +
+                      "\" font-family=\"sans-serif\" font-size=\"12\">";
+    svg += "<title>Pass rate per level, in pack order</title>";
+    rect(svg, left, top, plot_w, plot_h, "#ffffff", " stroke=\"#888\"");
+    if (report.options.pass_range) {
+        auto [low, high] = *report.options.pass_range;
+        rect(svg, left, y_of(high), plot_w, y_of(low) - y_of(high), chart_band_colour);
+    }
+    for (int tick = 0; tick <= 4; ++tick) {
+        double rate = tick / 4.0, y = y_of(rate);
+        svg += "<line x1=\"" + num(left) + "\" y1=\"" + num(y) + "\" x2=\"" + num(left + plot_w) + "\" y2=\"" +
+               num(y) + "\" stroke=\"#e0e0e0\"/>";
+        svg += "<text x=\"" + num(left - 6) + "\" y=\"" + num(y + 4) + "\" text-anchor=\"end\">" +
+               std::to_string(tick * 25) + "%</text>";
+    }
+    svg += "<text transform=\"translate(14," + num(top + plot_h / 2) +
+           ") rotate(-90)\" text-anchor=\"middle\">pass rate (lower is harder)</text>";
+
+    // The curve joins consecutive levels that have a pass rate; a level without one breaks it.
+    std::string points;
+    auto flush_curve = [&] {
+        if (!points.empty())
+            svg += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + chart_curve_colour +
+                   "\" stroke-width=\"3\" stroke-linejoin=\"round\"/>";
+        points.clear();
+    };
+    for (int i = 0; i < static_cast<int>(report.levels.size()); ++i) {
+        const LevelReport& l = report.levels[static_cast<std::size_t>(i)];
+        if (l.estimate) {
+            points += num(x_of(i)) + "," + num(y_of(l.estimate->pass_rate)) + " ";
+        } else if (!l.level || l.level->kind == Kind::match3 || l.level->kind == Kind::slide) {
+            flush_curve();
+        }
+    }
+    flush_curve();
+
+    const double lane = top + plot_h + 22;  // verdicts of solver kinds and markers of broken levels
+    for (int i = 0; i < static_cast<int>(report.levels.size()); ++i) {
+        const LevelReport& l = report.levels[static_cast<std::size_t>(i)];
+        const double x = x_of(i);
+        std::string tip = escape_html(l.level ? (l.level->id.empty() ? l.path : l.level->id) : l.path);
+        if (l.estimate) {
+            const PassRate& r = *l.estimate;
+            svg += "<line x1=\"" + num(x) + "\" y1=\"" + num(y_of(r.ci_low)) + "\" x2=\"" + num(x) + "\" y2=\"" +
+                   num(y_of(r.ci_high)) + "\" stroke=\"#333\" stroke-width=\"1.5\"/>";
+            svg += "<circle cx=\"" + num(x) + "\" cy=\"" + num(y_of(r.pass_rate)) + "\" r=\"5\" fill=\"" +
+                   kind_colour(l.level->kind) + "\" stroke=\"#fff\" stroke-width=\"1.5\"><title>" + tip + ": " +
+                   percent(r.pass_rate) + "</title></circle>";
+        } else if (l.level && l.analysed && l.verdict != Verdict::none) {
+            const char* glyph = l.verdict == Verdict::solvable ? "\u2713" : l.verdict == Verdict::unsolvable ? "\u2717" : "?";
+            const char* colour = l.verdict == Verdict::solvable ? "#2a9d4b" : l.verdict == Verdict::unsolvable ? "#c0392b" : "#888";
+            svg += "<text x=\"" + num(x) + "\" y=\"" + num(lane) + "\" text-anchor=\"middle\" font-size=\"16\" fill=\"" +
+                   colour + "\"><title>" + tip + ": " + std::string(verdict_name(l.verdict)) + "</title>" + glyph +
+                   "</text>";
+        } else if (l.has_errors()) {
+            svg += "<text x=\"" + num(x) + "\" y=\"" + num(lane) +
+                   "\" text-anchor=\"middle\" font-size=\"16\" fill=\"#c0392b\"><title>" + tip +
+                   ": error</title>!</text>";
+        }
+        // Level numbers along the axis, thinned out when the pack is long.
+        const int every = std::max(1, n / 25);
+        if (i % every == 0 || i + 1 == n)
+            svg += "<text x=\"" + num(x) + "\" y=\"" + num(lane + 20) + "\" text-anchor=\"middle\" fill=\"#555\">" +
+                   std::to_string(i + 1) + "</text>";
+    }
+    svg += "<text x=\"" + num(left + plot_w / 2) + "\" y=\"" + num(height - 4) +
+           "\" text-anchor=\"middle\" fill=\"#555\">level in pack order (\u2713 \u2717 ?: solver verdict)</text>";
+    svg += "</svg>";
+    return svg;
+}
+
+std::string report_html(const PackReport& report) {
+    std::string html;
+    const std::string title = report.name.empty() ? report.file : report.name;
+    html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+    html += "<title>tilelab pack report: " + escape_html(title) + "</title>\n";
+    html += "<style>\n"
+            "body{font-family:sans-serif;margin:16px 24px;color:#222;background:#fafafa}\n"
+            "h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:20px 0 8px}\n"
+            ".figures{color:#555;margin:0 0 8px}.ok{color:#2a9d4b}.failed{color:#c0392b}\n"
+            "table{border-collapse:collapse;background:#fff}td,th{border:1px solid #ddd;padding:4px 8px;"
+            "text-align:left;vertical-align:middle}th{background:#f0f0f0}td.num{text-align:right}\n"
+            "tr.error td{background:#fdecea}.problem{font-size:12px;color:#555}.problem.error{color:#c0392b}\n"
+            "</style>\n</head>\n<body>\n";
+    html += "<h1>" + escape_html(title) + "</h1>\n";
+    html += "<p class=\"figures\">" + escape_html(report.file) + " &middot; " + std::to_string(report.levels.size()) +
+            " levels &middot; " + std::to_string(report.options.runs) + " playouts per level, seed " +
+            std::to_string(report.options.seed) + " &middot; <span class=\"" + (report.ok() ? "ok" : "failed") +
+            "\">" + std::to_string(report.error_count()) + " errors</span>, " +
+            std::to_string(report.warning_count()) + " warnings</p>\n";
+    html += "<h2>Difficulty curve</h2>\n" + difficulty_chart_svg(report) + "\n";
+
+    html += "<h2>Levels</h2>\n<table id=\"levels\">\n<tr><th>#</th><th>board</th><th>id</th><th>name</th>"
+            "<th>kind</th><th>size</th><th>verdict</th><th>pass rate</th><th>95% interval</th>"
+            "<th>runs</th><th>moves</th><th>problems</th></tr>\n";
+    for (std::size_t i = 0; i < report.levels.size(); ++i) {
+        const LevelReport& l = report.levels[i];
+        html += std::string("<tr") + (l.has_errors() ? " class=\"error\"" : "") + "><td class=\"num\">" +
+                std::to_string(i + 1) + "</td>";
+        if (l.level) {
+            const Level& level = *l.level;
+            html += "<td>" + board_svg(level, 96) + "</td><td>" + escape_html(level.id) + "</td><td>" +
+                    escape_html(level.name) + "</td><td>" + std::string(kind_name(level.kind)) + "</td><td>" +
+                    std::to_string(level.width()) + "&times;" + std::to_string(level.height()) + "</td>";
+            html += "<td>" + std::string(l.verdict == Verdict::none ? (l.blocked ? "dead start" : "") : verdict_name(l.verdict)) +
+                    "</td>";
+            if (l.estimate)
+                html += "<td class=\"num\">" + percent(l.estimate->pass_rate) + "</td><td class=\"num\">" +
+                        percent(l.estimate->ci_low) + " &ndash; " + percent(l.estimate->ci_high) +
+                        "</td><td class=\"num\">" + std::to_string(l.estimate->runs) + "</td>";
+            else
+                html += "<td></td><td></td><td></td>";
+            // Moves: the solution's length (link, lines) or the swaps open at the start (match3).
+            int moves = l.solution_moves >= 0 ? l.solution_moves : l.start_moves;
+            html += "<td class=\"num\">" + (moves >= 0 ? std::to_string(moves) : std::string()) + "</td>";
+        } else {
+            html += "<td></td><td></td><td>" + escape_html(l.path) + "</td><td></td><td></td><td>invalid</td>"
+                    "<td></td><td></td><td></td><td></td>";
+        }
+        html += "<td>";
+        for (const Diagnostic& d : l.problems)
+            html += std::string("<div class=\"problem ") +
+                    (d.severity == Diagnostic::Severity::error ? "error" : "warning") + "\">" +
+                    escape_html(d.format()) + "</div>";
+        html += "</td></tr>\n";
+    }
+    html += "</table>\n";
+    if (!report.pack_problems.empty()) {
+        html += "<h2>Pack problems</h2>\n";
+        for (const Diagnostic& d : report.pack_problems)
+            html += std::string("<div class=\"problem ") +
+                    (d.severity == Diagnostic::Severity::error ? "error" : "warning") + "\">" +
+                    escape_html(d.format()) + "</div>\n";
+    }
+    html += "</body>\n</html>\n";
+    return html;
+}
+
+}  // namespace tilelab::pack
