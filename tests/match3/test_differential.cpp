@@ -68,7 +68,7 @@ void check_against_oracle(const RandomBoard& r, match3::HintScanner& scanner) {
 }
 }  // namespace
 
-TEST_CASE("10,000 random boards: groups, hints with clears and dead agree with the oracle") {
+TEST_CASE("10000 random boards: groups hints with clears and dead agree with the oracle") {
     Rng rng(20261121);
     match3::HintScanner scanner;
     int with_runs = 0, dead = 0, hints = 0;
@@ -112,7 +112,7 @@ TEST_CASE("wide and tall boards agree with the oracle") {
     }
 }
 
-TEST_CASE("random play: board, score, jelly, collected and generator agree with the oracle") {
+TEST_CASE("random play: board score jelly collected and generator agree with the oracle") {
     Rng rng(4242);
     int moves_played = 0, cascades_seen = 0;
     for (int i = 0; i < 3000; ++i) {

@@ -40,7 +40,7 @@ EstimateResult estimate(const Level& level, int runs, int threads, std::uint64_t
 }
 }  // namespace
 
-TEST_CASE("estimate gives the same answer on 1 and 2 threads for the same seed, for both bots") {
+TEST_CASE("estimate gives the same answer on 1 and 2 threads for the same seed for both bots") {
     Level level = generated(9, 9, 6, 11);
     level.goal = Goal{};
     level.goal.moves = 15;
@@ -66,7 +66,7 @@ TEST_CASE("estimate gives the same answer on 1 and 2 threads for the same seed, 
     CHECK_THROWS_AS(estimate(level, 10, 1, 1, "smartest"), std::invalid_argument);
 }
 
-TEST_CASE("an unreachable goal gives pass_rate 0; a goal any legal move meets gives 1; dead boards count") {
+TEST_CASE("an unreachable goal gives pass_rate 0 - a goal any legal move meets gives 1 - dead boards count") {
     Level level = generated(8, 8, 5, 3);
     level.goal = Goal{};
     level.goal.moves = 10;
@@ -109,7 +109,7 @@ TEST_CASE("the lookahead bot passes at least as often as greedy on a score level
     CHECK(lookahead > greedy);
 }
 
-TEST_CASE("generate: no runs, a legal move, the same level for the same seed, blockers placed") {
+TEST_CASE("generate: no runs a legal move the same level for the same seed blockers placed") {
     for (std::uint64_t seed = 0; seed < 200; ++seed) {
         const int w = 3 + static_cast<int>(seed % 10), h = 3 + static_cast<int>((seed / 10) % 10);
         const int colors = 3 + static_cast<int>(seed % 5);
@@ -166,7 +166,7 @@ TEST_CASE("fill_selection changes only the selected cells and leaves a settled b
     CHECK_FALSE(match3::hints(board, level.rules).empty());
 }
 
-TEST_CASE("the tilelab command: analyze, apply, generate and estimate for match3") {
+TEST_CASE("the tilelab command: analyze apply generate and estimate for match3") {
     namespace fs = std::filesystem;
     const fs::path dir = fs::temp_directory_path() / ("tilelab_match3_cli_" + std::to_string(::getpid()));
     fs::create_directories(dir);

@@ -62,7 +62,7 @@ std::vector<Cell> cells(std::initializer_list<std::pair<int, int>> list) {
 }
 }  // namespace
 
-TEST_CASE("runs are maximal lines of min_match; L and T shapes are one group, touching runs are not") {
+TEST_CASE("runs are maximal lines of min_match - L and T shapes are one group touching runs are not") {
     const Board b = parse({"0 0 0 1",
                            "2 3 0 1",
                            "2 3 0 1",
@@ -76,7 +76,7 @@ TEST_CASE("runs are maximal lines of min_match; L and T shapes are one group, to
     CHECK(groups[3].cells == cells({{3, 0}, {3, 1}, {3, 2}}));
 }
 
-TEST_CASE("holes, blockers and empty cells break runs; min_match changes the length") {
+TEST_CASE("holes blockers and empty cells break runs - min_match changes the length") {
     CHECK(match3::match_groups(parse({"0 0 _ 0"}), cfg()).empty());
     CHECK(match3::match_groups(parse({"0 # 0 0"}), cfg()).empty());
     CHECK(match3::match_groups(parse({"0 0 . 0"}), cfg()).empty());
@@ -85,7 +85,7 @@ TEST_CASE("holes, blockers and empty cells break runs; min_match changes the len
     CHECK(match3::match_groups(parse({"0 0 1"}), cfg(6, 2)).size() == 1);
 }
 
-TEST_CASE("scoring walks row runs first, then column runs; shared pieces score once") {
+TEST_CASE("scoring walks row runs first then column runs - shared pieces score once") {
     match3::RunMarks runs;
     // A T: row run of 5 (each piece 4 * 50) and a column run of 3 sharing one piece (two more at 2 * 50).
     match3::scan_runs(parse({"0 0 0 0 0",
@@ -98,7 +98,7 @@ TEST_CASE("scoring walks row runs first, then column runs; shared pieces score o
     CHECK(runs.points == 3 * 20);
 }
 
-TEST_CASE("gravity: pieces fall past holes, never past blockers; only the top segment refills") {
+TEST_CASE("gravity: pieces fall past holes never past blockers - only the top segment refills") {
     Level level = level_with({"1 2 3",
                               "4 _ #",
                               ". . 5",
@@ -160,7 +160,7 @@ TEST_CASE("a swap is legal only when a swapped piece ends in a run") {
     CHECK_FALSE(game.play(walls, w, Move{CellPairMove{{1, 1}, {2, 1}}}).legal);  // nor a hole
 }
 
-TEST_CASE("events: the swap, then per step the cleared groups with points, falls and spawns") {
+TEST_CASE("events: the swap then per step the cleared groups with points falls and spawns") {
     const Level level = level_with({"1 2 3",
                                     "4 5 1",
                                     "0 0 4",
@@ -196,7 +196,7 @@ TEST_CASE("events: the swap, then per step the cleared groups with points, falls
     CHECK(s.board == level.board);  // the input state is untouched
 }
 
-TEST_CASE("start: `?` cells drawn row-major with both exclusions, then an unscored resolution") {
+TEST_CASE("start: `?` cells drawn row-major with both exclusions then an unscored resolution") {
     // Seed 003's example: X has 2 2 on its left and 3 3 above it; both colours are excluded.
     const Board b = parse({"2 3 3 4 1 3 2",
                            "1 2 3 4 4 3 3",
@@ -220,7 +220,7 @@ TEST_CASE("start: `?` cells drawn row-major with both exclusions, then an unscor
     REQUIRE_FALSE(a.warnings.empty());
 }
 
-TEST_CASE("jelly loses one layer per clear; collect counts pieces; goals") {
+TEST_CASE("jelly loses one layer per clear - collect counts pieces - goals") {
     Level level = level_with({"1 2 3",
                               "4 5 1",
                               "0 0 4",
@@ -260,7 +260,7 @@ TEST_CASE("jelly loses one layer per clear; collect counts pieces; goals") {
     CHECK_FALSE(game.goal_met(none, r.state));
 }
 
-TEST_CASE("legal_moves lists every hint swap in order; preview_swap shows what a swap clears") {
+TEST_CASE("legal_moves lists every hint swap in order - preview_swap shows what a swap clears") {
     const Level level = level_with({"0 1 0 2",
                                     "3 0 4 5",
                                     "1 2 3 4"});

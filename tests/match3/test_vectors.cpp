@@ -32,7 +32,7 @@ std::vector<std::string> rows_of(Kind kind, const Board& board) {
 }
 }  // namespace
 
-TEST_CASE("match3 play vectors reproduce start board, board, score and the first illegal move") {
+TEST_CASE("match3 play vectors reproduce start board board score and the first illegal move") {
     const json vectors = load_vectors("match3_play.json");
     REQUIRE(vectors.at("cases").size() >= 10);
     for (const auto& c : vectors.at("cases")) {
@@ -59,7 +59,7 @@ TEST_CASE("match3 play vectors reproduce start board, board, score and the first
     }
 }
 
-TEST_CASE("match3 analyze vectors: groups, hints with clears, dead (as sets)") {
+TEST_CASE("match3 analyze vectors: groups hints with clears dead (as sets)") {
     const json vectors = load_vectors("match3_analyze.json");
     REQUIRE(vectors.at("cases").size() >= 10);
     for (const auto& c : vectors.at("cases")) {

@@ -69,7 +69,6 @@ struct StepLog {
 struct Scratch {
     RunMarks runs;
     std::vector<std::int64_t> cell_points;
-    std::vector<int> fill_order;
 };
 
 // Gravity: in each column pieces fall into empty cells; blockers split a column into segments that
