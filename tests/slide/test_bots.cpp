@@ -1,6 +1,8 @@
 // Slide bots, playouts, estimate and the generator: seeded, thread-count independent, exact.
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
+
 #include "slide_test_util.hpp"
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/slide.hpp"
@@ -82,7 +84,7 @@ TEST_CASE("slide: estimate gives the same figures for any thread count") {
         CHECK(one.pass_rate <= one.ci_high);
     }
     options.bot = "random";
-    CHECK(kind_ops(Kind::slide).estimate(level, options, {}, nullptr).json.contains("error"));
+    CHECK_THROWS_AS(kind_ops(Kind::slide).estimate(level, options, {}, nullptr), std::invalid_argument);
 }
 
 TEST_CASE("slide: expectimax reaches higher tiles than greedy") {

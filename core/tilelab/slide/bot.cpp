@@ -2,6 +2,7 @@
 #include "tilelab/slide/bot.hpp"
 
 #include <map>
+#include <stdexcept>
 
 #include "tilelab/slide/slide.hpp"
 
@@ -55,6 +56,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
             break;
         }
         if (level.goal.moves && out.moves_used >= *level.goal.moves) break;
+        if (out.moves_used >= playout_move_cap) break;
         if (stop.stop_requested()) break;
         const std::optional<Direction> choice =
             bot == BotKind::greedy ? greedy_choice(path, position) : searcher.choose(position);
@@ -91,11 +93,8 @@ PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
     BotKind bot{};
-    if (!parse_bot(options.bot, bot)) {
-        EstimateResult r;
-        r.json["error"] = "'" + options.bot + "' is not a slide bot (expected expectimax or greedy)";
-        return r;
-    }
+    if (!parse_bot(options.bot, bot))
+        throw std::invalid_argument("unknown slide bot '" + options.bot + "' (expected expectimax or greedy)");
     auto outcomes = run_playouts(
         options.runs, options.threads,
         [&](int run_index) { return play_out(level, bot, options.seed, run_index, stop); }, stop, progress);

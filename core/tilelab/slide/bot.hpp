@@ -149,16 +149,22 @@ enum class BotKind { expectimax, greedy };
 // "expectimax" or "greedy" (empty: expectimax); false for any other name.
 bool parse_bot(const std::string& name, BotKind& out);
 
+// Every move adds a spawn, so a game always ends, but on a large board with a high target it
+// could take millions of moves; a playout without a move limit stops (lost) at this many.
+inline constexpr int playout_move_cap = 200000;
+
 // One playout from the level's start state (its designer tiles and start spawns), with every
 // later spawn drawn from Rng(playout_seed(seed, run_index)). Ends when the goal is met, the
-// move limit is used up, no move is legal, or `stop` is requested (then it counts as lost).
+// move limit (or playout_move_cap) is used up, no move is legal, or `stop` is requested (then
+// it counts as lost).
 // `general_path` forces the general path on a level the table path fits (tests compare them).
 // `depth`: unset, the path's own rule (DepthRule::for_table_path / for_general_path).
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop = {},
                         std::optional<DepthRule> depth = {}, bool general_path = false);
 
 // `tilelab estimate` for slide: playouts of the chosen bot over threads, summarised with the
-// distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}).
+// distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}). An unknown
+// bot name throws std::invalid_argument (the CLI reports it), as match3 does.
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
 
 }  // namespace tilelab::slide
