@@ -223,7 +223,9 @@ void print_table(const pack::PackReport& report, double seconds) {
                          percent(l.estimate->ci_high) + ")";
             else if (l.analysed && l.verdict != Verdict::none)
                 result = std::string(verdict_name(l.verdict)) +
-                         (l.solution_moves >= 0 ? " in " + std::to_string(l.solution_moves) + " moves" : "");
+                         (l.solution_moves >= 0 ? " in " + std::to_string(l.solution_moves) +
+                                                       (l.solution_moves == 1 ? " move" : " moves")
+                                                 : "");
             else if (l.analysed)
                 result = l.blocked ? "dead start" : "analysed";
             else
@@ -240,9 +242,12 @@ void print_table(const pack::PackReport& report, double seconds) {
         out << "\n";
     }
     char timing[64];
-    std::snprintf(timing, sizeof timing, "%.2f s, %d threads", seconds, report.options.threads);
-    out << "pack '" << report.name << "': " << report.levels.size() << " levels, " << report.error_count()
-        << " errors, " << report.warning_count() << " warnings (" << timing << "): "
+    std::snprintf(timing, sizeof timing, "%.2f s, %d thread%s", seconds, report.options.threads,
+                  report.options.threads == 1 ? "" : "s");
+    auto count_of = [](int n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); };
+    out << "pack '" << report.name << "': " << count_of(static_cast<int>(report.levels.size()), "level") << ", "
+        << count_of(report.error_count(), "error") << ", " << count_of(report.warning_count(), "warning") << " ("
+        << timing << "): "
         << (report.ok() ? "ok" : "FAILED") << "\n";
     std::cout << out.str();
 }

@@ -95,11 +95,11 @@ TEST_CASE("the report page is self-contained and holds the chart, a thumbnail pe
     CHECK(html.find("World &lt;1&gt; &amp; more") != std::string::npos);
     CHECK(html.find("85.0%") != std::string::npos);
     CHECK(html.find("row has 3 cells") != std::string::npos);
-    // The curve is one polyline through the six pass rates (the link level does not break it).
+    // The curve is two polylines: three pass rates, the link level's gap, three more; the broken level at the end adds none.
     const std::string chart = pack::difficulty_chart_svg(report);
     std::size_t polylines = 0;
     for (std::size_t at = chart.find("<polyline"); at != std::string::npos; at = chart.find("<polyline", at + 1)) ++polylines;
-    CHECK(polylines == 1);
+    CHECK(polylines == 2);
 }
 
 TEST_CASE("board thumbnails draw each kind's cells and skip holes", "[pack][report]") {

@@ -82,6 +82,8 @@ void lines_tile(std::string& svg, int x, int y, std::int32_t mask) {
     }
 }
 
+std::string count_of(int n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+
 std::string kind_colour(Kind kind) {
     switch (kind) {
     case Kind::match3: return "#1f6fd1";
@@ -175,7 +177,8 @@ std::string difficulty_chart_svg(const PackReport& report) {
     svg += "<text transform=\"translate(14," + num(top + plot_h / 2) +
            ") rotate(-90)\" text-anchor=\"middle\">pass rate (lower is harder)</text>";
 
-    // The curve joins consecutive levels that have a pass rate; a level without one breaks it.
+    // The curve joins neighbouring levels that both have a pass rate; a level without one (a
+    // solver kind, a broken level) breaks it rather than drawing a line through levels it skips.
     std::string points;
     auto flush_curve = [&] {
         if (!points.empty())
@@ -187,7 +190,7 @@ std::string difficulty_chart_svg(const PackReport& report) {
         const LevelReport& l = report.levels[static_cast<std::size_t>(i)];
         if (l.estimate) {
             points += num(x_of(i)) + "," + num(y_of(l.estimate->pass_rate)) + " ";
-        } else if (!l.level || l.level->kind == Kind::match3 || l.level->kind == Kind::slide) {
+        } else {
             flush_curve();
         }
     }
@@ -245,8 +248,8 @@ std::string report_html(const PackReport& report) {
     html += "<p class=\"figures\">" + escape_html(report.file) + " &middot; " + std::to_string(report.levels.size()) +
             " levels &middot; " + std::to_string(report.options.runs) + " playouts per level, seed " +
             std::to_string(report.options.seed) + " &middot; <span class=\"" + (report.ok() ? "ok" : "failed") +
-            "\">" + std::to_string(report.error_count()) + " errors</span>, " +
-            std::to_string(report.warning_count()) + " warnings</p>\n";
+            "\">" + count_of(report.error_count(), "error") + "</span>, " +
+            count_of(report.warning_count(), "warning") + "</p>\n";
     html += "<h2>Difficulty curve</h2>\n" + difficulty_chart_svg(report) + "\n";
 
     html += "<h2>Levels</h2>\n<table id=\"levels\">\n<tr><th>#</th><th>board</th><th>id</th><th>name</th>"
