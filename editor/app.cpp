@@ -1,0 +1,385 @@
+// The editor application: documents, workers, timers, and the frame that draws every panel.
+#include "app.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <system_error>
+
+#include <imgui.h>
+
+#include "panels/panels.hpp"
+
+namespace tilelab::editor {
+
+std::string new_level_id() {
+    std::random_device device;
+    std::mt19937_64 engine((static_cast<std::uint64_t>(device()) << 32) ^ device());
+    std::uint64_t hi = engine(), lo = engine();
+    hi = (hi & 0xFFFFFFFFFFFF0FFFull) | 0x0000000000004000ull;  // version 4
+    lo = (lo & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;  // variant 10
+    char text[40];
+    std::snprintf(text, sizeof text, "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
+                  static_cast<unsigned>((hi >> 16) & 0xFFFF), static_cast<unsigned>(hi & 0xFFFF),
+                  static_cast<unsigned>(lo >> 48), static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFull));
+    return text;
+}
+
+App::App(Options opts) : options(std::move(opts)), config(config_dir()) {
+    settings = load_settings(config);
+    if (options.all_overlays) {
+        OverlayToggles& o = settings.overlays;
+        o.grid = o.match_groups = o.hint_swaps = o.link_paths = o.line_groups = o.slide_legal = o.solution = true;
+        o.link_hovered_only = false;
+    }
+    std::vector<std::string> files = options.files;
+    if (files.empty()) files = settings.last_session;
+    for (const std::string& file : files) {
+        std::error_code ec;
+        if (std::filesystem::exists(file, ec)) open_path(file);
+        else if (!options.files.empty()) status("cannot open " + file + ": no such file");
+    }
+    // Never-saved levels autosave in the config folder; offer them back after a crash.
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(config / "autosave", ec))
+        if (entry.path().extension() == ".autosave") offer_recovery({}, entry.path());
+    if (documents.empty()) {
+        Level level = make_blank_level(Kind::match3, 8, 8);
+        level.id = new_level_id();
+        level.goal.moves = 20;
+        new_level(level);
+    }
+}
+
+App::~App() { shutdown(); }
+
+void App::shutdown() {
+    if (shut_down) return;
+    shut_down = true;
+    remember_session();
+    save_settings(config, settings);
+    live_worker.cancel();
+    deep_worker.cancel();
+}
+
+void App::remember_session() {
+    settings.last_session.clear();
+    for (const auto& doc : documents)
+        if (!doc->path().empty()) settings.last_session.push_back(doc->path().string());
+}
+
+void App::trace(const std::string& line) const {
+    if (!options.trace) return;
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+}
+
+void App::status(std::string message) {
+    trace("status: " + message);
+    status_message = std::move(message);
+    status_age = 0.0;
+}
+
+Document* App::active() { return find(active_id); }
+
+Document* App::find(int document_id) {
+    for (auto& doc : documents)
+        if (doc->id() == document_id) return doc.get();
+    return nullptr;
+}
+
+void App::add_document(std::unique_ptr<Document> document) {
+    active_id = document->id();
+    select_tab_id = active_id;
+    documents.push_back(std::move(document));
+}
+
+void App::new_level(const Level& level) { add_document(std::make_unique<Document>(level, std::filesystem::path{})); }
+
+void App::open_path(const std::filesystem::path& path) {
+    Diagnostics diagnostics;
+    std::optional<std::string> text = read_text_file(path, diagnostics);
+    if (!text) {
+        status(diagnostics.empty() ? "cannot read " + path.string() : diagnostics.front().format());
+        return;
+    }
+    if (sniff_format(*text) == "tilelab.pack") {
+        PackLoad load = parse_pack(*text, path.string());
+        if (!load.pack) {
+            status(load.diagnostics.empty() ? "not a pack" : load.diagnostics.front().format());
+            return;
+        }
+        pack = OpenPack{path, *load.pack};
+        settings.add_recent(path.string());
+        if (!pack->pack.levels.empty()) open_level_file(path.parent_path() / pack->pack.levels.front());
+        trace("opened pack " + path.string() + " with " + std::to_string(pack->pack.levels.size()) + " levels");
+        return;
+    }
+    open_level_file(path);
+}
+
+void App::open_level_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    if (ec) absolute = path;
+    for (auto& doc : documents)
+        if (doc->path() == absolute) {
+            active_id = select_tab_id = doc->id();
+            return;
+        }
+    LevelLoad load = load_level(absolute);
+    if (!load.level) {
+        std::string message = "cannot open " + path.string();
+        for (const Diagnostic& d : load.diagnostics) trace(d.format());
+        if (!load.diagnostics.empty()) message = load.diagnostics.front().format();
+        status(message);
+        return;
+    }
+    auto doc = std::make_unique<Document>(*load.level, absolute);
+    std::filesystem::path autosave = doc->autosave_path(config);
+    add_document(std::move(doc));
+    settings.add_recent(absolute.string());
+    trace("opened " + absolute.string());
+    if (std::filesystem::exists(autosave, ec)) offer_recovery(absolute, autosave);
+}
+
+void App::offer_recovery(const std::filesystem::path& file, const std::filesystem::path& autosave) {
+    for (const RecoveryOffer& offer : recovery)
+        if (offer.autosave == autosave) return;
+    recovery.push_back({file, autosave});
+}
+
+void App::request_close(int document_id) {
+    Document* doc = find(document_id);
+    if (!doc) return;
+    if (doc->dirty()) {
+        close_prompt_document = document_id;
+        trace("prompt: close with unsaved changes: " + doc->title());
+        return;
+    }
+    close_now(document_id);
+}
+
+void App::close_now(int document_id) {
+    auto it = std::find_if(documents.begin(), documents.end(), [&](const auto& d) { return d->id() == document_id; });
+    if (it == documents.end()) return;
+    std::error_code ec;
+    std::filesystem::remove((*it)->autosave_path(config), ec);  // closing discards unsaved work on purpose
+    if (play.document_id == document_id) play = PlayTest{};
+    documents.erase(it);
+    if (active_id == document_id) active_id = documents.empty() ? 0 : documents.back()->id();
+    select_tab_id = active_id;
+}
+
+void App::request_quit() {
+    trace("quit requested");
+    bool any_dirty = std::any_of(documents.begin(), documents.end(), [](const auto& d) { return d->dirty(); });
+    if (!any_dirty) {
+        exit_now = true;
+        return;
+    }
+    if (!quit_prompt) trace("prompt: quit with unsaved changes");
+    quit_prompt = true;
+}
+
+void App::save_active() {
+    Document* doc = active();
+    if (!doc) return;
+    if (doc->path().empty()) {
+        browser = FileBrowser{true, true, settings.recent_files.empty()
+                                              ? std::filesystem::current_path()
+                                              : std::filesystem::path(settings.recent_files.front()).parent_path(),
+                              (doc->level().name.empty() ? std::string("untitled") : doc->level().name) + ".json", ""};
+        return;
+    }
+    std::filesystem::path autosave = doc->autosave_path(config);
+    std::string error = doc->save();
+    if (!error.empty()) {
+        status("save failed: " + error);
+        return;
+    }
+    std::error_code ec;
+    std::filesystem::remove(autosave, ec);
+    settings.add_recent(doc->path().string());
+    status("saved " + doc->path().string());
+}
+
+void App::save_active_as(const std::filesystem::path& path) {
+    Document* doc = active();
+    if (!doc) return;
+    std::filesystem::path old_autosave = doc->autosave_path(config);
+    std::string error = doc->save_as(path);
+    if (!error.empty()) {
+        status("save failed: " + error);
+        return;
+    }
+    std::error_code ec;
+    std::filesystem::remove(old_autosave, ec);
+    settings.add_recent(doc->path().string());
+    status("saved " + doc->path().string());
+}
+
+void App::undo() {
+    if (Document* doc = active()) doc->undo();
+}
+void App::redo() {
+    if (Document* doc = active()) doc->redo();
+}
+
+const Analysis* App::current_analysis(const Document& document) const {
+    // A stale result is never drawn as current: the revision must match exactly.
+    if (document.view.revision != document.revision() || !document.view.analysis) return nullptr;
+    return &*document.view.analysis;
+}
+
+const EstimateResult* App::current_estimate(const Document& document) const {
+    if (document.view.revision != document.revision() || !document.view.estimate) return nullptr;
+    return &*document.view.estimate;
+}
+
+void App::run_deep_analysis() {
+    Document* doc = active();
+    if (!doc) return;
+    AnalysisJob job;
+    job.document_id = doc->id();
+    job.revision = doc->revision();
+    job.level = doc->level();
+    const KindOps& ops = kind_ops(job.level.kind);
+    job.run_analyze = ops.estimate == nullptr;  // link, lines: the solver with a long budget
+    job.analyze.budget_ms = settings.deep_budget_ms;
+    job.run_estimate = ops.estimate != nullptr;  // match3, slide: many playouts
+    job.estimate.runs = settings.deep_runs;
+    job.estimate.threads = 1;  // the UI keeps the other core
+    job.estimate.seed = job.level.seed;
+    deep_document = doc->id();
+    deep_view = AnalysisView{};
+    deep_worker.submit(std::move(job));
+    trace("deep analysis started");
+}
+
+void App::poll_workers() {
+    if (std::optional<AnalysisOutcome> outcome = live_worker.take()) {
+        if (Document* doc = find(outcome->document_id)) {
+            doc->view.revision = outcome->revision;
+            doc->view.analysis = std::move(outcome->analysis);
+            doc->view.estimate = std::move(outcome->estimate);
+            doc->view.error = std::move(outcome->error);
+            doc->view.elapsed_ms = outcome->elapsed_ms;
+            if (doc->view.revision == doc->revision()) trace("analysis ready");
+        }
+    }
+    if (std::optional<AnalysisOutcome> outcome = deep_worker.take()) {
+        deep_view.revision = outcome->revision;
+        deep_view.analysis = std::move(outcome->analysis);
+        deep_view.estimate = std::move(outcome->estimate);
+        deep_view.error = std::move(outcome->error);
+        deep_view.elapsed_ms = outcome->elapsed_ms;
+        trace("deep analysis finished");
+    }
+}
+
+void App::schedule_live_analysis() {
+    Document* doc = active();
+    if (!doc) return;
+    // An edit cancels the long analysis: its result would describe a level that is gone.
+    if (deep_worker.busy() && deep_document == doc->id() && deep_worker.running_revision() != doc->revision())
+        deep_worker.cancel();
+    if (doc->revision() == live_requested_revision && doc->id() == live_requested_document) return;
+    live_requested_revision = doc->revision();
+    live_requested_document = doc->id();
+    AnalysisJob job;
+    job.document_id = doc->id();
+    job.revision = doc->revision();
+    job.level = doc->level();
+    job.analyze.budget_ms = settings.live_budget_ms;
+    const KindOps& ops = kind_ops(job.level.kind);
+    job.run_estimate = ops.estimate != nullptr;
+    job.estimate.runs = settings.quick_runs;
+    job.estimate.threads = 1;
+    job.estimate.seed = job.level.seed;
+    live_worker.submit(std::move(job));
+}
+
+void App::autosave_tick(double dt) {
+    autosave_timer += dt;
+    if (autosave_timer < settings.autosave_seconds) return;
+    autosave_timer = 0.0;
+    for (auto& doc : documents) {
+        if (doc->in_gesture()) continue;  // mid-stroke: the next tick gets the whole stroke
+        std::filesystem::path path = doc->autosave_path(config);
+        std::error_code ec;
+        if (!doc->dirty()) {
+            if (doc->autosaved_revision != 0) {
+                std::filesystem::remove(path, ec);
+                doc->autosaved_revision = 0;
+            }
+            continue;
+        }
+        if (doc->autosaved_revision == doc->revision()) continue;
+        std::filesystem::create_directories(path.parent_path(), ec);
+        std::string error = write_file_atomically(path, write_level(doc->level()), false);
+        if (error.empty()) {
+            doc->autosaved_revision = doc->revision();
+            trace("autosaved " + path.string());
+        } else {
+            status("autosave failed: " + error);
+        }
+    }
+}
+
+void App::disk_check_tick(double dt) {
+    disk_check_timer += dt;
+    if (disk_check_timer < 1.0) return;
+    disk_check_timer = 0.0;
+    for (auto& doc : documents) {
+        if (doc->path().empty()) continue;
+        std::error_code ec;
+        auto time = std::filesystem::last_write_time(doc->path(), ec);
+        if (ec || time == doc->disk_time) continue;
+        doc->disk_time = time;
+        LevelLoad load = load_level(doc->path());
+        if (!load.level) continue;  // a half-written or broken file: keep ours, the user sees nothing new
+        if (*load.level == doc->level()) continue;
+        if (!doc->dirty()) {
+            doc->replace_from_disk(*load.level);
+            status("reloaded " + doc->path().filename().string() + " (changed on disk)");
+        } else {
+            doc->disk_changed = true;
+            trace("banner: file changed on disk: " + doc->path().string());
+        }
+    }
+}
+
+void App::frame(double dt) {
+    ++frame_number;
+    status_age += dt;
+    poll_workers();
+    if (!play.active) schedule_live_analysis();
+    autosave_tick(dt);
+    disk_check_tick(dt);
+
+    Document* doc = active();
+    if (doc && diagnostics_revision != doc->revision()) {
+        diagnostics_revision = doc->revision();
+        // Validation is the loader's own: the canonical text read back gives the file's diagnostics.
+        diagnostics = parse_level(write_level(doc->level()), doc->title()).diagnostics;
+    }
+
+    panels::draw_shortcuts_keys(*this);
+    panels::draw_main_menu(*this);
+    panels::draw_workspace(*this);
+    panels::draw_prompts(*this);
+    panels::draw_file_browser(*this);
+    panels::draw_new_level(*this);
+    panels::draw_shortcuts(*this);
+
+    if (options.print_layout && !(layout == printed_layout)) {
+        printed_layout = layout;
+        std::printf("layout %g %g %g %d %d\n", layout.x0, layout.y0, layout.cell, layout.width, layout.height);
+        std::fflush(stdout);
+    }
+}
+
+}  // namespace tilelab::editor

@@ -1,0 +1,191 @@
+// The editor application: documents, tools, settings and the analysis workers; UI thread only.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "document.hpp"
+#include "settings.hpp"
+#include "tilelab/analysis/game.hpp"
+#include "tilelab/io/level_io.hpp"
+#include "worker.hpp"
+
+namespace tilelab::editor {
+
+// What the command line asked for (main.cpp parses it).
+struct Options {
+    std::vector<std::string> files;
+    int window_width = 1280;
+    int window_height = 800;
+    std::string screenshot;     // write the framebuffer here after `frames` frames, then exit
+    int frames = 0;             // 0: run until the user quits
+    bool print_layout = false;  // print the board's place on screen (for tests)
+    int frame_stats = 0;        // print the UI thread's CPU time per frame over N frames, then exit
+    bool trace = false;         // print prompts and saves on stdout (for tests)
+    bool all_overlays = false;  // turn every overlay on (screenshots, frame stats)
+    std::string play_test;      // start in play-test mode (tests)
+};
+
+enum class Tool { brush, eraser, bucket, rect, picker, select, pair };
+
+// Where the brush paints: the board, or match3's jelly layer.
+enum class PaintTarget { board, jelly };
+
+struct Brush {
+    PaintTarget target = PaintTarget::board;
+    std::array<std::int32_t, kind_count> value{0, 1, 15, 2};  // per kind: a colour, a value, a mask, a tile
+    int jelly = 1;                                             // layers painted by the jelly brush
+};
+
+// The file browser dialog's state (open, or save as).
+struct FileBrowser {
+    bool open = false;
+    bool save_mode = false;
+    std::filesystem::path folder;
+    std::string name;  // the file name typed or picked
+    std::string error;
+};
+
+struct NewLevelDialog {
+    bool open = false;
+    int kind = 0;
+    int width = 8;
+    int height = 8;
+    int colors = 5;
+    int moves = 20;
+    bool sum_pairing = false;
+    int sum = 10;
+};
+
+// Play the active level with the real rules (issue 7.10).
+struct PlayTest {
+    bool active = false;
+    int document_id = 0;
+    Level level;  // the level as it was when play started
+    State state;
+    std::vector<Move> moves;
+    std::optional<Cell> first;  // the first cell of a two-click move
+    std::optional<Cell> drag_from;
+    std::string message;
+};
+
+// One file on a recovery offer: an autosave newer than its file.
+struct RecoveryOffer {
+    std::filesystem::path file;      // the user's file ("" for a never-saved level)
+    std::filesystem::path autosave;
+};
+
+// The open pack, if any: its levels listed in the Pack panel.
+struct OpenPack {
+    std::filesystem::path path;
+    Pack pack;
+};
+
+struct Layout {
+    float x0 = 0, y0 = 0, cell = 0;
+    int width = 0, height = 0;
+    bool operator==(const Layout&) const = default;
+};
+
+class App {
+public:
+    explicit App(Options options);
+    ~App();
+
+    // One frame of UI: poll the workers, run timers, draw every panel.
+    void frame(double seconds_since_last);
+    bool wants_exit() const { return exit_now; }
+    // The window's close button or SIGTERM: asks about unsaved changes first.
+    void request_quit();
+    // Saves the session and settings and cancels the workers (idempotent; the destructor calls it).
+    void shutdown();
+    bool shut_down = false;
+
+    // ---- Documents ----
+    Document* active();
+    Document* find(int document_id);
+    void open_path(const std::filesystem::path& path);
+    void open_level_file(const std::filesystem::path& path);
+    void add_document(std::unique_ptr<Document> document);
+    void new_level(const Level& level);
+    void request_close(int document_id);
+    void close_now(int document_id);
+    void save_active();
+    void save_active_as(const std::filesystem::path& path);
+    void undo();
+    void redo();
+
+    // ---- Analysis ----
+    void run_deep_analysis();
+    // The current analysis of the active document, or nullptr when it is stale or missing.
+    const Analysis* current_analysis(const Document& document) const;
+    const EstimateResult* current_estimate(const Document& document) const;
+
+    void trace(const std::string& line) const;
+    void status(std::string message);
+
+    Options options;
+    std::filesystem::path config;
+    Settings settings;
+    std::vector<std::unique_ptr<Document>> documents;
+    int active_id = 0;
+    int select_tab_id = 0;  // the tab to bring to front on the next frame
+
+    Tool tool = Tool::brush;
+    Brush brush;
+    std::optional<Cell> pair_first;  // the pair tool placed its first tile here
+    std::optional<Cell> hovered;
+    std::optional<Cell> rect_start;  // rectangle fill and select: where the drag began
+    bool panning = false;
+    std::uint64_t fill_seed = 1;
+
+    AnalysisWorker live_worker;
+    AnalysisWorker deep_worker;
+    std::uint64_t live_requested_revision = 0;
+    int live_requested_document = 0;
+    AnalysisView deep_view;  // the long analysis (revision-tagged like every result)
+    int deep_document = 0;
+
+    FileBrowser browser;
+    NewLevelDialog new_dialog;
+    PlayTest play;
+    std::optional<OpenPack> pack;
+    std::vector<RecoveryOffer> recovery;
+    bool recovery_prompt_traced = false;
+    bool quit_prompt = false;
+    bool quit_prompt_traced = false;
+    int close_prompt_document = 0;
+    bool show_shortcuts = false;
+    bool show_legend = true;
+    bool show_demo = false;
+    bool exit_now = false;
+    std::string status_message;
+    double status_age = 0.0;
+
+    Layout layout;           // where the board was drawn this frame
+    Layout printed_layout;   // the last layout printed with --print-layout
+    int frame_number = 0;
+    double autosave_timer = 0.0;
+    double disk_check_timer = 0.0;
+
+    // Problems: validation of the active level, recomputed when its revision changes.
+    std::uint64_t diagnostics_revision = 0;
+    Diagnostics diagnostics;
+
+private:
+    void poll_workers();
+    void schedule_live_analysis();
+    void autosave_tick(double dt);
+    void disk_check_tick(double dt);
+    void offer_recovery(const std::filesystem::path& file, const std::filesystem::path& autosave);
+    void remember_session();
+};
+
+// A new level id: a random UUID (version 4), as CONTRACT.md asks of the editor.
+std::string new_level_id();
+
+}  // namespace tilelab::editor

@@ -1,0 +1,332 @@
+// The board canvas: camera, tools on the mouse, overlays from the current analysis, play-test input.
+#include "canvas.hpp"
+
+#include <SDL.h>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include <imgui.h>
+
+#include "app.hpp"
+#include "edits.hpp"
+#include "painters.hpp"
+#include "panels/panels.hpp"
+
+namespace tilelab::editor {
+
+namespace {
+
+struct View {
+    ImVec2 origin;
+    float size = 1;
+    ImVec2 corner(Cell c) const { return ImVec2(origin.x + static_cast<float>(c.x) * size, origin.y + static_cast<float>(c.y) * size); }
+    ImVec2 centre(Cell c) const {
+        return ImVec2(origin.x + (static_cast<float>(c.x) + 0.5f) * size, origin.y + (static_cast<float>(c.y) + 0.5f) * size);
+    }
+    Cell cell_at(ImVec2 p) const {
+        return Cell{static_cast<int>(std::floor((p.x - origin.x) / size)), static_cast<int>(std::floor((p.y - origin.y) / size))};
+    }
+};
+
+// Outlines the union of `cells`: an edge is drawn where the neighbour is not in the set.
+void outline_cells(ImDrawList* list, const View& view, const std::vector<Cell>& cells, ImU32 ink, float thickness) {
+    std::set<Cell> in(cells.begin(), cells.end());
+    for (Cell c : cells) {
+        ImVec2 a = view.corner(c);
+        ImVec2 b(a.x + view.size, a.y + view.size);
+        if (!in.count({c.x, c.y - 1})) list->AddLine(a, ImVec2(b.x, a.y), ink, thickness);
+        if (!in.count({c.x, c.y + 1})) list->AddLine(ImVec2(a.x, b.y), b, ink, thickness);
+        if (!in.count({c.x - 1, c.y})) list->AddLine(a, ImVec2(a.x, b.y), ink, thickness);
+        if (!in.count({c.x + 1, c.y})) list->AddLine(ImVec2(b.x, a.y), b, ink, thickness);
+    }
+}
+
+void arrow(ImDrawList* list, ImVec2 from, ImVec2 to, ImU32 ink, float thickness, bool both_ends) {
+    list->AddLine(from, to, ink, thickness);
+    auto head = [&](ImVec2 tip, ImVec2 tail) {
+        float dx = tip.x - tail.x, dy = tip.y - tail.y, length = std::sqrt(dx * dx + dy * dy);
+        if (length < 1) return;
+        dx /= length;
+        dy /= length;
+        float s = thickness * 3.0f;
+        list->AddTriangleFilled(tip, ImVec2(tip.x - dx * s - dy * s * 0.6f, tip.y - dy * s + dx * s * 0.6f),
+                                ImVec2(tip.x - dx * s + dy * s * 0.6f, tip.y - dy * s - dx * s * 0.6f), ink);
+    };
+    head(to, from);
+    if (both_ends) head(from, to);
+}
+
+float distance_to_segment(ImVec2 p, ImVec2 a, ImVec2 b) {
+    float vx = b.x - a.x, vy = b.y - a.y, wx = p.x - a.x, wy = p.y - a.y;
+    float t = std::clamp((vx * wx + vy * wy) / std::max(1e-6f, vx * vx + vy * vy), 0.0f, 1.0f);
+    float dx = a.x + t * vx - p.x, dy = a.y + t * vy - p.y;
+    return std::sqrt(dx * dx + dy * dy);
+}
+
+void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& view, ImVec2 mouse, bool mouse_in) {
+    const Analysis* analysis = app.current_analysis(doc);
+    if (!analysis) return;
+    const OverlayToggles& show = app.settings.overlays;
+    const Level& level = doc.level();
+    float thick = std::max(2.0f, view.size * 0.08f);
+    switch (level.kind) {
+    case Kind::match3: {
+        if (show.match_groups)
+            for (const CellGroup& group : analysis->groups)
+                outline_cells(list, view, group.cells, to_imu32(palette::overlay_match_group), thick);
+        if (show.hint_swaps) {
+            const HintSwap* hovered_hint = nullptr;
+            for (const HintSwap& hint : analysis->hints) {
+                ImVec2 a = view.centre(hint.a), b = view.centre(hint.b);
+                // Shortened so the arrow sits between the two pieces, not over their glyphs.
+                ImVec2 from(a.x + (b.x - a.x) * 0.2f, a.y + (b.y - a.y) * 0.2f);
+                ImVec2 to(a.x + (b.x - a.x) * 0.8f, a.y + (b.y - a.y) * 0.8f);
+                arrow(list, from, to, to_imu32(palette::overlay_hint), std::max(1.5f, view.size * 0.05f), true);
+                if (mouse_in && distance_to_segment(mouse, from, to) < view.size * 0.2f) hovered_hint = &hint;
+            }
+            if (hovered_hint) {
+                for (Cell c : hovered_hint->clears) {
+                    ImVec2 p = view.corner(c);
+                    list->AddRectFilled(p, ImVec2(p.x + view.size, p.y + view.size), to_imu32(palette::overlay_hint, 90));
+                }
+                outline_cells(list, view, hovered_hint->clears, to_imu32(palette::overlay_hint), thick);
+            }
+        }
+        break;
+    }
+    case Kind::link: {
+        if (!show.link_paths) break;
+        std::optional<Cell> only;
+        if (show.link_hovered_only) {
+            if (!app.hovered) break;
+            only = app.hovered;
+        }
+        for (const LinkPath& link : analysis->links) {
+            if (only && !(link.a == *only) && !(link.b == *only)) continue;
+            std::vector<ImVec2> points;
+            for (Cell c : link.path) points.push_back(view.centre(c));
+            if (points.size() >= 2)
+                list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imu32(palette::overlay_link_path, 220),
+                                  0, std::max(2.0f, view.size * 0.06f));
+        }
+        break;
+    }
+    case Kind::lines: {
+        if (!show.line_groups) break;
+        int index = 0;
+        for (const CellGroup& group : analysis->groups) {
+            Rgb colour = palette::group_colors[static_cast<std::size_t>(index++) % palette::group_colors.size()];
+            for (Cell c : group.cells) {
+                ImVec2 p = view.corner(c);
+                list->AddRectFilled(p, ImVec2(p.x + view.size, p.y + view.size), to_imu32(colour, 70));
+            }
+            outline_cells(list, view, group.cells, group.closed ? to_imu32(palette::overlay_closed_group) : to_imu32(colour),
+                          group.closed ? thick * 1.5f : thick * 0.75f);
+        }
+        break;
+    }
+    case Kind::slide: {
+        if (!show.slide_legal) break;
+        float w = static_cast<float>(level.width()) * view.size, h = static_cast<float>(level.height()) * view.size;
+        ImVec2 o = view.origin;
+        float gap = std::max(6.0f, view.size * 0.25f), s = std::max(2.0f, view.size * 0.08f);
+        const ImVec2 mids[4][2] = {
+            {ImVec2(o.x + w / 2, o.y - gap * 0.3f), ImVec2(o.x + w / 2, o.y - gap * 1.6f)},          // up
+            {ImVec2(o.x + w / 2, o.y + h + gap * 0.3f), ImVec2(o.x + w / 2, o.y + h + gap * 1.6f)},  // down
+            {ImVec2(o.x - gap * 0.3f, o.y + h / 2), ImVec2(o.x - gap * 1.6f, o.y + h / 2)},          // left
+            {ImVec2(o.x + w + gap * 0.3f, o.y + h / 2), ImVec2(o.x + w + gap * 1.6f, o.y + h / 2)},  // right
+        };
+        for (int d = 0; d < 4; ++d)
+            arrow(list, mids[d][0], mids[d][1], analysis->legal[static_cast<std::size_t>(d)] ? IM_COL32(80, 230, 80, 255) : IM_COL32(150, 50, 50, 255), s, false);
+        break;
+    }
+    }
+    // The solver's solution: the next move of the step-through, drawn over the board.
+    if (show.solution && !analysis->solution.empty()) {
+        int step = std::clamp(doc.solution_step, 0, static_cast<int>(analysis->solution.size()));
+        if (step < static_cast<int>(analysis->solution.size())) {
+            const Move& next = analysis->solution[static_cast<std::size_t>(step)];
+            ImU32 ink = to_imu32(palette::overlay_solution);
+            if (const auto* pair = std::get_if<CellPairMove>(&next)) {
+                outline_cells(list, view, {pair->a}, ink, thick * 1.2f);
+                outline_cells(list, view, {pair->b}, ink, thick * 1.2f);
+                arrow(list, view.centre(pair->a), view.centre(pair->b), ink, thick * 0.8f, false);
+            } else if (const auto* shift = std::get_if<ShiftMove>(&next)) {
+                bool row = shift->axis == ShiftMove::Axis::row;
+                Cell first = row ? Cell{0, shift->index} : Cell{shift->index, 0};
+                Cell last = row ? Cell{level.width() - 1, shift->index} : Cell{shift->index, level.height() - 1};
+                ImVec2 a = view.centre(first), b = view.centre(last);
+                if (shift->step < 0) std::swap(a, b);
+                arrow(list, a, b, ink, thick, false);
+            }
+        }
+    }
+}
+
+void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool activated, bool active) {
+    ImGuiIO& io = ImGui::GetIO();
+    const Level& level = doc.level();
+    std::optional<Cell> cell = app.hovered;
+    bool jelly = app.brush.target == PaintTarget::jelly && level.kind == Kind::match3;
+    Paint paint{jelly, jelly ? app.brush.jelly : app.brush.value[static_cast<std::size_t>(level.kind)]};
+
+    // Rotate a line tile with Ctrl + wheel over it.
+    if (hovered && cell && level.kind == Kind::lines && io.KeyCtrl && io.MouseWheel != 0.0f && level.board.contains(*cell)) {
+        std::int32_t v = level.board.at(*cell);
+        if (cell::is_value(v) && v > 0)
+            doc.change("Rotate tile", [&](Level& l) { l.board.at(*cell) = rotate_mask(v, io.MouseWheel < 0); });
+    }
+    if (hovered && cell && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && level.board.contains(*cell)) {
+        Paint picked = pick(level, *cell, jelly);  // right click picks, as in Tiled
+        if (jelly) app.brush.jelly = picked.value;
+        else app.brush.value[static_cast<std::size_t>(level.kind)] = picked.value;
+    }
+    if (app.panning) return;
+
+    switch (app.tool) {
+    case Tool::brush:
+    case Tool::eraser: {
+        Paint stroke = app.tool == Tool::eraser ? eraser_paint(level, jelly) : paint;
+        if (activated) doc.begin_gesture(app.tool == Tool::eraser ? "Erase" : "Brush");
+        if (active && doc.in_gesture() && cell && paint_cell(doc.gesture_level(), *cell, stroke)) doc.touched();
+        if (!active && doc.in_gesture()) doc.end_gesture();
+        break;
+    }
+    case Tool::bucket:
+        if (activated && cell && level.board.contains(*cell))
+            doc.change("Bucket fill", [&](Level& l) { bucket_fill(l, *cell, paint); });
+        break;
+    case Tool::rect:
+        if (activated && cell) app.rect_start = cell;
+        if (app.rect_start && cell) doc.selection = Selection{true, *app.rect_start, *cell};
+        if (!active && app.rect_start) {
+            Cell a = *app.rect_start, b = doc.selection.b;
+            app.rect_start.reset();
+            doc.selection.active = false;
+            doc.change("Rectangle fill", [&](Level& l) { fill_rect(l, a, b, paint); });
+        }
+        break;
+    case Tool::select:
+        if (activated && cell) app.rect_start = cell;
+        if (active && app.rect_start && cell) {
+            auto clamp_cell = [&](Cell c) {
+                return Cell{std::clamp(c.x, 0, level.width() - 1), std::clamp(c.y, 0, level.height() - 1)};
+            };
+            doc.selection = Selection{true, clamp_cell(*app.rect_start), clamp_cell(*cell)};
+        }
+        if (!active) app.rect_start.reset();
+        break;
+    case Tool::picker:
+        if (activated && cell && level.board.contains(*cell)) {
+            Paint picked = pick(level, *cell, jelly);
+            if (jelly) app.brush.jelly = picked.value;
+            else app.brush.value[static_cast<std::size_t>(level.kind)] = picked.value;
+            app.tool = Tool::brush;  // as in Tiled: pick, then paint with it
+        }
+        break;
+    case Tool::pair:
+        if (activated && cell && level.board.contains(*cell)) {
+            std::int32_t value = app.brush.value[static_cast<std::size_t>(Kind::link)];
+            if (!app.pair_first) {
+                doc.change("Pair: first tile", [&](Level& l) { paint_cell(l, *cell, {false, value}); });
+                app.pair_first = cell;
+            } else if (!(*app.pair_first == *cell)) {
+                auto partner = static_cast<std::int32_t>(level.rules.pair.partner(value));
+                if (partner <= 0) {
+                    app.status("no partner: under sum pairing the value must be below the sum");
+                } else {
+                    doc.change("Pair: partner", [&](Level& l) { paint_cell(l, *cell, {false, partner}); });
+                }
+                app.pair_first.reset();
+            }
+        }
+        break;
+    }
+}
+
+}  // namespace
+
+void draw_canvas(App& app, Document& doc) {
+    ImGuiIO& io = ImGui::GetIO();
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    avail.x = std::max(avail.x, 64.0f);
+    avail.y = std::max(avail.y, 64.0f);
+    ImGui::InvisibleButton("canvas", avail, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonMiddle);
+    bool hovered = ImGui::IsItemHovered();
+    bool activated = ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left);
+    bool active = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left);
+
+    const bool playing = app.play.active && app.play.document_id == doc.id();
+    const Board& board = playing ? app.play.state.board : doc.level().board;
+    const std::optional<Grid>& jelly = playing ? app.play.state.jelly : doc.level().jelly;
+    float w = static_cast<float>(board.width), h = static_cast<float>(board.height);
+
+    // Camera: fit to the window until the user zooms or pans. Whole pixels, so the layout a
+    // test computes is exact.
+    Camera& camera = doc.camera;
+    float margin = 24.0f;
+    if (camera.fit) {
+        camera.cell = std::clamp(std::floor(std::min((avail.x - 2 * margin) / w, (avail.y - 2 * margin) / h)), 2.0f, 128.0f);
+        camera.pan_x = std::floor((avail.x - camera.cell * w) / 2);
+        camera.pan_y = std::floor((avail.y - camera.cell * h) / 2);
+    }
+    bool rotating = doc.level().kind == Kind::lines && io.KeyCtrl;
+    if (hovered && io.MouseWheel != 0.0f && !rotating) {
+        float old_cell = camera.cell;
+        float new_cell = std::clamp(std::round(old_cell * std::pow(1.15f, io.MouseWheel)), 2.0f, 256.0f);
+        if (new_cell == old_cell) new_cell = std::clamp(old_cell + (io.MouseWheel > 0 ? 1.0f : -1.0f), 2.0f, 256.0f);
+        // Keep the point under the mouse still.
+        float mx = io.MousePos.x - p0.x, my = io.MousePos.y - p0.y;
+        camera.pan_x = std::floor(mx - (mx - camera.pan_x) * new_cell / old_cell);
+        camera.pan_y = std::floor(my - (my - camera.pan_y) * new_cell / old_cell);
+        camera.cell = new_cell;
+        camera.fit = false;
+    }
+    bool space = ImGui::IsKeyDown(SDL_SCANCODE_SPACE) && !io.WantTextInput;
+    bool middle = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Middle);
+    app.panning = middle || (space && (hovered || ImGui::IsItemActive()));
+    if (app.panning && (io.MouseDelta.x != 0 || io.MouseDelta.y != 0) && (middle || ImGui::IsMouseDown(ImGuiMouseButton_Left))) {
+        camera.pan_x += io.MouseDelta.x;
+        camera.pan_y += io.MouseDelta.y;
+        camera.fit = false;
+    }
+
+    View view{ImVec2(p0.x + camera.pan_x, p0.y + camera.pan_y), camera.cell};
+    app.layout = Layout{view.origin.x, view.origin.y, view.size, board.width, board.height};
+    app.hovered.reset();
+    if (hovered) {
+        Cell c = view.cell_at(io.MousePos);
+        if (c.x >= -1 && c.y >= -1 && c.x <= board.width && c.y <= board.height) app.hovered = c;
+    }
+
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->PushClipRect(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), true);
+    list->AddRectFilled(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), to_imu32(palette::canvas_background));
+    draw_board(list, doc.level(), board, jelly, view.origin, view.size, app.settings.overlays.grid);
+
+    if (playing) {
+        panels::playtest_canvas(app, doc, list, view.origin, view.size, hovered, activated, active);
+    } else {
+        draw_overlays(app, doc, list, view, io.MousePos, hovered);
+        handle_tools(app, doc, view, hovered, activated, active);
+        if (doc.selection.active) {
+            ImVec2 a = view.corner({doc.selection.x0(), doc.selection.y0()});
+            ImVec2 b = view.corner({doc.selection.x1() + 1, doc.selection.y1() + 1});
+            list->AddRectFilled(a, b, to_imu32(palette::overlay_selection, 40));
+            list->AddRect(a, b, to_imu32(palette::overlay_selection), 0.0f, 0, 2.0f);
+        }
+        if (app.pair_first) {
+            ImVec2 a = view.corner(*app.pair_first);
+            list->AddRect(a, ImVec2(a.x + view.size, a.y + view.size), to_imu32(palette::overlay_link_path), 0.0f, 0, 3.0f);
+        }
+    }
+    if (app.hovered && board.contains(*app.hovered)) {
+        ImVec2 a = view.corner(*app.hovered);
+        list->AddRect(a, ImVec2(a.x + view.size, a.y + view.size), IM_COL32(255, 255, 255, 140), 0.0f, 0, 1.5f);
+    }
+    list->PopClipRect();
+}
+
+}  // namespace tilelab::editor

@@ -1,0 +1,114 @@
+// One open level: edits through one entry point, undo, and safe saving.
+#include "document.hpp"
+
+#include <atomic>
+#include <system_error>
+
+#include "tilelab/io/level_io.hpp"
+
+namespace tilelab::editor {
+
+std::uint64_t next_revision() {
+    static std::atomic<std::uint64_t> counter{0};
+    return ++counter;
+}
+
+namespace {
+int next_document_id() {
+    static std::atomic<int> counter{0};
+    return ++counter;
+}
+}  // namespace
+
+Document::Document(Level level, std::filesystem::path path)
+    : level_(std::move(level)), path_(std::move(path)), revision_(next_revision()), id_(next_document_id()) {
+    saved_level_ = level_;  // a fresh new level is not dirty until it is edited
+    std::error_code ec;
+    if (!path_.empty()) disk_time = std::filesystem::last_write_time(path_, ec);
+}
+
+std::string Document::title() const {
+    std::string name = path_.empty() ? (level_.name.empty() ? std::string("Untitled") : level_.name)
+                                     : path_.filename().string();
+    return dirty() ? name + " *" : name;
+}
+
+void Document::record_edit(Level before, const std::string& label) {
+    if (before == level_) return;  // nothing changed: no undo entry, no new revision
+    history_.record(std::move(before), label);
+    revision_ = next_revision();
+}
+
+void Document::begin_gesture(const std::string& label) {
+    if (gesture_before_) end_gesture();
+    gesture_before_ = level_;
+    gesture_label_ = label;
+}
+
+Level& Document::gesture_level() { return level_; }
+
+void Document::touched() { revision_ = next_revision(); }
+
+void Document::end_gesture() {
+    if (!gesture_before_) return;
+    Level before = std::move(*gesture_before_);
+    gesture_before_.reset();
+    if (before == level_) return;
+    history_.record(std::move(before), gesture_label_);
+    revision_ = next_revision();
+}
+
+void Document::undo() {
+    end_gesture();
+    if (!history_.can_undo()) return;
+    level_ = history_.undo(std::move(level_));
+    revision_ = next_revision();
+}
+
+void Document::redo() {
+    end_gesture();
+    if (!history_.can_redo()) return;
+    level_ = history_.redo(std::move(level_));
+    revision_ = next_revision();
+}
+
+std::string Document::save() {
+    if (path_.empty()) return "the level has no file yet: use Save As";
+    end_gesture();
+    std::string error = write_file_atomically(path_, write_level(level_), true);
+    if (!error.empty()) return error;
+    saved_level_ = level_;
+    std::error_code ec;
+    disk_time = std::filesystem::last_write_time(path_, ec);
+    disk_changed = false;
+    return "";
+}
+
+std::string Document::save_as(const std::filesystem::path& path) {
+    std::filesystem::path old = path_;
+    path_ = path;
+    std::string error = save();
+    if (!error.empty()) path_ = old;
+    return error;
+}
+
+void Document::replace_from_disk(Level level) {
+    end_gesture();
+    // Reloading is undoable like an edit, so a designer who reloads by mistake can step back.
+    Level before = level_;
+    level_ = std::move(level);
+    saved_level_ = level_;
+    record_edit(std::move(before), "Reload from disk");
+    std::error_code ec;
+    disk_time = std::filesystem::last_write_time(path_, ec);
+    disk_changed = false;
+}
+
+std::filesystem::path Document::autosave_path(const std::filesystem::path& config_dir) const {
+    // Beside the file under a name of its own, never the file itself (CONTRACT.md: only an
+    // explicit save writes the user's file). A never-saved level autosaves in the config folder.
+    if (!path_.empty()) return std::filesystem::path(path_.string() + ".autosave");
+    return config_dir / "autosave" / ((level_.id.empty() ? std::string("untitled") : level_.id) + ".json.autosave");
+}
+
+}  // namespace tilelab::editor

@@ -1,0 +1,282 @@
+// tilelab-editor: SDL2 + OpenGL 3 window and Dear ImGui loop (following ImGui's SDL2/GL3 example).
+#include <SDL.h>
+#include <SDL_opengl.h>
+#include <algorithm>
+#include <csignal>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+#include <stb/stb_image_write.h>
+
+#include "app.hpp"
+
+using tilelab::editor::App;
+using tilelab::editor::Options;
+
+namespace {
+
+void usage(std::FILE* out) {
+    std::fprintf(out,
+                 "usage: tilelab-editor [LEVEL_OR_PACK...] [options]\n"
+                 "  --window WxH         window size (default 1280x800)\n"
+                 "  --screenshot FILE    render --frames frames, write the window as PNG (or .ppm), exit\n"
+                 "  --frames N           frames to render before the screenshot or exit\n"
+                 "  --print-layout       print 'layout X0 Y0 CELL W H' when the board moves (for tests)\n"
+                 "  --frame-stats N      print the UI thread's CPU time per frame over N frames, then exit\n"
+                 "  --overlays all|none  turn every overlay on or off for this run\n"
+                 "  --play               start in play-test mode\n"
+                 "  --trace              print prompts, saves and autosaves on stdout (for tests)\n");
+}
+
+bool parse_int(const char* text, int& out) {
+    char* end = nullptr;
+    long value = std::strtol(text, &end, 10);
+    if (!end || *end != '\0' || value < 0 || value > 1000000) return false;
+    out = static_cast<int>(value);
+    return true;
+}
+
+// Returns 0 to go on, or an exit status.
+int parse_options(int argc, char** argv, Options& options, bool& no_overlays) {
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        auto value = [&]() -> const char* {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "tilelab-editor: %s needs a value\n", arg.c_str());
+                return nullptr;
+            }
+            return argv[++i];
+        };
+        if (arg == "--help" || arg == "-h") {
+            usage(stdout);
+            return -1;
+        } else if (arg == "--window") {
+            const char* v = value();
+            if (!v || std::sscanf(v, "%dx%d", &options.window_width, &options.window_height) != 2 ||
+                options.window_width < 320 || options.window_height < 240) {
+                std::fprintf(stderr, "tilelab-editor: --window wants WxH, at least 320x240\n");
+                return 2;
+            }
+        } else if (arg == "--screenshot") {
+            const char* v = value();
+            if (!v) return 2;
+            options.screenshot = v;
+        } else if (arg == "--frames" || arg == "--frame-stats") {
+            const char* v = value();
+            int n = 0;
+            if (!v || !parse_int(v, n) || n < 1) {
+                std::fprintf(stderr, "tilelab-editor: %s wants a positive count\n", arg.c_str());
+                return 2;
+            }
+            (arg == "--frames" ? options.frames : options.frame_stats) = n;
+        } else if (arg == "--print-layout") {
+            options.print_layout = true;
+        } else if (arg == "--trace") {
+            options.trace = true;
+        } else if (arg == "--play") {
+            options.play_test = "1";
+        } else if (arg == "--overlays") {
+            const char* v = value();
+            if (!v || (std::strcmp(v, "all") != 0 && std::strcmp(v, "none") != 0)) {
+                std::fprintf(stderr, "tilelab-editor: --overlays wants all or none\n");
+                return 2;
+            }
+            options.all_overlays = std::strcmp(v, "all") == 0;
+            no_overlays = !options.all_overlays;
+        } else if (!arg.empty() && arg[0] == '-') {
+            std::fprintf(stderr, "tilelab-editor: unknown option %s\n", arg.c_str());
+            usage(stderr);
+            return 2;
+        } else {
+            options.files.push_back(arg);
+        }
+    }
+    return 0;
+}
+
+// Reads the back buffer (what the next swap shows) and writes it top row first.
+bool write_screenshot(const std::string& path, int width, int height) {
+    std::vector<unsigned char> pixels(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+    std::vector<unsigned char> flipped(pixels.size());
+    std::size_t row = static_cast<std::size_t>(width) * 3;
+    for (int y = 0; y < height; ++y)
+        std::memcpy(&flipped[static_cast<std::size_t>(y) * row], &pixels[static_cast<std::size_t>(height - 1 - y) * row], row);
+    if (path.size() >= 4 && path.substr(path.size() - 4) == ".ppm") {
+        std::FILE* out = std::fopen(path.c_str(), "wb");
+        if (!out) return false;
+        std::fprintf(out, "P6\n%d %d\n255\n", width, height);
+        bool ok = std::fwrite(flipped.data(), 1, flipped.size(), out) == flipped.size();
+        return std::fclose(out) == 0 && ok;
+    }
+    return stbi_write_png(path.c_str(), width, height, 3, flipped.data(), static_cast<int>(row)) != 0;
+}
+
+// SIGTERM and SIGINT ask to quit like the window's close button (with the unsaved-changes prompt).
+// Our own handler rather than SDL's: SDL's sometimes lost a signal that came while the first
+// frames were being drawn (seen under Xvfb), and a flag read once a frame cannot be lost.
+volatile std::sig_atomic_t quit_signal = 0;
+void on_quit_signal(int) { quit_signal = 1; }
+
+double thread_cpu_ms() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    bool no_overlays = false;
+    if (int status = parse_options(argc, argv, options, no_overlays); status != 0) return status < 0 ? 0 : status;
+
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    if ((!display || !*display) && (!wayland || !*wayland)) {
+        std::fprintf(stderr,
+                     "tilelab-editor: no display: set DISPLAY (or run under xvfb-run); the command line tool "
+                     "`tilelab` works without one\n");
+        return 1;
+    }
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    std::signal(SIGTERM, on_quit_signal);
+    std::signal(SIGINT, on_quit_signal);
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+        std::fprintf(stderr, "tilelab-editor: no display: %s\n", SDL_GetError());
+        return 1;
+    }
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+    SDL_Window* window = SDL_CreateWindow("tilelab-editor", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                          options.window_width, options.window_height,
+                                          SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
+    if (!window) {
+        std::fprintf(stderr, "tilelab-editor: no display: cannot open a window: %s\n", SDL_GetError());
+        SDL_Quit();
+        return 1;
+    }
+    SDL_GLContext gl = SDL_GL_CreateContext(window);
+    if (!gl) {
+        std::fprintf(stderr, "tilelab-editor: no OpenGL 3.3 context: %s\n", SDL_GetError());
+        SDL_DestroyWindow(window);
+        SDL_Quit();
+        return 1;
+    }
+    SDL_GL_MakeCurrent(window, gl);
+    SDL_GL_SetSwapInterval(1);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // the workspace is laid out in code; nothing to remember per window
+    ImGui::StyleColorsDark();
+    ImGui_ImplSDL2_InitForOpenGL(window, gl);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    int status = 0;
+    {
+        App app(options);
+        if (no_overlays) app.settings.overlays = tilelab::editor::OverlayToggles{true, false, false, false, false, false, false, false};
+        std::vector<double> frame_ms;
+        auto last = std::chrono::steady_clock::now();
+        bool continuous = options.frames > 0 || options.frame_stats > 0 || !options.screenshot.empty();
+        while (!app.wants_exit()) {
+            // Idle: wait for input (or a worker's result) instead of spinning the CPU.
+            SDL_Event event;
+            bool busy = continuous || app.live_worker.busy() || app.deep_worker.busy() || app.play.active;
+            if (!busy && SDL_WaitEventTimeout(&event, 100)) SDL_PushEvent(&event);
+            double cpu_start = thread_cpu_ms();
+            if (quit_signal) {
+                quit_signal = 0;
+                app.request_quit();
+            }
+            while (SDL_PollEvent(&event)) {
+                ImGui_ImplSDL2_ProcessEvent(&event);
+                if (event.type == SDL_QUIT) app.request_quit();
+                if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
+                    event.window.windowID == SDL_GetWindowID(window))
+                    app.request_quit();
+            }
+            auto now = std::chrono::steady_clock::now();
+            double dt = std::chrono::duration<double>(now - last).count();
+            last = now;
+            ImGui_ImplOpenGL3_NewFrame();
+            ImGui_ImplSDL2_NewFrame();
+            ImGui::NewFrame();
+            app.frame(dt);
+            std::string title = "tilelab-editor";
+            if (tilelab::editor::Document* doc = app.active()) title = doc->title() + " - tilelab-editor";
+            SDL_SetWindowTitle(window, title.c_str());
+            ImGui::Render();
+            int width = 0, height = 0;
+            SDL_GL_GetDrawableSize(window, &width, &height);
+            glViewport(0, 0, width, height);
+            glClearColor(0.1f, 0.1f, 0.11f, 1.0f);
+            glClear(GL_COLOR_BUFFER_BIT);
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            frame_ms.push_back(thread_cpu_ms() - cpu_start);
+
+            int frame = app.frame_number;
+            if (!options.screenshot.empty() && frame >= std::max(options.frames, 2)) {
+                if (!write_screenshot(options.screenshot, width, height)) {
+                    std::fprintf(stderr, "tilelab-editor: cannot write %s\n", options.screenshot.c_str());
+                    status = 1;
+                }
+                app.exit_now = true;
+            } else if (options.screenshot.empty() && options.frames > 0 && frame >= options.frames) {
+                app.exit_now = true;
+            }
+            if (options.frame_stats > 0 && static_cast<int>(frame_ms.size()) >= options.frame_stats + 10) {
+                // The first frames build the font atlas and GL objects: not what a designer feels.
+                std::vector<double> samples(frame_ms.begin() + 10, frame_ms.end());
+                std::sort(samples.begin(), samples.end());
+                double mean = 0;
+                for (double s : samples) mean += s;
+                mean /= static_cast<double>(samples.size());
+                double p99 = samples[std::min(samples.size() - 1, static_cast<std::size_t>(0.99 * static_cast<double>(samples.size())))];
+                std::printf("frame-stats frames=%zu mean_ms=%.3f p99_ms=%.3f max_ms=%.3f\n", samples.size(), mean, p99,
+                            samples.back());
+                std::fflush(stdout);
+                app.exit_now = true;
+            }
+            SDL_GL_SwapWindow(window);
+            // At most ~60 frames a second: without vsync (Xvfb) the loop would take a whole core
+            // from the analysis worker on a two-core machine.
+            double spent = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now).count();
+            if (spent < 16.0) SDL_Delay(static_cast<Uint32>(16.0 - spent));
+        }
+        app.shutdown();
+        // A kind's solver that ignores its stop token must not keep the window from closing: give
+        // the workers two seconds, then leave without joining them (everything is saved already).
+        for (int i = 0; i < 200 && (app.live_worker.busy() || app.deep_worker.busy()); ++i) SDL_Delay(10);
+        if (app.live_worker.busy() || app.deep_worker.busy()) {
+            std::fprintf(stderr, "tilelab-editor: an analysis did not stop in time; exiting without it\n");
+            std::fflush(nullptr);
+            std::_Exit(status);
+        }
+    }
+
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+    SDL_GL_DeleteContext(gl);
+    SDL_DestroyWindow(window);
+    SDL_Quit();
+    return status;
+}

@@ -1,0 +1,121 @@
+// The editor's colours and glyphs per kind, as plain data: the canvas paints with them and the
+// end-to-end tests read them to know which colour a cell must show in a screenshot.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+
+#include "tilelab/board/board.hpp"
+#include "tilelab/board/level.hpp"
+
+namespace tilelab::editor {
+
+struct Rgb {
+    std::uint8_t r = 0, g = 0, b = 0;
+    friend constexpr bool operator==(const Rgb&, const Rgb&) = default;
+};
+
+namespace palette {
+
+inline constexpr Rgb canvas_background{24, 26, 30};
+inline constexpr Rgb empty_cell{44, 47, 54};
+inline constexpr Rgb blocker{112, 96, 80};
+inline constexpr Rgb hole{10, 10, 12};
+inline constexpr Rgb random_piece{96, 96, 120};
+inline constexpr Rgb line_tile{50, 58, 74};
+inline constexpr Rgb line_ink{240, 240, 245};
+inline constexpr Rgb jelly{120, 200, 255};
+inline constexpr Rgb grid_line{70, 74, 84};
+
+// match3 colours 0..15: chosen to differ in lightness as well as hue; each colour also has its
+// own glyph (match3_glyph) so that a colour-blind designer never has to rely on hue alone.
+inline constexpr std::array<Rgb, 16> match3_colors{{
+    {228, 58, 58},    // 0 red
+    {62, 176, 74},    // 1 green
+    {58, 108, 232},   // 2 blue
+    {240, 204, 48},   // 3 yellow
+    {156, 82, 204},   // 4 purple
+    {244, 138, 36},   // 5 orange
+    {48, 196, 206},   // 6 cyan
+    {244, 124, 184},  // 7 pink
+    {136, 88, 48},    // 8 brown
+    {170, 224, 60},   // 9 lime
+    {40, 52, 150},    // 10 navy
+    {28, 128, 108},   // 11 teal
+    {160, 160, 160},  // 12 grey
+    {128, 28, 60},    // 13 maroon
+    {122, 122, 28},   // 14 olive
+    {236, 236, 236},  // 15 white
+}};
+
+// The outline glyph of a match3 colour. The glyph is an outline only, so the centre of the
+// cell keeps the piece's colour (the screenshot test samples it).
+enum class Glyph { circle, triangle, square, diamond, pentagon, hexagon, star, triangle_down };
+inline constexpr Glyph match3_glyph(int color) { return static_cast<Glyph>(color % 8); }
+// Colours 8..15 repeat the shapes of 0..7 with a second, smaller outline inside.
+inline constexpr bool match3_glyph_doubled(int color) { return color >= 8; }
+
+// Link tiles: a tile and its partner share a colour (under sum pairing too), so the eye finds
+// pairs; the number on the tile says the value exactly.
+inline constexpr std::array<Rgb, 12> link_colors{{
+    {214, 84, 84}, {78, 160, 88}, {70, 118, 214}, {214, 170, 60}, {150, 90, 196}, {222, 128, 64},
+    {60, 170, 180}, {206, 106, 160}, {128, 150, 70}, {100, 100, 190}, {170, 120, 90}, {90, 160, 140},
+}};
+inline Rgb link_color(std::int64_t value, const Pairing& pairing) {
+    std::int64_t partner = pairing.partner(value);
+    std::int64_t key = value < partner ? value : partner;
+    std::uint64_t h = static_cast<std::uint64_t>(key) * 0x9E3779B97F4A7C15ull;
+    return link_colors[static_cast<std::size_t>((h >> 32) % link_colors.size())];
+}
+
+// Slide tiles by value, in the familiar 2048 colours; values above 2048 share one dark colour.
+inline Rgb slide_color(std::int64_t value) {
+    static constexpr std::array<Rgb, 11> by_log2{{
+        {238, 228, 218}, {237, 224, 200}, {242, 177, 121}, {245, 149, 99}, {246, 124, 95}, {246, 94, 59},
+        {237, 207, 114}, {237, 204, 97}, {237, 200, 80}, {237, 197, 63}, {237, 194, 46},
+    }};
+    int log2 = 0;
+    while (log2 < 62 && (std::int64_t{2} << log2) < value) ++log2;
+    if (log2 < static_cast<int>(by_log2.size())) return by_log2[static_cast<std::size_t>(log2)];
+    return Rgb{60, 58, 50};
+}
+// Dark text on light tiles (2, 4), light text on the rest.
+inline bool slide_dark_text(std::int64_t value) { return value <= 4; }
+
+// The colour that fills a cell (the background under any glyph, number or line).
+inline Rgb cell_fill(const Level& level, std::int32_t value) {
+    if (value == cell::empty) return empty_cell;
+    if (value == cell::blocker) return blocker;
+    if (value == cell::hole) return hole;
+    if (value == cell::random) return random_piece;
+    switch (level.kind) {
+    case Kind::match3: return match3_colors[static_cast<std::size_t>(value) % match3_colors.size()];
+    case Kind::link: return link_color(value, level.rules.pair);
+    case Kind::lines: return line_tile;
+    case Kind::slide: return slide_color(value);
+    }
+    return empty_cell;
+}
+
+// Overlay colours: each is distinct from every cell colour above, so a test can find an overlay
+// in a screenshot.
+inline constexpr Rgb overlay_match_group{255, 255, 0};
+inline constexpr Rgb overlay_hint{255, 0, 255};
+inline constexpr Rgb overlay_link_path{0, 255, 128};
+inline constexpr Rgb overlay_closed_group{255, 255, 255};
+inline constexpr Rgb overlay_selection{80, 200, 255};
+inline constexpr Rgb overlay_solution{255, 96, 0};
+// Lines groups, one colour each (cycled).
+inline constexpr std::array<Rgb, 8> group_colors{{
+    {255, 90, 90}, {90, 220, 120}, {100, 150, 255}, {255, 210, 70}, {210, 110, 255}, {70, 220, 230},
+    {255, 150, 60}, {250, 130, 200},
+}};
+
+}  // namespace palette
+
+inline bool near_color(Rgb a, Rgb b, int tolerance) {
+    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
+           std::abs(a.b - b.b) <= tolerance;
+}
+
+}  // namespace tilelab::editor

@@ -1,0 +1,108 @@
+// The in-app file browser: open a level or pack, or save as; with the recent files beside it.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app.hpp"
+#include "panels/panels.hpp"
+
+namespace tilelab::editor::panels {
+
+void open_browser(App& app, bool save_mode) {
+    FileBrowser& b = app.browser;
+    b.open = true;
+    b.save_mode = save_mode;
+    b.error.clear();
+    Document* doc = app.active();
+    std::error_code ec;
+    if (doc && !doc->path().empty()) {
+        b.folder = doc->path().parent_path();
+        b.name = save_mode ? doc->path().filename().string() : "";
+    } else {
+        b.folder = app.settings.recent_files.empty() ? std::filesystem::current_path(ec)
+                                                      : std::filesystem::path(app.settings.recent_files.front()).parent_path();
+        b.name = save_mode && doc ? (doc->level().name.empty() ? "untitled" : doc->level().name) + std::string(".json") : "";
+    }
+}
+
+void draw_file_browser(App& app) {
+    FileBrowser& b = app.browser;
+    const char* title = b.save_mode ? "Save level as" : "Open level or pack";
+    if (b.open && !ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+    ImGui::SetNextWindowSize(ImVec2(720, 480), ImGuiCond_Appearing);
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal(title, nullptr)) return;
+
+    std::string folder_text = b.folder.string();
+    ImGui::SetNextItemWidth(-60);
+    if (ImGui::InputText("##folder", &folder_text, ImGuiInputTextFlags_EnterReturnsTrue)) b.folder = folder_text;
+    ImGui::SameLine();
+    if (ImGui::Button("Up")) b.folder = b.folder.parent_path();
+
+    std::filesystem::path chosen;
+    ImGui::BeginChild("entries", ImVec2(ImGui::GetContentRegionAvail().x * 0.6f, -ImGui::GetFrameHeightWithSpacing() * 2), true);
+    std::vector<std::filesystem::directory_entry> entries;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(b.folder, ec)) {
+        std::string name = e.path().filename().string();
+        if (name.empty() || name[0] == '.') continue;
+        if (e.is_directory(ec) || e.path().extension() == ".json") entries.push_back(e);
+    }
+    if (ec) ImGui::TextDisabled("cannot list: %s", ec.message().c_str());
+    std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& c) {
+        std::error_code e1, e2;
+        bool da = a.is_directory(e1), dc = c.is_directory(e2);
+        if (da != dc) return da;
+        return a.path().filename() < c.path().filename();
+    });
+    for (const auto& e : entries) {
+        std::error_code e1;
+        bool dir = e.is_directory(e1);
+        std::string label = (dir ? "[dir] " : "") + e.path().filename().string();
+        if (ImGui::Selectable(label.c_str(), !dir && b.name == e.path().filename().string(), ImGuiSelectableFlags_AllowDoubleClick)) {
+            if (dir) b.folder = e.path();
+            else {
+                b.name = e.path().filename().string();
+                if (ImGui::IsMouseDoubleClicked(0)) chosen = e.path();
+            }
+        }
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("recent", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2), true);
+    ImGui::TextDisabled("recent files");
+    for (const std::string& path : app.settings.recent_files)
+        if (ImGui::Selectable(path.c_str())) {
+            b.folder = std::filesystem::path(path).parent_path();
+            b.name = std::filesystem::path(path).filename().string();
+        }
+    ImGui::EndChild();
+
+    ImGui::SetNextItemWidth(-200);
+    bool enter = ImGui::InputText("file name", &b.name, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (!b.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error.c_str());
+    if (ImGui::Button(b.save_mode ? "Save" : "Open") || enter) {
+        if (!b.name.empty()) chosen = b.folder / b.name;
+    }
+    ImGui::SameLine();
+    bool cancel = ImGui::Button("Cancel");
+    if (!chosen.empty()) {
+        if (b.save_mode) {
+            if (chosen.extension() != ".json") chosen += ".json";
+            app.save_active_as(chosen);
+        } else {
+            app.open_path(chosen);
+        }
+        cancel = true;
+    }
+    if (cancel) {
+        b.open = false;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+}  // namespace tilelab::editor::panels

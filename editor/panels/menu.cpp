@@ -1,0 +1,57 @@
+// The main menu: File (new, open, recent, save, close, quit), Edit (undo, redo), View, Help.
+#include <string>
+
+#include "app.hpp"
+#include "panels/panels.hpp"
+
+namespace tilelab::editor::panels {
+
+void open_browser(App& app, bool save_mode);
+
+void draw_main_menu(App& app) {
+    if (!ImGui::BeginMainMenuBar()) return;
+    Document* doc = app.active();
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("New level...", "Ctrl+N")) app.new_dialog.open = true;
+        if (ImGui::MenuItem("Open...", "Ctrl+O")) open_browser(app, false);
+        if (ImGui::BeginMenu("Open recent", !app.settings.recent_files.empty())) {
+            std::string chosen;
+            for (const std::string& path : app.settings.recent_files)
+                if (ImGui::MenuItem(path.c_str())) chosen = path;
+            ImGui::EndMenu();
+            if (!chosen.empty()) app.open_path(chosen);
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Save", "Ctrl+S", false, doc != nullptr)) app.save_active();
+        if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc != nullptr)) open_browser(app, true);
+        if (ImGui::MenuItem("Close", "Ctrl+W", false, doc != nullptr)) app.request_close(doc->id());
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.request_quit();
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Edit")) {
+        bool can_undo = doc && doc->history().can_undo(), can_redo = doc && doc->history().can_redo();
+        std::string undo_label = can_undo ? "Undo " + doc->history().undo_label() : std::string("Undo");
+        std::string redo_label = can_redo ? "Redo " + doc->history().redo_label() : std::string("Redo");
+        if (ImGui::MenuItem(undo_label.c_str(), "Ctrl+Z", false, can_undo)) app.undo();
+        if (ImGui::MenuItem(redo_label.c_str(), "Ctrl+Shift+Z / Ctrl+Y", false, can_redo)) app.redo();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Select none", "Esc", false, doc && doc->selection.active)) doc->selection.active = false;
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        OverlayToggles& o = app.settings.overlays;
+        if (ImGui::MenuItem("Fit to window", "Ctrl+0", false, doc != nullptr)) doc->camera.fit = true;
+        ImGui::MenuItem("Grid", "G", &o.grid);
+        ImGui::MenuItem("Legend", nullptr, &app.show_legend);
+        if (ImGui::MenuItem("Play-test", "F5", app.play.active, doc != nullptr)) { if (app.play.active) app.play.active = false; else start_playtest(app, *doc); }
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("Keyboard shortcuts", "F1")) app.show_shortcuts = true;
+        ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
+}
+
+}  // namespace tilelab::editor::panels

@@ -1,0 +1,156 @@
+// Play-test: the level played in the editor with the real rules and the level's seed.
+#include <SDL.h>
+#include <cmath>
+#include <exception>
+#include <string>
+
+#include "app.hpp"
+#include "painters.hpp"
+#include "panels/panels.hpp"
+
+namespace tilelab::editor::panels {
+
+namespace {
+
+void play_move(App& app, const Move& move) {
+    PlayTest& play = app.play;
+    const KindOps& ops = kind_ops(play.level.kind);
+    try {
+        StepResult step = ops.play(play.level, play.state, move);
+        if (!step.legal) {
+            play.message = "illegal: " + step.why;
+            return;
+        }
+        play.state = std::move(step.state);
+        play.moves.push_back(move);
+        play.message = format_move(move);
+        if (ops.goal_met(play.level, play.state)) play.message += "  -- goal reached!";
+        app.trace("play " + format_move(move) + " score " + std::to_string(play.state.score));
+    } catch (const std::exception& e) {
+        // The kind's own failure (e.g. not built yet) is shown, never a crash.
+        play.message = e.what();
+    }
+}
+
+bool adjacent(Cell a, Cell b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y) == 1; }
+
+}  // namespace
+
+void start_playtest(App& app, Document& doc) {
+    doc.end_gesture();
+    PlayTest play;
+    play.document_id = doc.id();
+    play.level = doc.level();
+    try {
+        play.state = kind_ops(play.level.kind).start(play.level);
+    } catch (const std::exception& e) {
+        app.status(std::string("cannot play: ") + e.what());
+        return;
+    }
+    play.active = true;
+    app.play = std::move(play);
+    app.trace("play-test started");
+}
+
+void draw_playtest(App& app) {
+    PlayTest& play = app.play;
+    ImGui::TextUnformatted("Play-test");
+    ImGui::Separator();
+    ImGui::Text("score %lld", static_cast<long long>(play.state.score));
+    ImGui::Text("moves made %d", play.state.moves);
+    if (play.level.goal.moves) ImGui::Text("moves left %d", *play.level.goal.moves - play.state.moves);
+    bool won = false;
+    try {
+        won = kind_ops(play.level.kind).goal_met(play.level, play.state);
+    } catch (const std::exception&) {
+        // shown through play.message already
+    }
+    if (won) ImGui::TextColored(ImVec4(0.4f, 1, 0.4f, 1), "goal reached");
+    ImGui::TextWrapped("%s", play.message.c_str());
+    switch (play.level.kind) {
+    case Kind::match3: ImGui::TextDisabled("swap: drag a piece onto a neighbour, or click both"); break;
+    case Kind::link: ImGui::TextDisabled("click two tiles that link"); break;
+    case Kind::lines: ImGui::TextDisabled("click the arrows beside a row or column"); break;
+    case Kind::slide: ImGui::TextDisabled("arrow keys slide the tiles"); break;
+    }
+    if (ImGui::Button("Restart")) {
+        Document* doc = app.find(play.document_id);
+        if (doc) start_playtest(app, *doc);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Back to editing (F5)")) play.active = false;
+    ImGui::Separator();
+    ImGui::TextUnformatted("moves:");
+    for (std::size_t i = 0; i < play.moves.size(); ++i) ImGui::Text("%zu. %s", i + 1, format_move(play.moves[i]).c_str());
+
+    if (play.level.kind == Kind::slide && !ImGui::GetIO().WantTextInput) {
+        const std::pair<int, Direction> keys[] = {{SDL_SCANCODE_UP, Direction::up}, {SDL_SCANCODE_DOWN, Direction::down},
+                                                  {SDL_SCANCODE_LEFT, Direction::left}, {SDL_SCANCODE_RIGHT, Direction::right}};
+        for (auto [code, direction] : keys)
+            if (ImGui::IsKeyPressed(code, false)) play_move(app, direction);
+    }
+}
+
+void playtest_canvas(App& app, Document& doc, ImDrawList* list, ImVec2 origin, float size, bool hovered, bool activated,
+                     bool active) {
+    (void)doc;
+    (void)hovered;
+    PlayTest& play = app.play;
+    const Board& board = play.state.board;
+    std::optional<Cell> cell = app.hovered;
+    switch (play.level.kind) {
+    case Kind::match3:
+    case Kind::link:
+        if (activated && cell && board.contains(*cell)) {
+            if (play.first && !(*play.first == *cell)) {
+                Cell a = *play.first;
+                play.first.reset();
+                if (play.level.kind == Kind::link || adjacent(a, *cell)) play_move(app, CellPairMove{a, *cell});
+                else play.first = cell;
+            } else {
+                play.first = cell;
+                play.drag_from = cell;
+            }
+        }
+        // match3: a drag onto a neighbour swaps at once.
+        if (play.drag_from && active && cell && adjacent(*play.drag_from, *cell) && play.level.kind == Kind::match3) {
+            Cell a = *play.drag_from;
+            play.drag_from.reset();
+            play.first.reset();
+            play_move(app, CellPairMove{a, *cell});
+        }
+        if (!active) play.drag_from.reset();
+        if (play.first) {
+            ImVec2 a(origin.x + static_cast<float>(play.first->x) * size, origin.y + static_cast<float>(play.first->y) * size);
+            list->AddRect(a, ImVec2(a.x + size, a.y + size), IM_COL32(255, 255, 255, 255), 0, 0, 3.0f);
+        }
+        break;
+    case Kind::lines: {
+        // Arrows in the ring around the board; a click shifts that row or column.
+        ImU32 ink = IM_COL32(220, 220, 230, 200);
+        auto arrow_at = [&](Cell c, const char* glyph) {
+            ImVec2 centre(origin.x + (static_cast<float>(c.x) + 0.5f) * size, origin.y + (static_cast<float>(c.y) + 0.5f) * size);
+            draw_centred_text(list, glyph, centre, size * 0.5f, ink);
+        };
+        for (int y = 0; y < board.height; ++y) {
+            arrow_at({-1, y}, "<");
+            arrow_at({board.width, y}, ">");
+        }
+        for (int x = 0; x < board.width; ++x) {
+            arrow_at({x, -1}, "^");
+            arrow_at({x, board.height}, "v");
+        }
+        if (activated && cell) {
+            Cell c = *cell;
+            if (c.x == -1 && c.y >= 0 && c.y < board.height) play_move(app, ShiftMove{ShiftMove::Axis::row, c.y, -1});
+            if (c.x == board.width && c.y >= 0 && c.y < board.height) play_move(app, ShiftMove{ShiftMove::Axis::row, c.y, 1});
+            if (c.y == -1 && c.x >= 0 && c.x < board.width) play_move(app, ShiftMove{ShiftMove::Axis::col, c.x, -1});
+            if (c.y == board.height && c.x >= 0 && c.x < board.width) play_move(app, ShiftMove{ShiftMove::Axis::col, c.x, 1});
+        }
+        break;
+    }
+    case Kind::slide: break;
+    }
+}
+
+}  // namespace tilelab::editor::panels

@@ -1,0 +1,229 @@
+// The properties panel: name, id, size (anchored resize), seed (re-roll), rules and goal of the kind.
+// Every field edits through the document's one entry point; a drag or a typed field is one undo step.
+#include <cstring>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app.hpp"
+#include "edits.hpp"
+#include "panels/panels.hpp"
+
+namespace tilelab::editor::panels {
+
+namespace {
+
+// Wraps one widget that edits a copy of the level: the widget's activation opens a gesture, its
+// changes go into the level, its deactivation closes the gesture (one undo entry).
+template <class Widget>
+void edit_field(Document& doc, const char* label, Widget&& widget) {
+    Level edit = doc.level();
+    bool changed = widget(edit);
+    if (ImGui::IsItemActivated()) doc.begin_gesture(label);
+    if (changed) {
+        if (doc.in_gesture()) {
+            doc.gesture_level() = edit;
+            doc.touched();
+        } else {
+            doc.change(label, [&](Level& l) { l = edit; });
+        }
+    }
+    if (ImGui::IsItemDeactivated()) doc.end_gesture();
+}
+
+void optional_int(Document& doc, const char* label, std::optional<int>& (*field)(Level&), int fallback, int lo, int hi) {
+    Level probe = doc.level();
+    bool on = field(probe).has_value();
+    ImGui::PushID(label);
+    edit_field(doc, label, [&](Level& l) {
+        bool enabled = field(l).has_value();
+        if (!ImGui::Checkbox("##on", &enabled)) return false;
+        field(l) = enabled ? std::optional<int>(fallback) : std::nullopt;
+        return true;
+    });
+    ImGui::SameLine();
+    if (on) {
+        ImGui::SetNextItemWidth(140);
+        edit_field(doc, label, [&](Level& l) { return ImGui::DragInt(label, &*field(l), 0.2f, lo, hi); });
+    } else {
+        ImGui::TextDisabled("%s (off)", label);
+    }
+    ImGui::PopID();
+}
+
+}  // namespace
+
+void draw_properties(App& app) {
+    Document* doc = app.active();
+    if (!doc) return;
+    const Level& level = doc->level();
+    ImGui::PushItemWidth(170);
+    edit_field(*doc, "Name", [](Level& l) { return ImGui::InputText("name", &l.name); });
+    edit_field(*doc, "Id", [](Level& l) { return ImGui::InputText("id", &l.id); });
+    ImGui::SameLine();
+    if (ImGui::SmallButton("new id")) {
+        std::string id = new_level_id();
+        doc->change("New id", [&](Level& l) { l.id = id; });
+    }
+    ImGui::Text("kind: %s", std::string(kind_name(level.kind)).c_str());
+
+    // Size: typed into a pending pair and applied with the anchor, so a half-typed "1" never
+    // crops the board.
+    ImGui::PushID("size");
+    int size[2] = {level.width(), level.height()};
+    ImGui::Text("size %d x %d", size[0], size[1]);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("resize...")) ImGui::OpenPopup("resize");
+    if (ImGui::BeginPopup("resize")) {
+        ImGuiStorage* storage = ImGui::GetStateStorage();
+        int* w = storage->GetIntRef(ImGui::GetID("w"), level.width());
+        int* h = storage->GetIntRef(ImGui::GetID("h"), level.height());
+        int* anchor = storage->GetIntRef(ImGui::GetID("anchor"), 0);
+        ImGui::InputInt("width", w);
+        ImGui::InputInt("height", h);
+        ImGui::TextUnformatted("keep content anchored at:");
+        for (int i = 0; i < 9; ++i) {
+            if (i % 3) ImGui::SameLine();
+            ImGui::PushID(i);
+            if (ImGui::RadioButton("##a", *anchor == i)) *anchor = i;
+            ImGui::PopID();
+        }
+        if (ImGui::Button("Apply")) {
+            int nw = std::clamp(*w, 1, max_board_side), nh = std::clamp(*h, 1, max_board_side);
+            Anchor a = static_cast<Anchor>(*anchor);
+            doc->change("Resize", [&](Level& l) { resize_level(l, nw, nh, a); });
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+    ImGui::PopID();
+
+    edit_field(*doc, "Seed", [](Level& l) {
+        return ImGui::InputScalar("seed", ImGuiDataType_U64, &l.seed);
+    });
+    ImGui::SameLine();
+    if (ImGui::SmallButton("re-roll")) {
+        Rng rng(level.seed ^ 0x5eed5eedull);
+        std::uint64_t seed = rng.next() % 1000000000ull;
+        doc->change("Re-roll seed", [&](Level& l) { l.seed = seed; });
+    }
+
+    ImGui::Separator();
+    ImGui::TextDisabled("rules");
+    switch (level.kind) {
+    case Kind::match3:
+        edit_field(*doc, "Colours", [](Level& l) { return ImGui::SliderInt("colors", &l.rules.colors, 2, 16); });
+        edit_field(*doc, "Min match", [](Level& l) { return ImGui::SliderInt("min_match", &l.rules.min_match, 3, 6); });
+        edit_field(*doc, "Score per piece",
+                   [](Level& l) { return ImGui::DragInt("score_per_piece", &l.rules.score_per_piece, 1, 1, 10000); });
+        break;
+    case Kind::link: {
+        edit_field(*doc, "Pairing", [](Level& l) {
+            int rule = l.rules.pair.rule == Pairing::Rule::sum ? 1 : 0;
+            if (!ImGui::Combo("pair", &rule, "equal\0sum\0")) return false;
+            l.rules.pair.rule = rule ? Pairing::Rule::sum : Pairing::Rule::equal;
+            if (rule && l.rules.pair.sum <= 0) l.rules.pair.sum = 10;
+            return true;
+        });
+        if (level.rules.pair.rule == Pairing::Rule::sum)
+            edit_field(*doc, "Pair sum", [](Level& l) {
+                return ImGui::DragScalar("sum", ImGuiDataType_S64, &l.rules.pair.sum, 0.2f);
+            });
+        edit_field(*doc, "Max turns", [](Level& l) { return ImGui::SliderInt("max_turns", &l.rules.max_turns, 0, 4); });
+        edit_field(*doc, "Border", [](Level& l) { return ImGui::Checkbox("border", &l.rules.border); });
+        break;
+    }
+    case Kind::lines: {
+        ImGui::TextUnformatted("fixed rows / columns:");
+        for (int axis = 0; axis < 2; ++axis) {
+            int count = axis == 0 ? level.height() : level.width();
+            ImGui::TextUnformatted(axis == 0 ? "rows" : "cols");
+            for (int i = 0; i < count && i < 32; ++i) {
+                ImGui::SameLine();
+                ImGui::PushID(axis * 1000 + i);
+                edit_field(*doc, "Fixed row/column", [&](Level& l) {
+                    std::vector<int>& list = axis == 0 ? l.rules.fixed_rows : l.rules.fixed_cols;
+                    bool fixed = std::find(list.begin(), list.end(), i) != list.end();
+                    if (!ImGui::Checkbox("##f", &fixed)) return false;
+                    if (fixed) list.push_back(i), std::sort(list.begin(), list.end());
+                    else list.erase(std::remove(list.begin(), list.end(), i), list.end());
+                    return true;
+                });
+                ImGui::PopID();
+            }
+        }
+        break;
+    }
+    case Kind::slide:
+        edit_field(*doc, "Score rule", [](Level& l) {
+            int rule = l.rules.score == SlideScore::pre_merge ? 1 : 0;
+            if (!ImGui::Combo("score", &rule, "merged\0pre_merge\0")) return false;
+            l.rules.score = rule ? SlideScore::pre_merge : SlideScore::merged;
+            return true;
+        });
+        optional_int(*doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; }, 2, 0, 64);
+        for (std::size_t i = 0; i < level.rules.spawn.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            ImGui::Text("spawn %d", level.rules.spawn[i].first);
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(100);
+            edit_field(*doc, "Spawn weight", [&](Level& l) { return ImGui::DragInt("weight", &l.rules.spawn[i].second, 0.2f, 0, 1000); });
+            ImGui::PopID();
+        }
+        break;
+    }
+
+    ImGui::Separator();
+    ImGui::TextDisabled("goal");
+    optional_int(*doc, "moves", [](Level& l) -> std::optional<int>& { return l.goal.moves; }, 20, 1, 10000);
+    switch (level.kind) {
+    case Kind::match3: {
+        Level probe = level;
+        bool on = probe.goal.score.has_value();
+        edit_field(*doc, "Score goal", [](Level& l) {
+            bool enabled = l.goal.score.has_value();
+            if (!ImGui::Checkbox("##score_on", &enabled)) return false;
+            l.goal.score = enabled ? std::optional<std::int64_t>(3000) : std::nullopt;
+            return true;
+        });
+        ImGui::SameLine();
+        if (on) edit_field(*doc, "Score goal", [](Level& l) { return ImGui::DragScalar("score", ImGuiDataType_S64, &*l.goal.score, 10.0f); });
+        else ImGui::TextDisabled("score (off)");
+        edit_field(*doc, "Jelly goal", [](Level& l) { return ImGui::Checkbox("clear all jelly", &l.goal.jelly); });
+        for (std::size_t i = 0; i < level.goal.collect.size(); ++i) {
+            ImGui::PushID(static_cast<int>(i));
+            ImGui::SetNextItemWidth(70);
+            edit_field(*doc, "Collect", [&](Level& l) { return ImGui::SliderInt("colour", &l.goal.collect[i].color, 0, std::max(0, l.rules.colors - 1)); });
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(70);
+            edit_field(*doc, "Collect", [&](Level& l) { return ImGui::DragInt("count", &l.goal.collect[i].count, 0.2f, 1, 1000); });
+            ImGui::SameLine();
+            if (ImGui::SmallButton("x")) doc->change("Remove collect goal", [&](Level& l) { l.goal.collect.erase(l.goal.collect.begin() + static_cast<long>(i)); });
+            ImGui::PopID();
+        }
+        if (ImGui::SmallButton("+ collect")) doc->change("Add collect goal", [](Level& l) { l.goal.collect.push_back({0, 15}); });
+        break;
+    }
+    case Kind::link:
+        edit_field(*doc, "Clear goal", [](Level& l) { return ImGui::Checkbox("clear the board", &l.goal.clear); });
+        break;
+    case Kind::lines:
+        optional_int(*doc, "closed_groups", [](Level& l) -> std::optional<int>& { return l.goal.closed_groups; }, 1, 1, 1000);
+        optional_int(*doc, "min_group_size", [](Level& l) -> std::optional<int>& { return l.goal.min_group_size; }, 4, 1, 10000);
+        edit_field(*doc, "All closed", [](Level& l) { return ImGui::Checkbox("all_closed", &l.goal.all_closed); });
+        break;
+    case Kind::slide:
+        edit_field(*doc, "Target", [](Level& l) {
+            int log2 = 1;
+            while ((1 << log2) < l.goal.target && log2 < 30) ++log2;
+            if (!ImGui::SliderInt("target", &log2, 2, 20, std::to_string(1 << log2).c_str())) return false;
+            l.goal.target = 1 << log2;
+            return true;
+        });
+        break;
+    }
+    ImGui::PopItemWidth();
+}
+
+}  // namespace tilelab::editor::panels

@@ -1,0 +1,118 @@
+// Keyboard shortcuts (Tiled's keys where they exist) and the window that lists them.
+#include <SDL.h>
+
+#include "app.hpp"
+#include "edits.hpp"
+#include "panels/panels.hpp"
+
+namespace tilelab::editor::panels {
+
+void open_browser(App& app, bool save_mode);
+
+namespace {
+struct Shortcut {
+    const char* keys;
+    const char* what;
+};
+constexpr Shortcut shortcut_list[] = {
+    {"B", "Brush"}, {"E", "Eraser"}, {"F", "Bucket fill"}, {"R", "Rectangle fill"}, {"I", "Picker (or right click)"},
+    {"S", "Select"}, {"P", "Pair tool (link)"}, {"J", "Paint jelly / board (match3)"},
+    {"0-9", "Pick the palette entry"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
+    {"Delete", "Erase the selection"}, {"Esc", "Select none"}, {"Wheel", "Zoom at the mouse"},
+    {"Middle drag, Space+drag", "Pan"}, {"Ctrl+0", "Fit to window"}, {"G", "Grid"}, {"F5", "Play-test / back to editing"},
+    {"Ctrl+N", "New level"}, {"Ctrl+O", "Open"}, {"Ctrl+S", "Save"}, {"Ctrl+Shift+S", "Save as"},
+    {"Ctrl+W", "Close the tab"}, {"Ctrl+Q", "Quit"}, {"Ctrl+Z", "Undo"}, {"Ctrl+Shift+Z, Ctrl+Y", "Redo"},
+    {"F1", "This window"},
+};
+
+bool pressed(int scancode) { return ImGui::IsKeyPressed(scancode, false); }
+}  // namespace
+
+void draw_shortcuts_keys(App& app) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;  // typing in a field: keys are text
+    Document* doc = app.active();
+    bool ctrl = io.KeyCtrl, shift = io.KeyShift;
+    if (ctrl) {
+        if (pressed(SDL_SCANCODE_N)) app.new_dialog.open = true;
+        if (pressed(SDL_SCANCODE_O)) open_browser(app, false);
+        if (pressed(SDL_SCANCODE_S)) {
+            if (shift) open_browser(app, true);
+            else app.save_active();
+        }
+        if (pressed(SDL_SCANCODE_W) && doc) app.request_close(doc->id());
+        if (pressed(SDL_SCANCODE_Q)) app.request_quit();
+        if (!app.play.active) {
+            if (pressed(SDL_SCANCODE_Z)) shift ? app.redo() : app.undo();
+            if (pressed(SDL_SCANCODE_Y)) app.redo();
+        }
+        if (pressed(SDL_SCANCODE_0) && doc) doc->camera.fit = true;
+        return;
+    }
+    if (pressed(SDL_SCANCODE_F1)) app.show_shortcuts = !app.show_shortcuts;
+    if (pressed(SDL_SCANCODE_F5) && doc) {
+        if (app.play.active) app.play.active = false;
+        else start_playtest(app, *doc);
+    }
+    if (app.play.active || !doc || io.WantCaptureKeyboard) return;
+    if (pressed(SDL_SCANCODE_B)) app.tool = Tool::brush;
+    if (pressed(SDL_SCANCODE_E)) app.tool = Tool::eraser;
+    if (pressed(SDL_SCANCODE_F)) app.tool = Tool::bucket;
+    if (pressed(SDL_SCANCODE_R)) app.tool = Tool::rect;
+    if (pressed(SDL_SCANCODE_I)) app.tool = Tool::picker;
+    if (pressed(SDL_SCANCODE_S)) app.tool = Tool::select;
+    if (pressed(SDL_SCANCODE_P) && doc->level().kind == Kind::link) app.tool = Tool::pair;
+    if (pressed(SDL_SCANCODE_G)) app.settings.overlays.grid = !app.settings.overlays.grid;
+    if (pressed(SDL_SCANCODE_J) && doc->level().kind == Kind::match3)
+        app.brush.target = app.brush.target == PaintTarget::jelly ? PaintTarget::board : PaintTarget::jelly;
+    if (pressed(SDL_SCANCODE_ESCAPE)) {
+        doc->selection.active = false;
+        app.pair_first.reset();
+    }
+    if (pressed(SDL_SCANCODE_DELETE) && doc->selection.active) {
+        Selection s = doc->selection;
+        bool jelly = app.brush.target == PaintTarget::jelly;
+        doc->change("Erase selection", [&](Level& l) { fill_rect(l, s.a, s.b, eraser_paint(l, jelly)); });
+    }
+    for (int digit = 0; digit <= 9; ++digit) {
+        int code = digit == 0 ? SDL_SCANCODE_0 : SDL_SCANCODE_1 + digit - 1;
+        if (!pressed(code)) continue;
+        Kind kind = doc->level().kind;
+        std::int32_t& value = app.brush.value[static_cast<std::size_t>(kind)];
+        if (kind == Kind::match3) value = digit;
+        else if (kind == Kind::slide) value = 1 << std::max(1, digit);
+        else if (kind == Kind::lines) value = digit == 0 ? 15 : digit;
+        else value = digit == 0 ? 10 : digit;
+    }
+    if (pressed(SDL_SCANCODE_Z) && doc->level().kind == Kind::lines) {
+        bool clockwise = !shift;
+        const Level& level = doc->level();
+        if (app.hovered && level.board.contains(*app.hovered) && level.board.at(*app.hovered) > 0) {
+            Cell c = *app.hovered;
+            doc->change("Rotate tile", [&](Level& l) { l.board.at(c) = rotate_mask(l.board.at(c), clockwise); });
+        } else {
+            std::int32_t& value = app.brush.value[static_cast<std::size_t>(Kind::lines)];
+            value = rotate_mask(value, clockwise);
+        }
+    }
+}
+
+void draw_shortcuts(App& app) {
+    if (!app.show_shortcuts) return;
+    ImGui::SetNextWindowSize(ImVec2(460, 560), ImGuiCond_FirstUseEver);
+    if (ImGui::Begin("Keyboard shortcuts", &app.show_shortcuts)) {
+        if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+            for (const Shortcut& s : shortcut_list) {
+                ImGui::TableNextRow();
+                ImGui::TableSetColumnIndex(0);
+                ImGui::TextUnformatted(s.keys);
+                ImGui::TableSetColumnIndex(1);
+                ImGui::TextUnformatted(s.what);
+            }
+            ImGui::EndTable();
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace tilelab::editor::panels

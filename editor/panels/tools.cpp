@@ -1,0 +1,155 @@
+// The tools panel: tool buttons with tooltips, the kind's palette, and the generator fill.
+#include <string>
+
+#include "app.hpp"
+#include "edits.hpp"
+#include "painters.hpp"
+#include "panels/panels.hpp"
+
+namespace tilelab::editor::panels {
+
+namespace {
+
+struct ToolButton {
+    Tool tool;
+    const char* label;
+    const char* tip;
+};
+constexpr ToolButton tool_buttons[] = {
+    {Tool::brush, "Brush (B)", "Paint cells with the palette entry; one stroke is one undo step."},
+    {Tool::eraser, "Eraser (E)", "Make cells empty (or remove jelly when painting jelly)."},
+    {Tool::bucket, "Fill (F)", "Fill the connected cells that hold the same value."},
+    {Tool::rect, "Rect (R)", "Drag a rectangle and fill it."},
+    {Tool::picker, "Pick (I)", "Take the value under the mouse into the brush (right click does it too)."},
+    {Tool::select, "Select (S)", "Drag a selection rectangle (for Fill from generator, Delete)."},
+    {Tool::pair, "Pair (P)", "Link: place a value, then its partner on a second cell."},
+};
+
+// A palette swatch drawn with the canvas' own painter, so the palette shows what the board shows.
+bool swatch(App& app, const Level& level, std::int32_t value, bool selected, const char* tip, int jelly = 0) {
+    ImGui::PushID(static_cast<int>(value) * 31 + jelly);
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float size = 34;
+    bool clicked = ImGui::InvisibleButton("swatch", ImVec2(size, size));
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->AddRectFilled(p, ImVec2(p.x + size, p.y + size), to_imu32(palette::canvas_background));
+    draw_cell(list, level, jelly > 0 ? cell::empty : value, jelly, p, size);
+    if (jelly > 0) draw_centred_text(list, std::to_string(jelly).c_str(), ImVec2(p.x + size / 2, p.y + size / 2), 14, IM_COL32_WHITE);
+    if (selected) list->AddRect(p, ImVec2(p.x + size, p.y + size), IM_COL32(255, 255, 255, 255), 0, 0, 2.5f);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+    ImGui::PopID();
+    (void)app;
+    return clicked;
+}
+
+void palette_grid(App& app, const Level& level, const std::vector<std::pair<std::int32_t, std::string>>& entries) {
+    std::int32_t& value = app.brush.value[static_cast<std::size_t>(level.kind)];
+    float width = ImGui::GetContentRegionAvail().x;
+    int per_row = std::max(1, static_cast<int>(width / 38));
+    int i = 0;
+    for (const auto& [v, tip] : entries) {
+        if (i++ % per_row != 0) ImGui::SameLine(0, 4);
+        bool selected = app.brush.target == PaintTarget::board && value == v;
+        if (swatch(app, level, v, selected, tip.c_str())) {
+            value = v;
+            app.brush.target = PaintTarget::board;
+            if (app.tool == Tool::eraser || app.tool == Tool::picker || app.tool == Tool::select) app.tool = Tool::brush;
+        }
+    }
+}
+
+}  // namespace
+
+void draw_tools(App& app) {
+    int shown = 0;
+    for (const ToolButton& b : tool_buttons) {
+        Document* doc = app.active();
+        if (b.tool == Tool::pair && (!doc || doc->level().kind != Kind::link)) continue;
+        if (shown++ % 2 == 1) ImGui::SameLine();
+        bool selected = app.tool == b.tool;
+        if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::Button(b.label, ImVec2(100, 0))) {
+            app.tool = b.tool;
+            app.pair_first.reset();
+        }
+        if (selected) ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
+    }
+    ImGui::NewLine();
+    Document* doc = app.active();
+    if (!doc) return;
+    const Level& level = doc->level();
+    ImGui::Separator();
+    ImGui::TextUnformatted("Palette");
+    std::vector<std::pair<std::int32_t, std::string>> entries;
+    switch (level.kind) {
+    case Kind::match3:
+        for (int c = 0; c < level.rules.colors && c < 16; ++c) entries.push_back({c, "colour " + std::to_string(c)});
+        entries.push_back({cell::random, "? a random piece, drawn at level start"});
+        entries.push_back({cell::empty, ". an empty playable cell"});
+        entries.push_back({cell::blocker, "# a blocker: never moves, never matches"});
+        entries.push_back({cell::hole, "_ a hole: not part of the board"});
+        break;
+    case Kind::link: {
+        int top = level.rules.pair.rule == Pairing::Rule::sum ? static_cast<int>(std::min<std::int64_t>(level.rules.pair.sum - 1, 20)) : 12;
+        for (int v = 1; v <= top; ++v) entries.push_back({v, "value " + std::to_string(v)});
+        entries.push_back({cell::empty, ". empty"});
+        entries.push_back({cell::blocker, "# a blocker"});
+        break;
+    }
+    case Kind::lines:
+        for (int mask = 1; mask <= 15; ++mask) entries.push_back({mask, "line tile, mask " + cell_token(Kind::lines, mask)});
+        entries.push_back({cell::empty, ". empty"});
+        break;
+    case Kind::slide:
+        for (int v = 2; v <= 2048; v *= 2) entries.push_back({v, "tile " + std::to_string(v)});
+        entries.push_back({cell::empty, ". empty"});
+        entries.push_back({cell::blocker, "# a wall"});
+        break;
+    }
+    palette_grid(app, level, entries);
+    if (level.kind == Kind::link) {
+        ImGui::SetNextItemWidth(120);
+        int value = app.brush.value[static_cast<std::size_t>(Kind::link)];
+        if (ImGui::InputInt("value", &value) && value >= 1) app.brush.value[static_cast<std::size_t>(Kind::link)] = value;
+    }
+    if (level.kind == Kind::lines) {
+        ImGui::TextDisabled("Z / Shift+Z rotates (the hovered tile or the brush)");
+    }
+    if (level.kind == Kind::match3) {
+        ImGui::TextUnformatted("Jelly layers (J)");
+        for (int layers = 0; layers <= 3; ++layers) {
+            if (layers) ImGui::SameLine(0, 4);
+            bool selected = app.brush.target == PaintTarget::jelly && app.brush.jelly == layers;
+            std::string tip = layers == 0 ? "remove jelly" : std::to_string(layers) + " layer(s) of jelly";
+            if (swatch(app, level, cell::empty, selected, tip.c_str(), layers)) {
+                app.brush.target = PaintTarget::jelly;
+                app.brush.jelly = layers;
+                if (app.tool != Tool::bucket && app.tool != Tool::rect) app.tool = Tool::brush;
+            }
+        }
+    }
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("Fill from the generator");
+    int seed = static_cast<int>(app.fill_seed % 1000000);
+    ImGui::SetNextItemWidth(110);
+    if (ImGui::InputInt("seed##fill", &seed) && seed >= 0) app.fill_seed = static_cast<std::uint64_t>(seed);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("re-roll")) app.fill_seed = (app.fill_seed * 6364136223846793005ull + 1442695040888963407ull) % 1000000;
+    bool has_selection = doc->selection.active;
+    const char* label = has_selection ? "Fill selection" : (level.kind == Kind::match3 ? "Fill all ? cells" : "Fill whole board");
+    if (ImGui::Button(label)) {
+        std::optional<std::pair<Cell, Cell>> area;
+        if (has_selection) area = std::make_pair(doc->selection.a, doc->selection.b);
+        else if (level.kind != Kind::match3) area = std::make_pair(Cell{0, 0}, Cell{level.width() - 1, level.height() - 1});
+        std::string error;
+        std::uint64_t seed_used = app.fill_seed;
+        doc->change("Fill from generator", [&](Level& l) { error = fill_with_generator(l, area, seed_used); });
+        if (!error.empty()) app.status("fill: " + error);
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("match3: no runs and a move; link: a solvable board; lines: a scrambled board. Seeded, undoable.");
+}
+
+}  // namespace tilelab::editor::panels

@@ -1,0 +1,40 @@
+// Settings and recent files, kept between runs in $XDG_CONFIG_HOME/tilelab (or ~/.config/tilelab).
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace tilelab::editor {
+
+// Which overlays are on; kept between runs because a designer sets them up once.
+struct OverlayToggles {
+    bool grid = true;
+    bool match_groups = true;
+    bool hint_swaps = true;
+    bool link_paths = true;
+    bool link_hovered_only = false;
+    bool line_groups = true;
+    bool slide_legal = true;
+    bool solution = false;
+};
+
+struct Settings {
+    std::vector<std::string> recent_files;   // most recent first, levels and packs
+    std::vector<std::string> last_session;   // files open when the editor last quit
+    OverlayToggles overlays;
+    int live_budget_ms = 300;                // the solver's budget after every edit
+    int quick_runs = 200;                    // playouts for the live pass rate
+    int deep_runs = 10000;                   // playouts for "Run longer analysis"
+    int deep_budget_ms = 10000;
+    int autosave_seconds = 2;
+
+    void add_recent(const std::string& path);
+};
+
+// The folder for settings and the autosaves of never-saved levels.
+std::filesystem::path config_dir();
+Settings load_settings(const std::filesystem::path& dir);
+// Returns "" or an error; written atomically so a crash never leaves half a file.
+std::string save_settings(const std::filesystem::path& dir, const Settings& settings);
+
+}  // namespace tilelab::editor

@@ -1,0 +1,70 @@
+// The analysis worker: runs the core's analysis on its own thread with a copy of the level.
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <thread>
+
+#include "tilelab/analysis/game.hpp"
+
+namespace tilelab::editor {
+
+struct AnalysisJob {
+    int document_id = 0;
+    std::uint64_t revision = 0;
+    Level level;              // a copy: the UI keeps editing its own
+    bool run_analyze = true;
+    AnalyzeOptions analyze;
+    bool run_estimate = false;  // match3, slide: bot playouts
+    EstimateOptions estimate;
+};
+
+struct AnalysisOutcome {
+    int document_id = 0;
+    std::uint64_t revision = 0;
+    std::optional<Analysis> analysis;
+    std::optional<EstimateResult> estimate;
+    std::string error;       // what the kind threw: shown as a problem, never a crash
+    bool cancelled = false;
+    double elapsed_ms = 0.0;
+};
+
+// One long-lived thread and a slot for the next job (latest wins), so that the UI thread never
+// joins a thread or waits for a lock held during analysis. A new job cancels the running one
+// through its stop token; the result comes back through a mailbox the UI empties once a frame.
+class AnalysisWorker {
+public:
+    AnalysisWorker();
+    ~AnalysisWorker();
+    AnalysisWorker(const AnalysisWorker&) = delete;
+    AnalysisWorker& operator=(const AnalysisWorker&) = delete;
+
+    void submit(AnalysisJob job);
+    void cancel();
+    // The finished result, if one arrived since the last call.
+    std::optional<AnalysisOutcome> take();
+
+    bool busy() const { return busy_.load(std::memory_order_relaxed); }
+    double progress() const { return progress_.fraction.load(std::memory_order_relaxed); }
+    // The revision of the job running now (0 when idle).
+    std::uint64_t running_revision() const { return running_revision_.load(std::memory_order_relaxed); }
+
+private:
+    void run(std::stop_token stop);
+
+    std::mutex mutex_;
+    std::condition_variable_any wake_;
+    std::optional<AnalysisJob> pending_;
+    std::stop_source job_stop_;
+    std::optional<AnalysisOutcome> mailbox_;
+    Progress progress_;
+    std::atomic<bool> busy_{false};
+    std::atomic<std::uint64_t> running_revision_{0};
+    std::jthread thread_;  // last: started after every member above exists
+};
+
+}  // namespace tilelab::editor

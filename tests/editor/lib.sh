@@ -1,0 +1,57 @@
+# Shared helpers of the editor's end-to-end tests (sourced): Xvfb, waiting on conditions, the layout.
+# Every wait polls a condition with a timeout; no test sleeps a fixed long time.
+
+# Re-runs the calling script inside its own Xvfb on a free display (xvfb-run -a), unless already there.
+ensure_display() {
+    if [[ -z "${TILELAB_E2E_IN_XVFB:-}" ]]; then
+        for tool in xvfb-run Xvfb xdotool import; do
+            command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+        done
+        export TILELAB_E2E_IN_XVFB=1
+        exec xvfb-run -a -s "-screen 0 1400x900x24 -nolisten tcp" "$0" "$@"
+    fi
+}
+
+# wait_for SECONDS COMMAND...: polls COMMAND every 50 ms until it succeeds; fails after SECONDS.
+wait_for() {
+    local limit=$1; shift
+    local deadline=$((SECONDS + limit))
+    until "$@" >/dev/null 2>&1; do
+        if ((SECONDS >= deadline)); then echo "timed out after ${limit}s waiting for: $*" >&2; return 1; fi
+        sleep 0.05
+    done
+}
+
+# start_editor OUT ARGS...: starts the editor with its stdout in OUT; sets EDITOR_PID and EDITOR_WID.
+start_editor() {
+    local out=$1; shift
+    "$TILELAB_EDITOR" --window 1100x720 --print-layout --trace "$@" >"$out" 2>"$out.err" &
+    EDITOR_PID=$!
+    EDITOR_WID=$(timeout 30 xdotool search --sync --onlyvisible --pid "$EDITOR_PID" | head -1) || {
+        echo "the editor's window never appeared" >&2; cat "$out.err" >&2; return 1; }
+    wait_for 20 grep -q '^layout' "$out"
+}
+
+# layout OUT: prints "X0 Y0 CELL" of the last layout the editor printed.
+layout() { grep '^layout' "$1" | tail -1 | awk '{print $2, $3, $4}'; }
+
+# click_cell OUT X Y [BUTTON]: clicks the centre of board cell (X, Y) with real X input.
+click_cell() {
+    local x0 y0 cell
+    read -r x0 y0 cell < <(layout "$1")
+    local px py
+    px=$(awk -v a="$x0" -v c="$cell" -v x="$2" 'BEGIN{printf "%d", a + (x + 0.5) * c}')
+    py=$(awk -v a="$y0" -v c="$cell" -v y="$3" 'BEGIN{printf "%d", a + (y + 0.5) * c}')
+    xdotool mousemove --window "$EDITOR_WID" "$px" "$py" sleep 0.05 click "${4:-1}" sleep 0.05
+}
+
+# key COMBO...: sends keys to the editor's window (it has the focus: no window manager).
+key() { xdotool windowfocus --sync "$EDITOR_WID" 2>/dev/null || true; xdotool key --delay 60 "$@"; sleep 0.05; }
+
+# shot FILE: a real X screenshot of the editor's window.
+shot() { import -window "$EDITOR_WID" "$1"; }
+
+stop_editor() {
+    if kill -0 "$EDITOR_PID" 2>/dev/null; then kill -TERM "$EDITOR_PID" 2>/dev/null || true; fi
+    wait "$EDITOR_PID" 2>/dev/null || true
+}
