@@ -160,7 +160,7 @@ TEST_CASE("headless Chromium shows the report's chart", "[pack][report][chromium
             if (near(p, band, 6)) ++band_pixels;
         }
     INFO("curve pixels " << curve_pixels << " x " << min_x << ".." << max_x << " y " << min_y << ".." << max_y);
-    CHECK(curve_pixels > 800);
+    CHECK(curve_pixels > 500);  // two 3-px strokes over four level gaps, plus the match3 point
     CHECK(max_x - min_x > 450);
     CHECK(max_y - min_y > 120);
     double left_y = 0, right_y = 0;
