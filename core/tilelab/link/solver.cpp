@@ -107,8 +107,21 @@ public:
 
 private:
     bool pairs(int i, int j) const { return rules_.pair.pairs(values_[static_cast<std::size_t>(i)], values_[static_cast<std::size_t>(j)]); }
+    // Link answers are cached until the next removal or undo (a closure's last pass and the
+    // move generation ask the same questions); only for boards of up to 512 tiles (n^2 slots).
     bool linked(int i, int j) const {
-        return field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)], rules_.max_turns);
+        const std::size_t n = cells_.size();
+        if (n > 512) return field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)], rules_.max_turns);
+        const std::size_t slot = static_cast<std::size_t>(std::min(i, j)) * n + static_cast<std::size_t>(std::max(i, j));
+        if (link_stamp_.empty()) {
+            link_stamp_.assign(n * n, 0);
+            link_value_.assign(n * n, 0);
+        }
+        if (link_stamp_[slot] == generation_) return link_value_[slot] != 0;
+        const bool value = field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)], rules_.max_turns);
+        link_stamp_[slot] = generation_;
+        link_value_[slot] = value ? 1 : 0;
+        return value;
     }
 
     void remove(int i, int j) {
@@ -121,6 +134,7 @@ private:
             --group_left_[static_cast<std::size_t>(group_of_[ti])];
         }
         remaining_ -= 2;
+        ++generation_;
         log_.push_back(TilePair{std::min(i, j), std::max(i, j)});
     }
 
@@ -137,6 +151,7 @@ private:
                 ++group_left_[static_cast<std::size_t>(group_of_[ti])];
             }
             remaining_ += 2;
+            ++generation_;
         }
     }
 
@@ -205,12 +220,26 @@ private:
     // moves that fix the same matching of a four-tile group, only one.
     bool asleep(int p, int q, const std::vector<TilePair>& sleep) const {
         const int lo = std::min(p, q), hi = std::max(p, q);
+        const std::size_t n = cells_.size();
+        if (!sleep_stamp_.empty())
+            return sleep_stamp_[static_cast<std::size_t>(lo) * n + static_cast<std::size_t>(hi)] == sleep_generation_;
         for (const TilePair& s : sleep)
             if (s.first == lo && s.second == hi) return true;
         return false;
     }
 
+    // Marks the sleeping pairs for constant-time look-ups (boards of up to 512 tiles).
+    void mark_asleep(const std::vector<TilePair>& sleep) const {
+        const std::size_t n = cells_.size();
+        if (n > 512) return;
+        if (sleep_stamp_.empty()) sleep_stamp_.assign(n * n, 0);
+        ++sleep_generation_;
+        for (const TilePair& s : sleep)
+            sleep_stamp_[static_cast<std::size_t>(s.first) * n + static_cast<std::size_t>(s.second)] = sleep_generation_;
+    }
+
     std::vector<TilePair> branch_moves(const std::vector<TilePair>& sleep) const {
+        mark_asleep(sleep);
         std::vector<TilePair> moves;
         std::vector<int> scores;
         for (std::size_t g = 0; g < groups_.size(); ++g) {
@@ -259,12 +288,12 @@ private:
 
     // Move ordering: leave the group's other tiles close together (they must link later).
     int score(int p, int q, const std::vector<int>& group) const {
-        int s = 0;
-        std::vector<Cell> rest;
+        if (group.size() != 4) return 0;
+        Cell rest[2];
+        int n = 0;
         for (int t : group)
-            if (t != p && t != q) rest.push_back(cells_[static_cast<std::size_t>(t)]);
-        if (rest.size() == 2) s -= std::abs(rest[0].x - rest[1].x) + std::abs(rest[0].y - rest[1].y);
-        return s;
+            if (t != p && t != q && n < 2) rest[n++] = cells_[static_cast<std::size_t>(t)];
+        return -(std::abs(rest[0].x - rest[1].x) + std::abs(rest[0].y - rest[1].y));
     }
 
     bool out_of_time() {
@@ -368,12 +397,16 @@ private:
             auto pi = static_cast<std::size_t>(y * pw_ + x);
             if (wall_[pi]) return false;
             int t = tile_at_[pi];
-            if (t >= 0 && alive_[static_cast<std::size_t>(t)]) groups.push_back(group_of_[static_cast<std::size_t>(t)]);
+            // Only groups with two tiles left can make a precedence cycle: the others are skipped
+            // here, which empties the intersection early on busy boards.
+            if (t >= 0 && alive_[static_cast<std::size_t>(t)] && group_left_[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(t)])] == 2)
+                groups.push_back(group_of_[static_cast<std::size_t>(t)]);
             if (at_end) return true;
         }
     }
 
-    // Groups every wall-free path shape of the pair crosses; false when no shape is wall-free.
+    // Groups with two tiles left that every wall-free path shape of the pair crosses; false when
+    // no shape is wall-free.
     bool pair_needs(int ta, int tb, std::vector<int>& needs) const {
         const Cell a = cells_[static_cast<std::size_t>(ta)], b = cells_[static_cast<std::size_t>(tb)];
         const int ax = a.x + 1, ay = a.y + 1, bx = b.x + 1, by = b.y + 1;
@@ -386,6 +419,10 @@ private:
                 if (!walk_segment(c[i - 1].x, c[i - 1].y, c[i].x, c[i].y, i + 1 < corners.size(), on_path)) return;
             if (!any) {
                 any = true;
+                if (on_path.empty()) {
+                    needs.clear();
+                    return;
+                }
                 needs = on_path;
                 std::sort(needs.begin(), needs.end());
                 needs.erase(std::unique(needs.begin(), needs.end()), needs.end());
@@ -480,6 +517,11 @@ private:
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
     std::uint64_t run_limit_ = 0;
+    std::uint32_t generation_ = 1;
+    mutable std::uint32_t sleep_generation_ = 0;
+    mutable std::vector<std::uint32_t> sleep_stamp_;
+    mutable std::vector<std::uint32_t> link_stamp_;
+    mutable std::vector<char> link_value_;
     int noise_ = 0;
     mutable Rng noise_rng_;
 };
