@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [--no-test-tools]   (the test tools: xvfb, xdotool, imagemagick, chromium, ...)
 set -euo pipefail
 
-packages=(g++ cmake ninja-build pkg-config libimgui-dev libsdl2-dev libgl-dev nlohmann-json3-dev catch2)
+packages=(g++ cmake ninja-build pkg-config libimgui-dev libstb-dev libsdl2-dev libgl-dev nlohmann-json3-dev catch2)
 if [[ "${1:-}" != "--no-test-tools" ]]; then
   packages+=(xvfb xauth xdotool imagemagick python3 python3-jsonschema chromium fonts-dejavu-core)
 fi
