@@ -259,6 +259,10 @@ void apply_gravity(Board& board, std::vector<StepLog::Fall>* falls) {
     const int h = board.height;
     std::int32_t* c = board.cells.data();
     for (int x = 0; x < w; ++x) {
+        // Most columns have nothing to fall into (a step clears a few columns); skip them in one pass.
+        bool has_empty = false;
+        for (int y = 0; y < h; ++y) has_empty |= c[y * w + x] == cell::empty;
+        if (!has_empty) continue;
         int bottom = h - 1;
         while (bottom >= 0) {
             if (c[bottom * w + x] == cell::blocker) {
