@@ -1,4 +1,4 @@
-// Hint swaps on streak tables; the swap-and-rescan of seed 001 is kept in tests/match3/oracle.cpp.
+// Hint swaps on row bitboards or streak tables; seed 001's swap-and-rescan is kept in tests/match3/oracle.cpp.
 #include "tilelab/match3/hints.hpp"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Hint swaps on streak tables: every legal swap in O(1) table look-ups, and the cells its first step clears.
+// Hint swaps without rescans: every legal swap (row bitboards or streak tables), and the cells its first step clears.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -14,12 +14,14 @@ struct Swap {
     friend constexpr auto operator<=>(const Swap&, const Swap&) = default;
 };
 
-// Streak tables of one board: for every piece, how many equal pieces run through it towards each side
-// (itself included). A swap's legality is then two or three look-ups per swapped piece instead of a
-// rescan of the board (seed 001 swaps every pair and rescans; see bench_match3 for the ratio).
+// The legal swaps of one board without trying them (seed 001 swaps every pair and rescans; see
+// bench_match3 for the ratio). With min_match 3 on boards up to 64 wide, seed 001's patterns become
+// whole-row bitboard operations per colour. Otherwise streak tables give, for every piece, how many
+// equal pieces run from it towards each side (itself included), and a swap's legality is a few
+// look-ups per swapped piece. The tables also give greedy's clear counts on a settled board.
 class HintScanner {
 public:
-    // Rebuilds the tables and the run marks of `board` (kept by reference until the next scan).
+    // Finds the runs and legal swaps of `board` (kept by reference until the next scan).
     void scan(const Board& board, const RulesConfig& rules);
 
     // Every legal swap in (a, b) order: a by x then y, its right neighbour before its lower one.
