@@ -166,7 +166,7 @@ public:
 
 private:
     void draw() {
-        const int total = progress_.levels_total.load();
+        const int total = static_cast<int>(loaded_.entries.size());
         const int analysed = progress_.levels_analysed.load();
         const int estimating = progress_.estimating.load();
         char line[256];
@@ -177,6 +177,8 @@ private:
             std::string label = entry.level && !entry.level->id.empty() ? entry.level->id : entry.path;
             std::snprintf(line, sizeof line, "pack: playouts, level %d/%d (%.40s) %3.0f%%", estimating + 1, total,
                           label.c_str(), progress_.playouts.fraction.load() * 100.0);
+        } else if (progress_.levels_estimated.load() < total) {
+            std::snprintf(line, sizeof line, "pack: playouts");
         } else {
             std::snprintf(line, sizeof line, "pack: finishing");
         }

@@ -157,3 +157,21 @@ TEST_CASE("tilelab estimate and the pack report give the same pass rates for a s
         }
     }
 }
+
+TEST_CASE("pack check draws a progress line when stderr is a terminal, and only then", "[pack][cli]") {
+    ScratchDir dir("progress");
+    // script(1) (util-linux, in every Debian) runs the command on a pseudo-terminal.
+    const std::string command = std::string(TILELAB_CLI) + " pack check " + demo_pack +
+                                " --runs 300 --bot greedy --threads 2 > /dev/null";
+    CommandResult on_tty = tilelab::test::run_command({"script", "-qec", command, "/dev/null"}, dir.path());
+    CHECK(on_tty.status == 0);
+    CHECK(on_tty.out.find("pack: ") != std::string::npos);
+    CHECK(on_tty.out.find('\r') != std::string::npos);
+    // The line is wiped at the end, before the messages are printed.
+    CHECK(on_tty.out.rfind("\r\033[K") > on_tty.out.rfind("pack: "));
+
+    CommandResult to_file = run_tilelab({"pack", "check", demo_pack, "--runs", "300", "--bot", "greedy"}, dir.path());
+    CHECK(to_file.status == 0);
+    CHECK(to_file.err.find('\r') == std::string::npos);
+    CHECK(to_file.err.find("pack: ") == std::string::npos);
+}
