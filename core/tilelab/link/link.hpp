@@ -35,6 +35,14 @@ public:
     // board read as the ring (empty with the border on, a blocker without it; beyond it, blocker).
     std::int32_t at(Cell c) const;
     bool is_tile(Cell c) const { return cell::is_value(at(c)); }
+    // Whether a board cell has an empty neighbour (the ring counts): a tile without one links
+    // only to the tiles next to it.
+    bool has_free_neighbour(Cell c) const {
+        const auto i = static_cast<std::size_t>(pad_index(c.x + 1, c.y + 1));
+        const auto w = static_cast<std::size_t>(pw_);
+        return cells_[i - 1] == cell::empty || cells_[i + 1] == cell::empty || cells_[i - w] == cell::empty ||
+               cells_[i + w] == cell::empty;
+    }
     // The value at a board cell known to be on the board (no bounds check).
     std::int32_t board_value(int x, int y) const { return cells_[static_cast<std::size_t>(pad_index(x + 1, y + 1))]; }
     // Empties the cell (a tile removed) and refreshes the runs through it.

@@ -35,6 +35,16 @@ std::vector<LinkPath> all_links(const LinkField& field, const LinkRules& rules) 
         const std::uint64_t from = static_cast<std::uint64_t>(partner) << 32 | static_cast<std::uint32_t>(index + 1);
         auto it = partner == value ? keys.begin() + static_cast<std::ptrdiff_t>(k) + 1 : std::lower_bound(keys.begin(), keys.end(), from);
         const Cell a{index % width, index / width};
+        if (!field.has_free_neighbour(a)) {
+            // Walled in: only the tiles right of it and below it can still come after it.
+            for (Cell b : {Cell{a.x + 1, a.y}, Cell{a.x, a.y + 1}}) {
+                if (b.x >= width || b.y >= field.height()) continue;
+                const std::int32_t v = field.board_value(b.x, b.y);
+                if (cell::is_value(v) && v == partner)
+                    if (auto path = field.find_link(a, b, rules.max_turns)) out.push_back(std::move(*path));
+            }
+            continue;
+        }
         for (; it != keys.end() && static_cast<std::int64_t>(*it >> 32) == partner; ++it) {
             const int other = static_cast<int>(*it & 0xffffffffu);
             if (auto path = field.find_link(a, Cell{other % width, other / width}, rules.max_turns)) out.push_back(std::move(*path));

@@ -173,6 +173,7 @@ private:
         while (changed) {
             changed = false;
             for (std::size_t g = 0; g < groups_.size(); ++g) {
+                if (work_interrupted()) return;
                 int left = group_left_[g];
                 if (left != 2 && left != 4) continue;
                 int t[4];
@@ -250,6 +251,7 @@ private:
             bool seen_matching[4] = {false, false, false, false};
             for (int i = 0; i < left; ++i)
                 for (int j = i + 1; j < left; ++j) {
+                    if (work_interrupted()) return {};
                     int p = t[static_cast<std::size_t>(i)], q = t[static_cast<std::size_t>(j)];
                     if (!pairs(p, q)) continue;
                     int matching = -1;
@@ -296,6 +298,14 @@ private:
         return -(std::abs(rest[0].x - rest[1].x) + std::abs(rest[0].y - rest[1].y));
     }
 
+    // Long single steps (the pairs of a value with thousands of tiles, long chains of safe
+    // moves on the largest boards) check the clock too, so the budget and the stop request hold.
+    bool work_interrupted() const {
+        if ((++work_ & 4095) != 0) return aborted_;
+        if (options_.stop.stop_requested() || Clock::now() >= deadline_) aborted_ = true;
+        return aborted_;
+    }
+
     bool out_of_time() {
         if ((++nodes_ & 63) != 0) return aborted_;
         if (options_.stop.stop_requested() || Clock::now() >= deadline_) aborted_ = true;
@@ -337,6 +347,7 @@ private:
         // Settles the position reached: true when solved; otherwise pushes a frame to explore.
         auto enter = [&](std::size_t mark, std::vector<TilePair> sleep) -> bool {
             close_safe_moves();
+            if (aborted_) return false;
             best_remaining_ = std::min(best_remaining_, remaining_);
             if (remaining_ == 0) return true;
             if (hopeless_.count(key_)) {
@@ -348,6 +359,7 @@ private:
             });
             std::vector<TilePair> moves;
             if (!dead_position()) moves = branch_moves(sleep);
+            if (aborted_) return false;  // unsettled: never recorded as hopeless
             if (moves.empty()) {
                 hopeless_.insert(key_);
                 undo_to(mark);
@@ -358,6 +370,7 @@ private:
         };
         best_remaining_ = remaining_;
         if (enter(0, {})) return Verdict::solvable;
+        if (aborted_) return Verdict::unknown;
         while (!stack.empty()) {
             if (out_of_time()) return Verdict::unknown;
             if (nodes_ >= run_limit_) return Verdict::none;  // restart
@@ -375,7 +388,7 @@ private:
                 stack.pop_back();
             }
         }
-        return Verdict::unsolvable;
+        return aborted_ ? Verdict::unknown : Verdict::unsolvable;
     }
 
     // ---- Dead positions -----------------------------------------------------------------------
@@ -515,7 +528,8 @@ private:
     std::unordered_set<PositionKey, PositionKeyHash> hopeless_;
     Clock::time_point deadline_;
     std::uint64_t nodes_ = 0;
-    bool aborted_ = false;
+    mutable bool aborted_ = false;
+    mutable std::uint64_t work_ = 0;
     std::uint64_t run_limit_ = 0;
     std::uint32_t generation_ = 1;
     mutable std::uint32_t sleep_generation_ = 0;
