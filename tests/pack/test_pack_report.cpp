@@ -73,6 +73,22 @@ std::array<int, 3> hex_colour(const char* hex) {
 
 bool chromium_available() { return std::system("command -v chromium > /dev/null 2>&1") == 0; }
 
+// Renders `page` in headless Chromium (as root it needs --no-sandbox) and reads the screenshot.
+tilelab::test::Image screenshot(const ScratchDir& dir, const std::filesystem::path& page, int width, int height) {
+    const auto shot = dir / "shot.png";
+    const auto profile = dir / "profile";
+    const tilelab::test::CommandResult r = tilelab::test::run_command(
+        {"timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--user-data-dir=" + profile.string(), "--hide-scrollbars", "--force-device-scale-factor=1",
+         "--window-size=" + std::to_string(width) + "," + std::to_string(height), "--screenshot=" + shot.string(),
+         "file://" + page.string()},
+        dir.path());
+    INFO(r.err);
+    REQUIRE(std::filesystem::exists(shot));
+    return tilelab::test::read_png(shot.string());
+}
+
 }  // namespace
 
 TEST_CASE("the report page is self-contained and holds the chart, a thumbnail per level and the figures", "[pack][report]") {
@@ -128,17 +144,7 @@ TEST_CASE("headless Chromium shows the report's chart", "[pack][report][chromium
     }
     ScratchDir dir("chromium");
     const auto page = dir.write("report.html", pack::report_html(falling_report()));
-    const auto shot = dir / "shot.png";
-    const auto profile = dir / "profile";
-    const tilelab::test::CommandResult r = tilelab::test::run_command(
-        {"timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--user-data-dir=" + profile.string(), "--hide-scrollbars", "--force-device-scale-factor=1",
-         "--window-size=1000,900", "--screenshot=" + shot.string(), "file://" + page.string()},
-        dir.path());
-    INFO(r.err);
-    REQUIRE(std::filesystem::exists(shot));
-    const tilelab::test::Image image = tilelab::test::read_png(shot.string());
+    const tilelab::test::Image image = screenshot(dir, page, 1000, 900);
     REQUIRE(image.width == 1000);
     REQUIRE(image.height == 900);
 
@@ -184,4 +190,34 @@ TEST_CASE("headless Chromium shows the report's chart", "[pack][report][chromium
     for (int y = max_y; y < image.height; ++y)
         for (int x = 0; x < image.width; ++x) piece_pixels += near(image.at(x, y), piece, 10);
     CHECK(piece_pixels > 100);
+}
+
+TEST_CASE("headless Chromium shows the chart of the demo pack's report made by tilelab pack report",
+          "[pack][report][chromium]") {
+    if (!chromium_available()) {
+        WARN("chromium is not installed: the screenshot check is skipped (scripts/setup installs it)");
+        return;
+    }
+    ScratchDir dir("chromium-demo");
+    const auto page = dir / "demo.html";
+    const auto made = tilelab::test::run_tilelab({"pack", "report", std::string(TILELAB_SOURCE_DIR) + "/levels/packs/demo.json",
+                                                  "-o", page.string(), "--runs", "50", "--bot", "greedy"},
+                                                 dir.path());
+    INFO(made.err);
+    REQUIRE(made.status == 0);
+    const tilelab::test::Image image = screenshot(dir, page, 1000, 700);
+    // The demo's match3 and slide pass rates: two stretches of curve on either side of the solver levels.
+    const auto curve = hex_colour(pack::chart_curve_colour);
+    long curve_pixels = 0;
+    int min_x = image.width, max_x = -1;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x)
+            if (near(image.at(x, y), curve, 24)) {
+                ++curve_pixels;
+                min_x = std::min(min_x, x);
+                max_x = std::max(max_x, x);
+            }
+    INFO("curve pixels " << curve_pixels << " x " << min_x << ".." << max_x);
+    CHECK(curve_pixels > 300);
+    CHECK(max_x - min_x > 400);  // from level 1 to level 12 of the chart
 }
