@@ -27,8 +27,12 @@ std::vector<std::pair<int, double>> spawn_chances(const Rules& rules);
 struct DepthRule {
     int fixed = -1;    // >= 0: always this depth (the benchmark's per-depth figures)
     int deepest = 4;   // the depth on the most crowded boards
+    static constexpr int wide_open = 48;  // more empty cells than this: no look-ahead
     int depth_for(int empty_cells) const {
         if (fixed >= 0) return fixed;
+        // On large open boards a chance layer alone averages over hundreds of spawns; there the
+        // bot judges each move by the evaluation after it, which keeps a decision cheap.
+        if (empty_cells > wide_open) return 0;
         if (empty_cells >= 10) return std::max(1, deepest - 2);
         if (empty_cells >= 5) return std::max(1, deepest - 1);
         return std::max(1, deepest);

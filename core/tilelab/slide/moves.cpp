@@ -54,7 +54,7 @@ IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction
             const int id = id_of[static_cast<std::size_t>(at)];
             cells[static_cast<std::size_t>(at)] = cell::empty;
             id_of[static_cast<std::size_t>(at)] = -1;
-            const int previous = first + (target - 1) * walk.step;
+            const int previous = first + (target - 1) * walk.step;  // read only when `open` (target >= 1)
             if (open && cells[static_cast<std::size_t>(previous)] == value && value < largest_tile) {
                 // Merge into the tile nearer the wall: both move to its cell, a new tile appears.
                 const int nearer = id_of[static_cast<std::size_t>(previous)];

@@ -270,9 +270,10 @@ GridPath::Position GridPath::move(const Position& in, Direction d, std::int64_t&
                 continue;
             }
             out[static_cast<std::size_t>(at)] = 0;
-            auto& previous = out[static_cast<std::size_t>(first + (target - 1) * walk.step)];
-            if (open && static_cast<std::uint8_t>(previous) == e && e < largest_exponent) {
-                previous = static_cast<char>(e + 1);
+            // `open` implies target >= 1: the slot before it is on this line.
+            const auto previous = static_cast<std::size_t>(first + (target - 1) * walk.step);
+            if (open && static_cast<std::uint8_t>(out[previous]) == e && e < largest_exponent) {
+                out[previous] = static_cast<char>(e + 1);
                 sum += std::int64_t{1} << (e + 1);
                 open = false;
             } else {
