@@ -267,7 +267,8 @@ void App::poll_workers() {
             doc->view.estimate = std::move(outcome->estimate);
             doc->view.error = std::move(outcome->error);
             doc->view.elapsed_ms = outcome->elapsed_ms;
-            if (doc->view.revision == doc->revision()) trace("analysis ready");
+            doc->view.estimate_pending = outcome->estimate_pending;
+            if (doc->view.revision == doc->revision()) trace(outcome->estimate_pending ? "analysis ready (playouts running)" : "analysis ready");
         }
     }
     if (std::optional<AnalysisOutcome> outcome = deep_worker.take()) {

@@ -139,6 +139,7 @@ public:
     Brush brush;
     std::optional<Cell> pair_first;  // the pair tool placed its first tile here
     std::optional<Cell> hovered;
+    std::optional<Cell> stroke_last;  // the brush's last cell in this stroke
     std::optional<Cell> rect_start;  // rectangle fill and select: where the drag began
     bool panning = false;
     std::uint64_t fill_seed = 1;

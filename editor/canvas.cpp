@@ -70,6 +70,27 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
     const OverlayToggles& show = app.settings.overlays;
     const Level& level = doc.level();
     float thick = std::max(2.0f, view.size * 0.08f);
+    // The solver's solution: the next move of the step-through, drawn first so the kind's
+    // overlays (link paths) stay visible on top of it.
+    if (show.solution && !analysis->solution.empty()) {
+        int step = std::clamp(doc.solution_step, 0, static_cast<int>(analysis->solution.size()));
+        if (step < static_cast<int>(analysis->solution.size())) {
+            const Move& next = analysis->solution[static_cast<std::size_t>(step)];
+            ImU32 ink = to_imu32(palette::overlay_solution);
+            if (const auto* pair = std::get_if<CellPairMove>(&next)) {
+                outline_cells(list, view, {pair->a}, ink, thick * 1.2f);
+                outline_cells(list, view, {pair->b}, ink, thick * 1.2f);
+                arrow(list, view.centre(pair->a), view.centre(pair->b), ink, thick * 0.8f, false);
+            } else if (const auto* shift = std::get_if<ShiftMove>(&next)) {
+                bool row = shift->axis == ShiftMove::Axis::row;
+                Cell first = row ? Cell{0, shift->index} : Cell{shift->index, 0};
+                Cell last = row ? Cell{level.width() - 1, shift->index} : Cell{shift->index, level.height() - 1};
+                ImVec2 a = view.centre(first), b = view.centre(last);
+                if (shift->step < 0) std::swap(a, b);
+                arrow(list, a, b, ink, thick, false);
+            }
+        }
+    }
     switch (level.kind) {
     case Kind::match3: {
         if (show.match_groups)
@@ -107,7 +128,7 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
             std::vector<ImVec2> points;
             for (Cell c : link.path) points.push_back(view.centre(c));
             if (points.size() >= 2)
-                list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imu32(palette::overlay_link_path, 220),
+                list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imu32(palette::overlay_link_path),
                                   0, std::max(2.0f, view.size * 0.06f));
         }
         break;
@@ -142,26 +163,6 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
         break;
     }
     }
-    // The solver's solution: the next move of the step-through, drawn over the board.
-    if (show.solution && !analysis->solution.empty()) {
-        int step = std::clamp(doc.solution_step, 0, static_cast<int>(analysis->solution.size()));
-        if (step < static_cast<int>(analysis->solution.size())) {
-            const Move& next = analysis->solution[static_cast<std::size_t>(step)];
-            ImU32 ink = to_imu32(palette::overlay_solution);
-            if (const auto* pair = std::get_if<CellPairMove>(&next)) {
-                outline_cells(list, view, {pair->a}, ink, thick * 1.2f);
-                outline_cells(list, view, {pair->b}, ink, thick * 1.2f);
-                arrow(list, view.centre(pair->a), view.centre(pair->b), ink, thick * 0.8f, false);
-            } else if (const auto* shift = std::get_if<ShiftMove>(&next)) {
-                bool row = shift->axis == ShiftMove::Axis::row;
-                Cell first = row ? Cell{0, shift->index} : Cell{shift->index, 0};
-                Cell last = row ? Cell{level.width() - 1, shift->index} : Cell{shift->index, level.height() - 1};
-                ImVec2 a = view.centre(first), b = view.centre(last);
-                if (shift->step < 0) std::swap(a, b);
-                arrow(list, a, b, ink, thick, false);
-            }
-        }
-    }
 }
 
 void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool activated, bool active) {
@@ -188,8 +189,22 @@ void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool 
     case Tool::brush:
     case Tool::eraser: {
         Paint stroke = app.tool == Tool::eraser ? eraser_paint(level, jelly) : paint;
-        if (activated) doc.begin_gesture(app.tool == Tool::eraser ? "Erase" : "Brush");
-        if (active && doc.in_gesture() && cell && paint_cell(doc.gesture_level(), *cell, stroke)) doc.touched();
+        if (activated) {
+            doc.begin_gesture(app.tool == Tool::eraser ? "Erase" : "Brush");
+            app.stroke_last = cell;
+        }
+        if (active && doc.in_gesture() && cell) {
+            // Paint every cell on the line from the last one: a fast stroke skips no cells.
+            Cell from = app.stroke_last ? *app.stroke_last : *cell, to = *cell;
+            int steps = std::max(std::abs(to.x - from.x), std::abs(to.y - from.y));
+            bool changed = false;
+            for (int i = 0; i <= steps; ++i) {
+                Cell c{from.x + (steps ? (to.x - from.x) * i / steps : 0), from.y + (steps ? (to.y - from.y) * i / steps : 0)};
+                changed |= paint_cell(doc.gesture_level(), c, stroke);
+            }
+            if (changed) doc.touched();
+            app.stroke_last = cell;
+        }
         if (!active && doc.in_gesture()) doc.end_gesture();
         break;
     }
@@ -296,7 +311,10 @@ void draw_canvas(App& app, Document& doc) {
     View view{ImVec2(p0.x + camera.pan_x, p0.y + camera.pan_y), camera.cell};
     app.layout = Layout{view.origin.x, view.origin.y, view.size, board.width, board.height};
     app.hovered.reset();
-    if (hovered) {
+    // While a stroke is held the canvas is the active item; the mouse still names a cell then.
+    bool over_canvas = ImGui::IsMouseHoveringRect(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), false) &&
+                       (hovered || ImGui::IsItemActive());
+    if (over_canvas) {
         Cell c = view.cell_at(io.MousePos);
         if (c.x >= -1 && c.y >= -1 && c.x <= board.width && c.y <= board.height) app.hovered = c;
     }

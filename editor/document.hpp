@@ -42,6 +42,7 @@ struct AnalysisView {
     std::optional<Analysis> analysis;
     std::optional<EstimateResult> estimate;  // match3, slide: the quick pass-rate estimate
     std::string error;                       // the kind threw (e.g. not built yet)
+    bool estimate_pending = false;           // playouts still running for this revision
     double elapsed_ms = 0.0;
 };
 

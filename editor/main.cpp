@@ -3,6 +3,7 @@
 #include <SDL_opengl.h>
 #include <algorithm>
 #include <csignal>
+#include <deque>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -27,6 +28,7 @@ void usage(std::FILE* out) {
     std::fprintf(out,
                  "usage: tilelab-editor [LEVEL_OR_PACK...] [options]\n"
                  "  --window WxH         window size (default 1280x800)\n"
+                 "  --at X,Y             window position (default: centred)\n"
                  "  --screenshot FILE    render --frames frames, write the window as PNG (or .ppm), exit\n"
                  "  --frames N           frames to render before the screenshot or exit\n"
                  "  --print-layout       print 'layout X0 Y0 CELL W H' when the board moves (for tests)\n"
@@ -35,6 +37,10 @@ void usage(std::FILE* out) {
                  "  --play               start in play-test mode\n"
                  "  --trace              print prompts, saves and autosaves on stdout (for tests)\n");
 }
+
+// Where the window opens (centred unless --at says otherwise).
+int window_x = SDL_WINDOWPOS_CENTERED;
+int window_y = SDL_WINDOWPOS_CENTERED;
 
 bool parse_int(const char* text, int& out) {
     char* end = nullptr;
@@ -63,6 +69,12 @@ int parse_options(int argc, char** argv, Options& options, bool& no_overlays) {
             if (!v || std::sscanf(v, "%dx%d", &options.window_width, &options.window_height) != 2 ||
                 options.window_width < 320 || options.window_height < 240) {
                 std::fprintf(stderr, "tilelab-editor: --window wants WxH, at least 320x240\n");
+                return 2;
+            }
+        } else if (arg == "--at") {
+            const char* v = value();
+            if (!v || std::sscanf(v, "%d,%d", &window_x, &window_y) != 2) {
+                std::fprintf(stderr, "tilelab-editor: --at wants X,Y\n");
                 return 2;
             }
         } else if (arg == "--screenshot") {
@@ -163,7 +175,7 @@ int main(int argc, char** argv) {
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
-    SDL_Window* window = SDL_CreateWindow("tilelab-editor", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+    SDL_Window* window = SDL_CreateWindow("tilelab-editor", window_x, window_y,
                                           options.window_width, options.window_height,
                                           SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
     if (!window) {
@@ -194,20 +206,39 @@ int main(int argc, char** argv) {
         App app(options);
         if (no_overlays) app.settings.overlays = tilelab::editor::OverlayToggles{true, false, false, false, false, false, false, false};
         std::vector<double> frame_ms;
+        std::deque<SDL_Event> pending_events;
         auto last = std::chrono::steady_clock::now();
         bool continuous = options.frames > 0 || options.frame_stats > 0 || !options.screenshot.empty();
         while (!app.wants_exit()) {
             // Idle: wait for input (or a worker's result) instead of spinning the CPU.
             SDL_Event event;
-            bool busy = continuous || app.live_worker.busy() || app.deep_worker.busy() || app.play.active;
+            bool busy = continuous || app.live_worker.busy() || app.deep_worker.busy() || app.play.active ||
+                        !pending_events.empty();
             if (!busy && SDL_WaitEventTimeout(&event, 100)) SDL_PushEvent(&event);
             double cpu_start = thread_cpu_ms();
             if (quit_signal) {
                 quit_signal = 0;
                 app.request_quit();
             }
-            while (SDL_PollEvent(&event)) {
+            while (SDL_PollEvent(&event)) pending_events.push_back(event);
+            // ImGui 1.86 keeps only the key state of the frame: a key pressed and released within
+            // one frame (a fast typist, xdotool) would never be seen down. So a key's release
+            // waits for the next frame, and the modifiers come from each key event itself.
+            std::vector<SDL_Scancode> pressed_now;
+            while (!pending_events.empty()) {
+                event = pending_events.front();
+                if (event.type == SDL_KEYUP &&
+                    std::find(pressed_now.begin(), pressed_now.end(), event.key.keysym.scancode) != pressed_now.end())
+                    break;
+                pending_events.pop_front();
+                if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
                 ImGui_ImplSDL2_ProcessEvent(&event);
+                if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
+                    ImGuiIO& keys = ImGui::GetIO();
+                    keys.KeyCtrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
+                    keys.KeyShift = (event.key.keysym.mod & KMOD_SHIFT) != 0;
+                    keys.KeyAlt = (event.key.keysym.mod & KMOD_ALT) != 0;
+                }
                 if (event.type == SDL_QUIT) app.request_quit();
                 if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
                     event.window.windowID == SDL_GetWindowID(window))

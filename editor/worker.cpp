@@ -68,6 +68,15 @@ void AnalysisWorker::run(std::stop_token stop) {
                 outcome.analysis = ops.analyze(job.level, job.analyze, job_token);
                 outcome.analysis->revision = job.revision;
             }
+            if (job.run_estimate && ops.estimate && !job_token.stop_requested()) {
+                // Playouts take longer than the overlays: hand the overlays over first.
+                std::lock_guard lock(mutex_);
+                if (!pending_) {
+                    AnalysisOutcome partial = outcome;
+                    partial.estimate_pending = true;
+                    mailbox_ = std::move(partial);
+                }
+            }
             if (job.run_estimate && ops.estimate && !job_token.stop_requested())
                 outcome.estimate = ops.estimate(job.level, job.estimate, job_token, &progress_);
         } catch (const std::exception& e) {

@@ -30,6 +30,7 @@ struct AnalysisOutcome {
     std::optional<EstimateResult> estimate;
     std::string error;       // what the kind threw: shown as a problem, never a crash
     bool cancelled = false;
+    bool estimate_pending = false;  // the overlays are ready, the playouts still running
     double elapsed_ms = 0.0;
 };
 

@@ -73,8 +73,8 @@ void draw_analysis(App& app) {
     if (current && !doc->view.error.empty()) {
         badge("analysis failed", IM_COL32(150, 40, 40, 255));
         ImGui::TextWrapped("%s", doc->view.error.c_str());
-    } else if (!current) {
-        badge("analysing...", IM_COL32(70, 70, 80, 255));
+    } else if (!current || (doc->view.estimate_pending && !estimate)) {
+        badge(current ? "playouts running..." : "analysing...", IM_COL32(70, 70, 80, 255));
     } else if (estimate) {
         char text[128];
         std::snprintf(text, sizeof text, "pass rate %.0f%%  [%.0f%%, %.0f%%]  (%d runs)", estimate->pass_rate * 100,

@@ -132,13 +132,16 @@ int check_overlay(const Image& image, float x0, float y0, float cell, const std:
             for (const auto& c : group.at("cells")) {
                 ++places;
                 if (cell_box_has(c.at(0).get<int>(), c.at(1).get<int>(), want)) ++found;
+                else std::fprintf(stderr, "no overlay at (%d, %d)\n", c.at(0).get<int>(), c.at(1).get<int>());
             }
         }
     } else if (what == "link-paths") {
         for (const auto& link : analysis.at("links")) {
             for (const char* end : {"a", "b"}) {
                 ++places;
-                if (cell_box_has(link.at(end).at(0).get<int>(), link.at(end).at(1).get<int>(), palette::overlay_link_path)) ++found;
+                int x = link.at(end).at(0).get<int>(), y = link.at(end).at(1).get<int>();
+                if (cell_box_has(x, y, palette::overlay_link_path)) ++found;
+                else std::fprintf(stderr, "no link path at (%d, %d)\n", x, y);
             }
         }
     } else {

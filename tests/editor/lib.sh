@@ -46,12 +46,74 @@ click_cell() {
 }
 
 # key COMBO...: sends keys to the editor's window (it has the focus: no window manager).
-key() { xdotool windowfocus --sync "$EDITOR_WID" 2>/dev/null || true; xdotool key --delay 60 "$@"; sleep 0.05; }
+# Each combo is held for a few frames (keydown, wait, keyup), as a person would, so the editor sees it
+# down in at least one frame even when the machine is busy.
+key() {
+    local combo
+    for combo in "$@"; do
+        xdotool keydown "$combo"
+        sleep 0.12
+        xdotool keyup "$combo"
+        sleep 0.08
+    done
+}
 
 # shot FILE: a real X screenshot of the editor's window.
 shot() { import -window "$EDITOR_WID" "$1"; }
 
+# stop_editor: asks the editor to quit; one with unsaved changes keeps asking, so after 5 s it is killed.
 stop_editor() {
-    if kill -0 "$EDITOR_PID" 2>/dev/null; then kill -TERM "$EDITOR_PID" 2>/dev/null || true; fi
+    [[ -n "${EDITOR_PID:-}" ]] || return 0
+    if kill -0 "$EDITOR_PID" 2>/dev/null; then
+        kill -TERM "$EDITOR_PID" 2>/dev/null || true
+        local i
+        for i in $(seq 1 100); do kill -0 "$EDITOR_PID" 2>/dev/null || break; sleep 0.05; done
+        kill -KILL "$EDITOR_PID" 2>/dev/null || true
+    fi
     wait "$EDITOR_PID" 2>/dev/null || true
+    EDITOR_PID=
+}
+
+# cell_px OUT X Y: prints the window pixel of the centre of cell (X, Y).
+cell_px() {
+    local x0 y0 cell
+    read -r x0 y0 cell < <(layout "$1")
+    awk -v a="$x0" -v b="$y0" -v c="$cell" -v x="$2" -v y="$3" 'BEGIN{printf "%d %d\n", a + (x + 0.5) * c, b + (y + 0.5) * c}'
+}
+
+# drag OUT X1,Y1 X2,Y2: a brush stroke along a row or column, cell by cell, with the button held.
+drag_cells() {
+    local out=$1 from=$2 to=$3
+    local x1=${from%,*} y1=${from#*,} x2=${to%,*} y2=${to#*,}
+    local px py
+    read -r px py < <(cell_px "$out" "$x1" "$y1")
+    xdotool mousemove --window "$EDITOR_WID" "$px" "$py" sleep 0.05 mousedown 1 sleep 0.05
+    local x=$x1 y=$y1
+    while [[ $x != "$x2" || $y != "$y2" ]]; do
+        ((x < x2)) && x=$((x + 1)); ((x > x2)) && x=$((x - 1))
+        ((y < y2)) && y=$((y + 1)); ((y > y2)) && y=$((y - 1))
+        read -r px py < <(cell_px "$out" "$x" "$y")
+        xdotool mousemove --window "$EDITOR_WID" "$px" "$py" sleep 0.05
+    done
+    xdotool mouseup 1
+    sleep 0.05
+}
+
+# run_actions OUT ACTION...: key:COMBO, click:X,Y, drag:X1,Y1:X2,Y2, save (Ctrl+S and wait for it).
+run_actions() {
+    local out=$1; shift
+    local action
+    for action in "$@"; do
+        case "$action" in
+            key:*) key "${action#key:}" ;;
+            click:*) local c=${action#click:}; click_cell "$out" "${c%,*}" "${c#*,}" ;;
+            drag:*) local d=${action#drag:}; drag_cells "$out" "${d%%:*}" "${d#*:}" ;;
+            save)
+                local before
+                before=$(grep -c '^status: saved' "$out" || true)
+                key ctrl+s
+                wait_for 20 bash -c "[[ \$(grep -c '^status: saved' '$out') -gt $before ]]" ;;
+            *) echo "unknown action $action" >&2; return 2 ;;
+        esac
+    done
 }
