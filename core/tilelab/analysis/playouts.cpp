@@ -16,7 +16,10 @@ std::pair<double, double> wilson_interval(int wins, int runs) {
     const double denom = 1.0 + z * z / n;
     const double centre = (p + z * z / (2.0 * n)) / denom;
     const double half = z * std::sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom;
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+    // At 0 or all wins the bound is exactly 0 or 1 in theory; rounding would give 2e-19 or 0.999...
+    const double lo = wins == 0 ? 0.0 : std::max(0.0, centre - half);
+    const double hi = wins == runs ? 1.0 : std::min(1.0, centre + half);
+    return {lo, hi};
 }
 
 std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
