@@ -78,6 +78,14 @@ void check_events(const Board& before, const Grid& ids, const slide::IdMove& m) 
                             << ", position " << round);                                                    \
     } while (0)
 
+// The Release run checks 100,000 positions (the acceptance figure); the sanitizer build, about
+// 15x slower here, checks the first 20,000 of the same sequence to keep the project's run short.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int position_count = 20000;
+#else
+constexpr int position_count = 100000;
+#endif
+
 bool table_fits(const Board& b) {
     if (b.width != 4 || b.height != 4) return false;
     for (auto c : b.cells)
@@ -87,7 +95,7 @@ bool table_fits(const Board& b) {
 
 }  // namespace
 
-TEST_CASE("slide: every path agrees with the oracle on 100000 random positions") {
+TEST_CASE("slide: every path agrees with the oracle on 100000 random positions (20000 under sanitizers)") {
     Rng rng(20260117);
     const slide::TablePath table;
     std::map<std::pair<int, int>, slide::GridPath> grids;
@@ -95,7 +103,7 @@ TEST_CASE("slide: every path agrees with the oracle on 100000 random positions")
     int table_positions = 0;
     int legal_moves = 0;
     int merges_seen = 0;
-    for (int round = 0; round < 100000; ++round) {
+    for (int round = 0; round < position_count; ++round) {
         Shape shape;
         if (round % 2 == 0) {  // half the positions are the classic 4x4, a fifth of those walled
             shape = {4, 4, round % 10 == 0};
@@ -149,10 +157,10 @@ TEST_CASE("slide: every path agrees with the oracle on 100000 random positions")
         }
         if (slide_oracle::game_over(b) != !any_legal) FAIL("game over disagrees, position " << round);
     }
-    CHECK(positions == 100000);
-    CHECK(table_positions > 30000);  // the table path saw a good share of the positions
-    CHECK(merges_seen > 50000);
-    CHECK(legal_moves > 100000);
+    CHECK(positions == position_count);
+    CHECK(table_positions > position_count * 3 / 10);  // the table path saw a good share
+    CHECK(merges_seen > position_count / 2);
+    CHECK(legal_moves > position_count);
 }
 
 TEST_CASE("slide: table and general paths evaluate and count empties alike on 4x4") {
