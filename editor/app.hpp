@@ -28,6 +28,7 @@ struct Options {
     bool trace = false;         // print prompts and saves on stdout (for tests)
     bool all_overlays = false;  // turn every overlay on (screenshots, frame stats)
     std::string play_test;      // start in play-test mode (tests)
+    bool deep = false;          // start the longer analysis at once (frame stats under load)
 };
 
 enum class Tool { brush, eraser, bucket, rect, picker, select, pair };

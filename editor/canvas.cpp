@@ -320,6 +320,10 @@ void draw_canvas(App& app, Document& doc) {
     }
 
     ImDrawList* list = ImGui::GetWindowDrawList();
+    // Small cells: thin lines without anti-aliasing fringes (a third of the vertices); measured
+    // with --frame-stats on a 32x32 board with every overlay on.
+    ImDrawListFlags saved_flags = list->Flags;
+    if (view.size < 24) list->Flags &= ~(ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedLinesUseTex);
     list->PushClipRect(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), true);
     list->AddRectFilled(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), to_imu32(palette::canvas_background));
     draw_board(list, doc.level(), board, jelly, view.origin, view.size, app.settings.overlays.grid);
@@ -345,6 +349,7 @@ void draw_canvas(App& app, Document& doc) {
         list->AddRect(a, ImVec2(a.x + view.size, a.y + view.size), IM_COL32(255, 255, 255, 140), 0.0f, 0, 1.5f);
     }
     list->PopClipRect();
+    list->Flags = saved_flags;
 }
 
 }  // namespace tilelab::editor

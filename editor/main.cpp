@@ -35,6 +35,7 @@ void usage(std::FILE* out) {
                  "  --frame-stats N      print the UI thread's CPU time per frame over N frames, then exit\n"
                  "  --overlays all|none  turn every overlay on or off for this run\n"
                  "  --play               start in play-test mode\n"
+                 "  --deep               start the longer analysis at once (10,000 playouts or the long solve)\n"
                  "  --trace              print prompts, saves and autosaves on stdout (for tests)\n");
 }
 
@@ -93,6 +94,8 @@ int parse_options(int argc, char** argv, Options& options, bool& no_overlays) {
             options.print_layout = true;
         } else if (arg == "--trace") {
             options.trace = true;
+        } else if (arg == "--deep") {
+            options.deep = true;
         } else if (arg == "--play") {
             options.play_test = "1";
         } else if (arg == "--overlays") {
@@ -251,6 +254,7 @@ int main(int argc, char** argv) {
             ImGui_ImplSDL2_NewFrame();
             ImGui::NewFrame();
             app.frame(dt);
+            if (options.deep && app.frame_number == 1) app.run_deep_analysis();
             std::string title = "tilelab-editor";
             if (tilelab::editor::Document* doc = app.active()) title = doc->title() + " - tilelab-editor";
             SDL_SetWindowTitle(window, title.c_str());

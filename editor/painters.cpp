@@ -32,7 +32,7 @@ void draw_glyph(ImDrawList* list, int color, ImVec2 centre, float radius, ImU32 
     };
     auto shape = [&](float r) {
         switch (palette::match3_glyph(color)) {
-        case palette::Glyph::circle: list->AddCircle(centre, r, ink, 24, thickness); break;
+        case palette::Glyph::circle: list->AddCircle(centre, r, ink, r < 12 ? 10 : 24, thickness); break;
         case palette::Glyph::triangle: polygon(3, -1.5707963f, r); break;
         case palette::Glyph::square: polygon(4, 0.7853982f, r); break;
         case palette::Glyph::diamond: polygon(4, 0.0f, r); break;
@@ -65,7 +65,8 @@ void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jel
     ImVec2 centre(p0.x + size / 2, p0.y + size / 2);
     Rgb fill = palette::cell_fill(level, value);
     bool piece = cell::is_value(value) && level.kind != Kind::lines;
-    list->AddRectFilled(a, b, to_imu32(fill), piece ? size * 0.15f : 0.0f);
+    // Rounded corners only where they show: on a 32x32 board they cost more vertices than pixels.
+    list->AddRectFilled(a, b, to_imu32(fill), piece && size >= 24 ? size * 0.15f : 0.0f);
     if (value == cell::blocker) {
         // A wall: a darker inner frame, so blockers read as solid even in grey-scale.
         float inset = size * 0.18f;
