@@ -148,13 +148,14 @@ std::vector<typename Path::Position> game_positions(const Path& path, int width,
 }
 
 template <class Path>
-void bench_expectimax_on(const char* name, const Path& path, int width, int height, int max_depth) {
+void bench_expectimax_on(const char* name, const Path& path, int width, int height, int max_depth,
+                         slide::DepthRule adaptive_rule) {
     const auto positions = game_positions(path, width, height);
     std::printf("expectimax on %s (%zu positions of a greedy game; time per decision):\n", name, positions.size());
     for (int depth = 0; depth <= max_depth + 1; ++depth) {
         const bool adaptive = depth > max_depth;
-        slide::DepthRule rule;
-        rule.fixed = adaptive ? -1 : depth;
+        slide::DepthRule rule = adaptive_rule;  // the path's own rule, as playouts use it
+        if (!adaptive) rule.fixed = depth;
         slide::ExpectimaxBot<Path> bot(path, slide::spawn_chances(Rules{}), rule);
         const auto start = Clock::now();
         std::size_t decisions = 0;
@@ -237,7 +238,7 @@ int main(int argc, char** argv) {
     }
     if (games > 0) return run_games(games, threads, seed);
     bench_moves();
-    bench_expectimax_on("the 4x4 table path", slide::TablePath(), 4, 4, 3);
-    bench_expectimax_on("the 4x4 general path", slide::GridPath(4, 4), 4, 4, 2);
+    bench_expectimax_on("the 4x4 table path", slide::TablePath(), 4, 4, 3, slide::DepthRule::for_table_path());
+    bench_expectimax_on("the 4x4 general path", slide::GridPath(4, 4), 4, 4, 2, slide::DepthRule::for_general_path());
     return 0;
 }
