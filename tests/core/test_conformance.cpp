@@ -67,7 +67,8 @@ std::string moves_args(const json& moves) {
 }  // namespace
 
 TEST_CASE("match3 analyze vectors", "[vectors][match3]") {
-    for (const auto& c : vectors("match3_analyze.json").at("cases")) {
+    const json cases = vectors("match3_analyze.json").at("cases");  // kept alive: .at() returns a reference into it
+    for (const auto& c : cases) {
         json out = run_case("analyze", c.at("level"));
         INFO(c.at("level").at("board").dump());
         CHECK(groups_as_strings(out.at("groups"), false) == groups_as_strings(c.at("expect").at("groups"), false));
@@ -86,7 +87,8 @@ TEST_CASE("match3 analyze vectors", "[vectors][match3]") {
 }
 
 TEST_CASE("match3 play vectors", "[vectors][match3]") {
-    for (const auto& c : vectors("match3_play.json").at("cases")) {
+    const json cases = vectors("match3_play.json").at("cases");  // kept alive: .at() returns a reference into it
+    for (const auto& c : cases) {
         json out = run_case("apply", c.at("level"), moves_args(c.at("moves")));
         INFO("seed " << c.at("level").at("seed"));
         CHECK(out.at("start_board") == c.at("expect").at("start_board"));
@@ -97,7 +99,8 @@ TEST_CASE("match3 play vectors", "[vectors][match3]") {
 }
 
 TEST_CASE("link analyze vectors", "[vectors][link]") {
-    for (const auto& c : vectors("link_analyze.json").at("cases")) {
+    const json cases = vectors("link_analyze.json").at("cases");  // kept alive: .at() returns a reference into it
+    for (const auto& c : cases) {
         json out = run_case("analyze", c.at("level"), "--budget-ms 200");
         INFO(c.at("level").at("board").dump());
         std::set<std::string> got, want;
@@ -118,7 +121,8 @@ TEST_CASE("link analyze vectors", "[vectors][link]") {
 }
 
 TEST_CASE("link solve vectors", "[vectors][link]") {
-    for (const auto& c : vectors("link_solve.json").at("cases")) {
+    const json cases = vectors("link_solve.json").at("cases");  // kept alive: .at() returns a reference into it
+    for (const auto& c : cases) {
         json out = run_case("analyze", c.at("level"), "--budget-ms 5000");
         INFO(c.at("level").at("board").dump());
         CHECK(out.at("solve").at("verdict") == c.at("expect").at("verdict"));
@@ -126,7 +130,8 @@ TEST_CASE("link solve vectors", "[vectors][link]") {
 }
 
 TEST_CASE("lines analyze vectors", "[vectors][lines]") {
-    for (const auto& c : vectors("lines_analyze.json").at("cases")) {
+    const json cases = vectors("lines_analyze.json").at("cases");  // kept alive: .at() returns a reference into it
+    for (const auto& c : cases) {
         json out = run_case("analyze", c.at("level"), "--budget-ms 200");
         INFO(c.at("level").at("board").dump());
         CHECK(groups_as_strings(out.at("groups"), true) == groups_as_strings(c.at("expect").at("groups"), true));
@@ -134,7 +139,8 @@ TEST_CASE("lines analyze vectors", "[vectors][lines]") {
 }
 
 TEST_CASE("lines solve vectors", "[vectors][lines]") {
-    for (const auto& c : vectors("lines_solve.json").at("cases")) {
+    const json cases = vectors("lines_solve.json").at("cases");  // kept alive: .at() returns a reference into it
+    for (const auto& c : cases) {
         json out = run_case("analyze", c.at("level"), "--budget-ms 5000");
         INFO(c.at("level").at("board").dump());
         CHECK(out.at("solve").at("verdict") == c.at("expect").at("verdict"));
@@ -143,7 +149,8 @@ TEST_CASE("lines solve vectors", "[vectors][lines]") {
 }
 
 TEST_CASE("slide play vectors", "[vectors][slide]") {
-    for (const auto& c : vectors("slide_play.json").at("cases")) {
+    const json cases = vectors("slide_play.json").at("cases");  // kept alive: .at() returns a reference into it
+    for (const auto& c : cases) {
         json out = run_case("apply", c.at("level"), moves_args(c.at("moves")));
         INFO("seed " << c.at("level").at("seed"));
         CHECK(out.at("board") == c.at("expect").at("board"));
