@@ -111,7 +111,9 @@ void App::open_path(const std::filesystem::path& path) {
             status(load.diagnostics.empty() ? "not a pack" : load.diagnostics.front().format());
             return;
         }
-        pack = OpenPack{path, *load.pack};
+        pack.emplace();  // a fresh pack view: edits, selection and analysis start over
+        pack->path = path;
+        pack->pack = *load.pack;
         settings.add_recent(path.string());
         if (!pack->pack.levels.empty()) open_level_file(path.parent_path() / pack->pack.levels.front());
         trace("opened pack " + path.string() + " with " + std::to_string(pack->pack.levels.size()) + " levels");

@@ -1,17 +1,20 @@
 // The editor application: documents, tools, settings and the analysis workers; UI thread only.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
+#include <stop_token>
 #include <vector>
 
 #include "document.hpp"
 #include "settings.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/pack/pack.hpp"
 #include "worker.hpp"
 
 namespace tilelab::editor {
@@ -80,10 +83,26 @@ struct RecoveryOffer {
     std::filesystem::path autosave;
 };
 
-// The open pack, if any: its levels listed in the Pack panel.
+// One "Analyse pack" run on its own thread, with a copy of the pack as it was when asked.
+// The worker writes `report` and then sets `done`; the UI reads `report` only after `done`.
+struct PackCheckRun {
+    std::uint64_t revision = 0;  // the pack's revision it was made from
+    pack::CheckProgress progress;
+    std::atomic<bool> done{false};
+    std::optional<pack::PackReport> report;
+    std::stop_source stop;  // Cancel; the detached thread keeps the run alive until it returns
+};
+
+// The open pack, if any: its levels listed in the Pack panel, edited in memory until "Save pack".
 struct OpenPack {
     std::filesystem::path path;
     Pack pack;
+    bool dirty = false;            // edited since opened or saved
+    std::uint64_t revision = 1;    // bumped on every edit; stale analyses are dropped
+    int selected = 0;              // the level the Pack panel's buttons act on
+    std::shared_ptr<PackCheckRun> check;   // the running (or just finished) analysis
+    std::optional<pack::PackReport> report;  // the last analysis of revision `report_revision`
+    std::uint64_t report_revision = 0;
 };
 
 struct Layout {

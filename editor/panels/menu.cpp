@@ -1,4 +1,4 @@
-// The main menu: File (new, open, recent, save, close, quit), Edit (undo, redo), View, Help.
+// The main menu: File (new, open, recent, save, close, save pack, export bundle, quit), Edit (undo, redo), View, Help.
 #include <string>
 
 #include "app.hpp"
@@ -25,6 +25,10 @@ void draw_main_menu(App& app) {
         if (ImGui::MenuItem("Save", "Ctrl+S", false, doc != nullptr)) app.save_active();
         if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc != nullptr)) open_browser(app, true);
         if (ImGui::MenuItem("Close", "Ctrl+W", false, doc != nullptr)) app.request_close(doc->id());
+        ImGui::Separator();
+        if (ImGui::MenuItem("Save pack", nullptr, false, app.pack && app.pack->dirty)) save_pack(app);
+        // Always enabled with a pack open: a refused export says why in the status bar.
+        if (ImGui::MenuItem("Export bundle...", nullptr, false, app.pack.has_value())) export_bundle(app);
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.request_quit();
         ImGui::EndMenu();

@@ -19,6 +19,9 @@ void draw_analysis(App& app);         // analysis.cpp: verdict, overlays and leg
 void draw_problems(App& app);         // problems.cpp: diagnostics and analysis warnings
 void draw_pairs(App& app);            // pairs.cpp: link values with their counts
 void draw_pack(App& app);             // pack.cpp: the open pack's levels
+void save_pack(App& app);             // pack.cpp: writes the open pack (with a backup)
+void export_bundle(App& app);         // pack.cpp: the bundle beside the pack, if the check passed
+bool can_export(const App& app);      // pack.cpp: an up-to-date analysis passed
 void draw_playtest(App& app);         // playtest.cpp: score, moves left, restart
 void draw_status_bar(App& app);       // status_bar.cpp: hovered cell, messages
 void draw_prompts(App& app);          // prompts.cpp: unsaved changes, recovery

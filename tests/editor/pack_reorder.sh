@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# End to end: open a copy of the demo pack, move its first level down with real clicks on the Pack
+# panel's buttons, save the pack, and compare the saved order with the expected one.
+set -euo pipefail
+[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+ensure_display "$@"
+
+work=$(mktemp -d)
+trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/config"
+# The pack and the levels it points to, keeping their relative paths.
+mkdir -p "$work/levels/packs"
+cp -r "$TILELAB_SOURCE_DIR/levels/samples" "$work/levels/"
+cp "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$work/levels/packs/"
+pack="$work/levels/packs/demo.json"
+
+# click_button NAME: clicks the Pack panel button whose centre the editor printed last.
+click_button() {
+    local x y
+    read -r x y < <(grep "^pack-button $1 " "$work/out" | tail -1 | awk '{print $3, $4}')
+    xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.1 click 1 sleep 0.2
+}
+
+start_editor "$work/out" "$pack" --overlays none
+wait_for 10 grep -q '^pack-button save ' "$work/out"
+wait_for 10 grep -q '^analysis ready' "$work/out"  # the layout has settled
+click_button down
+click_button save
+wait_for 10 grep -q '^status: saved pack' "$work/out"
+
+expected=$(jq -c '.levels | [.[1], .[0]] + .[2:]' "$TILELAB_SOURCE_DIR/levels/packs/demo.json")
+actual=$(jq -c '.levels' "$pack")
+if [[ "$expected" != "$actual" ]]; then
+    echo "FAIL: saved levels $actual, expected $expected" >&2
+    cat "$work/out" >&2
+    exit 1
+fi
+cmp -s "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$pack.bak" || { echo "FAIL: no backup of the pack" >&2; exit 1; }
+stop_editor
+echo ok
