@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(g++ cmake ninja-build pkg-config libimgui-dev libstb-dev libsdl2-dev libgl-dev nlohmann-json3-dev catch2)
 if [[ "${1:-}" != "--no-test-tools" ]]; then
-  packages+=(xvfb xauth xdotool imagemagick python3 python3-jsonschema chromium fonts-dejavu-core)
+  packages+=(xvfb xauth xdotool imagemagick jq python3 python3-jsonschema chromium fonts-dejavu-core)
 fi
 
 missing=()
