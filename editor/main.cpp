@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -210,6 +211,7 @@ int main(int argc, char** argv) {
         if (no_overlays) app.settings.overlays = tilelab::editor::OverlayToggles{true, false, false, false, false, false, false, false};
         std::vector<double> frame_ms;
         std::deque<SDL_Event> pending_events;
+        std::optional<ImVec2> pointer;  // the mouse in window pixels, from the window's motion events
         auto last = std::chrono::steady_clock::now();
         bool continuous = options.frames > 0 || options.frame_stats > 0 || !options.screenshot.empty();
         while (!app.wants_exit()) {
@@ -228,6 +230,7 @@ int main(int argc, char** argv) {
             // one frame (a fast typist, xdotool) would never be seen down. So a key's release
             // waits for the next frame, and the modifiers come from each key event itself.
             std::vector<SDL_Scancode> pressed_now;
+            bool moved = false;
             while (!pending_events.empty()) {
                 event = pending_events.front();
                 if (event.type == SDL_KEYUP &&
@@ -236,6 +239,9 @@ int main(int argc, char** argv) {
                 pending_events.pop_front();
                 if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
                 ImGui_ImplSDL2_ProcessEvent(&event);
+                if (event.type == SDL_MOUSEMOTION && event.motion.windowID == SDL_GetWindowID(window))
+                    pointer = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y)), moved = true;
+                if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE) pointer.reset();
                 if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
                     ImGuiIO& keys = ImGui::GetIO();
                     keys.KeyCtrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
@@ -252,6 +258,13 @@ int main(int argc, char** argv) {
             last = now;
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplSDL2_NewFrame();
+            // The 1.86 backend polls SDL's global mouse state, which X servers leave stale while the
+            // mouse is captured (a held button) when the pointer is moved by warping (xdotool, some
+            // remote desktops): a brush stroke would stop at its first cell. The window's own motion
+            // events are always right, so the last one wins while it is fresh or a button is held
+            // (as ImGui 1.87+ does with its event queue).
+            if (pointer && (moved || ImGui::GetIO().MouseDown[0] || ImGui::GetIO().MouseDown[1] || ImGui::GetIO().MouseDown[2]))
+                ImGui::GetIO().MousePos = *pointer;
             ImGui::NewFrame();
             app.frame(dt);
             if (options.deep && app.frame_number == 1) app.run_deep_analysis();
