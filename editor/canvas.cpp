@@ -283,7 +283,9 @@ void draw_canvas(App& app, Document& doc) {
     Camera& camera = doc.camera;
     float margin = 24.0f;
     if (camera.fit) {
-        camera.cell = std::clamp(std::floor(std::min((avail.x - 2 * margin) / w, (avail.y - 2 * margin) / h)), 2.0f, 128.0f);
+        // Play-testing lines puts a ring of shift arrows around the board: fit that ring too.
+        float ring = playing && doc.level().kind == Kind::lines ? 2.0f : 0.0f;
+        camera.cell = std::clamp(std::floor(std::min((avail.x - 2 * margin) / (w + ring), (avail.y - 2 * margin) / (h + ring))), 2.0f, 128.0f);
         camera.pan_x = std::floor((avail.x - camera.cell * w) / 2);
         camera.pan_y = std::floor((avail.y - camera.cell * h) / 2);
     }

@@ -127,18 +127,22 @@ void playtest_canvas(App& app, Document& doc, ImDrawList* list, ImVec2 origin, f
         break;
     case Kind::lines: {
         // Arrows in the ring around the board; a click shifts that row or column.
-        ImU32 ink = IM_COL32(220, 220, 230, 200);
-        auto arrow_at = [&](Cell c, const char* glyph) {
-            ImVec2 centre(origin.x + (static_cast<float>(c.x) + 0.5f) * size, origin.y + (static_cast<float>(c.y) + 0.5f) * size);
-            draw_centred_text(list, glyph, centre, size * 0.5f, ink);
+        ImU32 ink = IM_COL32(220, 220, 230, 200), lit = IM_COL32(255, 255, 255, 255);
+        auto arrow_at = [&](Cell c, float dx, float dy) {
+            float cx = origin.x + (static_cast<float>(c.x) + 0.5f) * size, cy = origin.y + (static_cast<float>(c.y) + 0.5f) * size;
+            float r = size * 0.25f;
+            ImVec2 tip(cx + dx * r, cy + dy * r), back1(cx - dx * r - dy * r, cy - dy * r + dx * r),
+                back2(cx - dx * r + dy * r, cy - dy * r - dx * r);
+            bool over = cell && *cell == c;
+            list->AddTriangleFilled(tip, back1, back2, over ? lit : ink);
         };
         for (int y = 0; y < board.height; ++y) {
-            arrow_at({-1, y}, "<");
-            arrow_at({board.width, y}, ">");
+            arrow_at({-1, y}, -1, 0);
+            arrow_at({board.width, y}, 1, 0);
         }
         for (int x = 0; x < board.width; ++x) {
-            arrow_at({x, -1}, "^");
-            arrow_at({x, board.height}, "v");
+            arrow_at({x, -1}, 0, -1);
+            arrow_at({x, board.height}, 0, 1);
         }
         if (activated && cell) {
             Cell c = *cell;
