@@ -5,6 +5,9 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/link/link.hpp"
+#include "tilelab/match3/match3.hpp"
+#include "tilelab/random.hpp"
 
 namespace tilelab::editor {
 
@@ -114,22 +117,46 @@ std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell
         y0 = std::max(0, std::min(selection->first.y, selection->second.y));
         y1 = std::min(level.height() - 1, std::max(selection->first.y, selection->second.y));
     }
+    if (level.kind == Kind::match3) {
+        // Fill in place, so the new pieces make no run with the ones around them either, and the
+        // whole board keeps a move (the core retries until both hold).
+        std::vector<Cell> cells;
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x)
+                if (selection || level.board.at(x, y) == cell::random) cells.push_back({x, y});
+        if (cells.empty()) return "no ? cells to fill (select an area to refill it)";
+        Board board = level.board;
+        Rng rng(seed);
+        if (!match3::fill_selection(board, cells, level.rules, rng))
+            return "no fill of these cells leaves a board without runs and with a move";
+        level.board = std::move(board);
+        return "";
+    }
+    if (level.kind == Kind::link) {
+        // Pairs laid on the area's free cells so that the whole board, with what stands around the
+        // area, can still be cleared (the solver proves it, or reverse play builds it).
+        std::vector<Cell> cells;
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x) cells.push_back({x, y});
+        Board board = level.board;
+        Rng rng(seed);
+        std::string error = link::fill_cells(board, cells, link::rules_of(level), level.rules.pair, rng);
+        if (error.empty()) level.board = std::move(board);
+        return error;
+    }
+    // lines: a scrambled board of closed networks the size of the area, laid over it.
     GenerateOptions options;
     options.kind = level.kind;
     options.width = x1 - x0 + 1;
     options.height = y1 - y0 + 1;
     options.seed = seed;
-    if (level.kind == Kind::match3) options.colors = level.rules.colors;
-    if (level.kind == Kind::link) options.pair = level.rules.pair;
     GenerateResult result = kind_ops(level.kind).generate(options);
     if (!result.level) return result.error.empty() ? "the generator made no level" : result.error;
     const Board& made = result.level->board;
     if (made.width != options.width || made.height != options.height) return "the generator made a board of another size";
-    bool only_random = !selection;
     for (int y = y0; y <= y1; ++y)
         for (int x = x0; x <= x1; ++x) {
             std::int32_t& cell = level.board.at(x, y);
-            if (only_random && cell != cell::random) continue;
             // Blockers and holes the designer placed are part of the layout: keep them.
             if (cell == cell::blocker || cell == cell::hole) continue;
             cell = made.at(x - x0, y - y0);

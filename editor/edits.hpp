@@ -30,8 +30,10 @@ enum class Anchor { top_left, top, top_right, left, centre, right, bottom_left, 
 // Resizes the board keeping its content anchored (new cells: empty; match3: random pieces).
 void resize_level(Level& level, int width, int height, Anchor anchor);
 
-// Fills the selection (or, with no selection, every `?` cell) with the kind's generator output,
-// generated for the same size with `seed`. Returns "" or why nothing was filled.
+// Fills the selection (or, with no selection, every `?` cell) from the kind's generator, seeded:
+// match3 draws colours in place (no run anywhere, a move left), link and lines generate a board of
+// the area's size (solvable; scrambled). Blockers and holes stay. Returns "" or why nothing was filled
+// (the level is then unchanged).
 std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell>> selection, std::uint64_t seed);
 
 }  // namespace tilelab::editor

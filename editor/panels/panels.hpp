@@ -1,10 +1,14 @@
 // The editor's panels: each is a draw(App&) in its own file; none keeps state of its own.
 #pragma once
+#include <filesystem>
+#include <string>
+
 #include <imgui.h>
 
 namespace tilelab::editor {
 class App;
 class Document;
+enum class BrowseFor;
 }
 
 namespace tilelab::editor::panels {
@@ -14,14 +18,22 @@ void draw_shortcuts_keys(App& app);   // shortcuts.cpp: global keyboard shortcut
 void draw_shortcuts(App& app);        // shortcuts.cpp: the shortcuts window
 void draw_workspace(App& app);        // workspace.cpp: places the windows below
 void draw_tools(App& app);            // tools.cpp: tools and the kind's palette
+void fill_from_generator(App& app, Document& doc);  // tools.cpp: the selection or ? cells from the generator (Shift+F)
 void draw_properties(App& app);       // properties.cpp: name, id, size, seed, rules, goal
 void draw_analysis(App& app);         // analysis.cpp: verdict, overlays and legend, solution, plots
 void draw_problems(App& app);         // problems.cpp: diagnostics and analysis warnings
 void draw_pairs(App& app);            // pairs.cpp: link values with their counts
 void draw_pack(App& app);             // pack.cpp: the open pack's levels
 void save_pack(App& app);             // pack.cpp: writes the open pack (with a backup)
-void export_bundle(App& app);         // pack.cpp: the bundle beside the pack, if the check passed
+void export_bundle(App& app);         // pack.cpp: asks where (default: PACK.bundle.json beside the pack)
 bool can_export(const App& app);      // pack.cpp: an up-to-date analysis passed
+// pack.cpp: runs the check as `tilelab pack export` does and writes the bundle to `file` if it passes.
+void export_bundle_to(App& app, const std::filesystem::path& file);
+void add_level_file(App& app, const std::filesystem::path& file);  // pack.cpp: a level file, if it loads
+void open_pack_browser(App& app, BrowseFor purpose, std::string name);  // pack.cpp: in the pack's folder
+void poll_pack(App& app);             // pack.cpp, every frame: finished checks and exports, level names
+void close_pack(App& app);            // pack.cpp: asks once more when the pack has unsaved edits
+void stop_pack_check(App& app);       // pack.cpp, at exit: cancels the check and waits a moment for it
 void draw_playtest(App& app);         // playtest.cpp: score, moves left, restart
 void draw_status_bar(App& app);       // status_bar.cpp: hovered cell, messages
 void draw_prompts(App& app);          // prompts.cpp: unsaved changes, recovery

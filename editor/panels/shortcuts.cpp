@@ -15,7 +15,7 @@ struct Shortcut {
     const char* what;
 };
 constexpr Shortcut shortcut_list[] = {
-    {"B", "Brush"}, {"E", "Eraser"}, {"F", "Bucket fill"}, {"R", "Rectangle fill"}, {"I", "Picker (or right click)"},
+    {"B", "Brush"}, {"E", "Eraser"}, {"F", "Bucket fill"}, {"Shift+F", "Fill the selection (or the ? cells) from the generator"}, {"R", "Rectangle fill"}, {"I", "Picker (or right click)"},
     {"S", "Select"}, {"P", "Pair tool (link)"}, {"J", "Paint jelly / board (match3)"},
     {"0-9", "Pick the palette entry"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
     {"Delete", "Erase the selection"}, {"Esc", "Select none"}, {"Wheel", "Zoom at the mouse"},
@@ -57,7 +57,10 @@ void draw_shortcuts_keys(App& app) {
     if (app.play.active || !doc || io.WantCaptureKeyboard) return;
     if (pressed(SDL_SCANCODE_B)) app.tool = Tool::brush;
     if (pressed(SDL_SCANCODE_E)) app.tool = Tool::eraser;
-    if (pressed(SDL_SCANCODE_F)) app.tool = Tool::bucket;
+    if (pressed(SDL_SCANCODE_F)) {
+        if (shift) fill_from_generator(app, *doc);
+        else app.tool = Tool::bucket;
+    }
     if (pressed(SDL_SCANCODE_R)) app.tool = Tool::rect;
     if (pressed(SDL_SCANCODE_I)) app.tool = Tool::picker;
     if (pressed(SDL_SCANCODE_S)) app.tool = Tool::select;

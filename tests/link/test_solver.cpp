@@ -140,3 +140,76 @@ TEST_CASE("generator: the same seed gives the same level; impossible requests sa
     g.copies = 3;
     CHECK_FALSE(generate(g).level);
 }
+
+TEST_CASE("fill_cells fills an area's free cells with pairs the whole board can clear, and nothing else") {
+    Rng dice(2026);
+    int filled = 0;
+    for (int round = 0; round < 150; ++round) {
+        const int width = 3 + static_cast<int>(dice.uniform(6)), height = 3 + static_cast<int>(dice.uniform(5));
+        LinkRules rules;
+        rules.max_turns = 2;
+        rules.border = dice.uniform(4) != 0;
+        if (dice.uniform(2)) {
+            rules.pair.rule = Pairing::Rule::sum;
+            rules.pair.sum = 4 + static_cast<std::int64_t>(dice.uniform(12));
+        }
+        Board board(width, height, cell::empty);
+        for (auto& c : board.cells)
+            if (dice.uniform(8) == 0) c = cell::blocker;
+        // The area: a rectangle; its free cells made even by turning one into a blocker if needed.
+        const int x0 = static_cast<int>(dice.uniform(static_cast<std::uint32_t>(width))), y0 = static_cast<int>(dice.uniform(static_cast<std::uint32_t>(height)));
+        const int x1 = x0 + static_cast<int>(dice.uniform(static_cast<std::uint32_t>(width - x0)));
+        const int y1 = y0 + static_cast<int>(dice.uniform(static_cast<std::uint32_t>(height - y0)));
+        std::vector<Cell> area;
+        int free_cells = 0;
+        for (int y = y0; y <= y1; ++y)
+            for (int x = x0; x <= x1; ++x) {
+                area.push_back({x, y});
+                free_cells += board.at(x, y) != cell::blocker;
+            }
+        const Board before = board;
+        Rng rng(static_cast<std::uint64_t>(round));
+        std::string error = fill_cells(board, area, rules, rules.pair, rng);
+        if (free_cells == 0 || free_cells % 2 != 0) {
+            CHECK_FALSE(error.empty());
+            CHECK(board == before);
+            continue;
+        }
+        std::string picture;
+        for (int y = 0; y < height; ++y, picture += '\n')
+            for (int x = 0; x < width; ++x) picture += board.at(x, y) == cell::blocker ? '#' : (x >= x0 && x <= x1 && y >= y0 && y <= y1 ? 'o' : '.');
+        INFO("round " << round << " border " << rules.border << ": " << error << "\n" << picture);
+        if (!error.empty()) {
+            // Refusing is right only when some free cell of the area can link to no other one even
+            // on the empty board (walled in by blockers): then no layout exists.
+            CHECK(board == before);
+            bool walled_in = false;
+            for (Cell a : area) {
+                if (before.at(a) == cell::blocker) continue;
+                bool partner = false;
+                for (Cell b : area) {
+                    if (b == a || before.at(b) == cell::blocker) continue;
+                    LinkField field(before, rules.border);
+                    field.set(a, 1);
+                    field.set(b, 1);
+                    partner = partner || field.links(a, b, rules.max_turns);
+                }
+                walled_in = walled_in || !partner;
+            }
+            CHECK(walled_in);
+            continue;
+        }
+        ++filled;
+        for (int y = 0; y < height; ++y)
+            for (int x = 0; x < width; ++x) {
+                bool inside = x >= x0 && x <= x1 && y >= y0 && y <= y1;
+                if (!inside || before.at(x, y) == cell::blocker) CHECK(board.at(x, y) == before.at(x, y));
+                else CHECK(board.at(x, y) > 0);
+            }
+        CHECK(pairing_warnings(board, rules).empty());
+        SolveOptions options;
+        options.budget_ms = 5000;
+        CHECK(solve(board, rules, options).verdict == Verdict::solvable);
+    }
+    CHECK(filled > 50);
+}

@@ -67,7 +67,10 @@ int empty_regions(const Board& board, bool border) {
 // Partners of a cell are its empty neighbours (adjacent cells always link) and a bounded sample
 // of other empty cells; the region test runs on boards up to region_check_cells, so the cost
 // stays bounded on the largest boards.
-bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair<std::int32_t, std::int32_t>>& pairs, Rng& rng) {
+// `only`, when given, lists the empty cells that may take a pair (the rest stay empty: the
+// editor's fill of an area).
+bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair<std::int32_t, std::int32_t>>& pairs, Rng& rng,
+               const std::vector<Cell>* only = nullptr) {
     const std::size_t sampled_partners = board.size() <= region_check_cells ? 64 : 12;
     constexpr std::size_t tried_first_cells = 48;
     const bool check_regions = board.size() <= region_check_cells;
@@ -76,7 +79,7 @@ bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair
     std::vector<int> slot(static_cast<std::size_t>(board.size()), -1);  // cell -> place in `empty`
     for (int y = 0; y < board.height; ++y)
         for (int x = 0; x < board.width; ++x)
-            if (board.at(x, y) == cell::empty) {
+            if (board.at(x, y) == cell::empty && (!only || std::find(only->begin(), only->end(), Cell{x, y}) != only->end())) {
                 slot[static_cast<std::size_t>(board.index(x, y))] = static_cast<int>(empty.size());
                 empty.push_back({x, y});
             }
@@ -96,7 +99,8 @@ bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair
         firsts.clear();
         for (Cell c : recent)
             for (Cell d : {Cell{c.x + 1, c.y}, Cell{c.x - 1, c.y}, Cell{c.x, c.y + 1}, Cell{c.x, c.y - 1}})
-                if (board.contains(d) && board.at(d) == cell::empty) firsts.push_back(d);
+                if (board.contains(d) && board.at(d) == cell::empty && slot[static_cast<std::size_t>(board.index(d.x, d.y))] >= 0)
+                    firsts.push_back(d);
         for (std::size_t i = 0; i < std::min(tried_first_cells, empty.size()); ++i)
             firsts.push_back(empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))]);
         std::stable_sort(firsts.begin(), firsts.end(), [&](Cell l, Cell r) { return empty_neighbours(l) < empty_neighbours(r); });
@@ -106,6 +110,7 @@ bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair
             partners.clear();
             auto consider = [&](Cell b) {
                 if (b == a || !board.contains(b) || board.at(b) != cell::empty) return;
+                if (slot[static_cast<std::size_t>(board.index(b.x, b.y))] < 0) return;  // not ours to fill
                 if (std::find(partners.begin(), partners.end(), b) != partners.end()) return;
                 field.set(b, pairs[k].second);
                 if (field.links(a, b, rules.max_turns)) partners.push_back(b);
@@ -250,6 +255,54 @@ GenerateResult generate(const GenerateOptions& options) {
     result.error = "link: no solvable layout found in " + std::to_string(max_attempts) +
                    " attempts; try fewer values, fewer blockers or a larger board";
     return result;
+}
+
+std::string fill_cells(Board& board, const std::vector<Cell>& cells, const LinkRules& rules, const Pairing& pair, Rng& rng) {
+    std::vector<Cell> free_cells;
+    for (Cell c : cells)
+        if (board.contains(c) && board.at(c) != cell::blocker && board.at(c) != cell::hole) free_cells.push_back(c);
+    const std::size_t room = free_cells.size();
+    if (room == 0) return "no free cells to fill";
+    if (room % 2 != 0) return "an odd number of free cells (" + std::to_string(room) + ") cannot be filled with pairs";
+    // Values 1..n, each laid as often as needed to fill the area: four copies when the area allows,
+    // fewer distinct values under a sum rule (sum / 2 of them at most).
+    const std::size_t copies = room % 4 == 0 && room >= 8 ? 4 : 2;
+    std::int64_t values = static_cast<std::int64_t>(room / copies);
+    if (pair.rule == Pairing::Rule::sum) {
+        if (pair.sum < 2) return "the pairing sum " + std::to_string(pair.sum) + " allows no pair";
+        values = std::min<std::int64_t>(values, pair.sum / 2);
+    }
+    values = std::max<std::int64_t>(values, 1);
+    std::vector<std::pair<std::int32_t, std::int32_t>> pairs;
+    for (std::size_t i = 0; i < room / 2; ++i) {
+        auto v = static_cast<std::int32_t>(1 + static_cast<std::int64_t>(i) % values);
+        pairs.emplace_back(v, static_cast<std::int32_t>(pair.partner(v)));
+    }
+    const Board before = board;
+    for (Cell c : free_cells) board.at(c) = cell::empty;
+    // Random deals proved by the solver on the whole board first; then reverse play, which makes
+    // the area's pairs removable in order whatever stands around them.
+    for (int attempt = 0; attempt < deal_attempts && board.size() <= 1024; ++attempt) {
+        auto shuffled = free_cells;
+        for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[rng.uniform(static_cast<std::uint32_t>(i))]);
+        std::size_t next = 0;
+        for (const auto& [first, second] : pairs) {
+            board.at(shuffled[next++]) = first;
+            board.at(shuffled[next++]) = second;
+        }
+        SolveOptions proof;
+        proof.budget_ms = deal_budget_ms;
+        if (solve(board, rules, proof).verdict == Verdict::solvable) return "";
+        for (Cell c : free_cells) board.at(c) = cell::empty;
+    }
+    for (int attempt = 0; attempt < max_attempts; ++attempt) {
+        auto shuffled = pairs;
+        for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[rng.uniform(static_cast<std::uint32_t>(i))]);
+        if (lay_pairs(board, rules, shuffled, rng, &free_cells)) return "";
+        for (Cell c : free_cells) board.at(c) = cell::empty;
+    }
+    board = before;
+    return "no layout of pairs in these cells could be laid in " + std::to_string(max_attempts) + " attempts";
 }
 
 }  // namespace tilelab::link

@@ -3,9 +3,11 @@
 #include <cstdint>
 #include <optional>
 #include <stop_token>
+#include <string>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/random.hpp"
 
 namespace tilelab::link {
 
@@ -110,5 +112,10 @@ std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules
 
 // A level solvable by construction (laid down pair by pair in reverse play), goal clear.
 GenerateResult generate(const GenerateOptions& options);
+
+// The editor's fill: lays pairs (values 1.., partners by `pair`) on the given cells, skipping blockers
+// and holes, so that they can all be removed with the rest of the board standing: first random deals
+// the solver proves for the whole board, then reverse play. Returns "" or why the board is unchanged.
+std::string fill_cells(Board& board, const std::vector<Cell>& cells, const LinkRules& rules, const Pairing& pair, Rng& rng);
 
 }  // namespace tilelab::link
