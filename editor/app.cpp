@@ -270,6 +270,7 @@ void App::poll_workers() {
             doc->view.error = std::move(outcome->error);
             doc->view.elapsed_ms = outcome->elapsed_ms;
             doc->view.estimate_pending = outcome->estimate_pending;
+            doc->view.estimate_timed_out = outcome->estimate_timed_out;
             if (doc->view.revision == doc->revision()) trace(outcome->estimate_pending ? "analysis ready (playouts running)" : "analysis ready");
         }
     }
@@ -302,6 +303,7 @@ void App::schedule_live_analysis() {
     job.estimate.runs = settings.quick_runs;
     job.estimate.threads = 1;
     job.estimate.seed = job.level.seed;
+    job.estimate_budget_ms = settings.live_playout_budget_ms;
     live_worker.submit(std::move(job));
 }
 

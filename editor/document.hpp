@@ -43,6 +43,7 @@ struct AnalysisView {
     std::optional<EstimateResult> estimate;  // match3, slide: the quick pass-rate estimate
     std::string error;                       // the kind threw (e.g. not built yet)
     bool estimate_pending = false;           // playouts still running for this revision
+    bool estimate_timed_out = false;         // the playouts stopped at the live time budget
     double elapsed_ms = 0.0;
 };
 

@@ -50,6 +50,7 @@ Settings load_settings(const std::filesystem::path& dir) {
     read_value(json, "last_session", settings.last_session);
     read_value(json, "live_budget_ms", settings.live_budget_ms);
     read_value(json, "quick_runs", settings.quick_runs);
+    read_value(json, "live_playout_budget_ms", settings.live_playout_budget_ms);
     read_value(json, "deep_runs", settings.deep_runs);
     read_value(json, "deep_budget_ms", settings.deep_budget_ms);
     read_value(json, "autosave_seconds", settings.autosave_seconds);
@@ -66,6 +67,7 @@ Settings load_settings(const std::filesystem::path& dir) {
     }
     settings.live_budget_ms = std::clamp(settings.live_budget_ms, 10, 5000);
     settings.quick_runs = std::clamp(settings.quick_runs, 10, 5000);
+    settings.live_playout_budget_ms = std::clamp(settings.live_playout_budget_ms, 100, 60000);
     settings.deep_runs = std::clamp(settings.deep_runs, 100, 1000000);
     settings.autosave_seconds = std::clamp(settings.autosave_seconds, 1, 600);
     return settings;
@@ -81,6 +83,7 @@ std::string save_settings(const std::filesystem::path& dir, const Settings& sett
         {"last_session", settings.last_session},
         {"live_budget_ms", settings.live_budget_ms},
         {"quick_runs", settings.quick_runs},
+        {"live_playout_budget_ms", settings.live_playout_budget_ms},
         {"deep_runs", settings.deep_runs},
         {"deep_budget_ms", settings.deep_budget_ms},
         {"autosave_seconds", settings.autosave_seconds},

@@ -24,6 +24,7 @@ struct Settings {
     OverlayToggles overlays;
     int live_budget_ms = 300;                // the solver's budget after every edit
     int quick_runs = 200;                    // playouts for the live pass rate
+    int live_playout_budget_ms = 2000;       // ... stopped after this long (slide's bot is slow)
     int deep_runs = 10000;                   // playouts for "Run longer analysis"
     int deep_budget_ms = 10000;
     int autosave_seconds = 2;

@@ -77,8 +77,27 @@ void AnalysisWorker::run(std::stop_token stop) {
                     mailbox_ = std::move(partial);
                 }
             }
-            if (job.run_estimate && ops.estimate && !job_token.stop_requested())
-                outcome.estimate = ops.estimate(job.level, job.estimate, job_token, &progress_);
+            if (job.run_estimate && ops.estimate && !job_token.stop_requested()) {
+                // The playouts stop on a new job (job_token) or at the time budget, whichever is first.
+                std::stop_source playout_stop;
+                std::stop_callback forward(job_token, [&playout_stop] { playout_stop.request_stop(); });
+                std::jthread timer;
+                if (job.estimate_budget_ms > 0) {
+                    timer = std::jthread([&playout_stop, &outcome, budget = job.estimate_budget_ms](std::stop_token done) {
+                        std::mutex m;
+                        std::condition_variable_any cv;
+                        std::unique_lock lock(m);
+                        if (!cv.wait_for(lock, done, std::chrono::milliseconds(budget), [] { return false; }) && !done.stop_requested()) {
+                            outcome.estimate_timed_out = true;
+                            playout_stop.request_stop();
+                        }
+                    });
+                }
+                outcome.estimate = ops.estimate(job.level, job.estimate, playout_stop.get_token(), &progress_);
+                timer.request_stop();
+                if (timer.joinable()) timer.join();
+                if (job_token.stop_requested()) outcome.estimate_timed_out = false;
+            }
         } catch (const std::exception& e) {
             // The worker is the boundary between the kinds and the UI: whatever a kind throws
             // (a kind not built yet, a level it refuses) becomes a problem the designer sees.

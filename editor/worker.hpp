@@ -21,6 +21,7 @@ struct AnalysisJob {
     AnalyzeOptions analyze;
     bool run_estimate = false;  // match3, slide: bot playouts
     EstimateOptions estimate;
+    int estimate_budget_ms = 0;  // > 0: the playouts stop after this long (the result says how many ran)
 };
 
 struct AnalysisOutcome {
@@ -31,6 +32,7 @@ struct AnalysisOutcome {
     std::string error;       // what the kind threw: shown as a problem, never a crash
     bool cancelled = false;
     bool estimate_pending = false;  // the overlays are ready, the playouts still running
+    bool estimate_timed_out = false;  // the playouts stopped at the job's time budget
     double elapsed_ms = 0.0;
 };
 

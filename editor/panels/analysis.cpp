@@ -75,10 +75,16 @@ void draw_analysis(App& app) {
         ImGui::TextWrapped("%s", doc->view.error.c_str());
     } else if (!current || (doc->view.estimate_pending && !estimate)) {
         badge(current ? "playouts running..." : "analysing...", IM_COL32(70, 70, 80, 255));
+    } else if (estimate && estimate->runs == 0) {
+        // The live budget ran out before one playout ended (slide's bot on a long level).
+        badge("no playout finished in the live budget", IM_COL32(70, 70, 80, 255));
+        ImGui::TextDisabled("Run the longer analysis below for a pass rate.");
     } else if (estimate) {
-        char text[128];
-        std::snprintf(text, sizeof text, "pass rate %.0f%%  [%.0f%%, %.0f%%]  (%d runs)", estimate->pass_rate * 100,
-                      estimate->ci_low * 100, estimate->ci_high * 100, estimate->runs);
+        char text[160];
+        bool partial = doc->view.estimate_timed_out && estimate->cancelled;
+        std::snprintf(text, sizeof text, "pass rate %.0f%%  [%.0f%%, %.0f%%]  (%d run%s%s)", estimate->pass_rate * 100,
+                      estimate->ci_low * 100, estimate->ci_high * 100, estimate->runs, estimate->runs == 1 ? "" : "s",
+                      partial ? ", time budget" : "");
         ImU32 colour = estimate->pass_rate >= 0.5 ? IM_COL32(40, 120, 60, 255)
                        : estimate->pass_rate > 0.0 ? IM_COL32(140, 110, 30, 255)
                                                    : IM_COL32(150, 40, 40, 255);

@@ -1,7 +1,9 @@
 // Slide bots, playouts, estimate and the generator: seeded, thread-count independent, exact.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 
 #include "slide_test_util.hpp"
 #include "tilelab/slide/bot.hpp"
@@ -172,4 +174,53 @@ TEST_CASE("slide: odd levels do not crash the kind face") {
     const State s = game.start(wide);
     CHECK_FALSE(game.play(wide, s, Move{Direction::up}).legal);
     CHECK((game.play(wide, s, Move{Direction::left}).legal || game.play(wide, s, Move{Direction::right}).legal));
+}
+
+TEST_CASE("slide: a stopped estimate counts only whole games, never the one it interrupted") {
+    // Expectimax games to 2048 take far longer than the 30 ms before the stop: the game under way
+    // when the stop comes is dropped, not counted as a loss.
+    Level level = classic(2048);
+    EstimateOptions options;
+    options.runs = 50;
+    options.seed = 5;
+    options.bot = "expectimax";
+    std::stop_source stop;
+    std::jthread stopper([&stop] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+        stop.request_stop();
+    });
+    const EstimateResult stopped = kind_ops(Kind::slide).estimate(level, options, stop.get_token(), nullptr);
+    stopper.join();
+    CHECK(stopped.cancelled);
+    CHECK(stopped.runs == 0);
+    CHECK(stopped.wins == 0);
+
+    // Games that do finish before the stop are counted as they are in a whole run.
+    Level quick = classic(32);
+    options.runs = 100000;
+    std::stop_source later;
+    std::jthread stop_later([&later] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        later.request_stop();
+    });
+    const EstimateResult part = kind_ops(Kind::slide).estimate(quick, options, later.get_token(), nullptr);
+    stop_later.join();
+    REQUIRE(part.runs > 0);
+    REQUIRE(part.runs < options.runs);
+    options.runs = part.runs;
+    const EstimateResult whole = kind_ops(Kind::slide).estimate(quick, options, {}, nullptr);
+    CHECK(whole.wins == part.wins);
+}
+
+TEST_CASE("run_playouts drops an interrupted playout and stops its worker there") {
+    auto outcomes = run_playouts(
+        10, 1,
+        [](int i) {
+            PlayoutOutcome o;
+            o.won = true;
+            o.interrupted = i == 3;
+            return o;
+        },
+        {}, nullptr);
+    CHECK(outcomes.size() == 3);
 }

@@ -37,6 +37,7 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
             int i = next.fetch_add(1);
             if (i >= runs) return;
             outcomes[static_cast<std::size_t>(i)] = play(i);
+            if (outcomes[static_cast<std::size_t>(i)].interrupted) return;  // half a game is no result
             done[static_cast<std::size_t>(i)] = 1;
             int f = finished.fetch_add(1) + 1;
             if (progress) progress->fraction.store(static_cast<double>(f) / runs);

@@ -21,6 +21,7 @@ struct PlayoutOutcome {
     int moves_left = 0;        // on a win with a move limit
     std::int64_t score = 0;
     int highest_tile = 0;      // slide
+    bool interrupted = false;  // stopped before its end (a cancel): not a run, never counted
 };
 
 // Runs `play(run_index)` for run_index in [0, runs) over `threads` threads. Each playout must

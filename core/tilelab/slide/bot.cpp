@@ -57,7 +57,10 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         }
         if (level.goal.moves && out.moves_used >= *level.goal.moves) break;
         if (out.moves_used >= playout_move_cap) break;
-        if (stop.stop_requested()) break;
+        if (stop.stop_requested()) {
+            out.interrupted = true;
+            break;
+        }
         const std::optional<Direction> choice =
             bot == BotKind::greedy ? greedy_choice(path, position) : searcher.choose(position);
         if (!choice) {
