@@ -230,7 +230,6 @@ int main(int argc, char** argv) {
             // one frame (a fast typist, xdotool) would never be seen down. So a key's release
             // waits for the next frame, and the modifiers come from each key event itself.
             std::vector<SDL_Scancode> pressed_now;
-            bool moved = false;
             while (!pending_events.empty()) {
                 event = pending_events.front();
                 if (event.type == SDL_KEYUP &&
@@ -240,7 +239,7 @@ int main(int argc, char** argv) {
                 if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
                 ImGui_ImplSDL2_ProcessEvent(&event);
                 if (event.type == SDL_MOUSEMOTION && event.motion.windowID == SDL_GetWindowID(window))
-                    pointer = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y)), moved = true;
+                    pointer = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y));
                 if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE) pointer.reset();
                 if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
                     ImGuiIO& keys = ImGui::GetIO();
@@ -258,13 +257,12 @@ int main(int argc, char** argv) {
             last = now;
             ImGui_ImplOpenGL3_NewFrame();
             ImGui_ImplSDL2_NewFrame();
-            // The 1.86 backend polls SDL's global mouse state, which X servers leave stale while the
-            // mouse is captured (a held button) when the pointer is moved by warping (xdotool, some
-            // remote desktops): a brush stroke would stop at its first cell. The window's own motion
-            // events are always right, so the last one wins while it is fresh or a button is held
-            // (as ImGui 1.87+ does with its event queue).
-            if (pointer && (moved || ImGui::GetIO().MouseDown[0] || ImGui::GetIO().MouseDown[1] || ImGui::GetIO().MouseDown[2]))
-                ImGui::GetIO().MousePos = *pointer;
+            // The 1.86 backend polls SDL's global mouse state, which X servers can leave stale when the
+            // pointer is moved by warping (xdotool, some remote desktops), above all while a button
+            // holds the mouse captured: a brush stroke stopped at its first cell, a hover never moved.
+            // The window's own motion events are always right, so the last one wins while the
+            // pointer is in the window (as ImGui 1.87+ does with its event queue).
+            if (pointer) ImGui::GetIO().MousePos = *pointer;
             ImGui::NewFrame();
             app.frame(dt);
             if (options.deep && app.frame_number == 1) app.run_deep_analysis();

@@ -156,6 +156,22 @@ int check_overlay(const Image& image, float x0, float y0, float cell, const std:
     return found == places ? 0 : 1;
 }
 
+// The cells whose inside (a point a fifth of a cell in from the top-left corner, clear of glyphs,
+// arrows and the hover outline) looks different in two screenshots, printed as "x,y" lines.
+int changed_cells(const Image& a, const Image& b, float x0, float y0, float cell, int width, int height) {
+    if (a.width != b.width || a.height != b.height) {
+        std::fprintf(stderr, "editor_check: the screenshots differ in size\n");
+        return 2;
+    }
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            int px = static_cast<int>(std::lround(x0 + (static_cast<float>(x) + 0.2f) * cell));
+            int py = static_cast<int>(std::lround(y0 + (static_cast<float>(y) + 0.2f) * cell));
+            if (!editor::near_color(a.at(px, py), b.at(px, py), 20)) std::printf("%d,%d\n", x, y);
+        }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -189,7 +205,12 @@ int main(int argc, char** argv) {
         }
         return check_overlay(image, std::stof(args[2]), std::stof(args[3]), std::stof(args[4]), args[5], analysis);
     }
+    if (args.size() == 8 && args[0] == "changed") {
+        Image a, b;
+        if (!load_image(args[1].c_str(), a) || !load_image(args[2].c_str(), b)) return 2;
+        return changed_cells(a, b, std::stof(args[3]), std::stof(args[4]), std::stof(args[5]), std::stoi(args[6]), std::stoi(args[7]));
+    }
     std::fprintf(stderr, "usage: editor_check board SHOT LEVEL X0 Y0 CELL | find SHOT X0 Y0 X1 Y1 R G B [TOL] | "
-                         "overlay SHOT X0 Y0 CELL WHAT ANALYSIS.json\n");
+                         "overlay SHOT X0 Y0 CELL WHAT ANALYSIS.json | changed SHOT_A SHOT_B X0 Y0 CELL W H\n");
     return 2;
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# End to end: hovering a hint swap's arrow previews what it clears. Two real screenshots, the mouse
+# off the board and then on the arrow of a hint the core reports (`tilelab analyze --json`): the cells
+# that look different must be exactly the cells the core says the swap clears.
+# Usage: hint_preview.sh LEVEL.json [HINT_INDEX]
+set -euo pipefail
+[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+ensure_display "$@"
+
+level=$1 index=${2:-0}
+work=$(mktemp -d)
+trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/config"
+"$TILELAB_CLI" analyze "$level" --json >"$work/analysis.json"
+hint=$(jq -c ".hints[$index]" "$work/analysis.json")
+[[ $hint != null ]] || { echo "FAIL: the core reports no hint $index for $level" >&2; exit 1; }
+want=$(jq -r '.clears[] | "\(.[0]),\(.[1])"' <<<"$hint" | sort)
+width=$(jq .width "$level") height=$(jq .height "$level")
+
+start_editor "$work/out" "$level" --overlays all
+wait_for 60 grep -qx 'analysis ready' "$work/out"
+sleep 0.3  # the layout settles (the analysis panel grows once)
+read -r x0 y0 cell < <(layout "$work/out")
+# The mouse away from the board (the canvas corner), then on the middle of the hint's arrow.
+xdotool mousemove --window "$EDITOR_WID" "$(awk -v a="$x0" 'BEGIN{printf "%d", a - 12}')" "$(awk -v b="$y0" 'BEGIN{printf "%d", b - 12}')" sleep 0.3
+shot "$work/away.png"
+read -r ax ay bx by < <(jq -r '"\(.swap[0][0]) \(.swap[0][1]) \(.swap[1][0]) \(.swap[1][1])"' <<<"$hint")
+mx=$(awk -v a="$x0" -v c="$cell" -v p="$ax" -v q="$bx" 'BEGIN{printf "%d", a + ((p + q) / 2 + 0.5) * c}')
+my=$(awk -v b="$y0" -v c="$cell" -v p="$ay" -v q="$by" 'BEGIN{printf "%d", b + ((p + q) / 2 + 0.5) * c}')
+xdotool mousemove --window "$EDITOR_WID" "$mx" "$my" sleep 0.3
+got=
+for _ in $(seq 1 20); do
+    shot "$work/over.png"
+    got=$("$TILELAB_EDITOR_CHECK" changed "$work/away.png" "$work/over.png" "$x0" "$y0" "$cell" "$width" "$height" | sort)
+    [[ "$got" == "$want" ]] && break
+    sleep 0.1
+done
+stop_editor
+if [[ "$got" != "$want" ]]; then
+    cat "$work/out" >&2
+    echo "FAIL: hovering hint $hint changed cells [$(echo $got)], the core says it clears [$(echo $want)]" >&2
+    exit 1
+fi
+echo "ok: hint $hint previews [$(echo $got)]"
