@@ -160,6 +160,15 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
         };
         for (int d = 0; d < 4; ++d)
             arrow(list, mids[d][0], mids[d][1], analysis->legal[static_cast<std::size_t>(d)] ? IM_COL32(80, 230, 80, 255) : IM_COL32(150, 50, 50, 255), s, false);
+        // The tiles the game spawns at level start (start_tiles, from the seed): ghosts over the
+        // empty cells they land on, so the designer sees the board the player gets.
+        for (const auto& [c, value] : analysis->start_spawns) {
+            ImVec2 p = view.corner(c);
+            float inset = view.size * 0.12f;
+            list->AddRect(ImVec2(p.x + inset, p.y + inset), ImVec2(p.x + view.size - inset, p.y + view.size - inset),
+                          to_imu32(palette::overlay_start_spawn), view.size * 0.1f, 0, std::max(1.5f, view.size * 0.04f));
+            draw_centred_text(list, std::to_string(value).c_str(), view.centre(c), view.size * 0.32f, to_imu32(palette::overlay_start_spawn));
+        }
         break;
     }
     }
@@ -284,7 +293,9 @@ void draw_canvas(App& app, Document& doc) {
     float margin = 24.0f;
     if (camera.fit) {
         // Play-testing lines puts a ring of shift arrows around the board: fit that ring too.
+        // So do slide's legal-direction arrows (half a cell each side).
         float ring = playing && doc.level().kind == Kind::lines ? 2.0f : 0.0f;
+        if (!playing && doc.level().kind == Kind::slide && app.settings.overlays.slide_legal) ring = 1.0f;
         camera.cell = std::clamp(std::floor(std::min((avail.x - 2 * margin) / (w + ring), (avail.y - 2 * margin) / (h + ring))), 2.0f, 128.0f);
         camera.pan_x = std::floor((avail.x - camera.cell * w) / 2);
         camera.pan_y = std::floor((avail.y - camera.cell * h) / 2);

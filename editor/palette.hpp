@@ -101,6 +101,7 @@ inline Rgb cell_fill(const Level& level, std::int32_t value) {
 // in a screenshot.
 inline constexpr Rgb overlay_match_group{255, 255, 0};
 inline constexpr Rgb overlay_hint{255, 0, 255};
+inline constexpr Rgb overlay_start_spawn{120, 200, 255};  // slide: tiles spawned at level start
 inline constexpr Rgb overlay_link_path{0, 255, 128};
 inline constexpr Rgb overlay_closed_group{255, 255, 255};
 inline constexpr Rgb overlay_selection{80, 200, 255};

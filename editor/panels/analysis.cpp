@@ -127,6 +127,15 @@ void draw_analysis(App& app) {
     case Kind::slide:
         legend_row(&o.slide_legal, "legal directions", Rgb{80, 230, 80},
                    "Arrows outside the board: green when the move is legal, red when it moves nothing.");
+        ImGui::SameLine();
+        ImGui::ColorButton("##spawns", ImVec4(palette::overlay_start_spawn.r / 255.0f, palette::overlay_start_spawn.g / 255.0f,
+                                              palette::overlay_start_spawn.b / 255.0f, 1.0f),
+                           ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+        ImGui::SameLine();
+        ImGui::TextUnformatted("start spawns");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Outlined numbers: the tiles the game spawns at level start (start_tiles, drawn from the seed).\n"
+                              "They show with the legal directions.");
         break;
     }
 

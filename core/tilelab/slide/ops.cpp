@@ -77,6 +77,9 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
     Analysis a;
     const State s = start_state(level);
     a.legal = legal_directions(s.board);
+    for (int y = 0; y < s.board.height; ++y)
+        for (int x = 0; x < s.board.width; ++x)
+            if (s.board.at(x, y) != level.board.at(x, y)) a.start_spawns.push_back({Cell{x, y}, s.board.at(x, y)});
     a.blocked = std::none_of(a.legal.begin(), a.legal.end(), [](bool b) { return b; });
     nlohmann::ordered_json legal;
     for (std::size_t i = 0; i < all_directions.size(); ++i) legal[std::string(direction_name(all_directions[i]))] = a.legal[i];
