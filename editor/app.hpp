@@ -160,6 +160,7 @@ public:
     std::optional<Cell> pair_first;  // the pair tool placed its first tile here
     std::optional<Cell> hovered;
     std::optional<Cell> stroke_last;  // the brush's last cell in this stroke
+    bool stroking = false;            // the canvas opened the document's gesture (brush or eraser)
     std::optional<Cell> rect_start;  // rectangle fill and select: where the drag began
     bool panning = false;
     std::uint64_t fill_seed = 1;

@@ -180,6 +180,12 @@ void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool 
     std::optional<Cell> cell = app.hovered;
     bool jelly = app.brush.target == PaintTarget::jelly && level.kind == Kind::match3;
     Paint paint{jelly, jelly ? app.brush.jelly : app.brush.value[static_cast<std::size_t>(level.kind)]};
+    // The stroke ends with the button (or a tool switch mid-stroke). Only the stroke this canvas
+    // opened: a slider drag in Properties is a gesture of the same document.
+    if (app.stroking && !(active && (app.tool == Tool::brush || app.tool == Tool::eraser))) {
+        app.stroking = false;
+        doc.end_gesture();
+    }
 
     // Rotate a line tile with Ctrl + wheel over it.
     if (hovered && cell && level.kind == Kind::lines && io.KeyCtrl && io.MouseWheel != 0.0f && level.board.contains(*cell)) {
@@ -201,8 +207,9 @@ void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool 
         if (activated) {
             doc.begin_gesture(app.tool == Tool::eraser ? "Erase" : "Brush");
             app.stroke_last = cell;
+            app.stroking = true;
         }
-        if (active && doc.in_gesture() && cell) {
+        if (active && app.stroking && doc.in_gesture() && cell) {
             // Paint every cell on the line from the last one: a fast stroke skips no cells.
             Cell from = app.stroke_last ? *app.stroke_last : *cell, to = *cell;
             int steps = std::max(std::abs(to.x - from.x), std::abs(to.y - from.y));
@@ -214,7 +221,6 @@ void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool 
             if (changed) doc.touched();
             app.stroke_last = cell;
         }
-        if (!active && doc.in_gesture()) doc.end_gesture();
         break;
     }
     case Tool::bucket:

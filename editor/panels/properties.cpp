@@ -9,6 +9,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -114,6 +115,7 @@ void draw_properties(App& app) {
     switch (level.kind) {
     case Kind::match3:
         edit_field(*doc, "Colours", [](Level& l) { return ImGui::SliderInt("colors", &l.rules.colors, 2, 16); });
+        trace_last_item(app, "colors");
         edit_field(*doc, "Min match", [](Level& l) { return ImGui::SliderInt("min_match", &l.rules.min_match, 3, 6); });
         edit_field(*doc, "Score per piece",
                    [](Level& l) { return ImGui::DragInt("score_per_piece", &l.rules.score_per_piece, 1, 1, 10000); });

@@ -1,0 +1,26 @@
+// Widget rectangles for the end-to-end tests (see trace_layout.hpp).
+#include "trace_layout.hpp"
+
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include <imgui.h>
+
+#include "app.hpp"
+
+namespace tilelab::editor {
+
+void trace_last_item(const App& app, const char* name) {
+    if (!app.options.print_layout) return;
+    ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    char line[160];
+    std::snprintf(line, sizeof line, "item %s %d %d %d %d", name, int(lo.x), int(lo.y), int(hi.x), int(hi.y));
+    static std::map<std::string, std::string> last;  // UI thread only
+    std::string& previous = last[name];
+    if (previous == line) return;
+    previous = line;
+    app.trace(line);
+}
+
+}  // namespace tilelab::editor
