@@ -195,17 +195,20 @@ TEST_CASE("slide: a stopped estimate counts only whole games, never the one it i
     CHECK(stopped.runs == 0);
     CHECK(stopped.wins == 0);
 
-    // Games that do finish before the stop are counted as they are in a whole run.
+    // Games that do finish before the stop are counted as they are in a whole run: stop once a few
+    // have finished (watching the progress, so a slow sanitizer build behaves the same).
     Level quick = classic(32);
     options.runs = 100000;
+    options.bot = "greedy";
+    Progress progress;
     std::stop_source later;
-    std::jthread stop_later([&later] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    std::jthread stop_later([&later, &progress] {
+        while (progress.fraction.load() * 100000 < 5) std::this_thread::sleep_for(std::chrono::milliseconds(1));
         later.request_stop();
     });
-    const EstimateResult part = kind_ops(Kind::slide).estimate(quick, options, later.get_token(), nullptr);
+    const EstimateResult part = kind_ops(Kind::slide).estimate(quick, options, later.get_token(), &progress);
     stop_later.join();
-    REQUIRE(part.runs > 0);
+    REQUIRE(part.runs >= 5);
     REQUIRE(part.runs < options.runs);
     options.runs = part.runs;
     const EstimateResult whole = kind_ops(Kind::slide).estimate(quick, options, {}, nullptr);
