@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# End to end: settings and recent files are kept between runs in the user's config folder. Open two
+# levels, turn the grid off (G), quit; the settings file names both as recent files and as the last
+# session, with the grid off; started again with no file, the editor reopens both.
+set -euo pipefail
+[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+ensure_display "$@"
+
+work=$(mktemp -d)
+trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/config"
+cp "$here/data/match3-start.json" "$work/a.json"
+cp "$here/data/link-start.json" "$work/b.json"
+settings="$XDG_CONFIG_HOME/tilelab/settings.json"
+fail() { echo "FAIL: $*" >&2; cat "$work/out" >&2; exit 1; }
+
+start_editor "$work/out" "$work/a.json" "$work/b.json"
+wait_for 10 grep -q "^opened $work/b.json" "$work/out" || fail "b.json not opened"
+key g ctrl+q
+wait_for 10 bash -c "! kill -0 $EDITOR_PID" || fail "Ctrl+Q did not quit a clean session"
+EDITOR_PID=
+
+[[ -f $settings ]] || fail "no settings file at $settings"
+jq -e --arg a "$work/a.json" --arg b "$work/b.json" '
+  (.recent_files | index($a) != null and index($b) != null) and
+  (.last_session | index($a) != null and index($b) != null) and
+  (.overlays.grid == false)' "$settings" >/dev/null || fail "settings: $(cat "$settings")"
+
+start_editor "$work/out2" --overlays none
+wait_for 10 grep -q "^opened $work/a.json" "$work/out2" || { cat "$work/out2" >&2; fail "a.json not reopened"; }
+wait_for 10 grep -q "^opened $work/b.json" "$work/out2" || { cat "$work/out2" >&2; fail "b.json not reopened"; }
+stop_editor
+echo ok
