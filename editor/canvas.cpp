@@ -3,6 +3,7 @@
 
 #include <SDL.h>
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <set>
 
@@ -174,6 +175,30 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
     }
 }
 
+// The state after the first `solution_step` moves of the current solution (nullptr at step 0),
+// replayed with the real rules once per (document, revision, step).
+const State* solution_preview(App& app, const Document& doc) {
+    const Analysis* analysis = app.current_analysis(doc);
+    if (!analysis || !app.settings.overlays.solution || doc.solution_step <= 0 || analysis->solution.empty() ||
+        doc.solution_revision != doc.revision())
+        return nullptr;
+    struct Cache {
+        int document = -1;
+        std::uint64_t revision = 0;
+        int step = -1;
+        std::optional<State> state;
+    };
+    static Cache cache;  // UI thread only
+    const int step = std::min(doc.solution_step, static_cast<int>(analysis->solution.size()));
+    if (cache.document != doc.id() || cache.revision != doc.revision() || cache.step != step) {
+        cache = Cache{doc.id(), doc.revision(), step, std::nullopt};
+        std::vector<Move> moves(analysis->solution.begin(), analysis->solution.begin() + step);
+        ApplyResult result = apply_moves(doc.level(), moves);
+        if (!result.illegal) cache.state = std::move(result.state);
+    }
+    return cache.state ? &*cache.state : nullptr;
+}
+
 void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool activated, bool active) {
     ImGuiIO& io = ImGui::GetIO();
     const Level& level = doc.level();
@@ -289,7 +314,9 @@ void draw_canvas(App& app, Document& doc) {
     bool active = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left);
 
     const bool playing = app.play.active && app.play.document_id == doc.id();
-    const Board& board = playing ? app.play.state.board : doc.level().board;
+    // Stepping through the solver's solution shows the board after the steps taken so far.
+    const State* solution_state = playing ? nullptr : solution_preview(app, doc);
+    const Board& board = playing ? app.play.state.board : solution_state ? solution_state->board : doc.level().board;
     const std::optional<Grid>& jelly = playing ? app.play.state.jelly : doc.level().jelly;
     float w = static_cast<float>(board.width), h = static_cast<float>(board.height);
 
@@ -362,6 +389,12 @@ void draw_canvas(App& app, Document& doc) {
             ImVec2 a = view.corner(*app.pair_first);
             list->AddRect(a, ImVec2(a.x + view.size, a.y + view.size), to_imu32(palette::overlay_link_path), 0.0f, 0, 3.0f);
         }
+    }
+    if (solution_state) {
+        char note[160];
+        std::snprintf(note, sizeof note, "solution step %d: the board after %d move%s (|< or any edit returns to the level)",
+                      doc.solution_step, doc.solution_step, doc.solution_step == 1 ? "" : "s");
+        list->AddText(ImVec2(p0.x + 8, p0.y + 6), to_imu32(palette::overlay_solution), note);
     }
     if (app.hovered && board.contains(*app.hovered)) {
         ImVec2 a = view.corner(*app.hovered);

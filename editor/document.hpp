@@ -96,6 +96,7 @@ public:
     AnalysisView view;
     // Step through the solver's solution: how many moves are applied.
     int solution_step = 0;
+    std::uint64_t solution_revision = 0;  // the revision the step counts for (an edit restarts it)
     bool solution_playing = false;
     double solution_timer = 0.0;
 

@@ -34,7 +34,9 @@ void usage(std::FILE* out) {
                  "  --frames N           frames to render before the screenshot or exit\n"
                  "  --print-layout       print 'layout X0 Y0 CELL W H' when the board moves (for tests)\n"
                  "  --frame-stats N      print the UI thread's CPU time per frame over N frames, then exit\n"
-                 "  --overlays all|none  turn every overlay on or off for this run\n"
+                 "  --overlays all|none|LIST  overlays for this run (LIST: comma-separated names:\n"
+                 "                       grid, match_groups, hint_swaps, link_paths, line_groups,\n"
+                 "                       slide_legal, solution)\n"
                  "  --play               start in play-test mode\n"
                  "  --deep               start the longer analysis at once (10,000 playouts or the long solve)\n"
                  "  --trace              print prompts, saves and autosaves on stdout (for tests)\n");
@@ -53,7 +55,43 @@ bool parse_int(const char* text, int& out) {
 }
 
 // Returns 0 to go on, or an exit status.
-int parse_options(int argc, char** argv, Options& options, bool& no_overlays) {
+// --overlays all | none | a comma list of overlay names (only those on).
+std::optional<tilelab::editor::OverlayToggles> parse_overlays(const std::string& text, std::string& bad) {
+    using tilelab::editor::OverlayToggles;
+    if (text == "all") {
+        OverlayToggles o;
+        o.grid = o.match_groups = o.hint_swaps = o.link_paths = o.line_groups = o.slide_legal = o.solution = true;
+        o.link_hovered_only = false;
+        return o;
+    }
+    OverlayToggles o{false, false, false, false, false, false, false, false};
+    if (text == "none") {
+        o.grid = true;  // the grid is part of the board, not an analysis overlay
+        return o;
+    }
+    const std::pair<const char*, bool OverlayToggles::*> names[] = {
+        {"grid", &OverlayToggles::grid},           {"match_groups", &OverlayToggles::match_groups},
+        {"hint_swaps", &OverlayToggles::hint_swaps}, {"link_paths", &OverlayToggles::link_paths},
+        {"line_groups", &OverlayToggles::line_groups}, {"slide_legal", &OverlayToggles::slide_legal},
+        {"solution", &OverlayToggles::solution}};
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t comma = text.find(',', start);
+        std::string name = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        bool found = false;
+        for (const auto& [known, member] : names)
+            if (name == known) o.*member = found = true;
+        if (!found) {
+            bad = name;
+            return std::nullopt;
+        }
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return o;
+}
+
+int parse_options(int argc, char** argv, Options& options, std::optional<tilelab::editor::OverlayToggles>& overlays) {
     for (int i = 1; i < argc; ++i) {
         std::string arg = argv[i];
         auto value = [&]() -> const char* {
@@ -101,12 +139,15 @@ int parse_options(int argc, char** argv, Options& options, bool& no_overlays) {
             options.play_test = "1";
         } else if (arg == "--overlays") {
             const char* v = value();
-            if (!v || (std::strcmp(v, "all") != 0 && std::strcmp(v, "none") != 0)) {
-                std::fprintf(stderr, "tilelab-editor: --overlays wants all or none\n");
+            std::string bad;
+            if (v) overlays = parse_overlays(v, bad);
+            if (!v || !overlays) {
+                std::fprintf(stderr,
+                             "tilelab-editor: --overlays wants all, none or a comma list of grid, match_groups, "
+                             "hint_swaps, link_paths, line_groups, slide_legal, solution%s%s\n",
+                             bad.empty() ? "" : "; unknown: ", bad.c_str());
                 return 2;
             }
-            options.all_overlays = std::strcmp(v, "all") == 0;
-            no_overlays = !options.all_overlays;
         } else if (!arg.empty() && arg[0] == '-') {
             std::fprintf(stderr, "tilelab-editor: unknown option %s\n", arg.c_str());
             usage(stderr);
@@ -154,8 +195,8 @@ double thread_cpu_ms() {
 
 int main(int argc, char** argv) {
     Options options;
-    bool no_overlays = false;
-    if (int status = parse_options(argc, argv, options, no_overlays); status != 0) return status < 0 ? 0 : status;
+    std::optional<tilelab::editor::OverlayToggles> overlays;
+    if (int status = parse_options(argc, argv, options, overlays); status != 0) return status < 0 ? 0 : status;
 
     const char* display = std::getenv("DISPLAY");
     const char* wayland = std::getenv("WAYLAND_DISPLAY");
@@ -208,7 +249,9 @@ int main(int argc, char** argv) {
     int status = 0;
     {
         App app(options);
-        if (no_overlays) app.settings.overlays = tilelab::editor::OverlayToggles{true, false, false, false, false, false, false, false};
+        // --overlays is for this run only: the user's saved toggles are put back before settings are saved.
+        const tilelab::editor::OverlayToggles user_overlays = app.settings.overlays;
+        if (overlays) app.settings.overlays = *overlays;
         std::vector<double> frame_ms;
         std::deque<SDL_Event> pending_events;
         std::optional<ImVec2> pointer;  // the mouse in window pixels, from the window's motion events
@@ -307,6 +350,7 @@ int main(int argc, char** argv) {
             double spent = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now).count();
             if (spent < 16.0) SDL_Delay(static_cast<Uint32>(16.0 - spent));
         }
+        if (overlays) app.settings.overlays = user_overlays;
         app.shutdown();
         // A kind's solver that ignores its stop token must not keep the window from closing: give
         // the workers two seconds, then leave without joining them (everything is saved already).

@@ -7,6 +7,7 @@
 #include "app.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -143,6 +144,11 @@ void draw_analysis(App& app) {
     if (analysis && !analysis->solution.empty()) {
         ImGui::Separator();
         int total = static_cast<int>(analysis->solution.size());
+        if (doc->solution_revision != doc->revision()) {  // a new solution: start from its first move
+            doc->solution_revision = doc->revision();
+            doc->solution_step = 0;
+            doc->solution_playing = false;
+        }
         doc->solution_step = std::clamp(doc->solution_step, 0, total);
         ImGui::Text("Solution: %d moves", total);
         if (ImGui::SmallButton("|<")) doc->solution_step = 0;
@@ -152,6 +158,7 @@ void draw_analysis(App& app) {
         if (ImGui::SmallButton(doc->solution_playing ? "pause" : "play")) doc->solution_playing = !doc->solution_playing;
         ImGui::SameLine();
         if (ImGui::SmallButton(">")) doc->solution_step = std::min(total, doc->solution_step + 1);
+        trace_last_item(app, "solution-next");
         ImGui::SameLine();
         ImGui::Text("step %d/%d", doc->solution_step, total);
         if (doc->solution_playing) {

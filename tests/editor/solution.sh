@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# End to end: stepping through the solver's solution shows the board after each step. Click the
+# step button N times; the screenshot must show, cell by cell, the board `tilelab apply` gives
+# after the solution's first N moves.
+# Usage: solution.sh LEVEL.json STEPS
+set -euo pipefail
+[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+ensure_display "$@"
+
+level=$1 steps=$2
+work=$(mktemp -d)
+trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/config"
+fail() { echo "FAIL: $*" >&2; cat "$work/out" >&2; exit 1; }
+
+# The core's solution and the board after its first STEPS moves, as a level for editor_check.
+"$TILELAB_CLI" analyze "$level" --json >"$work/analysis.json"
+mapfile -t moves < <(jq -r '.solve.moves // [] | .[]' "$work/analysis.json")
+((${#moves[@]} >= steps)) || fail "the core's solution has ${#moves[@]} moves, fewer than $steps"
+"$TILELAB_CLI" apply "$level" "${moves[@]:0:steps}" --json >"$work/applied.json"
+jq --slurpfile a "$work/applied.json" '.board = $a[0].board' "$level" >"$work/expected.json"
+
+start_editor "$work/out" "$level" --overlays grid,solution
+wait_for 60 grep -qx 'analysis ready' "$work/out"
+wait_for 10 grep -q '^item solution-next ' "$work/out" || fail "no step button"
+sleep 0.3
+for ((i = 0; i < steps; i++)); do
+    read -r x0 y0 x1 y1 < <(grep '^item solution-next ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
+    xdotool mousemove --window "$EDITOR_WID" $(((x0 + x1) / 2)) $(((y0 + y1) / 2)) sleep 0.1 click 1 sleep 0.2
+done
+# The mouse off the board, so no hover outline covers a cell.
+xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.3
+passed=0
+for _ in $(seq 1 20); do
+    read -r bx by cell < <(layout "$work/out")
+    shot "$work/shot.png"
+    if "$TILELAB_EDITOR_CHECK" board "$work/shot.png" "$work/expected.json" "$bx" "$by" "$cell" >"$work/check" 2>&1; then
+        passed=1
+        break
+    fi
+    sleep 0.1
+done
+cat "$work/check"
+stop_editor
+((passed)) || fail "the board after $steps step(s) (${moves[*]:0:steps}) is not what tilelab apply gives"
+echo "ok: after ${moves[*]:0:steps}"
