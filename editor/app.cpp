@@ -29,11 +29,6 @@ std::string new_level_id() {
 
 App::App(Options opts) : options(std::move(opts)), config(config_dir()) {
     settings = load_settings(config);
-    if (options.all_overlays) {
-        OverlayToggles& o = settings.overlays;
-        o.grid = o.match_groups = o.hint_swaps = o.link_paths = o.line_groups = o.slide_legal = o.solution = true;
-        o.link_hovered_only = false;
-    }
     std::vector<std::string> files = options.files;
     if (files.empty()) files = settings.last_session;
     for (const std::string& file : files) {

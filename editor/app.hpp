@@ -29,7 +29,6 @@ struct Options {
     bool print_layout = false;  // print the board's place on screen (for tests)
     int frame_stats = 0;        // print the UI thread's CPU time per frame over N frames, then exit
     bool trace = false;         // print prompts and saves on stdout (for tests)
-    bool all_overlays = false;  // turn every overlay on (screenshots, frame stats)
     std::string play_test;      // start in play-test mode (tests)
     bool deep = false;          // start the longer analysis at once (frame stats under load)
 };
