@@ -5,6 +5,7 @@
 
 #include "app.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -34,6 +35,7 @@ void problem(App& app, Document& doc, const char* severity, const std::string& t
         else if (row && *row < level.height()) doc.selection = Selection{true, {0, *row}, {level.width() - 1, *row}};
     }
     if (ImGui::IsItemHovered() && (cell || row)) ImGui::SetTooltip("click to select the cell");
+    trace_last_item(app, ("problem-" + std::to_string(index)).c_str());
     ImGui::PopID();
 }
 }  // namespace

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# End to end: the Problems panel names an unpaired link tile; clicking the problem selects its cell
+# (Delete then erases exactly that cell, and the saved file shows it).
+set -euo pipefail
+[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+ensure_display "$@"
+
+work=$(mktemp -d)
+trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/config"
+cp "$here/data/link-unpaired.json" "$work/level.json"
+fail() { echo "FAIL: $*" >&2; cat "$work/out" >&2; exit 1; }
+
+start_editor "$work/out" "$work/level.json" --overlays none
+wait_for 10 grep -q '^item problem-0 ' "$work/out" || fail "no problem listed"
+sleep 0.3
+read -r x0 y0 x1 y1 < <(grep '^item problem-0 ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
+xdotool mousemove --window "$EDITOR_WID" $(((x0 + x1) / 2)) $(((y0 + y1) / 2)) sleep 0.1 click 1 sleep 0.2
+# The canvas gets the keys again once the mouse is over it.
+read -r cx cy < <(cell_px "$work/out" 0 1)
+xdotool mousemove --window "$EDITOR_WID" "$cx" "$cy" sleep 0.2
+run_actions "$work/out" key:Delete save
+want='["1 . . 1",". 2 2 .",". . . ."]'
+[[ $(jq -c .board "$work/level.json") == "$want" ]] || fail "board $(jq -c .board "$work/level.json"), expected $want"
+stop_editor
+echo ok
