@@ -57,6 +57,7 @@ void App::shutdown() {
     save_settings(config, settings);
     live_worker.cancel();
     deep_worker.cancel();
+    panels::stop_pack_check(*this);
 }
 
 void App::remember_session() {
@@ -356,6 +357,7 @@ void App::frame(double dt) {
     ++frame_number;
     status_age += dt;
     poll_workers();
+    panels::poll_pack(*this);  // also with the Pack panel folded: an export finishes all the same
     if (!play.active) schedule_live_analysis();
     autosave_tick(dt);
     disk_check_tick(dt);

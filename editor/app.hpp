@@ -2,8 +2,10 @@
 #pragma once
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,6 +46,10 @@ struct Brush {
     int jelly = 1;                                             // layers painted by the jelly brush
 };
 
+// What the file browser picks a file for: a level or pack to open or save, a level to add to the
+// open pack, or where to export the pack's bundle.
+enum class BrowseFor { level, pack_level, bundle };
+
 // The file browser dialog's state (open, or save as).
 struct FileBrowser {
     bool open = false;
@@ -51,6 +57,9 @@ struct FileBrowser {
     std::filesystem::path folder;
     std::string name;  // the file name typed or picked
     std::string error;
+    BrowseFor purpose = BrowseFor::level;
+    bool focus_name = false;  // give the name field the keyboard focus (until it has it)
+    int focus_wait = 0;       // frames until the focus is asked for again
 };
 
 struct NewLevelDialog {
@@ -90,10 +99,41 @@ struct PackCheckRun {
     std::atomic<bool> done{false};
     std::optional<pack::PackReport> report;
     std::stop_source stop;  // Cancel; the detached thread keeps the run alive until it returns
+    std::filesystem::path export_to;  // an export: the bundle is written here when the check passes
 };
+
+// What the Pack panel shows of a level before any analysis, read from its file when the pack opens
+// (and again when the file changes on disk).
+struct PackLevelInfo {
+    bool valid = false;
+    std::string name, id;
+    Kind kind = Kind::match3;
+    int width = 0, height = 0;
+    std::string problem;  // the reader's first message when the file does not load
+    std::filesystem::file_time_type modified{};
+};
+
+// The editor's pack check: modest so the demo pack takes seconds (the CLI's 1000 runs with each
+// kind's own bot take hours on slide levels). Threads do not change the figures.
+inline pack::CheckOptions editor_check_options() {
+    pack::CheckOptions options;
+    options.runs = 200;
+    options.budget_ms = 300;
+    options.bot = "greedy";
+    options.threads = 1;
+    return options;
+}
 
 // The open pack, if any: its levels listed in the Pack panel, edited in memory until "Save pack".
 struct OpenPack {
+    OpenPack() = default;
+    OpenPack(const OpenPack&) = delete;
+    OpenPack& operator=(const OpenPack&) = delete;
+    // Closing the pack, or opening another, cancels its running check; the thread owns all it reads.
+    ~OpenPack() {
+        if (check) check->stop.request_stop();
+    }
+
     std::filesystem::path path;
     Pack pack;
     bool dirty = false;            // edited since opened or saved
@@ -102,6 +142,10 @@ struct OpenPack {
     std::shared_ptr<PackCheckRun> check;   // the running (or just finished) analysis
     std::optional<pack::PackReport> report;  // the last analysis of revision `report_revision`
     std::uint64_t report_revision = 0;
+    pack::CheckOptions options = editor_check_options();  // analysis and export alike
+    std::map<std::string, PackLevelInfo> level_info;       // by the path as the pack lists it
+    std::chrono::steady_clock::time_point info_checked{};  // when the files' times were last looked at
+    bool close_armed = false;  // "Close pack" clicked once on a pack with unsaved edits
 };
 
 struct Layout {

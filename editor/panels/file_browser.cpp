@@ -1,4 +1,5 @@
-// The in-app file browser: open a level or pack, or save as; with the recent files beside it.
+// The in-app file browser: open a level or pack, save as, add a level to the pack, export a bundle;
+// with the recent files beside it.
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -15,6 +16,7 @@ void open_browser(App& app, bool save_mode) {
     FileBrowser& b = app.browser;
     b.open = true;
     b.save_mode = save_mode;
+    b.purpose = BrowseFor::level;
     b.error.clear();
     Document* doc = app.active();
     std::error_code ec;
@@ -30,7 +32,10 @@ void open_browser(App& app, bool save_mode) {
 
 void draw_file_browser(App& app) {
     FileBrowser& b = app.browser;
-    const char* title = b.save_mode ? "Save level as" : "Open level or pack";
+    const char* title = b.purpose == BrowseFor::bundle       ? "Export bundle"
+                        : b.purpose == BrowseFor::pack_level ? "Add a level file to the pack"
+                        : b.save_mode                        ? "Save level as"
+                                                             : "Open level or pack";
     if (b.open && !ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
     ImGui::SetNextWindowSize(ImVec2(720, 480), ImGuiCond_Appearing);
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -82,15 +87,31 @@ void draw_file_browser(App& app) {
     ImGui::EndChild();
 
     ImGui::SetNextItemWidth(-200);
+    // The pack's dialogs start in the name field: type a name (or keep the default) and press Enter.
+    // Asked again every few frames until it holds: a request made while the opening click is still
+    // being taken can be dropped by ImGui, and one made again while it lands takes the focus away.
+    if (b.focus_name && --b.focus_wait <= 0) {
+        ImGui::SetKeyboardFocusHere();
+        b.focus_wait = 4;
+    }
     bool enter = ImGui::InputText("file name", &b.name, ImGuiInputTextFlags_EnterReturnsTrue);
+    if (b.focus_name && ImGui::IsItemActive()) {
+        b.focus_name = false;
+        if (b.purpose != BrowseFor::level) app.trace("browser: typing in the name field");
+    }
     if (!b.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error.c_str());
-    if (ImGui::Button(b.save_mode ? "Save" : "Open") || enter) {
+    const char* action = b.purpose == BrowseFor::bundle ? "Export" : b.purpose == BrowseFor::pack_level ? "Add" : b.save_mode ? "Save" : "Open";
+    if (ImGui::Button(action) || enter) {
         if (!b.name.empty()) chosen = b.folder / b.name;
     }
     ImGui::SameLine();
     bool cancel = ImGui::Button("Cancel");
     if (!chosen.empty()) {
-        if (b.save_mode) {
+        if (b.purpose == BrowseFor::bundle) {
+            export_bundle_to(app, chosen);
+        } else if (b.purpose == BrowseFor::pack_level) {
+            add_level_file(app, chosen);
+        } else if (b.save_mode) {
             if (chosen.extension() != ".json") chosen += ".json";
             app.save_active_as(chosen);
         } else {
@@ -99,6 +120,7 @@ void draw_file_browser(App& app) {
         cancel = true;
     }
     if (cancel) {
+        if (b.purpose != BrowseFor::level) app.trace("browser: closed");
         b.open = false;
         ImGui::CloseCurrentPopup();
     }

@@ -1,4 +1,4 @@
-// The main menu: File (new, open, recent, save, close, save pack, export bundle, quit), Edit (undo, redo), View, Help.
+// The main menu: File (new, open, recent, save, close, pack: save, add level, export bundle, close; quit), Edit (undo, redo), View, Help.
 #include <string>
 
 #include "app.hpp"
@@ -27,8 +27,11 @@ void draw_main_menu(App& app) {
         if (ImGui::MenuItem("Close", "Ctrl+W", false, doc != nullptr)) app.request_close(doc->id());
         ImGui::Separator();
         if (ImGui::MenuItem("Save pack", nullptr, false, app.pack && app.pack->dirty)) save_pack(app);
+        if (ImGui::MenuItem("Add level file to pack...", nullptr, false, app.pack.has_value()))
+            open_pack_browser(app, BrowseFor::pack_level, "");
         // Always enabled with a pack open: a refused export says why in the status bar.
         if (ImGui::MenuItem("Export bundle...", nullptr, false, app.pack.has_value())) export_bundle(app);
+        if (ImGui::MenuItem("Close pack", nullptr, false, app.pack.has_value())) close_pack(app);
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.request_quit();
         ImGui::EndMenu();

@@ -1,5 +1,6 @@
 // The pack panel: the pack's levels in order (open, add, remove, reorder, save), the difficulty curve, export.
-#include <cmath>
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -13,13 +14,17 @@ namespace tilelab::editor::panels {
 
 namespace {
 
-// Analysis settings kept modest so that the demo pack is analysed in seconds.
-constexpr int check_runs = 200;
-constexpr int check_budget_ms = 300;
+using namespace std::chrono_literals;
 
 void mark_edited(OpenPack& open) {
     open.dirty = true;
+    open.close_armed = false;
     ++open.revision;
+}
+
+// A level file as the core's pack loader names it: the pack's folder joined with the listed path.
+std::filesystem::path level_file(const OpenPack& open, const std::string& listed) {
+    return (open.path.parent_path() / listed).lexically_normal();
 }
 
 // The level's path as the pack stores it: relative to the pack's folder, with '/' separators.
@@ -31,15 +36,22 @@ std::string relative_to_pack(const OpenPack& open, const std::filesystem::path& 
     return rel.generic_string();
 }
 
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(a, b, ec)) return true;
+    return std::filesystem::absolute(a, ec).lexically_normal() == std::filesystem::absolute(b, ec).lexically_normal();
+}
+
 // Prints a button's centre (window pixels) with --print-layout, so tests can click it.
 void trace_button(App& app, const char* name) {
     if (!app.options.print_layout) return;
     ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
     char line[128];
     std::snprintf(line, sizeof line, "pack-button %s %d %d", name, int((lo.x + hi.x) / 2), int((lo.y + hi.y) / 2));
-    static std::string last[8];
-    static const char* names[8] = {};
-    for (int i = 0; i < 8; ++i) {
+    constexpr int slots = 16;
+    static std::string last[slots];
+    static const char* names[slots] = {};
+    for (int i = 0; i < slots; ++i) {
         if (names[i] == nullptr) names[i] = name;
         if (names[i] != name) continue;
         if (last[i] != line) {
@@ -50,49 +62,150 @@ void trace_button(App& app, const char* name) {
     }
 }
 
-// Starts check_pack on its own thread over the levels as they are on disk now.
-void start_check(App& app) {
+// The command line that writes the same bundle as the editor's export (the figures depend on these
+// options only, never on the thread count).
+std::string cli_equivalent(const OpenPack& open, const std::filesystem::path& out) {
+    const pack::CheckOptions& o = open.options;
+    std::string line = "tilelab pack export " + open.path.string() + " -o " + out.string() + " --runs " +
+                       std::to_string(o.runs) + " --seed " + std::to_string(o.seed) + " --budget-ms " +
+                       std::to_string(o.budget_ms);
+    if (!o.bot.empty()) line += " --bot " + o.bot;
+    return line;
+}
+
+bool same_options(const pack::CheckOptions& a, const pack::CheckOptions& b) {
+    return a.runs == b.runs && a.seed == b.seed && a.budget_ms == b.budget_ms && a.bot == b.bot &&
+           a.pass_range == b.pass_range;
+}
+
+// Starts check_pack on its own thread. An export reads the pack file and its levels exactly as
+// `tilelab pack export` does (core load_pack_levels); an analysis reads the pack as edited in memory.
+void start_check(App& app, std::filesystem::path export_to = {}) {
     OpenPack& open = *app.pack;
+    if (open.check) open.check->stop.request_stop();  // a newer run replaces it
     auto run = std::make_shared<PackCheckRun>();
     run->revision = open.revision;
+    run->export_to = std::move(export_to);
+    const bool from_disk = !run->export_to.empty();
     Pack copy = open.pack;
     std::filesystem::path pack_path = open.path;
-    // Detached: the thread holds the run, so cancelling or closing the pack never waits on the UI thread.
-    std::thread([run, copy, pack_path, stop = run->stop.get_token()] {
+    pack::CheckOptions options = open.options;
+    const bool trace = app.options.trace;
+    // Detached: the thread holds the run and copies of all it reads, so cancelling or closing the pack
+    // never waits on it and never frees what it uses.
+    std::thread([run, copy, pack_path, options, from_disk, trace, stop = run->stop.get_token()] {
         pack::LoadedPack loaded;
-        loaded.file = pack_path.string();
-        loaded.pack = copy;
-        for (const std::string& path : copy.levels) {
-            std::filesystem::path file = pack_path.parent_path() / path;
-            LevelLoad load = load_level(file);
-            loaded.entries.push_back({path, file.string(), std::move(load.level), std::move(load.diagnostics)});
+        if (from_disk) {
+            loaded = pack::load_pack_levels(pack_path);
+        } else {
+            // The same entries load_pack_levels makes, from the pack as edited (not yet saved).
+            loaded.file = pack_path.string();
+            loaded.pack = copy;
+            for (const std::string& path : copy.levels) {
+                std::filesystem::path file = (pack_path.parent_path() / path).lexically_normal();
+                LevelLoad load = load_level(file);
+                loaded.entries.push_back({path, file.string(), std::move(load.level), std::move(load.diagnostics)});
+            }
         }
-        pack::CheckOptions options;
-        options.runs = check_runs;
-        options.budget_ms = check_budget_ms;
-        options.bot = "greedy";
-        options.threads = 1;
         run->report = pack::check_pack(loaded, options, stop, &run->progress);
+        if (trace)  // for tests: that a cancelled check really stopped, and how far it got
+            std::printf("pack-check %s: %d of %d levels estimated\n", stop.stop_requested() ? "cancelled" : "finished",
+                        run->progress.levels_estimated.load(), run->progress.levels_total.load());
+        std::fflush(stdout);
         run->done.store(true, std::memory_order_release);
     }).detach();
     open.check = std::move(run);
-    app.status("analysing pack");
+    app.status(from_disk ? "exporting: checking the pack" : "analysing pack");
 }
 
-// Takes a finished analysis; drops it when the pack changed since it started.
+const pack::PackReport* current_report(const OpenPack& open) {
+    return open.report && open.report_revision == open.revision && same_options(open.report->options, open.options)
+               ? &*open.report
+               : nullptr;
+}
+
+// The first error of a report, as the CLI prints it ("FILE: error: ..."), for the status bar.
+std::string first_error(const pack::PackReport& report) {
+    for (const Diagnostic& d : report.pack_problems)
+        if (d.severity == Diagnostic::Severity::error) return d.format();
+    for (const pack::LevelReport& level : report.levels)
+        for (const Diagnostic& d : level.problems)
+            if (d.severity == Diagnostic::Severity::error) return d.format();
+    return "";
+}
+
+// An export's check has finished: write the bundle if it passed, else say why and write nothing.
+void finish_export(App& app, const PackCheckRun& run) {
+    const pack::PackReport& report = *run.report;
+    const std::string out = run.export_to.string();
+    for (const Diagnostic& d : report.pack_problems) app.trace(d.format());
+    for (const pack::LevelReport& level : report.levels)
+        for (const Diagnostic& d : level.problems) app.trace(d.format());
+    if (!report.ok()) {
+        const int errors = report.error_count();
+        app.status("export refused: " + first_error(report) +
+                   (errors > 1 ? " (and " + std::to_string(errors - 1) + " more errors)" : "") + "; nothing written to " +
+                   out);
+        return;
+    }
+    // The CLI's own bundle writer; the previous bundle, if any, is kept as .bak.
+    const std::string text = pack::bundle_text(pack::make_bundle(report), false);
+    if (std::string error = write_file_atomically(run.export_to, text, true); !error.empty()) {
+        app.status("cannot export to " + out + ": " + error);
+        return;
+    }
+    app.status("exported " + out + ": " + std::to_string(report.levels.size()) + " levels, " +
+               std::to_string(text.size()) + " bytes");
+}
+
+// Takes a finished check: an export writes its bundle; the report becomes the pack's analysis unless
+// the pack changed since it started.
 void poll_check(App& app) {
     OpenPack& open = *app.pack;
     if (!open.check || !open.check->done.load(std::memory_order_acquire)) return;
     std::shared_ptr<PackCheckRun> run = std::move(open.check);
-    if (run->revision != open.revision || !run->report) return;  // stale
+    if (!run->report || run->stop.stop_requested()) return;  // cancelled: partial figures are never used
+    if (!run->export_to.empty()) finish_export(app, *run);
+    if (run->revision != open.revision) return;  // stale
     open.report = std::move(run->report);
     open.report_revision = run->revision;
-    app.status("pack analysed: " + std::to_string(open.report->error_count()) + " errors, " +
-               std::to_string(open.report->warning_count()) + " warnings");
+    if (run->export_to.empty())
+        app.status("pack analysed: " + std::to_string(open.report->error_count()) + " errors, " +
+                   std::to_string(open.report->warning_count()) + " warnings");
 }
 
-const pack::PackReport* current_report(const OpenPack& open) {
-    return open.report && open.report_revision == open.revision ? &*open.report : nullptr;
+// Reads each listed level once for its name, id, kind and size; again when its file changes on disk
+// (looked at once a second, so a level saved from a tab shows its new name).
+void refresh_level_info(App& app, OpenPack& open) {
+    const auto now = std::chrono::steady_clock::now();
+    const bool look_at_disk = now - open.info_checked >= 1s;
+    if (look_at_disk) open.info_checked = now;
+    for (const std::string& listed : open.pack.levels) {
+        auto it = open.level_info.find(listed);
+        if (it != open.level_info.end() && !look_at_disk) continue;
+        const std::filesystem::path file = level_file(open, listed);
+        std::error_code ec;
+        std::filesystem::file_time_type modified = std::filesystem::last_write_time(file, ec);
+        if (ec) modified = {};
+        if (it != open.level_info.end() && it->second.modified == modified) continue;
+        PackLevelInfo info;
+        info.modified = modified;
+        LevelLoad load = load_level(file);
+        if (load.level) {
+            info.valid = true;
+            info.name = load.level->name;
+            info.id = load.level->id;
+            info.kind = load.level->kind;
+            info.width = load.level->width();
+            info.height = load.level->height();
+        } else {
+            info.problem = load.diagnostics.empty() ? file.string() + ": error: the level could not be loaded"
+                                                    : load.diagnostics.front().format();
+        }
+        app.trace("pack-level " + listed + ": " +
+                  (info.valid ? info.name + " (" + info.id + ")" : "invalid: " + info.problem));
+        open.level_info[listed] = std::move(info);
+    }
 }
 
 void add_active_level(App& app) {
@@ -101,13 +214,87 @@ void add_active_level(App& app) {
         app.status("save the level first: a pack lists level files");
         return;
     }
-    OpenPack& open = *app.pack;
-    open.pack.levels.push_back(relative_to_pack(open, doc->path()));
-    open.selected = int(open.pack.levels.size()) - 1;
-    mark_edited(open);
+    add_level_file(app, doc->path());
+}
+
+// The row of one level: its name and id from the file, or its path and a red mark when it does not load.
+void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::filesystem::path& chosen) {
+    const std::string& listed = open.pack.levels[i];
+    auto info_it = open.level_info.find(listed);
+    const PackLevelInfo* info = info_it != open.level_info.end() ? &info_it->second : nullptr;
+    std::string label = std::to_string(i + 1) + ". ";
+    const bool broken = info && !info->valid;
+    if (info && info->valid) {
+        label += info->name.empty() ? (info->id.empty() ? listed : info->id) : info->name;
+        if (!info->id.empty() && !info->name.empty()) label += " (" + info->id + ")";
+    } else {
+        label += listed;
+        if (broken) label += "  (!)";
+    }
+    if (report && i < int(report->levels.size())) {
+        const pack::LevelReport& level = report->levels[i];
+        if (level.estimate) {
+            char rate[32];
+            std::snprintf(rate, sizeof rate, "  %.0f%%", level.estimate->pass_rate * 100.0);
+            label += rate;
+        } else if (level.verdict != Verdict::none) {
+            label += "  " + std::string(verdict_name(level.verdict));
+        }
+        if (level.has_errors() && !broken) label += "  (errors)";
+    }
+    ImGui::PushID(i);
+    if (broken) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
+    if (ImGui::Selectable(label.c_str(), i == open.selected)) {
+        open.selected = i;
+        chosen = level_file(open, listed);
+    }
+    if (broken) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(listed.c_str());
+        if (info && info->valid)
+            ImGui::Text("%s %dx%d, id %s", std::string(kind_name(info->kind)).c_str(), info->width, info->height,
+                        info->id.empty() ? "(none)" : info->id.c_str());
+        if (broken) ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "%s", info->problem.c_str());
+        if (report && i < int(report->levels.size()))
+            for (const Diagnostic& d : report->levels[i].problems) ImGui::TextUnformatted(d.format().c_str());
+        ImGui::EndTooltip();
+    }
+    ImGui::PopID();
+}
+
+// Runs, seed, bot and solver budget of both the analysis and the export.
+void draw_check_settings(OpenPack& open) {
+    if (!ImGui::TreeNode("Check settings")) return;
+    pack::CheckOptions& o = open.options;
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::InputInt("playouts per level", &o.runs, 100, 1000)) o.runs = std::clamp(o.runs, 1, 1'000'000);
+    ImGui::SetNextItemWidth(120);
+    ImGui::InputScalar("playout seed", ImGuiDataType_U64, &o.seed);
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::InputInt("solver ms per level", &o.budget_ms, 100, 1000))
+        o.budget_ms = std::clamp(o.budget_ms, 1, 3'600'000);
+    bool greedy = o.bot == "greedy";
+    if (ImGui::Checkbox("greedy bot (fast); off: each kind's own bot", &greedy)) o.bot = greedy ? "greedy" : "";
+    ImGui::TreePop();
 }
 
 }  // namespace
+
+void open_pack_browser(App& app, BrowseFor purpose, std::string name) {
+    FileBrowser& b = app.browser;
+    b.open = true;
+    b.save_mode = false;
+    b.purpose = purpose;
+    b.error.clear();
+    std::error_code ec;
+    b.folder = std::filesystem::absolute(app.pack->path, ec).parent_path();
+    b.name = std::move(name);
+    b.focus_name = true;
+    b.focus_wait = 0;
+    app.trace(std::string("browser: ") + (purpose == BrowseFor::bundle ? "export bundle" : "add level") + " in " +
+              b.folder.string());
+}
 
 void save_pack(App& app) {
     if (!app.pack) return;
@@ -118,35 +305,121 @@ void save_pack(App& app) {
         return;
     }
     open.dirty = false;
+    open.close_armed = false;
     app.status("saved pack " + open.path.string());
+}
+
+void add_level_file(App& app, const std::filesystem::path& given) {
+    if (!app.pack) return;
+    const std::filesystem::path file = given.lexically_normal();  // messages name it without "dir/../"
+    OpenPack& open = *app.pack;
+    Diagnostics diagnostics;
+    std::optional<std::string> text = read_text_file(file, diagnostics);
+    if (!text) {
+        app.status("cannot add " + file.string() + ": " +
+                   (diagnostics.empty() ? std::string("cannot be read") : diagnostics.front().format()));
+        return;
+    }
+    const std::string format = sniff_format(*text);
+    if (format == "tilelab.pack" || format == "tilelab.bundle") {
+        app.status("cannot add " + file.string() + ": it is a " + format.substr(8) + ", not a level");
+        return;
+    }
+    LevelLoad load = parse_level(*text, file.string());
+    if (!load.level) {
+        for (const Diagnostic& d : load.diagnostics) app.trace(d.format());
+        app.status("cannot add " + file.string() + ": " +
+                   (load.diagnostics.empty() ? std::string("not a level") : load.diagnostics.front().format()));
+        return;
+    }
+    const std::string listed = relative_to_pack(open, file);
+    const bool again = std::find(open.pack.levels.begin(), open.pack.levels.end(), listed) != open.pack.levels.end();
+    open.pack.levels.push_back(listed);
+    open.selected = int(open.pack.levels.size()) - 1;
+    mark_edited(open);
+    app.status("added " + listed + (again ? " (already in the pack: the check will flag its id twice)" : ""));
 }
 
 void export_bundle(App& app) {
     if (!app.pack) return;
     OpenPack& open = *app.pack;
-    const pack::PackReport* report = current_report(open);
-    if (!report) {
-        app.status("export: analyse the pack first (Analyse pack)");
+    if (open.dirty) {
+        app.status("export: save the pack first (the bundle is made from the pack file, as `tilelab pack export` does)");
         return;
     }
-    if (!report->ok()) {
-        app.status("export refused: the check found " + std::to_string(report->error_count()) + " errors");
-        return;
-    }
-    std::filesystem::path out = open.path.parent_path() / (open.pack.name + ".bundle.json");
-    std::string error = write_file_atomically(out, pack::bundle_text(pack::make_bundle(*report), false), true);
-    app.status(error.empty() ? "exported " + out.string() : "cannot export: " + error);
+    // PACK.bundle.json beside PACK, as the command line's examples name it.
+    open_pack_browser(app, BrowseFor::bundle, open.path.stem().string() + ".bundle.json");
 }
 
-bool can_export(const App& app) {
-    if (!app.pack) return false;
-    const pack::PackReport* report = current_report(*app.pack);
-    return report && report->ok();
+void export_bundle_to(App& app, const std::filesystem::path& file) {
+    if (!app.pack) return;
+    OpenPack& open = *app.pack;
+    const std::string out = file.string();
+    if (open.dirty) {
+        app.status("export: save the pack first (the bundle is made from the pack file, as `tilelab pack export` does)");
+        return;
+    }
+    // Never overwrite the pack or one of its levels with a bundle, nor any file that is not a bundle.
+    if (same_file(file, open.path)) {
+        app.status("export refused: " + out + " is the pack itself; choose another name");
+        return;
+    }
+    for (const std::string& listed : open.pack.levels)
+        if (same_file(file, level_file(open, listed))) {
+            app.status("export refused: " + out + " is a level of the pack; choose another name");
+            return;
+        }
+    std::error_code ec;
+    if (std::filesystem::exists(file, ec)) {
+        Diagnostics ignored;
+        std::optional<std::string> text = read_text_file(file, ignored);
+        if (!text || sniff_format(*text) != "tilelab.bundle") {
+            app.status("export refused: " + out + " exists and is not a bundle; choose another name");
+            return;
+        }
+    }
+    std::filesystem::path folder = std::filesystem::absolute(file, ec).parent_path();
+    if (!std::filesystem::is_directory(folder, ec)) {
+        app.status("export refused: no folder " + folder.string());
+        return;
+    }
+    app.trace("export: same as " + cli_equivalent(open, file));
+    start_check(app, file);
+}
+
+bool can_export(const App& app) { return app.pack && !app.pack->dirty; }
+
+void poll_pack(App& app) {
+    if (!app.pack) return;
+    poll_check(app);
+    refresh_level_info(app, *app.pack);
+}
+
+void close_pack(App& app) {
+    if (!app.pack) return;
+    if (app.pack->dirty && !app.pack->close_armed) {
+        app.pack->close_armed = true;
+        app.status("the pack has unsaved edits: Save pack, or Close pack again to drop them");
+        return;
+    }
+    std::string path = app.pack->path.string();
+    app.pack.reset();  // cancels a running check (OpenPack's destructor)
+    app.status("closed pack " + path);
+}
+
+void stop_pack_check(App& app) {
+    if (!app.pack || !app.pack->check) return;
+    std::shared_ptr<PackCheckRun> run = std::move(app.pack->check);
+    run->stop.request_stop();
+    // The kinds look at the stop token between playouts and solver steps; a short wait lets the
+    // detached thread finish before the process tears down what it may still be using.
+    const auto deadline = std::chrono::steady_clock::now() + 3s;
+    while (!run->done.load(std::memory_order_acquire) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(5ms);
 }
 
 void draw_pack(App& app) {
     if (!app.pack) return;
-    poll_check(app);
     OpenPack& open = *app.pack;
     std::vector<std::string>& levels = open.pack.levels;
     const pack::PackReport* report = current_report(open);
@@ -159,6 +432,9 @@ void draw_pack(App& app) {
     int sel = open.selected;
     if (ImGui::SmallButton("Add current")) add_active_level(app);
     trace_button(app, "add");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Add file...")) open_pack_browser(app, BrowseFor::pack_level, "");
+    trace_button(app, "add-file");
     ImGui::SameLine();
     if (ImGui::SmallButton("Remove") && sel < n) {
         levels.erase(levels.begin() + sel);
@@ -179,26 +455,45 @@ void draw_pack(App& app) {
         mark_edited(open);
     }
     trace_button(app, "down");
-    ImGui::SameLine();
+
     if (ImGui::SmallButton("Save pack")) save_pack(app);
     trace_button(app, "save");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Export bundle...")) export_bundle(app);
+    trace_button(app, "export");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", open.dirty ? "save the pack first"
+                                           : ("same bundle as: " + cli_equivalent(open, open.path.stem().string() +
+                                                                                            ".bundle.json"))
+                                                 .c_str());
+    ImGui::SameLine();
+    bool close = ImGui::SmallButton("Close pack");
+    trace_button(app, "close");
+    if (close) {
+        close_pack(app);
+        if (!app.pack) return;  // `open` is gone
+    }
 
-    // The difficulty curve.
-    if (open.check) {
+    // The running check (analysis or export) with its progress, or the button that starts an analysis.
+    if (!open.check) {
+        if (ImGui::SmallButton("Analyse pack")) start_check(app);
+        trace_button(app, "analyse");
+    } else {
         const pack::CheckProgress& p = open.check->progress;
         int total = p.levels_total.load(), analysed = p.levels_analysed.load(), estimated = p.levels_estimated.load();
         float fraction = total > 0 ? float(analysed + estimated) / float(2 * total) : 0.0f;
-        ImGui::ProgressBar(fraction, ImVec2(-80, 0), "analysing...");
+        ImGui::ProgressBar(fraction, ImVec2(-80, 0), open.check->export_to.empty() ? "analysing..." : "exporting...");
         ImGui::SameLine();
         if (ImGui::SmallButton("Cancel")) {
             open.check->stop.request_stop();
             open.check.reset();
-            app.status("pack analysis cancelled");
+            app.status("pack check cancelled; nothing written");
         }
-    } else if (ImGui::SmallButton("Analyse pack")) {
-        start_check(app);
+        trace_button(app, "cancel");
     }
-    trace_button(app, "analyse");
+    draw_check_settings(open);
+
+    // The difficulty curve.
     if (report) {
         // Pass rate per level: the bots' rate (match3, slide); 1 or 0 for a solver's verdict (link, lines).
         std::vector<float> rates;
@@ -211,37 +506,13 @@ void draw_pack(App& app) {
         ImGui::Text("%s: %d errors, %d warnings", report->ok() ? "check passed" : "check failed",
                     report->error_count(), report->warning_count());
     } else if (open.report) {
-        ImGui::TextDisabled("the pack changed since its analysis");
+        ImGui::TextDisabled("the pack or the check settings changed since its analysis");
     }
     ImGui::Separator();
-    // The levels in order: index, file, and what the last analysis said of each.
+    // The levels in order: name and id from each file, and what the last analysis said of each.
     std::filesystem::path chosen;
     n = int(levels.size());
-    for (int i = 0; i < n; ++i) {
-        std::string label = std::to_string(i + 1) + ". " + levels[i];
-        if (report && i < int(report->levels.size())) {
-            const pack::LevelReport& level = report->levels[i];
-            if (level.level) label += "  [" + std::string(kind_name(level.level->kind)) + " " +
-                                      std::to_string(level.level->width()) + "x" +
-                                      std::to_string(level.level->height()) + "]";
-            if (level.estimate) {
-                char rate[32];
-                std::snprintf(rate, sizeof rate, "  %.0f%%", level.estimate->pass_rate * 100.0);
-                label += rate;
-            } else if (level.verdict != Verdict::none) {
-                label += "  " + std::string(verdict_name(level.verdict));
-            }
-            if (level.has_errors()) label += "  (errors)";
-        }
-        ImGui::PushID(i);
-        if (ImGui::Selectable(label.c_str(), i == open.selected)) {
-            open.selected = i;
-            chosen = open.path.parent_path() / levels[i];
-        }
-        ImGui::PopID();
-    }
-
-    if (ImGui::SmallButton("Export bundle...")) export_bundle(app);
+    for (int i = 0; i < n; ++i) draw_level_row(open, i, report, chosen);
 
     if (!chosen.empty()) app.open_level_file(chosen);
 }

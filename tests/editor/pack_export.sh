@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# End to end: in the real editor, with real clicks and keys on the Pack panel, export a copy of the demo
+# pack and compare the bundle byte for byte with `tilelab pack export`; break a level and see the
+# export refused (naming the file) with the previous bundle kept; add level files (a pack, a broken
+# level and a good one) and save; close the pack while its analysis runs and see the check stop.
+set -euo pipefail
+[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+ensure_display "$@"
+command -v jq >/dev/null || { echo "SKIP: jq is not installed"; exit 77; }
+
+work=$(mktemp -d)
+trap 'stop_editor 2>/dev/null; [[ -n "${TILELAB_E2E_KEEP:-}" ]] && echo "kept $work" >&2 || rm -rf "$work"' EXIT
+export XDG_CONFIG_HOME="$work/config"
+# The pack and the levels it points to, keeping their relative paths.
+mkdir -p "$work/levels/packs" "$work/extra"
+cp -r "$TILELAB_SOURCE_DIR/levels/samples" "$work/levels/"
+cp "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$work/levels/packs/"
+pack="$work/levels/packs/demo.json"
+bundle="$work/levels/packs/demo.bundle.json"
+out="$work/out"
+
+fail() {
+    [[ -n "${TILELAB_E2E_SHOT:-}" && -n "${EDITOR_PID:-}" ]] && shot "$TILELAB_E2E_SHOT"
+    [[ -n "${TILELAB_E2E_SHOT:-}" ]] && cp "$out" "$TILELAB_E2E_SHOT.out"
+    echo "FAIL: $*" >&2
+    echo "--- editor stdout:" >&2; grep -v '^layout' "$out" >&2 || true
+    echo "--- editor stderr:" >&2; cat "$out.err" >&2 || true
+    exit 1
+}
+
+# mark: remembers how far the editor's stdout has got; seen PATTERN: a line after the mark matches.
+mark() { base=$(wc -l <"$out"); }
+seen() { tail -n "+$((base + 1))" "$out" | grep -q -- "$1"; }
+# wait_new PATTERN [SECONDS] [WHAT]: waits for a line after the mark matching PATTERN.
+wait_new() { wait_for "${2:-20}" seen "$1" || fail "${3:-no line '$1' from the editor}"; }
+
+# press_at X Y: a left click at window pixel (X, Y). The release comes with a one-pixel move so that the
+# editor takes the release where the pointer is (see the report on stale pointer positions).
+press_at() {
+    xdotool mousemove --window "$EDITOR_WID" "$1" "$2" sleep 0.1 mousedown 1 sleep 0.1
+    xdotool mousemove --window "$EDITOR_WID" "$(($1 + 1))" "$2" mouseup 1 sleep 0.2
+}
+
+# click_button NAME: clicks the Pack panel button whose centre the editor printed last.
+click_button() {
+    local x y
+    read -r x y < <(grep "^pack-button $1 " "$out" | tail -1 | awk '{print $3, $4}')
+    [[ -n "$x" ]] || fail "the editor never showed the pack button '$1'"
+    press_at "$x" "$y"
+}
+
+# in_browser BUTTON TEXT: marks, opens the pack's file dialog with BUTTON, waits for its name field
+# to take the keyboard focus (its text selected), types TEXT over it (empty: keeps the default
+# name) and presses Enter; waits for the dialog to close. Only keys reach the dialog: no click in
+# it, so nothing can land on the board behind it.
+in_browser() {
+    mark
+    click_button "$1"
+    wait_new '^browser: .* in ' 10 "no file dialog after '$1'"
+    wait_new '^browser: typing in the name field' 10 "the dialog's name field did not take the focus"
+    [[ -z "$2" ]] || xdotool type --delay 40 "$2"
+    key Return
+    wait_new '^browser: closed' 10 "the file dialog did not close on Enter"
+}
+
+# The editor's export uses its check settings (Pack panel > Check settings; docs/editor.md).
+cli_flags=(--runs 200 --seed 0 --budget-ms 300 --bot greedy)
+
+start_editor "$out" "$pack" --overlays none --window 1100x880
+wait_for 10 grep -q '^pack-button export ' "$out" || fail "no export button"
+wait_for 20 grep -q '^analysis ready' "$out" || fail "the level's analysis never came"  # the layout has settled
+
+# Rows show each level's name and id from its file as soon as the pack is open.
+grep -q '^pack-level ../samples/link/02-sum.json: Sum to ten (link-sum-02)$' "$out" || fail "level names not read"
+
+# 1. Export with the default name (demo.bundle.json beside the pack): the CLI's bundle, byte for byte.
+in_browser export ""
+wait_new '^status: exporting: checking the pack' 10
+wait_new '^status: exported ' 60 "the export never finished"
+seen "^status: exported $bundle: 12 levels" || fail "unexpected export status: $(grep '^status: exp' "$out" | tail -1)"
+seen "^export: same as tilelab pack export $pack -o $bundle --runs 200 --seed 0 --budget-ms 300 --bot greedy$" ||
+    fail "the editor did not name the equivalent command line"
+"$TILELAB_CLI" pack export "$pack" -o "$work/cli.bundle.json" "${cli_flags[@]}" >/dev/null
+cmp "$work/cli.bundle.json" "$bundle" || fail "the editor's bundle differs from tilelab pack export's"
+
+# 2. A level breaks on disk: its row turns invalid, the export is refused naming the file, the
+#    previous bundle is untouched, and the CLI agrees that this pack cannot be exported.
+mark
+printf '{"format": "tilelab.level", "version": 1, "kind": "link",\n' >"$work/levels/samples/link/02-sum.json"
+wait_new '^pack-level ../samples/link/02-sum.json: invalid: .*02-sum.json:' 10 "the broken level's row was not marked"
+in_browser export ""
+wait_new '^status: export refused' 60
+seen "^status: export refused: $work/levels/samples/link/02-sum.json:.*nothing written to $bundle" ||
+    fail "the refusal does not name the broken file: $(grep '^status: export refused' "$out" | tail -1)"
+cmp "$work/cli.bundle.json" "$bundle" || fail "a refused export changed the previous bundle"
+if "$TILELAB_CLI" pack export "$pack" -o "$work/cli2.bundle.json" "${cli_flags[@]}" >/dev/null 2>&1; then
+    fail "tilelab pack export accepted the broken pack"
+fi
+[[ ! -e "$work/cli2.bundle.json" ]] || fail "tilelab pack export wrote a bundle of a broken pack"
+# Exporting over the pack itself is refused too.
+in_browser export "demo.json"
+wait_new "^status: export refused: $pack is the pack itself"
+cmp "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$pack" || fail "the pack file was touched"
+
+# 3. Add level files through the dialog: a pack and a broken level are refused, naming the file;
+#    a good level is added with its path relative to the pack, and the saved pack lists it.
+in_browser add-file "demo.json"
+wait_new "^status: cannot add $pack: it is a pack, not a level"
+in_browser add-file "../samples/link/02-sum.json"
+wait_new "^status: cannot add $work/levels/samples/link/02-sum.json: $work/levels/samples/link/02-sum.json:"
+jq '.id = "extra-01" | .name = "Extra level"' "$TILELAB_SOURCE_DIR/levels/samples/match3/01-intro.json" >"$work/extra/extra.json"
+in_browser add-file "../../extra/extra.json"
+wait_new '^status: added ../../extra/extra.json$'
+wait_new '^pack-level ../../extra/extra.json: Extra level (extra-01)$' 10 "the added level's name was not read"
+# A pack with unsaved edits is not exported (the bundle is made from the pack file, as the CLI does).
+mark
+click_button export
+wait_new '^status: export: save the pack first'
+seen '^browser: ' && fail "the export dialog opened for a pack with unsaved edits"
+mark
+click_button save
+wait_new '^status: saved pack'
+[[ $(jq -r '.levels | length' "$pack") == 13 ]] || fail "the saved pack does not have 13 levels"
+[[ $(jq -r '.levels[12]' "$pack") == "../../extra/extra.json" ]] || fail "added level saved as $(jq -r '.levels[12]' "$pack")"
+cmp "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$pack.bak" || fail "no backup of the pack"
+
+# 4. Close the pack while its analysis runs: the check is cancelled (its thread stops early) and
+#    the editor carries on. A long pack (the demo's levels twelve times over) keeps the check busy.
+jq '.levels = [range(12) as $i | .levels[]]' "$TILELAB_SOURCE_DIR/levels/packs/demo.json" >"$work/levels/packs/long.json"
+stop_editor
+start_editor "$out" "$work/levels/packs/long.json" --overlays none --window 1100x880
+wait_for 10 grep -q '^pack-button analyse ' "$out" || fail "no analyse button"
+wait_for 20 grep -q '^analysis ready' "$out" || fail "the level's analysis never came"
+mark
+click_button analyse
+wait_new '^pack-button cancel ' 10 "the analysis did not start"
+mark
+click_button close
+wait_new '^status: closed pack'
+wait_new '^pack-check ' 10 "the check's thread did not stop within 10 s of closing the pack"
+seen '^pack-check cancelled: ' || fail "the check ran to the end: $(grep '^pack-check' "$out")"
+kill -0 "$EDITOR_PID" 2>/dev/null || fail "the editor died after closing the pack"
+# Quit cleanly (no unsaved level): exit status 0.
+kill -TERM "$EDITOR_PID"
+status=0
+wait "$EDITOR_PID" || status=$?
+EDITOR_PID=
+((status == 0)) || fail "the editor exited with status $status"
+echo ok
