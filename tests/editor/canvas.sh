@@ -2,17 +2,11 @@
 # End to end: the canvas camera with real input. The wheel zooms at the mouse (the cell under it
 # stays under it), Ctrl+0 fits the board again, a middle drag and a space + left drag pan by the
 # distance dragged, and panning with space never paints.
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 cp "$here/data/match3-start.json" "$work/level.json"
-fail() { echo "FAIL: $*" >&2; cat "$work/out" >&2; exit 1; }
 
 start_editor "$work/out" "$work/level.json" --overlays none
 wait_for 10 grep -q '^analysis ready' "$work/out"

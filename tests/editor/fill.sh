@@ -4,22 +4,17 @@
 # unchanged, blockers and holes kept, and the kind's promise (match3: no run and a move; link and
 # lines: solvable). Then Ctrl+Z and save again give back the start file: the fill is one undo step.
 # Usage: fill.sh START.json AREA ACTION...   (AREA: "?" or X0,Y0:X1,Y1; actions: see lib.sh)
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
 start=$1 area=$2; shift 2
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 cp "$start" "$work/level.json"
 
 start_editor "$work/out" "$work/level.json" --overlays none
 run_actions "$work/out" "$@" key:shift+f save
 cp "$work/level.json" "$work/filled.json"
-grep -q '^status: filled from the generator' "$work/out" || { echo "FAIL: no fill" >&2; cat "$work/out" >&2; exit 1; }
+grep -q '^status: filled from the generator' "$work/out" || fail "no fill"
 
 python3 - "$start" "$work/filled.json" "$area" <<'PY'
 import json, sys
@@ -44,12 +39,12 @@ PY
 analysis=$("$TILELAB_CLI" analyze "$work/filled.json" --json)
 case $(jq -r .kind "$start") in
     match3) jq -e '(.groups | length) == 0 and (.hints | length) > 0' <<<"$analysis" >/dev/null ||
-                { echo "FAIL: the filled match3 board has a run or no move" >&2; exit 1; } ;;
+                fail "the filled match3 board has a run or no move" ;;
     link | lines) jq -e '.solve.verdict == "solvable"' <<<"$analysis" >/dev/null ||
-                { echo "FAIL: the filled board is not solvable: $(jq -c .solve <<<"$analysis")" >&2; exit 1; } ;;
+                fail "the filled board is not solvable: $(jq -c .solve <<<"$analysis")" ;;
 esac
 
 run_actions "$work/out" key:ctrl+z save
-cmp -s "$start" "$work/level.json" || { echo "FAIL: undo did not give back the start board" >&2; diff "$start" "$work/level.json" >&2; exit 1; }
+cmp -s "$start" "$work/level.json" || fail "undo did not give back the start board" >&2; diff "$start" "$work/level.json"
 stop_editor
 echo ok

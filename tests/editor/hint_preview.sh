@@ -3,19 +3,14 @@
 # off the board and then on the arrow of a hint the core reports (`tilelab analyze --json`): the cells
 # that look different must be exactly the cells the core says the swap clears.
 # Usage: hint_preview.sh LEVEL.json [HINT_INDEX]
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
 level=$1 index=${2:-0}
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 "$TILELAB_CLI" analyze "$level" --json >"$work/analysis.json"
 hint=$(jq -c ".hints[$index]" "$work/analysis.json")
-[[ $hint != null ]] || { echo "FAIL: the core reports no hint $index for $level" >&2; exit 1; }
+[[ $hint != null ]] || fail "the core reports no hint $index for $level"
 want=$(jq -r '.clears[] | "\(.[0]),\(.[1])"' <<<"$hint" | sort)
 width=$(jq .width "$level") height=$(jq .height "$level")
 

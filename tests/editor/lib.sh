@@ -1,6 +1,49 @@
 # Shared helpers of the editor's end-to-end tests (sourced): Xvfb, waiting on conditions, the layout.
 # Every wait polls a condition with a timeout; no test sleeps a fixed long time.
 
+# e2e_start "$@" (first thing in a test): strict mode (and set -x with TILELAB_E2E_TRACE), the script
+# re-run in its own Xvfb, a temporary folder $work holding the editor's config, removed on exit with
+# the editor stopped.
+e2e_start() {
+    set -euo pipefail
+    if [[ -n "${TILELAB_E2E_TRACE:-}" ]]; then set -x; fi
+    ensure_display "$@"
+    work=$(mktemp -d)
+    trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
+    export XDG_CONFIG_HOME="$work/config"
+}
+
+# fail MESSAGE: says what failed, shows the editor's output so far, exits 1.
+fail() {
+    echo "FAIL: $*" >&2
+    if [[ -f "$work/out" ]]; then cat "$work/out" >&2; fi
+    exit 1
+}
+
+# check_shot CHECK ARGS...: screenshots until `editor_check CHECK SHOT ARGS...` passes (the first
+# frames settle the layout), with X0 Y0 CELL in ARGS replaced by the editor's last layout; prints
+# the check's report and returns its verdict. The output file is $work/out.
+check_shot() {
+    local mode=$1; shift
+    local x0 y0 cell arg args attempt
+    for attempt in $(seq 1 40); do
+        read -r x0 y0 cell < <(layout "$work/out")
+        args=()
+        for arg in "$@"; do
+            case $arg in X0) args+=("$x0") ;; Y0) args+=("$y0") ;; CELL) args+=("$cell") ;; *) args+=("$arg") ;; esac
+        done
+        shot "$work/shot.png"
+        if "$TILELAB_EDITOR_CHECK" "$mode" "$work/shot.png" "${args[@]}" >"$work/check" 2>&1; then
+            cat "$work/check"
+            return 0
+        fi
+        sleep 0.1
+    done
+    cat "$work/check"
+    cp "$work/shot.png" "${TILELAB_E2E_ARTIFACTS:-/tmp}/$(basename "$0" .sh)-failed.png" 2>/dev/null || true
+    return 1
+}
+
 # Re-runs the calling script inside its own Xvfb on a free display (xvfb-run -a), unless already there.
 ensure_display() {
     if [[ -z "${TILELAB_E2E_IN_XVFB:-}" ]]; then

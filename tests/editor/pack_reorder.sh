@@ -1,15 +1,10 @@
 #!/usr/bin/env bash
 # End to end: open a copy of the demo pack, move its first level down with real clicks on the Pack
 # panel's buttons, save the pack, and compare the saved order with the expected one.
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 # The pack and the levels it points to, keeping their relative paths.
 mkdir -p "$work/levels/packs"
 cp -r "$TILELAB_SOURCE_DIR/levels/samples" "$work/levels/"
@@ -37,6 +32,6 @@ if [[ "$expected" != "$actual" ]]; then
     cat "$work/out" >&2
     exit 1
 fi
-cmp -s "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$pack.bak" || { echo "FAIL: no backup of the pack" >&2; exit 1; }
+cmp -s "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$pack.bak" || fail "no backup of the pack"
 stop_editor
 echo ok

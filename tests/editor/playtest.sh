@@ -3,16 +3,11 @@
 # played and the score after each are the ones `tilelab apply` gives for the same moves (same rules,
 # same seed). Then F5 goes back to editing with the level untouched.
 # Usage: playtest.sh LEVEL.json EXPECTED_MOVES ACTION...   (moves space-separated; actions: lib.sh)
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
 level=$1 expected=$2; shift 2
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 cp "$level" "$work/level.json"
 
 start_editor "$work/out" "$work/level.json" --overlays none
@@ -41,6 +36,6 @@ done
 
 # Back to editing: a click paints again, and the play-test left the level as it was.
 key F5
-cmp -s "$level" "$work/level.json" || { echo "FAIL: play-testing changed the file" >&2; exit 1; }
+cmp -s "$level" "$work/level.json" || fail "play-testing changed the file"
 stop_editor
 echo "ok: ${played[*]} (scores ${scores[*]})"

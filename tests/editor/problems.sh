@@ -1,17 +1,11 @@
 #!/usr/bin/env bash
 # End to end: the Problems panel names an unpaired link tile; clicking the problem selects its cell
 # (Delete then erases exactly that cell, and the saved file shows it).
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 cp "$here/data/link-unpaired.json" "$work/level.json"
-fail() { echo "FAIL: $*" >&2; cat "$work/out" >&2; exit 1; }
 
 start_editor "$work/out" "$work/level.json" --overlays none
 wait_for 10 grep -q '^item problem-0 ' "$work/out" || fail "no problem listed"

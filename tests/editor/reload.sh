@@ -2,15 +2,10 @@
 # End to end: the open file changes on disk. With no local edits the editor reloads it silently
 # (and a later edit and save build on the new content); with local edits it keeps them and shows
 # a banner instead, and "Keep mine" + save writes the designer's version.
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 cp "$here/data/match3-start.json" "$work/level.json"
 
 # set_row FILE Y ROW: another program rewrites one board row of the file (canonically).
@@ -27,21 +22,21 @@ wait_for 10 grep -q '^analysis ready' "$work/out"
 # 1. No local edits: a silent reload.
 set_row "$work/level.json" 0 "2 2 3 3"
 wait_for 10 grep -q '^status: reloaded level.json (changed on disk)' "$work/out" || { cat "$work/out" >&2; exit 1; }
-grep -q '^banner:' "$work/out" && { echo "FAIL: a banner without local edits" >&2; exit 1; }
+grep -q '^banner:' "$work/out" && fail "a banner without local edits"
 run_actions "$work/out" key:1 click:3,2 save
 want='["2 2 3 3","1 2 3 0","? ? ? 1"]'
-[[ $(board "$work/level.json") == "$want" ]] || { echo "FAIL: after reload + edit + save: $(board "$work/level.json"), expected $want" >&2; exit 1; }
+[[ $(board "$work/level.json") == "$want" ]] || fail "after reload + edit + save: $(board "$work/level.json"), expected $want"
 
 # 2. Local edits: the editor keeps them and raises the banner; the file is left alone.
 run_actions "$work/out" key:0 click:0,2
 set_row "$work/level.json" 1 "3 3 1 1"
 wait_for 10 grep -q '^banner: file changed on disk' "$work/out" || { cat "$work/out" >&2; exit 1; }
-[[ $(board "$work/level.json") == '["2 2 3 3","3 3 1 1","? ? ? 1"]' ]] || { echo "FAIL: the editor touched the file" >&2; exit 1; }
+[[ $(board "$work/level.json") == '["2 2 3 3","3 3 1 1","? ? ? 1"]' ]] || fail "the editor touched the file"
 # Keep mine (click the banner's button), then save: the designer's board wins.
 read -r bx by < <(grep '^banner-button keep ' "$work/out" | tail -1 | awk '{print $3, $4}')
 xdotool mousemove --window "$EDITOR_WID" "$bx" "$by" sleep 0.1 click 1 sleep 0.2
 run_actions "$work/out" save
 want='["2 2 3 3","1 2 3 0","0 ? ? 1"]'
-[[ $(board "$work/level.json") == "$want" ]] || { echo "FAIL: after keep mine + save: $(board "$work/level.json"), expected $want" >&2; exit 1; }
+[[ $(board "$work/level.json") == "$want" ]] || fail "after keep mine + save: $(board "$work/level.json"), expected $want"
 stop_editor
 echo ok

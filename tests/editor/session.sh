@@ -2,19 +2,13 @@
 # End to end: settings and recent files are kept between runs in the user's config folder. Open two
 # levels, turn the grid off (G), quit; the settings file names both as recent files and as the last
 # session, with the grid off; started again with no file, the editor reopens both.
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 cp "$here/data/match3-start.json" "$work/a.json"
 cp "$here/data/link-start.json" "$work/b.json"
 settings="$XDG_CONFIG_HOME/tilelab/settings.json"
-fail() { echo "FAIL: $*" >&2; cat "$work/out" >&2; exit 1; }
 
 start_editor "$work/out" "$work/a.json" "$work/b.json"
 wait_for 10 grep -q "^opened $work/b.json" "$work/out" || fail "b.json not opened"

@@ -2,23 +2,18 @@
 # End to end: a slide level's start spawns (start_tiles drawn from the seed) show as outlined ghosts
 # on exactly the cells where `tilelab apply --json` says the start board differs from the painted one.
 # Usage: slide_spawns.sh LEVEL.json
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
 level=$1
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 # Any legal first move will do: only the start board is read.
 start_board=$("$TILELAB_CLI" apply "$level" up --json | jq -c .start_board) || true
 [[ -n $start_board && $start_board != null ]] || start_board=$("$TILELAB_CLI" apply "$level" down --json | jq -c .start_board)
 spawns=$(jq -rn --argjson s "$start_board" --argjson p "$(jq -c .board "$level")" '
   [range(0; $s | length) as $y | ($s[$y] | split(" ")) as $a | ($p[$y] | split(" ")) as $b
    | range(0; $a | length) as $x | select($a[$x] != $b[$x]) | "\($x),\($y)"] | .[]')
-[[ -n $spawns ]] || { echo "FAIL: $level spawns nothing at the start: pick a level that does" >&2; exit 1; }
+[[ -n $spawns ]] || fail "$level spawns nothing at the start: pick a level that does"
 
 start_editor "$work/out" "$level" --overlays all
 wait_for 60 grep -q '^analysis ready' "$work/out"
@@ -39,5 +34,5 @@ for ((y = 0; y < height; y++)); do
     done
 done
 stop_editor
-((bad == 0)) || { echo "FAIL: start spawns not drawn where the core puts them" >&2; exit 1; }
+((bad == 0)) || fail "start spawns not drawn where the core puts them"
 echo "ok: ghosts at $(echo $spawns)"

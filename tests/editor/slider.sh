@@ -1,15 +1,10 @@
 #!/usr/bin/env bash
 # End to end: dragging a slider (match3's colours in the Properties panel) through several values is
 # one undo step: one Ctrl+Z gives back the value before the drag, one Ctrl+Y the value after it.
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
 cp "$here/data/match3-start.json" "$work/level.json"
 colors() { jq '.rules.colors' "$work/level.json"; }
 before=$(colors)
@@ -30,11 +25,11 @@ xdotool mouseup 1
 sleep 0.1
 run_actions "$work/out" save
 after=$(colors)
-((after >= before + 3)) || { echo "FAIL: the drag took colours from $before to $after only" >&2; exit 1; }
+((after >= before + 3)) || fail "the drag took colours from $before to $after only"
 
 run_actions "$work/out" key:ctrl+z save
-[[ $(colors) == "$before" ]] || { echo "FAIL: one undo after the drag gives colours $(colors), expected $before" >&2; exit 1; }
+[[ $(colors) == "$before" ]] || fail "one undo after the drag gives colours $(colors), expected $before"
 run_actions "$work/out" key:ctrl+y save
-[[ $(colors) == "$after" ]] || { echo "FAIL: redo gives colours $(colors), expected $after" >&2; exit 1; }
+[[ $(colors) == "$after" ]] || fail "redo gives colours $(colors), expected $after"
 stop_editor
 echo "ok: one drag $before -> $after, undone and redone in one step"

@@ -3,17 +3,11 @@
 # step button N times; the screenshot must show, cell by cell, the board `tilelab apply` gives
 # after the solution's first N moves.
 # Usage: solution.sh LEVEL.json STEPS
-set -euo pipefail
-[[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
-ensure_display "$@"
+e2e_start "$@"
 
 level=$1 steps=$2
-work=$(mktemp -d)
-trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME="$work/config"
-fail() { echo "FAIL: $*" >&2; cat "$work/out" >&2; exit 1; }
 
 # The core's solution and the board after its first STEPS moves, as a level for editor_check.
 "$TILELAB_CLI" analyze "$level" --json >"$work/analysis.json"
@@ -32,17 +26,7 @@ for ((i = 0; i < steps; i++)); do
 done
 # The mouse off the board, so no hover outline covers a cell.
 xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.3
-passed=0
-for _ in $(seq 1 20); do
-    read -r bx by cell < <(layout "$work/out")
-    shot "$work/shot.png"
-    if "$TILELAB_EDITOR_CHECK" board "$work/shot.png" "$work/expected.json" "$bx" "$by" "$cell" >"$work/check" 2>&1; then
-        passed=1
-        break
-    fi
-    sleep 0.1
-done
-cat "$work/check"
+check_shot board "$work/expected.json" X0 Y0 CELL ||
+    fail "the board after $steps step(s) (${moves[*]:0:steps}) is not what tilelab apply gives"
 stop_editor
-((passed)) || fail "the board after $steps step(s) (${moves[*]:0:steps}) is not what tilelab apply gives"
 echo "ok: after ${moves[*]:0:steps}"
