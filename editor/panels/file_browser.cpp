@@ -90,7 +90,9 @@ void draw_file_browser(App& app) {
     // The pack's dialogs start in the name field: type a name (or keep the default) and press Enter.
     // Asked again every few frames until it holds: a request made while the opening click is still
     // being taken can be dropped by ImGui, and one made again while it lands takes the focus away.
-    if (b.focus_name && --b.focus_wait <= 0) {
+    // Not while Enter is still down from the dialog before: its repeats would confirm (or empty) this one.
+    const bool enter_down = ImGui::IsKeyDown(ImGui::GetKeyIndex(ImGuiKey_Enter));
+    if (b.focus_name && !enter_down && --b.focus_wait <= 0) {
         ImGui::SetKeyboardFocusHere();
         b.focus_wait = 4;
     }
@@ -101,7 +103,19 @@ void draw_file_browser(App& app) {
     }
     if (!b.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error.c_str());
     const char* action = b.purpose == BrowseFor::bundle ? "Export" : b.purpose == BrowseFor::pack_level ? "Add" : b.save_mode ? "Save" : "Open";
-    if (ImGui::Button(action) || enter) {
+    bool act = ImGui::Button(action);
+    if (b.purpose != BrowseFor::level && app.options.print_layout) {
+        // The action button's centre, for tests that click it (printed when it moves).
+        static std::string last;
+        ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+        std::string line = "browser-button action " + std::to_string(int((lo.x + hi.x) / 2)) + " " +
+                           std::to_string(int((lo.y + hi.y) / 2));
+        if (line != last) app.trace(last = line);
+        static bool was_hovered = false;
+        if (ImGui::IsItemHovered() && !was_hovered) app.trace("browser-hover action");
+        was_hovered = ImGui::IsItemHovered();
+    }
+    if (act || enter) {
         if (!b.name.empty()) chosen = b.folder / b.name;
     }
     ImGui::SameLine();

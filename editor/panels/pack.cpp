@@ -42,9 +42,16 @@ bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
     return std::filesystem::absolute(a, ec).lexically_normal() == std::filesystem::absolute(b, ec).lexically_normal();
 }
 
-// Prints a button's centre (window pixels) with --print-layout, so tests can click it.
+// Prints a button's centre (window pixels) with --print-layout, so tests can click it, and
+// "pack-hover NAME" when the mouse comes over it, so they press only once the editor sees it there.
 void trace_button(App& app, const char* name) {
     if (!app.options.print_layout) return;
+    static std::string hovered;
+    if (ImGui::IsItemHovered()) {
+        if (hovered != name) app.trace("pack-hover " + (hovered = name));
+    } else if (hovered == name) {
+        hovered.clear();
+    }
     ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
     char line[128];
     std::snprintf(line, sizeof line, "pack-button %s %d %d", name, int((lo.x + hi.x) / 2), int((lo.y + hi.y) / 2));
