@@ -164,6 +164,9 @@ click_button close
 wait_new '^status: closed pack'
 wait_new '^pack-check ' 10 "the check's thread did not stop within 10 s of closing the pack"
 seen '^pack-check cancelled: ' || fail "the check ran to the end: $(grep '^pack-check' "$out")"
+read -r estimated total < <(grep '^pack-check cancelled: ' "$out" | tail -1 | awk '{print $3, $5}')
+((estimated < total)) || fail "the cancelled check had estimated all $total levels"
+echo "closed mid-check: $estimated of $total levels estimated when it stopped"
 kill -0 "$EDITOR_PID" 2>/dev/null || fail "the editor died after closing the pack"
 # Quit cleanly (no unsaved level): exit status 0.
 kill -TERM "$EDITOR_PID"
