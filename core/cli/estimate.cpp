@@ -19,7 +19,7 @@ const char* const estimate_usage =
     "Each playout draws from its own generator seeded from (--seed, run index), so the result\n"
     "is the same for any --threads.\n"
     "--runs N (default 1000), --threads T (default: the machine's cores), --seed S (default 0),\n"
-    "--bot NAME (match3: greedy or lookahead; slide: expectimax or greedy).\n"
+    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep or greedy).\n"
     "A progress line goes to stderr when it is a terminal.\n"
     "Exit status: 0 estimated, 1 the level is invalid, 2 wrong usage.\n";
 

@@ -17,7 +17,7 @@ namespace {
 
 const std::string demo_pack = std::string(TILELAB_SOURCE_DIR) + "/levels/packs/demo.json";
 // The greedy bots keep the demo's slide samples (targets 2048 and 256) to a fraction of a second;
-// the default expectimax bot needs seconds a playout there (see docs/packs.md).
+// the default bots take most of a minute on the whole demo pack (see docs/packs.md).
 const std::vector<std::string> quick_demo{"--runs", "20", "--bot", "greedy"};
 
 std::vector<std::string> with(std::vector<std::string> words, const std::vector<std::string>& more) {

@@ -181,7 +181,7 @@ void bench_expectimax_on(const char* name, const Path& path, int width, int heig
 int run_games(int games, int threads, std::uint64_t seed) {
     Level level = make_blank_level(Kind::slide, 4, 4);
     level.goal.target = 2048;
-    std::printf("classic 4x4, target 2048, expectimax (adaptive depth), %d games, %d threads, seed %llu\n", games,
+    std::printf("classic 4x4, target 2048, expectimax-deep (adaptive depth), %d games, %d threads, seed %llu\n", games,
                 threads, static_cast<unsigned long long>(seed));
     std::vector<double> seconds(static_cast<std::size_t>(games));
     const auto start = Clock::now();
@@ -189,7 +189,7 @@ int run_games(int games, int threads, std::uint64_t seed) {
         games, threads,
         [&](int i) {
             const double t = thread_cpu_seconds();
-            auto o = slide::play_out(level, slide::BotKind::expectimax, seed, i);
+            auto o = slide::play_out(level, slide::BotKind::expectimax_deep, seed, i);
             seconds[static_cast<std::size_t>(i)] = thread_cpu_seconds() - t;
             std::printf("  game %3d: %s, highest %5d, %5d moves, score %7lld, %.2f ms/move (cpu)\n", i,
                         o.won ? "won " : "lost", o.highest_tile, o.moves_used, static_cast<long long>(o.score),

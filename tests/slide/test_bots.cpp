@@ -177,13 +177,15 @@ TEST_CASE("slide: odd levels do not crash the kind face") {
 }
 
 TEST_CASE("slide: a stopped estimate counts only whole games, never the one it interrupted") {
-    // Expectimax games to 2048 take far longer than the 30 ms before the stop: the game under way
-    // when the stop comes is dropped, not counted as a loss.
-    Level level = classic(2048);
+    // A 12x12 game to 65536 lasts tens of thousands of moves, far longer than the 30 ms before the
+    // stop: the game under way when the stop comes is dropped, not counted as a loss.
+    Level level = make_blank_level(Kind::slide, 12, 12);
+    level.seed = 11;
+    level.goal.target = 65536;
     EstimateOptions options;
     options.runs = 50;
     options.seed = 5;
-    options.bot = "expectimax";
+    options.bot = "greedy";
     std::stop_source stop;
     std::jthread stopper([&stop] {
         std::this_thread::sleep_for(std::chrono::milliseconds(30));

@@ -21,6 +21,10 @@ bool parse_bot(const std::string& name, BotKind& out) {
         out = BotKind::expectimax;
         return true;
     }
+    if (name == "expectimax-deep") {
+        out = BotKind::expectimax_deep;
+        return true;
+    }
     if (name == "greedy") {
         out = BotKind::greedy;
         return true;
@@ -88,16 +92,18 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop,
                         std::optional<DepthRule> depth, bool general_path) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
+    const bool deep = bot == BotKind::expectimax_deep;
     if (!general_path && fits_table_path(level))
-        return play_on(TablePath(), level, bot, rng, stop, depth.value_or(DepthRule::for_table_path()));
+        return play_on(TablePath(), level, bot, rng, stop,
+                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()));
     return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop,
-                   depth.value_or(DepthRule::for_general_path()));
+                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()));
 }
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
     BotKind bot{};
     if (!parse_bot(options.bot, bot))
-        throw std::invalid_argument("unknown slide bot '" + options.bot + "' (expected expectimax or greedy)");
+        throw std::invalid_argument("unknown slide bot '" + options.bot + "' (expected expectimax, expectimax-deep or greedy)");
     auto outcomes = run_playouts(
         options.runs, options.threads,
         [&](int run_index) { return play_out(level, bot, options.seed, run_index, stop); }, stop, progress);
@@ -114,7 +120,7 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
         highest_per_run.push_back(o.highest_tile);
         score_per_run.push_back(static_cast<double>(o.score));
     }
-    r.json["bot"] = bot == BotKind::greedy ? "greedy" : "expectimax";
+    r.json["bot"] = bot == BotKind::greedy ? "greedy" : bot == BotKind::expectimax_deep ? "expectimax-deep" : "expectimax";
     r.json["target"] = level.goal.target;
     r.json["mean_score"] = r.runs ? score_sum / r.runs : 0.0;
     nlohmann::ordered_json distribution = nlohmann::ordered_json::object();
