@@ -394,8 +394,6 @@ void export_bundle_to(App& app, const std::filesystem::path& file) {
     start_check(app, file);
 }
 
-bool can_export(const App& app) { return app.pack && !app.pack->dirty; }
-
 void poll_pack(App& app) {
     if (!app.pack) return;
     poll_check(app);

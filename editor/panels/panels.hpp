@@ -26,7 +26,6 @@ void draw_pairs(App& app);            // pairs.cpp: link values with their count
 void draw_pack(App& app);             // pack.cpp: the open pack's levels
 void save_pack(App& app);             // pack.cpp: writes the open pack (with a backup)
 void export_bundle(App& app);         // pack.cpp: asks where (default: PACK.bundle.json beside the pack)
-bool can_export(const App& app);      // pack.cpp: an up-to-date analysis passed
 // pack.cpp: runs the check as `tilelab pack export` does and writes the bundle to `file` if it passes.
 void export_bundle_to(App& app, const std::filesystem::path& file);
 void add_level_file(App& app, const std::filesystem::path& file);  // pack.cpp: a level file, if it loads
