@@ -78,7 +78,7 @@ in_browser() {
 }
 
 # The editor's export uses its check settings (Pack panel > Check settings; docs/editor.md).
-cli_flags=(--runs 200 --seed 0 --budget-ms 300 --bot greedy)
+cli_flags=(--runs 1000 --seed 0 --budget-ms 1000 --bot greedy)
 
 start_editor "$out" "$pack" --overlays none --window 1100x880
 wait_for 10 grep -q '^pack-button export ' "$out" || fail "no export button"
@@ -92,7 +92,7 @@ in_browser export ""
 wait_new '^status: exporting: checking the pack' 10
 wait_new '^status: exported ' 60 "the export never finished"
 seen "^status: exported $bundle: 12 levels" || fail "unexpected export status: $(grep '^status: exp' "$out" | tail -1)"
-seen "^export: same as tilelab pack export $pack -o $bundle --runs 200 --seed 0 --budget-ms 300 --bot greedy$" ||
+seen "^export: same as tilelab pack export $pack -o $bundle --runs 1000 --seed 0 --budget-ms 1000 --bot greedy$" ||
     fail "the editor did not name the equivalent command line"
 "$TILELAB_CLI" pack export "$pack" -o "$work/cli.bundle.json" "${cli_flags[@]}" >/dev/null
 cmp "$work/cli.bundle.json" "$bundle" || fail "the editor's bundle differs from tilelab pack export's"
