@@ -16,6 +16,9 @@ namespace {
 
 using namespace std::chrono_literals;
 
+// "1 error", "2 errors".
+std::string count_of(int n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+
 void mark_edited(OpenPack& open) {
     open.dirty = true;
     open.close_armed = false;
@@ -151,8 +154,7 @@ void finish_export(App& app, const PackCheckRun& run) {
     if (!report.ok()) {
         const int errors = report.error_count();
         app.status("export refused: " + first_error(report) +
-                   (errors > 1 ? " (and " + std::to_string(errors - 1) + " more errors)" : "") + "; nothing written to " +
-                   out);
+                   (errors > 1 ? " (and " + count_of(errors - 1, "more error") + ")" : "") + "; nothing written to " + out);
         return;
     }
     // The CLI's own bundle writer; the previous bundle, if any, is kept as .bak.
@@ -177,8 +179,8 @@ void poll_check(App& app) {
     open.report = std::move(run->report);
     open.report_revision = run->revision;
     if (run->export_to.empty())
-        app.status("pack analysed: " + std::to_string(open.report->error_count()) + " errors, " +
-                   std::to_string(open.report->warning_count()) + " warnings");
+        app.status("pack analysed: " + count_of(open.report->error_count(), "error") + ", " +
+                   count_of(open.report->warning_count(), "warning"));
 }
 
 // Reads each listed level once for its name, id, kind and size; again when its file changes on disk
@@ -508,8 +510,8 @@ void draw_pack(App& app) {
         }
         ImGui::PlotLines("##curve", rates.data(), int(rates.size()), 0, "pass rate per level", 0.0f, 1.0f,
                          ImVec2(ImGui::GetContentRegionAvail().x, 90));
-        ImGui::Text("%s: %d errors, %d warnings", report->ok() ? "check passed" : "check failed",
-                    report->error_count(), report->warning_count());
+        ImGui::Text("%s: %s, %s", report->ok() ? "check passed" : "check failed",
+                    count_of(report->error_count(), "error").c_str(), count_of(report->warning_count(), "warning").c_str());
     } else if (open.report) {
         ImGui::TextDisabled("the pack or the check settings changed since its analysis");
     }
