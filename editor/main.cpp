@@ -255,6 +255,7 @@ int main(int argc, char** argv) {
         std::vector<double> frame_ms;
         std::deque<SDL_Event> pending_events;
         std::optional<ImVec2> pointer;  // the mouse in window pixels, from the window's motion events
+        bool button_held[3] = {false, false, false};  // ImGui's order: left, right, middle
         auto last = std::chrono::steady_clock::now();
         bool continuous = options.frames > 0 || options.frame_stats > 0 || !options.screenshot.empty();
         while (!app.wants_exit()) {
@@ -262,7 +263,10 @@ int main(int argc, char** argv) {
             SDL_Event event;
             bool busy = continuous || app.live_worker.busy() || app.deep_worker.busy() || app.play.active ||
                         !pending_events.empty();
-            if (!busy && SDL_WaitEventTimeout(&event, 100)) SDL_PushEvent(&event);
+            // The event the wait returns goes first into our queue: pushed back into SDL's queue it
+            // would land behind the events SDL read with it (a key's release before its press: a
+            // key stuck down).
+            if (!busy && SDL_WaitEventTimeout(&event, 100)) pending_events.push_back(event);
             double cpu_start = thread_cpu_ms();
             if (quit_signal) {
                 quit_signal = 0;
@@ -270,16 +274,30 @@ int main(int argc, char** argv) {
             }
             while (SDL_PollEvent(&event)) pending_events.push_back(event);
             // ImGui 1.86 keeps only the key state of the frame: a key pressed and released within
-            // one frame (a fast typist, xdotool) would never be seen down. So a key's release
-            // waits for the next frame, and the modifiers come from each key event itself.
-            std::vector<SDL_Scancode> pressed_now;
+            // one frame (a fast typist, xdotool) would never be seen down, and one released and
+            // pressed again would never be seen up (a repeated Backspace lost). So such a second
+            // event waits for the next frame, with every event after it; the modifiers come from
+            // each key event itself, and the mouse buttons from the events taken (below), so the
+            // button and the position a frame sees belong together.
+            std::vector<SDL_Scancode> pressed_now, released_now;
+            bool button_pressed[3] = {false, false, false};
+            auto seen = [](const std::vector<SDL_Scancode>& keys, SDL_Scancode key) {
+                return std::find(keys.begin(), keys.end(), key) != keys.end();
+            };
             while (!pending_events.empty()) {
                 event = pending_events.front();
-                if (event.type == SDL_KEYUP &&
-                    std::find(pressed_now.begin(), pressed_now.end(), event.key.keysym.scancode) != pressed_now.end())
-                    break;
+                if (event.type == SDL_KEYUP && seen(pressed_now, event.key.keysym.scancode)) break;
+                if (event.type == SDL_KEYDOWN && seen(released_now, event.key.keysym.scancode)) break;
                 pending_events.pop_front();
                 if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
+                if (event.type == SDL_KEYUP) released_now.push_back(event.key.keysym.scancode);
+                if ((event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) && event.button.button >= 1 &&
+                    event.button.button <= 3) {
+                    // SDL numbers left, middle, right; ImGui left, right, middle.
+                    const int index = event.button.button == SDL_BUTTON_LEFT ? 0 : event.button.button == SDL_BUTTON_RIGHT ? 1 : 2;
+                    button_held[index] = event.type == SDL_MOUSEBUTTONDOWN;
+                    if (button_held[index]) button_pressed[index] = true;
+                }
                 ImGui_ImplSDL2_ProcessEvent(&event);
                 if (event.type == SDL_MOUSEMOTION && event.motion.windowID == SDL_GetWindowID(window))
                     pointer = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y));
@@ -306,6 +324,10 @@ int main(int argc, char** argv) {
             // The window's own motion events are always right, so the last one wins while the
             // pointer is in the window (as ImGui 1.87+ does with its event queue).
             if (pointer) ImGui::GetIO().MousePos = *pointer;
+            // The buttons as the events taken this frame leave them (pressed and released within the
+            // frame still counts as down once, so no click is lost). The backend polls SDL's live
+            // state instead, which may already hold a press whose motion waits for the next frame.
+            for (int b = 0; b < 3; ++b) ImGui::GetIO().MouseDown[b] = button_held[b] || button_pressed[b];
             ImGui::NewFrame();
             app.frame(dt);
             if (options.deep && app.frame_number == 1) app.run_deep_analysis();

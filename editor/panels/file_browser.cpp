@@ -18,6 +18,9 @@ void open_browser(App& app, bool save_mode) {
     b.save_mode = save_mode;
     b.purpose = BrowseFor::level;
     b.error.clear();
+    // As in a native dialog: type a name and press Enter.
+    b.focus_name = true;
+    b.focus_wait = 0;
     Document* doc = app.active();
     std::error_code ec;
     if (doc && !doc->path().empty()) {
@@ -87,7 +90,7 @@ void draw_file_browser(App& app) {
     ImGui::EndChild();
 
     ImGui::SetNextItemWidth(-200);
-    // The pack's dialogs start in the name field: type a name (or keep the default) and press Enter.
+    // The dialogs start in the name field: type a name (or keep the default) and press Enter.
     // Asked again every few frames until it holds: a request made while the opening click is still
     // being taken can be dropped by ImGui, and one made again while it lands takes the focus away.
     // Not while Enter is still down from the dialog before: its repeats would confirm (or empty) this one.
@@ -99,12 +102,12 @@ void draw_file_browser(App& app) {
     bool enter = ImGui::InputText("file name", &b.name, ImGuiInputTextFlags_EnterReturnsTrue);
     if (b.focus_name && ImGui::IsItemActive()) {
         b.focus_name = false;
-        if (b.purpose != BrowseFor::level) app.trace("browser: typing in the name field");
+        app.trace("browser: typing in the name field");
     }
     if (!b.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error.c_str());
     const char* action = b.purpose == BrowseFor::bundle ? "Export" : b.purpose == BrowseFor::pack_level ? "Add" : b.save_mode ? "Save" : "Open";
     bool act = ImGui::Button(action);
-    if (b.purpose != BrowseFor::level && app.options.print_layout) {
+    if (app.options.print_layout) {
         // The action button's centre, for tests that click it (printed when it moves).
         static std::string last;
         ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
@@ -134,7 +137,7 @@ void draw_file_browser(App& app) {
         cancel = true;
     }
     if (cancel) {
-        if (b.purpose != BrowseFor::level) app.trace("browser: closed");
+        app.trace("browser: closed");
         b.open = false;
         ImGui::CloseCurrentPopup();
     }

@@ -3,6 +3,7 @@
 
 #include "app.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -24,7 +25,9 @@ void draw_new_level(App& app) {
     }
     ImGui::InputInt("move limit (0: none)", &d.moves);
     d.moves = std::max(0, d.moves);
-    if (ImGui::Button("Create")) {
+    const bool create = ImGui::Button("Create");
+    trace_last_item(app, "new-level-create");
+    if (create) {
         Level level = make_blank_level(kind, d.width, d.height);
         level.id = new_level_id();
         level.name = "Untitled " + std::string(kind_name(kind));

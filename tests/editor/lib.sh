@@ -17,6 +17,7 @@ e2e_start() {
 fail() {
     echo "FAIL: $*" >&2
     if [[ -f "$work/out" ]]; then cat "$work/out" >&2; fi
+    if [[ -s "$work/out.err" ]]; then echo "--- the editor's stderr:" >&2; cat "$work/out.err" >&2; fi
     exit 1
 }
 

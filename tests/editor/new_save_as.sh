@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# End to end: a new level from the dialog (Ctrl+N, Create), painted, then Save As (Ctrl+Shift+S)
+# in the in-app browser: the name typed with the keyboard (repeated letters included) and Enter.
+# The file is a valid level with the painted cell, and it joins the recent files.
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+e2e_start "$@"
+
+cd "$work"  # the browser starts in the current folder when there are no recent files
+start_editor "$work/out" --overlays none
+key ctrl+n
+wait_for 10 grep -q '^item new-level-create ' "$work/out" || fail "no New level dialog"
+sleep 0.3
+read -r x0 y0 x1 y1 < <(grep '^item new-level-create ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
+xdotool mousemove --window "$EDITOR_WID" $(((x0 + x1) / 2)) $(((y0 + y1) / 2)) sleep 0.2 click 1 sleep 0.3
+wait_for 10 bash -c "grep '^layout' '$work/out' | tail -1 | grep -q ' 8 8$'" || fail "no 8x8 level on the canvas"
+sleep 0.2
+run_actions "$work/out" key:1 click:0,0
+
+key ctrl+shift+s
+wait_for 10 grep -q '^browser: typing in the name field' "$work/out" || fail "the Save As name field has no focus"
+key ctrl+a
+xdotool type --delay 120 "bookkeeper"
+key Return
+wait_for 10 grep -q "^status: saved $work/bookkeeper.json" "$work/out" || fail "not saved as bookkeeper.json: $(ls "$work")"
+"$TILELAB_CLI" validate "$work/bookkeeper.json" || fail "the saved level is not valid"
+[[ $(jq -r '.kind + " " + (.width|tostring) + "x" + (.height|tostring) + " " + (.board[0] | split(" ")[0])' "$work/bookkeeper.json") == "match3 8x8 1" ]] ||
+    fail "saved: $(jq -c '{kind, width, height, row0: .board[0]}' "$work/bookkeeper.json")"
+stop_editor
+jq -e --arg f "$work/bookkeeper.json" '.recent_files | index($f) != null' "$XDG_CONFIG_HOME/tilelab/settings.json" >/dev/null ||
+    fail "bookkeeper.json is not among the recent files"
+echo ok
