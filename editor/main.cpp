@@ -19,6 +19,7 @@
 #include <stb/stb_image_write.h>
 
 #include "app.hpp"
+#include "panels/panels.hpp"
 
 using tilelab::editor::App;
 using tilelab::editor::Options;
@@ -38,7 +39,8 @@ void usage(std::FILE* out) {
                  "                       grid, match_groups, hint_swaps, link_paths, line_groups,\n"
                  "                       slide_legal, solution)\n"
                  "  --play               start in play-test mode\n"
-                 "  --deep               start the longer analysis at once (10,000 playouts or the long solve)\n"
+                 "  --deep               start the longer analysis at once (10,000 playouts or the long solve;\n"
+                 "                       with a pack open, the pack's analysis too)\n"
                  "  --trace              print prompts, saves and autosaves on stdout (for tests)\n");
 }
 
@@ -330,7 +332,10 @@ int main(int argc, char** argv) {
             for (int b = 0; b < 3; ++b) ImGui::GetIO().MouseDown[b] = button_held[b] || button_pressed[b];
             ImGui::NewFrame();
             app.frame(dt);
-            if (options.deep && app.frame_number == 1) app.run_deep_analysis();
+            if (options.deep && app.frame_number == 1) {
+                app.run_deep_analysis();
+                tilelab::editor::panels::analyse_pack(app);
+            }
             std::string title = "tilelab-editor";
             if (tilelab::editor::Document* doc = app.active()) title = doc->title() + " - tilelab-editor";
             SDL_SetWindowTitle(window, title.c_str());

@@ -396,6 +396,10 @@ void export_bundle_to(App& app, const std::filesystem::path& file) {
     start_check(app, file);
 }
 
+void analyse_pack(App& app) {
+    if (app.pack) start_check(app);
+}
+
 void poll_pack(App& app) {
     if (!app.pack) return;
     poll_check(app);

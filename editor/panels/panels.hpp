@@ -30,6 +30,7 @@ void export_bundle(App& app);         // pack.cpp: asks where (default: PACK.bun
 void export_bundle_to(App& app, const std::filesystem::path& file);
 void add_level_file(App& app, const std::filesystem::path& file);  // pack.cpp: a level file, if it loads
 void open_pack_browser(App& app, BrowseFor purpose, std::string name);  // pack.cpp: in the pack's folder
+void analyse_pack(App& app);          // pack.cpp: "Analyse pack" (--deep starts it with a pack open)
 void poll_pack(App& app);             // pack.cpp, every frame: finished checks and exports, level names
 void close_pack(App& app);            // pack.cpp: asks once more when the pack has unsaved edits
 void stop_pack_check(App& app);       // pack.cpp, at exit: cancels the check and waits a moment for it
