@@ -89,6 +89,24 @@ TEST_CASE("solver: a zero budget or a stop request gives unknown, never a guess"
     if (stopped.verdict == Verdict::solvable) CHECK_FALSE(stopped.order.empty());
 }
 
+TEST_CASE("large full boards generate for seeds whose first twenty layouts dead-end") {
+    // 24x24 and 32x32 with seed 3 failed with 20 reverse-play attempts; a layout attempt costs a few
+    // milliseconds, so the generator tries up to 200 before it gives up.
+    for (int side : {24, 32}) {
+        GenerateOptions g;
+        g.kind = Kind::link;
+        g.width = g.height = side;
+        g.seed = 3;
+        INFO(side << "x" << side);
+        auto generated = generate(g);
+        REQUIRE(generated.level);
+        CHECK(pairing_warnings(generated.level->board, rules_of(*generated.level)).empty());
+        int tiles = 0;
+        for (std::int32_t c : generated.level->board.cells) tiles += c > 0;
+        CHECK(tiles == side * side);
+    }
+}
+
 TEST_CASE("generated boards are proved solvable by the solver and replay") {
     Rng rng(11);
     for (int round = 0; round < 40; ++round) {

@@ -16,7 +16,7 @@ namespace tilelab::link {
 
 namespace {
 
-constexpr int max_attempts = 20;
+constexpr int max_attempts = 200;
 constexpr int deal_attempts = 8;
 constexpr int deal_budget_ms = 150;
 // Above this many cells the region test would cost too much per pair; such boards are filled
