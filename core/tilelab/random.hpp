@@ -1,6 +1,8 @@
 // The seeded generator every kind draws from: splitmix64 exactly as RULES.md "Randomness" fixes it.
 #pragma once
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace tilelab {
 
@@ -36,6 +38,13 @@ constexpr std::uint64_t playout_seed(std::uint64_t seed, std::uint64_t run_index
     Rng mix(seed ^ (run_index * 0xD1B54A32D192ED03ull));
     mix.next();
     return mix.next();
+}
+
+// Shuffles `items` with draws from `rng`: for i = size down to 2, item i-1 swaps with item
+// uniform(i). The draw order is part of how a generated level follows from its seed.
+template <class T>
+void shuffle(std::vector<T>& items, Rng& rng) {
+    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[rng.uniform(static_cast<std::uint32_t>(i))]);
 }
 
 }  // namespace tilelab

@@ -23,7 +23,7 @@ Board kshisen_board(std::uint64_t seed) {
     Board board(18, 8, cell::empty);
     for (int i = 0; i < 144; ++i) board.cells[static_cast<std::size_t>(i)] = 1 + i / 4;
     Rng rng(seed);
-    for (std::size_t i = board.cells.size(); i > 1; --i) std::swap(board.cells[i - 1], board.cells[rng.uniform(static_cast<std::uint32_t>(i))]);
+    shuffle(board.cells, rng);
     return board;
 }
 

@@ -14,7 +14,7 @@ Board small_board(Rng& rng, int width, int height, const Pairing& pair) {
     Board board(width, height, cell::empty);
     std::vector<int> free;
     for (int i = 0; i < board.size(); ++i) free.push_back(i);
-    for (std::size_t i = free.size(); i > 1; --i) std::swap(free[i - 1], free[rng.uniform(static_cast<std::uint32_t>(i))]);
+    shuffle(free, rng);
     const int blockers = static_cast<int>(rng.uniform(3));
     std::size_t next = 0;
     for (int i = 0; i < blockers && next < free.size(); ++i) board.cells[static_cast<std::size_t>(free[next++])] = cell::blocker;

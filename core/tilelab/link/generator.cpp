@@ -123,7 +123,7 @@ bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair
                 for (Cell b : {Cell{a.x + 1, a.y}, Cell{a.x - 1, a.y}, Cell{a.x, a.y + 1}, Cell{a.x, a.y - 1}}) consider(b);
             }
             field.set(a, cell::empty);
-            for (std::size_t i = partners.size(); i > 1; --i) std::swap(partners[i - 1], partners[rng.uniform(static_cast<std::uint32_t>(i))]);
+            shuffle(partners, rng);
             for (Cell b : partners) {
                 if (!fallback) fallback = std::pair{a, b};
                 if (!check_regions || empty.size() == 2) {
@@ -217,7 +217,7 @@ GenerateResult generate(const GenerateOptions& options) {
     auto place_blockers = [&](Board& board, std::vector<int>& free_cells) {
         free_cells.resize(static_cast<std::size_t>(cells));
         for (int i = 0; i < cells; ++i) free_cells[static_cast<std::size_t>(i)] = i;
-        for (int i = cells - 1; i > 0; --i) std::swap(free_cells[static_cast<std::size_t>(i)], free_cells[rng.uniform(static_cast<std::uint32_t>(i + 1))]);
+        shuffle(free_cells, rng);
         for (int i = 0; i < blockers; ++i) board.cells[static_cast<std::size_t>(free_cells[static_cast<std::size_t>(i)])] = cell::blocker;
         free_cells.erase(free_cells.begin(), free_cells.begin() + blockers);
     };
@@ -249,7 +249,7 @@ GenerateResult generate(const GenerateOptions& options) {
         place_blockers(board, free_cells);
         // The pairs in random order: the last laid is the first removed.
         auto shuffled = pairs;
-        for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[rng.uniform(static_cast<std::uint32_t>(i))]);
+        shuffle(shuffled, rng);
         if (lay_pairs(board, rules, shuffled, rng)) return finish(std::move(board));
     }
     result.error = "link: no solvable layout found in " + std::to_string(max_attempts) +
@@ -284,7 +284,7 @@ std::string fill_cells(Board& board, const std::vector<Cell>& cells, const LinkR
     // the area's pairs removable in order whatever stands around them.
     for (int attempt = 0; attempt < deal_attempts && board.size() <= 1024; ++attempt) {
         auto shuffled = free_cells;
-        for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[rng.uniform(static_cast<std::uint32_t>(i))]);
+        shuffle(shuffled, rng);
         std::size_t next = 0;
         for (const auto& [first, second] : pairs) {
             board.at(shuffled[next++]) = first;
@@ -297,7 +297,7 @@ std::string fill_cells(Board& board, const std::vector<Cell>& cells, const LinkR
     }
     for (int attempt = 0; attempt < max_attempts; ++attempt) {
         auto shuffled = pairs;
-        for (std::size_t i = shuffled.size(); i > 1; --i) std::swap(shuffled[i - 1], shuffled[rng.uniform(static_cast<std::uint32_t>(i))]);
+        shuffle(shuffled, rng);
         if (lay_pairs(board, rules, shuffled, rng, &free_cells)) return "";
         for (Cell c : free_cells) board.at(c) = cell::empty;
     }
