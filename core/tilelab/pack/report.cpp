@@ -25,6 +25,12 @@ std::string escape_html(std::string_view text) {
     return out;
 }
 
+// One problem of a level or of the pack, coloured by its severity.
+std::string problem_html(const Diagnostic& d) {
+    return std::string("<div class=\"problem ") + (d.severity == Diagnostic::Severity::error ? "error" : "warning") +
+           "\">" + escape_html(d.format()) + "</div>";
+}
+
 // Numbers in SVG attributes: two decimals are finer than a pixel at these sizes.
 std::string num(double v) {
     char text[32];
@@ -280,19 +286,13 @@ std::string report_html(const PackReport& report) {
                     "<td></td><td></td><td></td><td></td>";
         }
         html += "<td>";
-        for (const Diagnostic& d : l.problems)
-            html += std::string("<div class=\"problem ") +
-                    (d.severity == Diagnostic::Severity::error ? "error" : "warning") + "\">" +
-                    escape_html(d.format()) + "</div>";
+        for (const Diagnostic& d : l.problems) html += problem_html(d);
         html += "</td></tr>\n";
     }
     html += "</table>\n";
     if (!report.pack_problems.empty()) {
         html += "<h2>Pack problems</h2>\n";
-        for (const Diagnostic& d : report.pack_problems)
-            html += std::string("<div class=\"problem ") +
-                    (d.severity == Diagnostic::Severity::error ? "error" : "warning") + "\">" +
-                    escape_html(d.format()) + "</div>\n";
+        for (const Diagnostic& d : report.pack_problems) html += problem_html(d) + "\n";
     }
     html += "</body>\n</html>\n";
     return html;
