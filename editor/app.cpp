@@ -186,37 +186,28 @@ void App::save_active() {
     Document* doc = active();
     if (!doc) return;
     if (doc->path().empty()) {
-        browser = FileBrowser{true, true, settings.recent_files.empty()
-                                              ? std::filesystem::current_path()
-                                              : std::filesystem::path(settings.recent_files.front()).parent_path(),
-                              (doc->level().name.empty() ? std::string("untitled") : doc->level().name) + ".json", ""};
+        panels::open_browser(*this, true);  // never saved: Save As
         return;
     }
-    std::filesystem::path autosave = doc->autosave_path(config);
-    std::string error = doc->save();
-    if (!error.empty()) {
-        status("save failed: " + error);
-        return;
-    }
-    std::error_code ec;
-    std::filesystem::remove(autosave, ec);
-    settings.add_recent(doc->path().string());
-    status("saved " + doc->path().string());
+    save_to(*doc, doc->path());
 }
 
 void App::save_active_as(const std::filesystem::path& path) {
-    Document* doc = active();
-    if (!doc) return;
-    std::filesystem::path old_autosave = doc->autosave_path(config);
-    std::string error = doc->save_as(path);
+    if (Document* doc = active()) save_to(*doc, path);
+}
+
+void App::save_to(Document& doc, const std::filesystem::path& path) {
+    // The autosave is named after the file the document had: a save (as) makes it obsolete.
+    std::filesystem::path old_autosave = doc.autosave_path(config);
+    std::string error = path == doc.path() ? doc.save() : doc.save_as(path);
     if (!error.empty()) {
         status("save failed: " + error);
         return;
     }
     std::error_code ec;
     std::filesystem::remove(old_autosave, ec);
-    settings.add_recent(doc->path().string());
-    status("saved " + doc->path().string());
+    settings.add_recent(doc.path().string());
+    status("saved " + doc.path().string());
 }
 
 void App::undo() {

@@ -178,6 +178,8 @@ public:
     void close_now(int document_id);
     void save_active();
     void save_active_as(const std::filesystem::path& path);
+    // Saves `doc` to `path` (its own file or a new one), drops its old autosave, remembers the file.
+    void save_to(Document& doc, const std::filesystem::path& path);
     void undo();
     void redo();
 

@@ -6,7 +6,6 @@
 
 namespace tilelab::editor::panels {
 
-void open_browser(App& app, bool save_mode);
 
 void draw_main_menu(App& app) {
     if (!ImGui::BeginMainMenuBar()) return;

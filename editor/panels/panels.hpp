@@ -38,6 +38,7 @@ void draw_playtest(App& app);         // playtest.cpp: score, moves left, restar
 void draw_status_bar(App& app);       // status_bar.cpp: hovered cell, messages
 void draw_prompts(App& app);          // prompts.cpp: unsaved changes, recovery
 void draw_file_browser(App& app);     // file_browser.cpp: open and save as
+void open_browser(App& app, bool save_mode);  // file_browser.cpp: the Open or Save As dialog
 void draw_new_level(App& app);        // new_level.cpp: the new level dialog
 
 // playtest.cpp: starting play, and the canvas' input while playing.

@@ -7,7 +7,6 @@
 
 namespace tilelab::editor::panels {
 
-void open_browser(App& app, bool save_mode);
 
 namespace {
 struct Shortcut {
