@@ -6,7 +6,8 @@ namespace tilelab::editor {
 class App;
 
 // Prints "item NAME X0 Y0 X1 Y1" (the last ImGui item's rectangle, window pixels) when it first
-// shows and whenever it moves; nothing without --print-layout.
+// shows and whenever it moves, and "hover NAME" when the mouse comes over it (so a test presses
+// only once the editor sees the mouse there); nothing without --print-layout.
 void trace_last_item(const App& app, const char* name);
 
 }  // namespace tilelab::editor

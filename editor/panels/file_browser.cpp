@@ -9,6 +9,7 @@
 
 #include "app.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -107,17 +108,7 @@ void draw_file_browser(App& app) {
     if (!b.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error.c_str());
     const char* action = b.purpose == BrowseFor::bundle ? "Export" : b.purpose == BrowseFor::pack_level ? "Add" : b.save_mode ? "Save" : "Open";
     bool act = ImGui::Button(action);
-    if (app.options.print_layout) {
-        // The action button's centre, for tests that click it (printed when it moves).
-        static std::string last;
-        ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-        std::string line = "browser-button action " + std::to_string(int((lo.x + hi.x) / 2)) + " " +
-                           std::to_string(int((lo.y + hi.y) / 2));
-        if (line != last) app.trace(last = line);
-        static bool was_hovered = false;
-        if (ImGui::IsItemHovered() && !was_hovered) app.trace("browser-hover action");
-        was_hovered = ImGui::IsItemHovered();
-    }
+    trace_last_item(app, "browser-action");
     if (act || enter) {
         if (!b.name.empty()) chosen = b.folder / b.name;
     }

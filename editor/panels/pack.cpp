@@ -9,6 +9,7 @@
 
 #include "app.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -43,33 +44,6 @@ bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
     std::error_code ec;
     if (std::filesystem::equivalent(a, b, ec)) return true;
     return std::filesystem::absolute(a, ec).lexically_normal() == std::filesystem::absolute(b, ec).lexically_normal();
-}
-
-// Prints a button's centre (window pixels) with --print-layout, so tests can click it, and
-// "pack-hover NAME" when the mouse comes over it, so they press only once the editor sees it there.
-void trace_button(App& app, const char* name) {
-    if (!app.options.print_layout) return;
-    static std::string hovered;
-    if (ImGui::IsItemHovered()) {
-        if (hovered != name) app.trace("pack-hover " + (hovered = name));
-    } else if (hovered == name) {
-        hovered.clear();
-    }
-    ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-    char line[128];
-    std::snprintf(line, sizeof line, "pack-button %s %d %d", name, int((lo.x + hi.x) / 2), int((lo.y + hi.y) / 2));
-    constexpr int slots = 16;
-    static std::string last[slots];
-    static const char* names[slots] = {};
-    for (int i = 0; i < slots; ++i) {
-        if (names[i] == nullptr) names[i] = name;
-        if (names[i] != name) continue;
-        if (last[i] != line) {
-            last[i] = line;
-            app.trace(line);
-        }
-        return;
-    }
 }
 
 // The command line that writes the same bundle as the editor's export (the figures depend on these
@@ -442,36 +416,36 @@ void draw_pack(App& app) {
     if (open.selected < 0) open.selected = 0;
     int sel = open.selected;
     if (ImGui::SmallButton("Add current")) add_active_level(app);
-    trace_button(app, "add");
+    trace_last_item(app, "pack-add");
     ImGui::SameLine();
     if (ImGui::SmallButton("Add file...")) open_pack_browser(app, BrowseFor::pack_level, "");
-    trace_button(app, "add-file");
+    trace_last_item(app, "pack-add-file");
     ImGui::SameLine();
     if (ImGui::SmallButton("Remove") && sel < n) {
         levels.erase(levels.begin() + sel);
         mark_edited(open);
     }
-    trace_button(app, "remove");
+    trace_last_item(app, "pack-remove");
     ImGui::SameLine();
     if (ImGui::SmallButton("Up") && sel > 0 && sel < n) {
         std::swap(levels[sel], levels[sel - 1]);
         open.selected = sel - 1;
         mark_edited(open);
     }
-    trace_button(app, "up");
+    trace_last_item(app, "pack-up");
     ImGui::SameLine();
     if (ImGui::SmallButton("Down") && sel + 1 < n) {
         std::swap(levels[sel], levels[sel + 1]);
         open.selected = sel + 1;
         mark_edited(open);
     }
-    trace_button(app, "down");
+    trace_last_item(app, "pack-down");
 
     if (ImGui::SmallButton("Save pack")) save_pack(app);
-    trace_button(app, "save");
+    trace_last_item(app, "pack-save");
     ImGui::SameLine();
     if (ImGui::SmallButton("Export bundle...")) export_bundle(app);
-    trace_button(app, "export");
+    trace_last_item(app, "pack-export");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", open.dirty ? "save the pack first"
                                            : ("same bundle as: " + cli_equivalent(open, open.path.stem().string() +
@@ -479,7 +453,7 @@ void draw_pack(App& app) {
                                                  .c_str());
     ImGui::SameLine();
     bool close = ImGui::SmallButton("Close pack");
-    trace_button(app, "close");
+    trace_last_item(app, "pack-close");
     if (close) {
         close_pack(app);
         if (!app.pack) return;  // `open` is gone
@@ -488,7 +462,7 @@ void draw_pack(App& app) {
     // The running check (analysis or export) with its progress, or the button that starts an analysis.
     if (!open.check) {
         if (ImGui::SmallButton("Analyse pack")) start_check(app);
-        trace_button(app, "analyse");
+        trace_last_item(app, "pack-analyse");
     } else {
         const pack::CheckProgress& p = open.check->progress;
         int total = p.levels_total.load(), analysed = p.levels_analysed.load(), estimated = p.levels_estimated.load();
@@ -500,7 +474,7 @@ void draw_pack(App& app) {
             open.check.reset();
             app.status("pack check cancelled; nothing written");
         }
-        trace_button(app, "cancel");
+        trace_last_item(app, "pack-cancel");
     }
     draw_check_settings(open);
 

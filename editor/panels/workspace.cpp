@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "canvas.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -51,12 +52,7 @@ void draw_board_window(App& app) {
         }
         ImGui::SameLine();
         if (ImGui::SmallButton("Keep mine")) doc->disk_changed = false;
-        if (app.options.print_layout) {  // where tests click
-            ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
-            std::string line = "banner-button keep " + std::to_string(int((lo.x + hi.x) / 2)) + " " + std::to_string(int((lo.y + hi.y) / 2));
-            static std::string last_trace;  // print it when it moves, not every frame
-            if (line != last_trace) app.trace(last_trace = line);
-        }
+        trace_last_item(app, "banner-keep");
         ImGui::EndChild();
         ImGui::PopStyleColor();
     }

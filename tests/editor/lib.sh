@@ -118,6 +118,17 @@ stop_editor() {
     EDITOR_PID=
 }
 
+# item_centre NAME: the centre of the widget the editor last printed as "item NAME X0 Y0 X1 Y1"
+# (with --print-layout; the output file is $work/out).
+item_centre() { grep "^item $1 " "$work/out" | tail -1 | awk '{printf "%d %d\n", ($3 + $5) / 2, ($4 + $6) / 2}'; }
+
+# click_item NAME: clicks the centre of that widget with real X input.
+click_item() {
+    local x y
+    read -r x y < <(item_centre "$1") || fail "the editor never showed '$1'"
+    xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.2 click 1 sleep 0.3
+}
+
 # cell_px OUT X Y: prints the window pixel of the centre of cell (X, Y).
 cell_px() {
     local x0 y0 cell

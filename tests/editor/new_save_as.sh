@@ -11,8 +11,7 @@ start_editor "$work/out" --overlays none
 key ctrl+n
 wait_for 10 grep -q '^item new-level-create ' "$work/out" || fail "no New level dialog"
 sleep 0.3
-read -r x0 y0 x1 y1 < <(grep '^item new-level-create ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
-xdotool mousemove --window "$EDITOR_WID" $(((x0 + x1) / 2)) $(((y0 + y1) / 2)) sleep 0.2 click 1 sleep 0.3
+click_item new-level-create
 wait_for 10 bash -c "grep '^layout' '$work/out' | tail -1 | grep -q ' 8 8$'" || fail "no 8x8 level on the canvas"
 sleep 0.2
 run_actions "$work/out" key:1 click:0,0

@@ -51,12 +51,12 @@ press_at() {
     xdotool mousedown 1 sleep 0.1 mouseup 1 sleep 0.2
 }
 
-# click_button NAME: clicks the Pack panel button whose centre the editor printed last.
+# click_button NAME: clicks the Pack panel button "pack-NAME" once the editor sees the mouse on it.
 click_button() {
     local x y
-    read -r x y < <(grep "^pack-button $1 " "$out" | tail -1 | awk '{print $3, $4}')
+    read -r x y < <(item_centre "pack-$1")
     [[ -n "$x" ]] || fail "the editor never showed the pack button '$1'"
-    press_at "$x" "$y" "^pack-hover $1\$"
+    press_at "$x" "$y" "^hover pack-$1\$"
 }
 
 # in_browser BUTTON TEXT: marks, opens the pack's file dialog with BUTTON, waits for its name field
@@ -72,8 +72,8 @@ in_browser() {
     [[ -z "$2" ]] || xdotool type --delay 40 "$2"
     sleep 0.2
     local x y
-    read -r x y < <(grep '^browser-button action ' "$out" | tail -1 | awk '{print $3, $4}')
-    press_at "$x" "$y" '^browser-hover action$'
+    read -r x y < <(item_centre browser-action)
+    press_at "$x" "$y" '^hover browser-action$'
     wait_new '^browser: closed' 10 "the file dialog did not close on its action button"
 }
 
@@ -81,7 +81,7 @@ in_browser() {
 cli_flags=(--runs 1000 --seed 0 --budget-ms 1000 --bot greedy)
 
 start_editor "$out" "$pack" --overlays none --window 1100x880
-wait_for 10 grep -q '^pack-button export ' "$out" || fail "no export button"
+wait_for 10 grep -q '^item pack-export ' "$out" || fail "no export button"
 wait_for 20 grep -q '^analysis ready' "$out" || fail "the level's analysis never came"  # the layout has settled
 
 # Rows show each level's name and id from its file as soon as the pack is open.
@@ -154,11 +154,11 @@ printf '%s\n' "${long_levels[@]}" | jq -R . | jq -s '{format: "tilelab.pack", ve
     >"$work/levels/packs/long.json"
 stop_editor
 start_editor "$out" "$work/levels/packs/long.json" --overlays none --window 1100x880
-wait_for 10 grep -q '^pack-button analyse ' "$out" || fail "no analyse button"
+wait_for 10 grep -q '^item pack-analyse ' "$out" || fail "no analyse button"
 wait_for 20 grep -q '^analysis ready' "$out" || fail "the level's analysis never came"
 mark
 click_button analyse
-wait_new '^pack-button cancel ' 10 "the analysis did not start"
+wait_new '^item pack-cancel ' 10 "the analysis did not start"
 mark
 click_button close
 wait_new '^status: closed pack'

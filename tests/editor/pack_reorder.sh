@@ -11,18 +11,11 @@ cp -r "$TILELAB_SOURCE_DIR/levels/samples" "$work/levels/"
 cp "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$work/levels/packs/"
 pack="$work/levels/packs/demo.json"
 
-# click_button NAME: clicks the Pack panel button whose centre the editor printed last.
-click_button() {
-    local x y
-    read -r x y < <(grep "^pack-button $1 " "$work/out" | tail -1 | awk '{print $3, $4}')
-    xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.1 click 1 sleep 0.2
-}
-
 start_editor "$work/out" "$pack" --overlays none
-wait_for 10 grep -q '^pack-button save ' "$work/out"
+wait_for 10 grep -q '^item pack-save ' "$work/out"
 wait_for 10 grep -q '^analysis ready' "$work/out"  # the layout has settled
-click_button down
-click_button save
+click_item pack-down
+click_item pack-save
 wait_for 10 grep -q '^status: saved pack' "$work/out"
 
 expected=$(jq -c '.levels | [.[1], .[0]] + .[2:]' "$TILELAB_SOURCE_DIR/levels/packs/demo.json")

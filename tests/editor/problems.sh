@@ -10,8 +10,7 @@ cp "$here/data/link-unpaired.json" "$work/level.json"
 start_editor "$work/out" "$work/level.json" --overlays none
 wait_for 10 grep -q '^item problem-0 ' "$work/out" || fail "no problem listed"
 sleep 0.3
-read -r x0 y0 x1 y1 < <(grep '^item problem-0 ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
-xdotool mousemove --window "$EDITOR_WID" $(((x0 + x1) / 2)) $(((y0 + y1) / 2)) sleep 0.1 click 1 sleep 0.2
+click_item problem-0
 # The canvas gets the keys again once the mouse is over it.
 read -r cx cy < <(cell_px "$work/out" 0 1)
 xdotool mousemove --window "$EDITOR_WID" "$cx" "$cy" sleep 0.2

@@ -33,8 +33,7 @@ set_row "$work/level.json" 1 "3 3 1 1"
 wait_for 10 grep -q '^banner: file changed on disk' "$work/out" || { cat "$work/out" >&2; exit 1; }
 [[ $(board "$work/level.json") == '["2 2 3 3","3 3 1 1","? ? ? 1"]' ]] || fail "the editor touched the file"
 # Keep mine (click the banner's button), then save: the designer's board wins.
-read -r bx by < <(grep '^banner-button keep ' "$work/out" | tail -1 | awk '{print $3, $4}')
-xdotool mousemove --window "$EDITOR_WID" "$bx" "$by" sleep 0.1 click 1 sleep 0.2
+click_item banner-keep
 run_actions "$work/out" save
 want='["2 2 3 3","1 2 3 0","0 ? ? 1"]'
 [[ $(board "$work/level.json") == "$want" ]] || fail "after keep mine + save: $(board "$work/level.json"), expected $want"

@@ -21,8 +21,7 @@ wait_for 60 grep -qx 'analysis ready' "$work/out"
 wait_for 10 grep -q '^item solution-next ' "$work/out" || fail "no step button"
 sleep 0.3
 for ((i = 0; i < steps; i++)); do
-    read -r x0 y0 x1 y1 < <(grep '^item solution-next ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
-    xdotool mousemove --window "$EDITOR_WID" $(((x0 + x1) / 2)) $(((y0 + y1) / 2)) sleep 0.1 click 1 sleep 0.2
+    click_item solution-next
 done
 # The mouse off the board, so no hover outline covers a cell.
 xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.3
