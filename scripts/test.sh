@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything (and the core tests again with AddressSanitizer and
-# UndefinedBehaviorSanitizer), then runs every test in one ctest run, ending with its summary.
+# UndefinedBehaviorSanitizer, and the libFuzzer targets with clang), then runs every test in one
+# ctest run, ending with its summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,8 +12,14 @@ jobs=${TILELAB_JOBS:-2}
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_SANITIZE=ON -DTILELAB_EDITOR=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
 
+# The libFuzzer targets (clang, ASan + UBSan): only the core and the targets; each runs 60 s as a
+# test of the main run (tests/fuzz/smoke.cmake).
+cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  -DTILELAB_FUZZ=ON -DTILELAB_EDITOR=OFF -DTILELAB_TESTS=OFF >/dev/null
+cmake --build build-fuzz -j"$jobs" --target fuzz_reader fuzz_play
+
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_TESTS=ON \
-  -DTILELAB_ASAN_BUILD_DIR="$PWD/build-asan" >/dev/null
+  -DTILELAB_ASAN_BUILD_DIR="$PWD/build-asan" -DTILELAB_FUZZ_BUILD_DIR="$PWD/build-fuzz" >/dev/null
 cmake --build build -j"$jobs"
 
 ctest --test-dir build --output-on-failure -j"$jobs" --timeout 600

@@ -12,14 +12,18 @@
 namespace tilelab::cli {
 
 const char* const estimate_usage =
-    "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME] [--json]\n"
+    "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
+    "                              [--playout-budget-ms N] [--json]\n"
     "\n"
     "Plays the level N times with a bot (match3, slide) and reports how often it meets the goal:\n"
     "runs, wins, pass_rate, ci95 (Wilson), mean moves, dead_rate and the kind's distributions.\n"
     "Each playout draws from its own generator seeded from (--seed, run index), so the result\n"
     "is the same for any --threads.\n"
     "--runs N (default 1000), --threads T (default: the machine's cores), --seed S (default 0),\n"
-    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep or greedy).\n"
+    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep, quick or greedy).\n"
+    "--playout-budget-ms N (default 120000): the playouts stop after N ms; the result then has\n"
+    "\"stopped\": \"time_budget\", \"runs_asked\" and the runs finished (the first n: the figures\n"
+    "of --runs n). A run that finishes within the budget is not changed by it.\n"
     "A progress line goes to stderr when it is a terminal.\n"
     "Exit status: 0 estimated, 1 the level is invalid, 2 wrong usage.\n";
 
@@ -27,6 +31,7 @@ int run_estimate(const Args& args) {
     std::optional<std::string> path;
     bool json = false;
     EstimateOptions options;
+    options.time_budget_ms = default_playout_budget_ms;
     options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     FlagReader flags{"estimate", args};
     while (!flags.done()) {
@@ -45,6 +50,10 @@ int run_estimate(const Args& args) {
             auto n = flags.unsigned_integer();
             if (!n) return usage_error("estimate", flags.error);
             options.seed = *n;
+        } else if (flags.is("--playout-budget-ms")) {
+            auto n = flags.integer(1, 86'400'000);
+            if (!n) return usage_error("estimate", flags.error);
+            options.time_budget_ms = static_cast<int>(*n);
         } else if (flags.is("--bot")) {
             auto v = flags.value();
             if (!v) return usage_error("estimate", flags.error);
@@ -93,6 +102,9 @@ int run_estimate(const Args& args) {
     } else {
         std::printf("%s: pass rate %.3f (95%% interval %.3f to %.3f), %d wins in %d runs\n", level->id.c_str(),
                     result.pass_rate, result.ci_low, result.ci_high, result.wins, result.runs);
+        if (result.timed_out)
+            std::printf("  stopped at the time budget (%d ms): %d of %d runs finished\n", options.time_budget_ms,
+                        result.runs, options.runs);
         for (auto it = result.json.begin(); it != result.json.end(); ++it) {
             if (it.key() == "runs" || it.key() == "wins" || it.key() == "pass_rate" || it.key() == "ci95") continue;
             std::cout << "  " << it.key() << ": " << it.value().dump() << "\n";

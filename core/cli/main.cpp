@@ -1,5 +1,8 @@
 // The `tilelab` command: validates, formats, analyses, plays, generates and estimates levels.
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <system_error>
 #include <exception>
 #include <iostream>
 
@@ -44,9 +47,22 @@ const VerbEntry verbs[] = {
     {"pack", tilelab::cli::run_pack, &tilelab::cli::pack_usage},
 };
 
-}  // namespace
+const char* running_verb = nullptr;  // for messages: the verb being run, if any
 
-int main(int argc, char** argv) {
+// Every verb's output ends here: a write error on stdout (a full disk, a closed pipe, /dev/full) is
+// reported and turns success into exit status 1, so a script never takes a truncated output for a whole one.
+int finish(const char* verb, int status) {
+    errno = 0;
+    std::cout.flush();
+    const int err = errno;
+    if (std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
+    std::cerr << "tilelab" << (verb ? std::string(" ") + verb : std::string()) << ": error: cannot write to standard output"
+              << (err ? ": " + std::generic_category().message(err) : std::string(" (the output is incomplete)"))
+              << "\n";
+    return status == tilelab::cli::exit_ok ? tilelab::cli::exit_invalid : status;
+}
+
+int run_main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     if (argc < 2) {
         std::cerr << main_usage;
@@ -70,6 +86,7 @@ int main(int argc, char** argv) {
             return tilelab::cli::exit_ok;
         }
         try {
+            running_verb = verb.name;
             return verb.run(args);
         } catch (const std::exception& e) {
             std::cerr << "tilelab " << verb.name << ": internal error: " << e.what() << "\n";
@@ -78,4 +95,11 @@ int main(int argc, char** argv) {
     }
     std::cerr << "tilelab: unknown verb '" << first << "'\n\n" << main_usage;
     return tilelab::cli::exit_usage;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int status = run_main(argc, argv);
+    return finish(running_verb, status);
 }

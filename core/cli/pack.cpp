@@ -40,6 +40,9 @@ const char* const pack_usage =
     "                  percentages (20%:90%)\n"
     "  --budget-ms N   solver time per link/lines level (default 1000)\n"
     "  --bot NAME      the playouts' bot, e.g. greedy (fast); default: each kind's own, as estimate\n"
+    "  --playout-budget-ms N\n"
+    "                  playout time per match3/slide level (default 120000); a level stopped by it\n"
+    "                  keeps the runs that finished, with a warning\n"
     "A progress line is shown on stderr when it is a terminal.\n"
     "Exit status: 0 ok, 1 a level is invalid or the check failed, 2 wrong usage.\n";
 
@@ -123,6 +126,10 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             auto v = flags.integer(1, 3'600'000);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.budget_ms = static_cast<int>(*v);
+        } else if (flags.is("--playout-budget-ms")) {
+            auto v = flags.integer(1, 86'400'000);
+            if (!v) return usage_error(verb, flags.error);
+            cmd.options.playout_budget_ms = static_cast<int>(*v);
         } else if (flags.is("--bot")) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);
@@ -191,12 +198,6 @@ private:
     std::jthread thread_;  // last member: stopped and joined before the others go
 };
 
-std::string percent(double fraction) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", fraction * 100.0);
-    return text;
-}
-
 std::string pad(std::string text, std::size_t width) {
     if (text.size() > width) text = text.substr(0, width - 1) + "~";
     text.resize(width, ' ');
@@ -206,7 +207,7 @@ std::string pad(std::string text, std::size_t width) {
 // The table of `pack check` for people.
 void print_table(const pack::PackReport& report, double seconds) {
     std::ostringstream out;
-    out << "  # " << pad("id", 22) << pad("kind", 8) << pad("size", 9) << pad("result", 36) << "problems\n";
+    out << "  # " << pad("id", 22) << pad("kind", 8) << pad("size", 9) << pad("result", 56) << "problems\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const pack::LevelReport& l = report.levels[i];
         char number[32];
@@ -221,8 +222,7 @@ void print_table(const pack::PackReport& report, double seconds) {
             out << pad(level.id.empty() ? l.path : level.id, 22) << pad(std::string(kind_name(level.kind)), 8)
                 << pad(std::to_string(level.width()) + "x" + std::to_string(level.height()), 9);
             if (l.estimate)
-                result = "pass " + percent(l.estimate->pass_rate) + " (" + percent(l.estimate->ci_low) + "-" +
-                         percent(l.estimate->ci_high) + ")";
+                result = "pass " + pack::pass_rate_text(*l.estimate);
             else if (l.analysed && l.verdict != Verdict::none)
                 result = std::string(verdict_name(l.verdict)) +
                          (l.solution_moves >= 0 ? " in " + std::to_string(l.solution_moves) +
@@ -234,7 +234,7 @@ void print_table(const pack::PackReport& report, double seconds) {
                 result = "not analysed";
             if (l.blocked && l.estimate) result += ", dead start";
         }
-        out << pad(result, 36);
+        out << pad(result, 56);
         const int errors = static_cast<int>(std::count_if(l.problems.begin(), l.problems.end(), [](const Diagnostic& d) {
             return d.severity == Diagnostic::Severity::error;
         }));
@@ -275,6 +275,16 @@ int run_pack(const Args& args) {
             print_json(failed.to_json());
         }
         return exit_invalid;
+    }
+    // Nothing is computed, and nothing written, for an output that would overwrite the pack, one of
+    // its levels or an unrelated file (the editor's Pack panel asks the same question).
+    if (cmd.sub != "check") {
+        const auto kind = cmd.sub == "export" ? pack::PackOutput::bundle : pack::PackOutput::report;
+        if (std::string refusal = pack::output_refusal(cmd.pack_path, loaded.pack->levels, cmd.output, kind);
+            !refusal.empty()) {
+            std::cerr << "tilelab " << verb << ": refused: " << refusal << " (nothing written)\n";
+            return exit_usage;
+        }
     }
     pack::CheckProgress progress;
     pack::PackReport report;

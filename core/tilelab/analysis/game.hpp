@@ -130,7 +130,14 @@ struct EstimateOptions {
     int threads = 1;
     std::uint64_t seed = 0;
     std::string bot;  // empty: the kind's default bot
+    // > 0: the playouts stop after this many milliseconds; the result keeps the runs finished by
+    // then (the first n, as `--runs n` would give) and says it stopped. 0: no time limit.
+    int time_budget_ms = 0;
 };
+
+// The CLI's default playout budget (`estimate` and `pack check`, per level): far above what a
+// sample level's 1,000 runs take, so that only a level whose games are very long is stopped.
+inline constexpr int default_playout_budget_ms = 120000;
 
 struct EstimateResult {
     int runs = 0;   // playouts finished (fewer than asked when cancelled)
@@ -139,7 +146,15 @@ struct EstimateResult {
     double ci_low = 0.0;
     double ci_high = 0.0;
     bool cancelled = false;
-    std::vector<std::pair<std::string, std::vector<double>>> series;  // plots for the editor
+    bool timed_out = false;  // stopped by options.time_budget_ms before every run finished
+    std::vector<std::pair<std::string, std::vector<double>>> series;  // plots for the editor (one value per run)
+    // Distributions already binned as the CLI prints them (match3 "moves_left_on_wins": runs per
+    // moves left, from 0): the editor draws these bins as they are.
+    struct Histogram {
+        std::string name;
+        std::vector<double> counts;
+    };
+    std::vector<Histogram> histograms;
     nlohmann::ordered_json json;  // exactly what `tilelab estimate --json` prints
 };
 

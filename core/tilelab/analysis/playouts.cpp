@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <thread>
 
@@ -20,6 +21,28 @@ std::pair<double, double> wilson_interval(int wins, int runs) {
     const double lo = wins == 0 ? 0.0 : std::max(0.0, centre - half);
     const double hi = wins == runs ? 1.0 : std::min(1.0, centre + half);
     return {lo, hi};
+}
+
+PlayoutDeadline::PlayoutDeadline(std::stop_token outer, int budget_ms) {
+    forward_.emplace(outer, std::function<void()>([this] { source_.request_stop(); }));
+    if (budget_ms <= 0) return;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_ms);
+    timer_ = std::jthread([this, deadline](std::stop_token done) {
+        std::mutex m;
+        std::condition_variable_any cv;
+        std::unique_lock lock(m);
+        // Returns early (true) only when the playouts are over and the deadline object goes away.
+        if (cv.wait_until(lock, done, deadline, [] { return false; }) || done.stop_requested()) return;
+        if (!source_.stop_requested()) {
+            timed_out_.store(true);
+            source_.request_stop();
+        }
+    });
+}
+
+PlayoutDeadline::~PlayoutDeadline() {
+    timer_.request_stop();
+    if (timer_.joinable()) timer_.join();
 }
 
 std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
@@ -47,17 +70,19 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
     for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
     worker();
     for (auto& t : pool) t.join();
-    std::vector<PlayoutOutcome> finished_runs;
-    finished_runs.reserve(outcomes.size());
-    for (std::size_t i = 0; i < outcomes.size(); ++i)
-        if (done[i]) finished_runs.push_back(outcomes[i]);
-    return finished_runs;
+    // The finished prefix: what a whole run of that many playouts gives.
+    std::size_t prefix = 0;
+    while (prefix < outcomes.size() && done[prefix]) ++prefix;
+    outcomes.resize(prefix);
+    return outcomes;
 }
 
-EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled) {
+EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled,
+                                  bool timed_out, int budget_ms) {
     EstimateResult r;
     r.runs = static_cast<int>(outcomes.size());
     r.cancelled = cancelled || r.runs < runs_asked;
+    r.timed_out = timed_out && !cancelled && r.runs < runs_asked;
     double moves_sum = 0;
     int dead = 0;
     for (const auto& o : outcomes) {
@@ -75,7 +100,13 @@ EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, i
     r.json["ci95"] = {lo, hi};
     r.json["mean_moves"] = r.runs ? moves_sum / r.runs : 0.0;
     r.json["dead_rate"] = r.runs ? static_cast<double>(dead) / r.runs : 0.0;
-    if (r.cancelled) r.json["cancelled"] = true;
+    if (r.timed_out) {
+        r.json["stopped"] = "time_budget";
+        r.json["runs_asked"] = runs_asked;
+        r.json["time_budget_ms"] = budget_ms;
+    } else if (r.cancelled) {
+        r.json["cancelled"] = true;
+    }
     return r;
 }
 

@@ -3,6 +3,8 @@
 
 #include <charconv>
 
+#include "tilelab/board/limits.hpp"
+
 namespace tilelab {
 
 namespace {
@@ -57,8 +59,8 @@ TokenResult parse_cell_token(Kind kind, std::string_view token, int colors) {
         return r;
     case Kind::link:
         if (token == "#") { r.ok = true; r.value = cell::blocker; return r; }
-        if (parse_int(token, n) && n >= 1 && n <= 999999) { r.ok = true; r.value = static_cast<std::int32_t>(n); return r; }
-        r.error = quoted(token) + " is not a link cell (expected a value 1..999999, # blocker or . empty)";
+        if (parse_int(token, n) && n >= 1 && n <= limits::max_link_value) { r.ok = true; r.value = static_cast<std::int32_t>(n); return r; }
+        r.error = quoted(token) + " is not a link cell (expected a value 1.." + std::to_string(limits::max_link_value) + ", # blocker or . empty)";
         return r;
     case Kind::lines:
         if (token.size() == 1) {
@@ -74,7 +76,7 @@ TokenResult parse_cell_token(Kind kind, std::string_view token, int colors) {
         return r;
     case Kind::slide:
         if (token == "#") { r.ok = true; r.value = cell::blocker; return r; }
-        if (parse_int(token, n) && n >= 2 && n <= (1 << 30) && (n & (n - 1)) == 0) {
+        if (parse_int(token, n) && n >= 2 && n <= limits::max_tile && (n & (n - 1)) == 0) {
             r.ok = true;
             r.value = static_cast<std::int32_t>(n);
             return r;

@@ -10,11 +10,12 @@
 #include <nlohmann/json.hpp>
 
 #include "tilelab/board/board.hpp"
+#include "tilelab/board/limits.hpp"
 
 namespace tilelab {
 
 inline constexpr int level_format_version = 1;
-inline constexpr int max_board_side = 256;
+inline constexpr int max_board_side = limits::board_side;
 
 // Link pairing: equal values, or two values whose sum is `sum`.
 struct Pairing {

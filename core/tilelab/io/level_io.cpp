@@ -5,8 +5,10 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <sstream>
 #include <system_error>
+#include <unordered_map>
 
 #include <unistd.h>
 
@@ -88,31 +90,221 @@ bool check_depth(std::string_view text, const std::string& file, Diagnostics& ou
     return true;
 }
 
-// Parses JSON text; on a syntax error adds "file:line:col: error: ..." and returns nullopt.
+// A byte iterator that tells where the JSON lexer has read to: nlohmann's SAX events carry no
+// position, so the handler reads `*reached` to place duplicate keys.
+struct CountingIterator {
+    using iterator_category = std::input_iterator_tag;
+    using value_type = char;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const char*;
+    using reference = const char&;
+    const char* p = nullptr;
+    const char** reached = nullptr;
+    reference operator*() const { return *p; }
+    CountingIterator& operator++() {
+        ++p;
+        *reached = p;
+        return *this;
+    }
+    CountingIterator operator++(int) {
+        CountingIterator old = *this;
+        ++*this;
+        return old;
+    }
+    friend bool operator==(const CountingIterator& a, const CountingIterator& b) { return a.p == b.p; }
+};
+
+// Builds the document from nlohmann's SAX events, refusing duplicate keys (with both places) and
+// turning every error nlohmann reports (syntax, invalid UTF-8, control characters, a number out of
+// double range) into a located diagnostic instead of an exception.
+class DocumentBuilder {
+public:
+    DocumentBuilder(std::string_view text, const std::string& file, Diagnostics& out, const char** reached)
+        : text_(text), file_(file), out_(out), reached_(reached) {}
+
+    ojson root;
+    bool failed = false;
+
+    bool null() { return value(nullptr); }
+    bool boolean(bool v) { return value(v); }
+    bool number_integer(ojson::number_integer_t v) { return value(v); }
+    bool number_unsigned(ojson::number_unsigned_t v) { return value(v); }
+    bool number_float(ojson::number_float_t v, const std::string&) { return value(v); }
+    bool string(std::string& v) { return value(std::move(v)); }
+    bool binary(ojson::binary_t& v) { return value(ojson::binary(std::move(v))); }
+    bool start_object(std::size_t) { return open(ojson::object()); }
+    bool start_array(std::size_t) { return open(ojson::array()); }
+    bool end_object() { return close(); }
+    bool end_array() { return close(); }
+
+    bool key(std::string& k) {
+        // The lexer has just read the key's closing quote: find its opening one.
+        std::size_t end = static_cast<std::size_t>(*reached_ - text_.data());
+        std::size_t start = key_start(end);
+        Frame& frame = stack_.back();
+        auto seen = frame.keys.find(k);
+        if (seen != frame.keys.end()) {
+            int first_line = 0, first_column = 0;
+            line_column(text_, seen->second, first_line, first_column);
+            error_at(start, "duplicate key " + show_key(k) + " (first at line " + std::to_string(first_line) +
+                                ", column " + std::to_string(first_column) + ")");
+        } else {
+            frame.keys.emplace(k, start);
+        }
+        frame.key = std::move(k);
+        return true;
+    }
+
+    bool parse_error(std::size_t position, const std::string& last_token, const nlohmann::detail::exception& e) {
+        failed = true;
+        std::string what = e.what();
+        std::string message;
+        std::size_t offset = position > 0 ? position - 1 : 0;
+        if (e.id == 406) {
+            // out_of_range.406: "number overflow parsing '1e400'"; position is just past the number.
+            std::size_t length = std::min(last_token.size(), position);
+            offset = position - length;
+            message = "the number " + shorten(last_token) + " is out of range (beyond a double)";
+        } else {
+            // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error while
+            //  parsing object key - invalid literal; last read: '{x'; expected string literal"
+            auto dash = what.find(" - ");
+            message = dash == std::string::npos ? what : what.substr(dash + 3);
+            auto last_read = message.find("; last read: ");
+            if (last_read != std::string::npos) {
+                auto next = message.find("; ", last_read + 2);
+                message = message.substr(0, last_read) + (next == std::string::npos ? "" : message.substr(next));
+            }
+            if (message.rfind("unexpected end of input", 0) == 0)
+                message = "the file ends too early" + message.substr(23);
+            if (message.rfind("[json.exception.", 0) == 0) {
+                auto close = message.find("] ");
+                if (close != std::string::npos) message = message.substr(close + 2);
+            }
+            if (message.rfind("invalid BOM", 0) == 0) offset = 0;
+            // Name a non-ASCII byte nlohmann stopped at outside a string.
+            if (offset < text_.size() && message.find("UTF-8") == std::string::npos) {
+                unsigned char byte = static_cast<unsigned char>(text_[offset]);
+                if (byte >= 0x80) {
+                    static const char* const hex = "0123456789ABCDEF";
+                    message = std::string("unexpected byte 0x") + hex[byte >> 4] + hex[byte & 15] + ": " + message;
+                    if (offset == 0 && text_.size() >= 2 &&
+                        ((byte == 0xFF && static_cast<unsigned char>(text_[1]) == 0xFE) ||
+                         (byte == 0xFE && static_cast<unsigned char>(text_[1]) == 0xFF)))
+                        message += " (the file looks like UTF-16; tilelab reads UTF-8)";
+                }
+            }
+        }
+        error_at(offset, message);
+        return false;
+    }
+
+private:
+    struct Frame {
+        ojson* value;
+        std::string key;
+        std::unordered_map<std::string, std::size_t> keys;  // key -> offset of its opening quote
+    };
+
+    static std::string shorten(const std::string& s) { return s.size() > 40 ? s.substr(0, 40) + "..." : s; }
+
+    std::size_t key_start(std::size_t end) const {
+        // text_[end - 1] is the closing quote; a quote is the opening one when an even number of
+        // backslashes precede it.
+        if (end < 2 || end > text_.size()) return end > 0 ? end - 1 : 0;
+        for (std::size_t i = end - 1; i-- > 0;) {
+            if (text_[i] != '"') continue;
+            std::size_t slashes = 0;
+            for (std::size_t j = i; j > 0 && text_[j - 1] == '\\'; --j) ++slashes;
+            if (slashes % 2 == 0) return i;
+        }
+        return 0;
+    }
+
+    void error_at(std::size_t offset, std::string message) {
+        failed = true;
+        Diagnostic d;
+        d.file = file_;
+        line_column(text_, offset, d.line, d.column);
+        d.message = std::move(message);
+        out_.push_back(std::move(d));
+    }
+
+    ojson* place(ojson&& v) {
+        if (stack_.empty()) {
+            root = std::move(v);
+            return &root;
+        }
+        ojson& parent = *stack_.back().value;
+        if (parent.is_array()) {
+            parent.push_back(std::move(v));
+            return &parent.back();
+        }
+        ojson& slot = parent[stack_.back().key];
+        slot = std::move(v);
+        return &slot;
+    }
+    bool value(ojson&& v) {
+        place(std::move(v));
+        return true;
+    }
+    bool open(ojson&& v) {
+        ojson* where = place(std::move(v));
+        stack_.push_back(Frame{where, {}, {}});
+        return true;
+    }
+    bool close() {
+        if (!stack_.empty()) stack_.pop_back();
+        return true;
+    }
+
+    std::string_view text_;
+    const std::string& file_;
+    Diagnostics& out_;
+    const char** reached_;
+    std::vector<Frame> stack_;
+};
+
+// Parses JSON text; every problem becomes "file:line:col: error: ..." and the result is nullopt.
+// A UTF-8 byte order mark is skipped with a warning (canonical files have none).
 std::optional<ojson> parse_json_text(std::string_view text, const std::string& file, Diagnostics& out) {
     if (!check_depth(text, file, out)) return std::nullopt;
-    try {
-        return ojson::parse(text.begin(), text.end());
-    } catch (const ojson::parse_error& e) {
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") {
+        Diagnostic d;
+        d.severity = Diagnostic::Severity::warning;
+        d.file = file;
+        d.line = 1;
+        d.column = 1;
+        d.message = "the file starts with a byte order mark (U+FEFF), ignored; tilelab fmt removes it";
+        out.push_back(std::move(d));
+    }
+    // nlohmann takes a raw NUL for the end of the input (and would accept a document followed by
+    // NULs, as a torn write leaves): refuse any NUL byte first, where it is.
+    if (auto nul = text.find('\0'); nul != std::string_view::npos) {
         Diagnostic d;
         d.file = file;
-        std::size_t offset = e.byte > 0 ? e.byte - 1 : 0;
-        line_column(text, offset, d.line, d.column);
-        std::string what = e.what();
-        // "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error while
-        //  parsing object key - invalid literal; last read: '{x'; expected string literal"
-        auto dash = what.find(" - ");
-        std::string detail = dash == std::string::npos ? what : what.substr(dash + 3);
-        auto last_read = detail.find("; last read: ");
-        if (last_read != std::string::npos) {
-            auto next = detail.find("; ", last_read + 2);
-            detail = detail.substr(0, last_read) + (next == std::string::npos ? "" : detail.substr(next));
-        }
-        if (detail.rfind("unexpected end of input", 0) == 0) detail = "the file ends too early" + detail.substr(23);
-        d.message = detail;
+        line_column(text, nul, d.line, d.column);
+        d.message = "a NUL byte (JSON text may not contain one; is the file damaged?)";
         out.push_back(std::move(d));
         return std::nullopt;
     }
+    const char* reached = text.data();
+    DocumentBuilder builder(text, file, out, &reached);
+    CountingIterator first{text.data(), &reached};
+    CountingIterator last{text.data() + text.size(), &reached};
+    try {
+        ojson::sax_parse(first, last, &builder);
+    } catch (const std::exception& e) {
+        // Nothing nlohmann reports should get here; if something does, it is still located.
+        Diagnostic d;
+        d.file = file;
+        line_column(text, static_cast<std::size_t>(reached - text.data()), d.line, d.column);
+        d.message = std::string("cannot read this JSON: ") + e.what();
+        out.push_back(std::move(d));
+        return std::nullopt;
+    }
+    if (builder.failed) return std::nullopt;
+    return std::move(builder.root);
 }
 
 // ---- The checker: walks a JSON value and records every problem with its JSON Pointer -----------
@@ -310,13 +502,13 @@ void read_rules(Checker& check, const ojson& rules, Level& level) {
     switch (level.kind) {
     case Kind::match3:
         if (auto v = check.find(rules, "colors")) {
-            if (auto n = check.integer(*v, p + "/colors", 2, 16, "colors")) r.colors = static_cast<int>(*n);
+            if (auto n = check.integer(*v, p + "/colors", limits::min_colors, limits::max_colors, "colors")) r.colors = static_cast<int>(*n);
         }
         if (auto v = check.find(rules, "min_match")) {
-            if (auto n = check.integer(*v, p + "/min_match", 2, 16, "min_match")) r.min_match = static_cast<int>(*n);
+            if (auto n = check.integer(*v, p + "/min_match", limits::min_min_match, limits::max_min_match, "min_match")) r.min_match = static_cast<int>(*n);
         }
         if (auto v = check.find(rules, "score_per_piece")) {
-            if (auto n = check.integer(*v, p + "/score_per_piece", 0, 1000000, "score_per_piece"))
+            if (auto n = check.integer(*v, p + "/score_per_piece", 0, limits::max_score_per_piece, "score_per_piece"))
                 r.score_per_piece = static_cast<int>(*n);
         }
         break;
@@ -325,14 +517,14 @@ void read_rules(Checker& check, const ojson& rules, Level& level) {
             if (v->is_string() && v->get<std::string>() == "equal") {
                 r.pair = Pairing{};
             } else if (v->is_object() && v->size() == 1 && v->contains("sum")) {
-                if (auto n = check.integer(v->at("sum"), p + "/pair/sum", 2, 2000000, "the pairing sum"))
+                if (auto n = check.integer(v->at("sum"), p + "/pair/sum", limits::min_pair_sum, limits::max_pair_sum, "the pairing sum"))
                     r.pair = Pairing{Pairing::Rule::sum, *n};
             } else {
                 check.error(p + "/pair", "pair must be \"equal\" or {\"sum\": N}");
             }
         }
         if (auto v = check.find(rules, "max_turns")) {
-            if (auto n = check.integer(*v, p + "/max_turns", 0, 3, "max_turns")) r.max_turns = static_cast<int>(*n);
+            if (auto n = check.integer(*v, p + "/max_turns", 0, limits::max_turns, "max_turns")) r.max_turns = static_cast<int>(*n);
         }
         if (auto v = check.find(rules, "border")) {
             if (auto b = check.boolean(*v, p + "/border", "border")) r.border = *b;
@@ -374,8 +566,8 @@ void read_rules(Checker& check, const ojson& rules, Level& level) {
                         check.error(ip, "a spawn entry is [value, weight], not " + json_type_name(pair));
                         continue;
                     }
-                    auto value = check.integer(pair[0], ip + "/0", 2, 1 << 30, "the spawn value");
-                    auto weight = check.integer(pair[1], ip + "/1", 1, 1000000, "the spawn weight");
+                    auto value = check.integer(pair[0], ip + "/0", 2, limits::max_tile, "the spawn value");
+                    auto weight = check.integer(pair[1], ip + "/1", 1, limits::max_spawn_weight, "the spawn weight");
                     if (value && !is_power_of_two(*value))
                         check.error(ip + "/0", "the spawn value " + std::to_string(*value) + " is not a power of two");
                     else if (value && weight)
@@ -406,13 +598,13 @@ void read_goal(Checker& check, const ojson& goal, Level& level) {
     for (auto it = goal.begin(); it != goal.end(); ++it) level.present.insert("goal/" + it.key());
     Goal& g = level.goal;
     if (auto v = check.find(goal, "moves")) {
-        if (auto n = check.integer(*v, p + "/moves", 1, 1000000, "moves")) g.moves = static_cast<int>(*n);
+        if (auto n = check.integer(*v, p + "/moves", 1, limits::max_moves, "moves")) g.moves = static_cast<int>(*n);
     }
     const int cells = level.board.width * level.board.height;
     switch (level.kind) {
     case Kind::match3:
         if (auto v = check.find(goal, "score")) {
-            if (auto n = check.integer(*v, p + "/score", 0, INT64_C(1) << 50, "score")) g.score = *n;
+            if (auto n = check.integer(*v, p + "/score", 0, limits::max_score_goal, "score")) g.score = *n;
         }
         if (auto v = check.find(goal, "jelly")) {
             if (auto b = check.boolean(*v, p + "/jelly", "jelly")) g.jelly = *b;
@@ -434,7 +626,7 @@ void read_goal(Checker& check, const ojson& goal, Level& level) {
                 CollectGoal c;
                 bool ok = true;
                 if (auto cv = check.find(item, "color")) {
-                    auto n = check.integer(*cv, ip + "/color", 0, 15, "color");
+                    auto n = check.integer(*cv, ip + "/color", 0, limits::max_colors - 1, "color");
                     if (n && *n >= level.rules.colors && level.rules.colors > 0) {
                         check.error(ip + "/color", "colour " + std::to_string(*n) + " is out of range (colors is " +
                                                        std::to_string(level.rules.colors) + ")");
@@ -447,7 +639,7 @@ void read_goal(Checker& check, const ojson& goal, Level& level) {
                     ok = false;
                 }
                 if (auto cv = check.find(item, "count")) {
-                    auto n = check.integer(*cv, ip + "/count", 1, 1000000, "count");
+                    auto n = check.integer(*cv, ip + "/count", 1, limits::max_collect_count, "count");
                     ok = ok && n.has_value();
                     if (n) c.count = static_cast<int>(*n);
                 } else {
@@ -478,7 +670,7 @@ void read_goal(Checker& check, const ojson& goal, Level& level) {
         break;
     case Kind::slide:
         if (auto v = check.find(goal, "target")) {
-            auto n = check.integer(*v, p + "/target", 4, 1 << 30, "target");
+            auto n = check.integer(*v, p + "/target", limits::min_target, limits::max_target, "target");
             if (n && !is_power_of_two(*n))
                 check.error(p + "/target", "target " + std::to_string(*n) + " is not a power of two");
             else if (n)
@@ -513,7 +705,8 @@ bool migrate_level_json(ojson& value, const std::string& file, const std::string
 
 // ---- Levels ---------------------------------------------------------------------------------------
 
-LevelLoad level_from_json(const ojson& input, const std::string& file, const std::string& pointer) {
+namespace {
+LevelLoad read_level_json(const ojson& input, const std::string& file, const std::string& pointer) {
     LevelLoad result;
     Checker check(file, result.diagnostics);
     if (!input.is_object()) {
@@ -585,7 +778,7 @@ LevelLoad level_from_json(const ojson& input, const std::string& file, const std
         if (level.kind == Kind::match3 && level.rules.colors == 0) {
             auto v = check.find(value, "rules");
             if (!v || (v->is_object() && !v->contains("colors")))
-                check.error(pointer + (v ? "/rules" : ""), "a match3 level needs rules.colors (2..16)");
+                check.error(pointer + (v ? "/rules" : ""), "a match3 level needs rules.colors (" + std::to_string(limits::min_colors) + ".." + std::to_string(limits::max_colors) + ")");
         }
         if (auto v = check.find(value, "goal")) read_goal(check, *v, level);
     }
@@ -609,12 +802,13 @@ LevelLoad level_from_json(const ojson& input, const std::string& file, const std
                     auto grid = read_grid(check, *jelly, lp + "/jelly", width, height,
                                           [](const std::string& token) {
                                               TokenResult r;
+                                              static_assert(limits::max_jelly_layers == 999, "three digits");
                                               if (!token.empty() && token.size() <= 3 &&
                                                   std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) {
                                                   r.ok = true;
                                                   r.value = std::stoi(token);
                                               } else {
-                                                  r.error = "'" + token.substr(0, 16) + "' is not a number of jelly layers (0..999)";
+                                                  r.error = "'" + token.substr(0, 16) + "' is not a number of jelly layers (0.." + std::to_string(limits::max_jelly_layers) + ")";
                                               }
                                               return r;
                                           },
@@ -643,6 +837,36 @@ LevelLoad level_from_json(const ojson& input, const std::string& file, const std
     return result;
 }
 
+}  // namespace
+
+// Never throws: a problem the checks above missed still becomes a diagnostic, not an exception
+// in the caller (the editor, a runtime).
+LevelLoad level_from_json(const ojson& input, const std::string& file, const std::string& pointer) {
+    try {
+        return read_level_json(input, file, pointer);
+    } catch (const std::exception& e) {
+        LevelLoad result;
+        Diagnostic d;
+        d.file = file;
+        d.pointer = pointer;
+        d.message = std::string("cannot read this level: ") + e.what();
+        result.diagnostics.push_back(std::move(d));
+        return result;
+    }
+}
+
+std::optional<ojson> parse_json_document(std::string_view text, const std::string& file, Diagnostics& diagnostics) {
+    if (text.size() > max_file_bytes) {
+        Diagnostic d;
+        d.file = file;
+        d.message = "the file is " + std::to_string(text.size()) + " bytes, over the limit of " +
+                    std::to_string(max_file_bytes);
+        diagnostics.push_back(std::move(d));
+        return std::nullopt;
+    }
+    return parse_json_text(text, file, diagnostics);
+}
+
 LevelLoad parse_level(std::string_view text, const std::string& file) {
     LevelLoad result;
     if (text.size() > max_file_bytes) {
@@ -655,7 +879,10 @@ LevelLoad parse_level(std::string_view text, const std::string& file) {
     }
     auto value = parse_json_text(text, file, result.diagnostics);
     if (!value) return result;
-    return level_from_json(*value, file);
+    LevelLoad level = level_from_json(*value, file);
+    result.level = std::move(level.level);
+    result.diagnostics.insert(result.diagnostics.end(), level.diagnostics.begin(), level.diagnostics.end());
+    return result;
 }
 
 std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics) {
@@ -944,39 +1171,6 @@ std::string sniff_format(std::string_view text) {
     auto format = value.find("format");
     if (format == value.end() || !format->is_string()) return {};
     return format->get<std::string>();
-}
-
-// ---- Safe writing --------------------------------------------------------------------------------------
-
-std::string write_file_atomically(const std::filesystem::path& path, std::string_view text, bool keep_backup) {
-    namespace fs = std::filesystem;
-    const fs::path temp = path.string() + ".tmp-" + std::to_string(::getpid());
-    std::FILE* f = std::fopen(temp.c_str(), "wb");
-    if (!f) return "cannot create " + temp.string() + ": " + std::generic_category().message(errno);
-    bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    ok = std::fflush(f) == 0 && ok;
-    ok = ::fsync(::fileno(f)) == 0 && ok;
-    ok = std::fclose(f) == 0 && ok;
-    if (!ok) {
-        std::error_code ignore;
-        fs::remove(temp, ignore);
-        return "cannot write " + temp.string() + " (disk full?); " + path.string() + " is unchanged";
-    }
-    std::error_code ec;
-    if (keep_backup && fs::exists(path, ec)) {
-        fs::copy_file(path, path.string() + ".bak", fs::copy_options::overwrite_existing, ec);
-        if (ec) {
-            fs::remove(temp, ec);
-            return "cannot keep a backup of " + path.string() + ": " + ec.message();
-        }
-    }
-    fs::rename(temp, path, ec);
-    if (ec) {
-        std::error_code ignore;
-        fs::remove(temp, ignore);
-        return "cannot replace " + path.string() + ": " + ec.message();
-    }
-    return {};
 }
 
 std::string nearest_word(std::string_view word, const std::vector<std::string>& known) {

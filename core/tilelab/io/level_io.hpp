@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tilelab/board/level.hpp"
+#include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/diagnostics.hpp"
 
 namespace tilelab {
@@ -23,6 +24,12 @@ struct LevelLoad {
 
 // Parses level JSON text; `file` names it in diagnostics.
 LevelLoad parse_level(std::string_view text, const std::string& file);
+// Parses any tilelab JSON file (a level, pack or bundle). Every problem becomes a located
+// diagnostic (syntax, a number beyond double range, invalid UTF-8, a NUL byte, a duplicate key,
+// nesting over max_json_depth, a file over max_file_bytes); a UTF-8 byte order mark is skipped
+// with a warning. Never throws.
+std::optional<nlohmann::ordered_json> parse_json_document(std::string_view text, const std::string& file,
+                                                          Diagnostics& diagnostics);
 // Builds a level from a JSON value already parsed (a bundle's entry); `pointer` prefixes places.
 LevelLoad level_from_json(const nlohmann::ordered_json& value, const std::string& file, const std::string& pointer = "");
 LevelLoad load_level(const std::filesystem::path& path);
@@ -60,9 +67,7 @@ std::string sniff_format(std::string_view text);
 // Reads a whole file; on failure returns nullopt and adds a diagnostic.
 std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics);
 
-// Writes `text` to `path` safely: a temporary file beside it, flushed, then renamed over it;
-// the previous file, if any, is kept as `path` + ".bak" when `keep_backup`. Returns "" or an error.
-std::string write_file_atomically(const std::filesystem::path& path, std::string_view text, bool keep_backup);
+// Writing files: write_file_atomically (the one save routine) is in atomic_file.hpp.
 
 // The nearest of `known` to `word` (edit distance), for "did you mean" messages.
 std::string nearest_word(std::string_view word, const std::vector<std::string>& known);

@@ -89,7 +89,11 @@ GenerateResult generate(const GenerateOptions& options) {
             scramble(level.board, options.scramble, rng);
             SolveOptions solve_options;
             solve_options.budget_ms = 0;
-            solve_options.max_nodes = generate_node_budget;
+            // A node costs about a pass over the board: past 32x32 the budget shrinks with the cells
+            // (2^28 / cells: 4,096 nodes on 256x256, seconds instead of hours); still a node count,
+            // so the same options and seed give the same file.
+            const auto cells = static_cast<std::uint64_t>(options.width) * static_cast<std::uint64_t>(options.height);
+            solve_options.max_nodes = cells > 1024 ? (std::uint64_t{1} << 28) / cells : generate_node_budget;
             solve_options.max_depth = options.scramble;
             const SolveResult solved_by = solve(level, level.board, goal, solve_options);
             moves = solved_by.verdict == Verdict::solvable ? static_cast<int>(solved_by.moves.size()) : options.scramble;

@@ -70,7 +70,7 @@ std::int64_t move_value(const Level& level, const State& before, const State& af
 }  // namespace
 
 std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
-                                BotWorkspace& ws) {
+                                BotWorkspace& ws, std::stop_token stop) {
     ws.scanner.scan(state.board, rules);
     const auto& swaps = ws.scanner.legal_swaps();
     if (swaps.empty()) return std::nullopt;
@@ -89,9 +89,13 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
     const std::int64_t jelly_before = level.goal.jelly ? jelly_left(state) : 0;
     std::int64_t best_value = -1;
     for (std::size_t i = 0; i < swaps.size(); ++i) {
+        if (stop.stop_requested()) break;
         ws.trial = state;
         std::swap(ws.trial.board.at(swaps[i].a), ws.trial.board.at(swaps[i].b));
-        settle(ws.trial, rules, Resolution::lookahead, ws.scratch);
+        // settle(), step by step: one trial on 256x256 with two colours cascades 1,000 steps
+        // (seconds), so the time budget is looked at between steps too.
+        for (int step = 0; step < max_cascade_steps && !stop.stop_requested(); ++step)
+            if (!resolve_step(ws.trial, rules, Resolution::lookahead, ws.scratch)) break;
         const std::int64_t value = move_value(level, state, ws.trial, jelly_before);
         if (value > best_value) {
             best_value = value;
@@ -101,7 +105,8 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
     return swaps[best];
 }
 
-PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws) {
+PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
+                       std::stop_token stop) {
     const RulesConfig rules = RulesConfig::of(level);
     const int limit = level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves;
     State state = start;
@@ -114,7 +119,15 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
             break;
         }
         if (state.moves >= limit) break;
-        const auto swap = choose_swap(bot, level, rules, state, ws);
+        if (stop.stop_requested()) {
+            out.interrupted = true;
+            break;
+        }
+        const auto swap = choose_swap(bot, level, rules, state, ws, stop);
+        if (stop.stop_requested()) {  // the choice may be cut short: half a game is no result
+            out.interrupted = true;
+            break;
+        }
         if (!swap) {
             out.dead = true;
             break;
@@ -130,16 +143,20 @@ EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& opt
                                   Progress* progress) {
     const auto bot = parse_bot(options.bot);
     if (!bot) throw std::invalid_argument("unknown match3 bot '" + options.bot + "' (expected greedy or lookahead)");
+    PlayoutDeadline deadline(stop, options.time_budget_ms);  // the start's cascade counts against it too
+    const std::stop_token playout_stop = deadline.token();
     const State start = start_state(level);
     const int limit = level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves;
     auto outcomes = run_playouts(
         options.runs, options.threads,
         [&](int run) {
             BotWorkspace ws;
-            return playout(*bot, level, start, playout_seed(options.seed, static_cast<std::uint64_t>(run)), ws);
+            return playout(*bot, level, start, playout_seed(options.seed, static_cast<std::uint64_t>(run)), ws,
+                           playout_stop);
         },
-        stop, progress);
-    EstimateResult r = summarize_playouts(outcomes, options.runs, stop.stop_requested());
+        playout_stop, progress);
+    EstimateResult r =
+        summarize_playouts(outcomes, options.runs, stop.stop_requested(), deadline.timed_out(), options.time_budget_ms);
     std::vector<double> moves_left(static_cast<std::size_t>(limit) + 1, 0.0);
     double score_sum = 0;
     for (const auto& o : outcomes) {
@@ -152,7 +169,7 @@ EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& opt
     auto histogram = nlohmann::ordered_json::array();
     for (double n : moves_left) histogram.push_back(static_cast<int>(n));
     r.json["moves_left_on_wins"] = std::move(histogram);
-    r.series.emplace_back("moves_left_on_wins", std::move(moves_left));
+    r.histograms.push_back({"moves_left_on_wins", std::move(moves_left)});
     return r;
 }
 

@@ -32,9 +32,11 @@ struct BotWorkspace {
     State trial;
 };
 
-// The bot's swap on `state`; nullopt when the board is dead.
+// The bot's swap on `state`; nullopt when the board is dead. The lookahead bot tries every legal
+// swap (on a 256x256 board of two colours, ~100,000 swaps of up to 1,000 cascade steps each): it
+// checks `stop` between swaps and, when stopped, returns a meaningless choice the caller drops.
 std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
-                                BotWorkspace& ws);
+                                BotWorkspace& ws, std::stop_token stop = {});
 
 // Plays a swap known to be legal: swap, count the move, cascade with refills from state.rng. No events.
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch);
@@ -42,8 +44,10 @@ void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch
 // The move cap of a playout: the level's move limit, else this.
 inline constexpr int default_playout_moves = 50;
 
-// One playout from `start` with its refills drawn from `refill_seed`.
-PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws);
+// One playout from `start` with its refills drawn from `refill_seed`. When `stop` is requested it
+// ends marked interrupted (never counted).
+PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
+                       std::stop_token stop = {});
 
 // `tilelab estimate`: options.runs playouts, run i drawing refills from Rng(playout_seed(options.seed, i)).
 // Throws std::invalid_argument for a bot name other than "", "greedy" or "lookahead".

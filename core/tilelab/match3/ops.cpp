@@ -106,11 +106,52 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     r.events.push_back(std::move(swap_event));
     std::swap(r.state.board.at(a), r.state.board.at(b));
     ++r.state.moves;
+    // The cascade, as settle() plays it, listing whole steps until max_move_events; from the first
+    // step that does not fit, the steps are played without logs and summed up in one event.
     Scratch scratch;
-    std::vector<StepLog> logs;
-    settle(r.state, rules, Resolution::scored, scratch, &logs);
-    for (std::size_t i = 0; i < logs.size(); ++i)
-        for (auto& e : step_events(logs[i], static_cast<int>(i) + 1)) r.events.push_back(std::move(e));
+    StepLog log;
+    std::size_t listed = 1;  // the swap
+    int step = 0;
+    int summary_from = 0;    // the first summarised step (0: none)
+    StepTally total;
+    std::int64_t summary_points = 0;
+    while (step < max_cascade_steps) {
+        const std::int64_t score_before = r.state.score;
+        if (summary_from == 0) {
+            if (!resolve_step(r.state, rules, Resolution::scored, scratch, &log)) break;
+            ++step;
+            const std::size_t count = 1 + log.falls.size() + log.spawns.size();
+            if (listed + count <= max_move_events) {
+                for (auto& e : step_events(log, step)) r.events.push_back(std::move(e));
+                listed += count;
+                continue;
+            }
+            summary_from = step;
+            log = StepLog{};  // its memory is not needed any more
+        } else {
+            if (!resolve_step(r.state, rules, Resolution::scored, scratch, nullptr)) break;
+            ++step;
+        }
+        summary_points += r.state.score - score_before;
+        total.cleared += scratch.tally.cleared;
+        total.jelly += scratch.tally.jelly;
+        total.falls += scratch.tally.falls;
+        total.spawns += scratch.tally.spawns;
+    }
+    if (summary_from > 0) {
+        nlohmann::ordered_json summary;
+        summary["type"] = "summary";
+        summary["first_step"] = summary_from;
+        summary["last_step"] = step;
+        summary["points"] = summary_points;
+        summary["cleared"] = total.cleared;
+        summary["jelly"] = total.jelly;
+        summary["falls"] = total.falls;
+        summary["spawns"] = total.spawns;
+        // The cascade stopped at max_cascade_steps with runs still on the board.
+        summary["cascade_capped"] = step >= max_cascade_steps;
+        r.events.push_back(std::move(summary));
+    }
     return r;
 }
 

@@ -254,7 +254,8 @@ std::vector<CellGroup> match_groups(const Board& board, const RulesConfig& rules
     return match_groups(board, runs);
 }
 
-void apply_gravity(Board& board, std::vector<StepLog::Fall>* falls) {
+int apply_gravity(Board& board, std::vector<StepLog::Fall>* falls) {
+    int fallen = 0;
     const int w = board.width;
     const int h = board.height;
     std::int32_t* c = board.cells.data();
@@ -282,6 +283,7 @@ void apply_gravity(Board& board, std::vector<StepLog::Fall>* falls) {
                 if (!is_piece(v)) continue;
                 if (write != r) {
                     c[write * w + x] = v;
+                    ++fallen;
                     if (falls) falls->push_back({Cell{x, r}, Cell{x, write}});
                 }
                 --write;
@@ -292,9 +294,11 @@ void apply_gravity(Board& board, std::vector<StepLog::Fall>* falls) {
             bottom = top - 1;
         }
     }
+    return fallen;
 }
 
-void refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spawns) {
+int refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spawns) {
+    int filled = 0;
     const int w = board.width;
     const int h = board.height;
     std::int32_t* c = board.cells.data();
@@ -306,9 +310,11 @@ void refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spa
             if (c[y * w + x] != cell::empty) continue;
             const auto color = static_cast<std::int32_t>(rng.uniform(n));
             c[y * w + x] = color;
+            ++filled;
             if (spawns) spawns->push_back({Cell{x, y}, color});
         }
     }
+    return filled;
 }
 
 bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch, StepLog* log) {
@@ -317,6 +323,9 @@ bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scrat
     if (runs.empty()) return false;
     const int w = state.board.width;
     const bool scoring = mode != Resolution::start;
+    StepTally& tally = scratch.tally;
+    tally = StepTally{};
+    tally.cleared = static_cast<std::int64_t>(runs.marked.size());
     if (log) {
         *log = StepLog{};
         log->points = scoring ? runs.points : 0;
@@ -338,6 +347,7 @@ bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scrat
                 std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
                 if (layers > 0) {
                     --layers;
+                    ++tally.jelly;
                     if (log) log->jelly.push_back(Cell{idx % w, idx / w});
                 }
             }
@@ -346,8 +356,9 @@ bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scrat
     }
     if (log) std::sort(log->jelly.begin(), log->jelly.end());
     if (scoring) state.score += runs.points;
-    apply_gravity(state.board, log ? &log->falls : nullptr);
-    if (mode != Resolution::lookahead) refill(state.board, rules.colors, state.rng, log ? &log->spawns : nullptr);
+    tally.falls = apply_gravity(state.board, log ? &log->falls : nullptr);
+    if (mode != Resolution::lookahead)
+        tally.spawns = refill(state.board, rules.colors, state.rng, log ? &log->spawns : nullptr);
     return true;
 }
 

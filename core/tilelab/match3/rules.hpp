@@ -1,5 +1,6 @@
 // match3 rules as RULES.md §1 states them: runs, match groups, scoring, gravity past holes, refill, cascades.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -18,6 +19,12 @@ struct RulesConfig {
 // A cascade that keeps finding runs stops after this many steps (only reachable with min_match 2 and
 // very few colours, where refills can match forever).
 inline constexpr int max_cascade_steps = 1000;
+
+// `apply` lists at most this many events for one move (swap, clear, fall and spawn events), whole
+// steps only: the step that would pass it and every later step of the cascade become one
+// "summary" event with their totals (docs/match3.md). Sample levels list a few hundred events a
+// move; two colours with min_match 2 on 64x64 listed 8 million (4.5 GB) before the cap.
+inline constexpr std::size_t max_move_events = 10000;
 
 constexpr bool is_piece(std::int32_t c) { return c >= 0; }
 
@@ -65,19 +72,29 @@ struct StepLog {
     std::vector<Spawn> spawns;
 };
 
+// What the last resolve_step did, counted whether or not it kept a StepLog (events' summary).
+struct StepTally {
+    std::int64_t cleared = 0;  // cells cleared
+    std::int64_t jelly = 0;    // jelly layers lost
+    std::int64_t falls = 0;    // pieces that fell
+    std::int64_t spawns = 0;   // pieces refilled
+};
+
 // Reusable buffers, so that bots and playouts do not allocate per move.
 struct Scratch {
     RunMarks runs;
     std::vector<std::int64_t> cell_points;
+    StepTally tally;  // of the last resolve_step
 };
 
 // Gravity: in each column pieces fall into empty cells; blockers split a column into segments that
 // pieces never leave; holes are skipped over. Records (from, to) of every piece that moved.
-void apply_gravity(Board& board, std::vector<StepLog::Fall>* falls = nullptr);
+// Returns how many pieces moved.
+int apply_gravity(Board& board, std::vector<StepLog::Fall>* falls = nullptr);
 
 // Refill: empty cells of each column's top segment (above the first blocker), columns left to right,
-// bottom-most first, colour = rng.uniform(colors).
-void refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spawns = nullptr);
+// bottom-most first, colour = rng.uniform(colors). Returns how many cells it filled.
+int refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spawns = nullptr);
 
 // How a resolution is counted: `scored` adds points, jelly and collected pieces (a move);
 // `start` is the unscored resolution before the first move; `lookahead` is a bot's preview that

@@ -107,6 +107,7 @@ void estimate_level(LevelReport& report, const CheckOptions& options, std::stop_
     estimate_options.threads = options.threads;
     estimate_options.seed = options.seed;
     estimate_options.bot = options.bot;
+    estimate_options.time_budget_ms = options.playout_budget_ms;
     EstimateResult result;
     try {
         result = ops.estimate(level, estimate_options, stop, progress);
@@ -118,7 +119,22 @@ void estimate_level(LevelReport& report, const CheckOptions& options, std::stop_
         report.problems.push_back(error_at(report.file, "", "estimate failed: " + result.json["error"].get<std::string>()));
         return;
     }
-    if (result.cancelled || stop.stop_requested()) return;  // a partial figure would mislead
+    if (stop.stop_requested() || (result.cancelled && !result.timed_out)) return;  // a partial figure would mislead
+    if (result.timed_out) {
+        // Stopped by the time budget: the runs that finished are a whole `--runs n` figure, with
+        // its wider interval; the warning says how far it got.
+        const std::string budget = std::to_string(options.playout_budget_ms) + " ms";
+        if (result.runs == 0) {
+            report.problems.push_back(warning_at(report.file, "",
+                                                 "no playout finished within the time budget of " + budget +
+                                                     " (raise --playout-budget-ms)"));
+            return;
+        }
+        report.problems.push_back(warning_at(report.file, "",
+                                             "playouts stopped at the time budget of " + budget + ": " +
+                                                 std::to_string(result.runs) + " of " + std::to_string(options.runs) +
+                                                 " runs finished (raise --playout-budget-ms)"));
+    }
     PassRate rate;
     rate.runs = result.runs;
     rate.wins = result.wins;
@@ -188,6 +204,15 @@ int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity
 }
 
 }  // namespace
+
+std::string pass_rate_text(const PassRate& rate) {
+    std::string text = percent(rate.pass_rate) + " (" + percent(rate.ci_low) + "-" + percent(rate.ci_high) + "), " +
+                       std::to_string(rate.runs) + (rate.runs == 1 ? " run" : " runs");
+    if (rate.figures.is_object() && rate.figures.contains("bot") && rate.figures["bot"].is_string())
+        text += ", " + rate.figures["bot"].get<std::string>();
+    if (rate.figures.is_object() && rate.figures.contains("stopped")) text += ", stopped at the time budget";
+    return text;
+}
 
 LoadedPack load_pack_levels(const std::filesystem::path& pack_path) {
     LoadedPack loaded;

@@ -44,6 +44,10 @@ struct CheckOptions {
     std::uint64_t seed = 0;     // playout seed, the same for every level (as `estimate --seed`)
     int budget_ms = 1000;       // solver time per level (link, lines)
     std::string bot;            // the bot of every playout ("greedy"...); empty: each kind's default
+    // Playout time per level (match3, slide), as `estimate --playout-budget-ms`; 0: none. A level
+    // stopped by it keeps the runs that finished, with a warning (not in to_json's options: a
+    // check that is not stopped gives the same bytes as before the budget existed).
+    int playout_budget_ms = default_playout_budget_ms;
     // Pass rates outside [first, second] (fractions 0..1) are errors; unset: no range check.
     std::optional<std::pair<double, double>> pass_range;
 };
@@ -57,6 +61,10 @@ struct PassRate {
     double ci_high = 1.0;
     nlohmann::ordered_json figures;  // the estimate's scalar figures (runs, wins, pass_rate, ci95, ...)
 };
+
+// A pass rate as every table and the editor's Pack panel print it, with what it rests on:
+// "51.0% (47.9%-54.1%), 1000 runs, lookahead" (", stopped at the time budget" when it was).
+std::string pass_rate_text(const PassRate& rate);
 
 // Everything the check found about one level.
 struct LevelReport {
@@ -110,5 +118,14 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
 nlohmann::ordered_json make_bundle(const PackReport& report);
 // The bundle's text: two-space indent and a final newline, or one line with `minify`.
 std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify);
+
+// What an output of the pack at `pack_path` (listing `levels`, relative to it) may not overwrite:
+// the pack itself, one of its levels, or an existing file of another kind (for a bundle: any file
+// that is not a bundle; for the HTML report: any tilelab level, pack or bundle). Returns "" when
+// `out` may be written, else why not ("OUT is the pack itself; choose another name"). The command
+// line and the editor's Pack panel both ask this before writing anything.
+enum class PackOutput { bundle, report };
+std::string output_refusal(const std::filesystem::path& pack_path, const std::vector<std::string>& levels,
+                           const std::filesystem::path& out, PackOutput kind);
 
 }  // namespace tilelab::pack

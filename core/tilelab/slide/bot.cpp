@@ -29,7 +29,21 @@ bool parse_bot(const std::string& name, BotKind& out) {
         out = BotKind::greedy;
         return true;
     }
+    if (name == "quick") {
+        out = BotKind::quick;
+        return true;
+    }
     return false;
+}
+
+std::string bot_name(BotKind bot) {
+    switch (bot) {
+    case BotKind::expectimax: return "expectimax";
+    case BotKind::expectimax_deep: return "expectimax-deep";
+    case BotKind::greedy: return "greedy";
+    case BotKind::quick: return "quick";
+    }
+    return "expectimax";
 }
 
 namespace {
@@ -45,7 +59,14 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
     const SpawnTable spawns = SpawnTable::of(level.rules);
     std::vector<std::uint8_t> spawn_exponents;
     for (std::int32_t v : spawns.values) spawn_exponents.push_back(exponent_of(v));
-    ExpectimaxBot<Path> searcher(path, spawn_chances(level.rules), depth);
+    std::vector<std::pair<int, double>> chances = spawn_chances(level.rules);
+    if (bot == BotKind::quick) {  // only the likeliest value (the first of equals), as if it always came
+        std::pair<int, double> likeliest = chances.front();
+        for (const auto& c : chances)
+            if (c.second > likeliest.second) likeliest = c;
+        chances = {{likeliest.first, 1.0}};
+    }
+    ExpectimaxBot<Path> searcher(path, std::move(chances), depth, 1e-4, stop);
     std::vector<int> empty;
     empty.reserve(static_cast<std::size_t>(path.cell_count));
 
@@ -67,6 +88,10 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         }
         const std::optional<Direction> choice =
             bot == BotKind::greedy ? greedy_choice(path, position) : searcher.choose(position);
+        if (stop.stop_requested()) {  // the search was cut short: its choice means nothing
+            out.interrupted = true;
+            break;
+        }
         if (!choice) {
             out.dead = true;
             break;
@@ -93,6 +118,7 @@ PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int
                         std::optional<DepthRule> depth, bool general_path) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
     const bool deep = bot == BotKind::expectimax_deep;
+    if (bot == BotKind::quick && !depth) depth = DepthRule::quick();
     if (!general_path && fits_table_path(level))
         return play_on(TablePath(), level, bot, rng, stop,
                        depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()));
@@ -103,12 +129,16 @@ PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
     BotKind bot{};
     if (!parse_bot(options.bot, bot))
-        throw std::invalid_argument("unknown slide bot '" + options.bot + "' (expected expectimax, expectimax-deep or greedy)");
+        throw std::invalid_argument("unknown slide bot '" + options.bot +
+                                    "' (expected expectimax, expectimax-deep, quick or greedy)");
+    PlayoutDeadline deadline(stop, options.time_budget_ms);
+    const std::stop_token playout_stop = deadline.token();
     auto outcomes = run_playouts(
         options.runs, options.threads,
-        [&](int run_index) { return play_out(level, bot, options.seed, run_index, stop); }, stop, progress);
+        [&](int run_index) { return play_out(level, bot, options.seed, run_index, playout_stop); }, playout_stop,
+        progress);
     const bool cancelled = stop.stop_requested();
-    EstimateResult r = summarize_playouts(outcomes, options.runs, cancelled);
+    EstimateResult r = summarize_playouts(outcomes, options.runs, cancelled, deadline.timed_out(), options.time_budget_ms);
 
     std::map<int, int> highest;  // tile value -> runs that ended with it as their highest tile
     double score_sum = 0;
@@ -120,7 +150,7 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
         highest_per_run.push_back(o.highest_tile);
         score_per_run.push_back(static_cast<double>(o.score));
     }
-    r.json["bot"] = bot == BotKind::greedy ? "greedy" : bot == BotKind::expectimax_deep ? "expectimax-deep" : "expectimax";
+    r.json["bot"] = bot_name(bot);
     r.json["target"] = level.goal.target;
     r.json["mean_score"] = r.runs ? score_sum / r.runs : 0.0;
     nlohmann::ordered_json distribution = nlohmann::ordered_json::object();

@@ -134,6 +134,43 @@ std::optional<std::pair<int, std::int32_t>> draw_spawn(const Board& board, Rng& 
     return std::pair{at, spawns.draw_value(rng)};
 }
 
+SpawnSequence::SpawnSequence(const Board& board) : tree_(static_cast<std::size_t>(board.size()) + 1, 0) {
+    // Linear build: each node adds itself to its parent once.
+    const auto n = tree_.size() - 1;
+    for (std::size_t i = 1; i <= n; ++i) {
+        if (board.cells[i - 1] == cell::empty) {
+            tree_[i] += 1;
+            ++empty_;
+        }
+        const std::size_t parent = i + (i & (~i + 1));
+        if (parent <= n) tree_[parent] += tree_[i];
+    }
+}
+
+int SpawnSequence::take_kth_empty(int k) {
+    // Binary lifting: the smallest index whose prefix count exceeds k.
+    const auto n = tree_.size() - 1;
+    std::size_t at = 0;
+    std::size_t step = 1;
+    while (step * 2 <= n) step *= 2;
+    for (; step > 0; step /= 2) {
+        if (at + step <= n && tree_[at + step] <= k) {
+            at += step;
+            k -= tree_[at];
+        }
+    }
+    const std::size_t index = at + 1;  // 1-based cell index
+    for (std::size_t i = index; i <= n; i += i & (~i + 1)) tree_[i] -= 1;
+    --empty_;
+    return static_cast<int>(index - 1);
+}
+
+std::optional<std::pair<int, std::int32_t>> SpawnSequence::draw(Rng& rng, const SpawnTable& spawns) {
+    if (empty_ == 0) return std::nullopt;
+    const int at = take_kth_empty(static_cast<int>(rng.uniform(static_cast<std::uint32_t>(empty_))));
+    return std::pair{at, spawns.draw_value(rng)};
+}
+
 std::array<bool, 4> legal_directions(const Board& board) {
     // A move is legal when, in some line, a tile has an empty cell on its wall side within its
     // run, or two equal tiles meet with only empty cells between them (and can still merge).

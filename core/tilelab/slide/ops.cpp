@@ -16,8 +16,9 @@ State start_state(const Level& level) {
     for (int i = 0; i < s.board.size(); ++i)
         if (cell::is_value(s.board.cells[static_cast<std::size_t>(i)])) s.ids.cells[static_cast<std::size_t>(i)] = s.next_id++;
     const SpawnTable spawns = SpawnTable::of(level.rules);
+    SpawnSequence empty_cells(s.board);
     for (int n = std::max(level.effective_start_tiles(), 0); n > 0; --n) {
-        auto spawn = draw_spawn(s.board, s.rng, spawns);
+        auto spawn = empty_cells.draw(s.rng, spawns);
         if (!spawn) break;  // the board is full: no more draws
         s.board.cells[static_cast<std::size_t>(spawn->first)] = spawn->second;
         s.ids.cells[static_cast<std::size_t>(spawn->first)] = s.next_id++;
@@ -113,12 +114,13 @@ GenerateResult generate_level(const GenerateOptions& options) {
     const int walls = std::clamp(options.blockers, 0, options.width * options.height - 2);
     for (int attempt = 0; attempt < 100; ++attempt) {
         Board board(options.width, options.height);
+        SpawnSequence empty_cells(board);
         for (int w = 0; w < walls; ++w) {
-            auto cell = draw_spawn(board, rng, spawns);
+            auto cell = empty_cells.draw(rng, spawns);
             if (cell) board.cells[static_cast<std::size_t>(cell->first)] = cell::blocker;
         }
         for (int t = 0; t < 2; ++t) {
-            auto spawn = draw_spawn(board, rng, spawns);
+            auto spawn = empty_cells.draw(rng, spawns);
             if (spawn) board.cells[static_cast<std::size_t>(spawn->first)] = spawn->second;
         }
         const auto legal = legal_directions(board);

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# The fault-injection sweep of one writer: runs it once to count its file calls (open, write, fsync,
+# close, rename, link, fchmod, ...), then once for every call N failing it with ENOSPC, once failing
+# it with EIO, and once killing the process (SIGKILL) there. After every run: the target is byte for
+# byte the whole old file or the whole new one, the backup (when kept) is a whole earlier version,
+# a reported success means the new file, no message says "Success", a failed write leaves no
+# temporary file, a killed one's temporary file is removed by the next write in that folder, and
+# what the next start would recover loads.
+# Usage: sweep.sh fmt|export|save|autosave|settings
+# Environment (set by ctest): TILELAB_CLI, TILELAB_FAULT_SHIM, TILELAB_FAULT_WRITER, TILELAB_SOURCE_DIR.
+set -euo pipefail
+writer=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+samples=$TILELAB_SOURCE_DIR/levels/samples
+init=$work/init   # the state every run starts from
+case_dir=$work/case
+mkdir -p "$init"
+
+fail() { echo "FAIL ($writer): $*" >&2; exit 1; }
+
+# Per writer: the initial files, the command, the target, its old and new bytes, the backup's old bytes.
+target= backup=
+case $writer in
+    fmt)
+        # A level written on one line: fmt rewrites it canonically.
+        jq -c . "$samples/match3/01-intro.json" >"$init/level.json"
+        target=level.json
+        run() { "$TILELAB_CLI" fmt "$case_dir/level.json"; }
+        ;;
+    export)
+        # The bundle is replaced; the pack and its levels live in another folder (read, never written).
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
+        flags=(--runs 20 --threads 1 --budget-ms 500)
+        "$TILELAB_CLI" pack export "$work/src/pack.json" -o "$work/fresh.json" "${flags[@]}" >/dev/null
+        jq '.name = "an older export"' "$work/fresh.json" >"$init/out.bundle.json"
+        target=out.bundle.json
+        run() { "$TILELAB_CLI" pack export "$work/src/pack.json" -o "$case_dir/out.bundle.json" "${flags[@]}"; }
+        ;;
+    save)
+        # The editor's save with a backup: an older .bak is there, and must stay whole until replaced.
+        cp "$samples/match3/01-intro.json" "$init/level.json"
+        jq '.name = "an older version"' "$samples/match3/01-intro.json" >"$init/level.json.bak"
+        target=level.json backup=level.json.bak
+        run() { "$TILELAB_FAULT_WRITER" save "$case_dir/level.json"; }
+        extra_check() { "$TILELAB_FAULT_WRITER" load "$case_dir/level.json" || fail "the next start cannot open level.json"; }
+        ;;
+    autosave)
+        # The editor's autosave beside the file, an older autosave there; the file itself is never written.
+        cp "$samples/match3/01-intro.json" "$init/level.json"
+        jq '.name = "an older autosave"' "$samples/match3/01-intro.json" >"$init/level.json.autosave"
+        mkdir -p "$init/config"
+        target=level.json.autosave
+        run() { "$TILELAB_FAULT_WRITER" autosave "$case_dir/level.json" "$case_dir/config"; }
+        extra_check() {
+            cmp -s "$init/level.json" "$case_dir/level.json" || fail "the autosave wrote the user's file"
+            local offers
+            offers=$("$TILELAB_FAULT_WRITER" recover "$case_dir/config" "$case_dir/level.json")
+            grep -qx "offer $case_dir/level.json $case_dir/level.json.autosave ok" <<<"$offers" ||
+                fail "the next start does not offer a whole autosave: $offers"
+        }
+        ;;
+    settings)
+        mkdir -p "$init/config"
+        printf '{"recent_files": ["/old/a.json"], "last_session": ["/old/a.json"], "autosave_seconds": 3}\n' >"$init/config/settings.json"
+        target=config/settings.json
+        run() { "$TILELAB_FAULT_WRITER" settings "$case_dir/config" "/new/b.json"; }
+        ;;
+    *) echo "usage: sweep.sh fmt|export|save|autosave|settings" >&2; exit 2 ;;
+esac
+
+reset() { rm -rf "$case_dir"; cp -a "$init" "$case_dir"; }
+
+# Runs the writer under the shim; sets status. Only calls on the case folder's files are counted.
+run_shim() {
+    local at=$1 action=$2 err=$3
+    set +e
+    (
+        export LD_PRELOAD=$TILELAB_FAULT_SHIM TILELAB_FAULT_AT=$at TILELAB_FAULT_ACTION=$action \
+            TILELAB_FAULT_ERRNO=$err TILELAB_FAULT_MATCH=$case_dir/ TILELAB_FAULT_LOG=$work/log
+        run
+    ) >"$work/stdout" 2>"$work/stderr"
+    status=$?
+    set -e
+}
+
+temporaries() { find "$case_dir" -name '.tilelab-*' | sort; }
+
+# The old and new bytes (files, so that even a missing final newline counts as torn): a clean run.
+reset
+cp "$case_dir/$target" "$work/old"
+if [[ -n $backup ]]; then cp "$case_dir/$backup" "$work/backup_old"; fi
+rm -f "$work/log"
+run_shim 0 fail EIO
+((status == 0)) || { cat "$work/stderr" >&2; fail "the clean run failed"; }
+cp "$case_dir/$target" "$work/new"
+! cmp -s "$work/old" "$work/new" || fail "the clean run did not change $target"
+calls=$(awk '$1 == "calls" {n = $2} END {print n + 0}' "$work/log")
+((calls > 3)) || fail "only $calls file calls counted: is the shim preloaded?"
+[[ -z $(temporaries) ]] || fail "a clean run left temporary files: $(temporaries)"
+
+injected=0 failures=0 kills=0
+for ((n = 1; n <= calls; n++)); do
+    for mode in fail:ENOSPC fail:EIO kill:-; do
+        action=${mode%%:*} err=${mode#*:}
+        reset
+        rm -f "$work/log"
+        run_shim "$n" "$action" "${err/-/EIO}"
+        where="call $n ($(awk '$1 == "inject" {print $3, $4}' "$work/log"), $mode)"
+        if grep -q '^inject' "$work/log"; then
+            injected=$((injected + 1))
+            [[ $action == kill ]] && kills=$((kills + 1)) || failures=$((failures + 1))
+        fi
+        [[ -f $case_dir/$target ]] || fail "$where: $target is missing"
+        is_new=0
+        if cmp -s "$case_dir/$target" "$work/new"; then is_new=1
+        elif ! cmp -s "$case_dir/$target" "$work/old"; then fail "$where: $target is torn ($(wc -c <"$case_dir/$target") bytes)"; fi
+        if [[ -n $backup ]]; then
+            [[ -f $case_dir/$backup ]] || fail "$where: $backup is gone"
+            cmp -s "$case_dir/$backup" "$work/backup_old" || cmp -s "$case_dir/$backup" "$work/old" ||
+                fail "$where: $backup is not a whole earlier version"
+        fi
+        if ((status == 0 && is_new == 0)); then fail "$where: success reported but $target is old"; fi
+        if [[ $action == fail ]]; then
+            ! grep -q 'Success' "$work/stderr" || fail "$where: a stale errno: $(cat "$work/stderr")"
+            # A failed write, flush, rename or link says the system's own reason.
+            call=$(awk '$1 == "inject" {print $3}' "$work/log")
+            reason=$([[ $err == ENOSPC ]] && echo "No space left on device" || echo "Input/output error")
+            if ((status != 0)) && [[ $call =~ ^(write|fsync|rename|link|fchmod)$ ]]; then
+                grep -q "$reason" "$work/stderr" || fail "$where: the message does not say '$reason': $(cat "$work/stderr")"
+            fi
+            [[ -z $(temporaries) ]] || fail "$where: the failed write left $(temporaries)"
+        fi
+        if [[ $(type -t extra_check) == function ]]; then extra_check; fi
+        if [[ $action == kill && -n $(temporaries) ]]; then
+            # The next write in that folder removes what the killed writer left.
+            cp "$init/$target" "$case_dir/$target"
+            run_shim 0 fail EIO
+            ((status == 0)) || fail "$where: the write after the kill failed: $(cat "$work/stderr")"
+            [[ -z $(temporaries) ]] || fail "$where: the killed writer's temporary file outlived the next write"
+        fi
+    done
+done
+echo "sweep $writer: $calls file calls, $injected faults injected ($failures failures, $kills kills), 0 torn files"
