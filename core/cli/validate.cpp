@@ -4,6 +4,7 @@
 #include <map>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/io/level_io.hpp"
 
 namespace tilelab::cli {
@@ -13,6 +14,8 @@ const char* const validate_usage =
     "\n"
     "Checks level files, pack files (and every level a pack names) and bundles.\n"
     "Prints every problem, one a line on stderr, as FILE:LINE:COL or FILE: /json/pointer.\n"
+    "A valid level can still have warnings (jelly no run can reach, a tile that can never link,\n"
+    "? cells the generator cannot fill): printed the same way; they do not change the exit status.\n"
     "--quiet: print nothing on success.\n"
     "Exit status: 0 all valid, 1 a file is invalid, 2 wrong usage.\n";
 
@@ -20,6 +23,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using ojson = nlohmann::ordered_json;
+
+// The level problems (analysis/problems.hpp) of a valid level, as warnings naming the board row.
+void add_level_problems(const std::string& path, const Level& level, Diagnostics& out) {
+    for (const Warning& w : level_problems(level))
+        out.push_back({Diagnostic::Severity::warning, path, 0, 0,
+                       w.cell ? "/board/" + std::to_string(w.cell->y) : "", w.message});
+}
 
 // Checks one pack: the pack file, each level it names, and that ids are not repeated.
 bool validate_pack(const std::string& path, const std::string& text, Diagnostics& out, std::string& summary) {
@@ -45,6 +55,7 @@ bool validate_pack(const std::string& path, const std::string& text, Diagnostics
             ok = false;
             continue;
         }
+        add_level_problems(level_path.string(), *level.level, out);
         auto [it, fresh] = seen_ids.emplace(level.level->id, rel);
         if (!fresh) {
             out.push_back({Diagnostic::Severity::error, path, 0, 0, "/levels/" + std::to_string(i),
@@ -57,7 +68,9 @@ bool validate_pack(const std::string& path, const std::string& text, Diagnostics
 }
 
 bool validate_bundle(const std::string& path, const std::string& text, Diagnostics& out, std::string& summary) {
-    ojson value = ojson::parse(text, nullptr, false);
+    auto parsed = parse_json_document(text, path, out);
+    if (!parsed) return false;
+    const ojson& value = *parsed;
     auto fail = [&](const std::string& pointer, const std::string& message) {
         out.push_back({Diagnostic::Severity::error, path, 0, 0, pointer, message});
         return false;
@@ -102,6 +115,7 @@ int run_validate(const Args& args) {
                 LevelLoad load = parse_level(*text, path);
                 diagnostics.insert(diagnostics.end(), load.diagnostics.begin(), load.diagnostics.end());
                 ok = load.level.has_value();
+                if (ok) add_level_problems(path, *load.level, diagnostics);
                 if (ok)
                     summary = std::string(kind_name(load.level->kind)) + " " + std::to_string(load.level->width()) + "x" +
                               std::to_string(load.level->height()) + " '" + load.level->id + "'";

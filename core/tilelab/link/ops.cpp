@@ -1,6 +1,7 @@
 // The link kind behind the kind-agnostic face: start, legal pairs, removing a pair, analysis.
 #include <string>
 
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/link/link.hpp"
 
 namespace tilelab::link {
@@ -105,6 +106,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     analysis.links = all_links(level.board, rules);
     analysis.blocked = has_tiles(level.board) && analysis.links.empty();
     analysis.warnings = pairing_warnings(level.board, rules);
+    for (Warning& w : link::level_problems(level)) analysis.warnings.push_back(std::move(w));
 
     auto& json = analysis.json;
     json = nlohmann::ordered_json::object();

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/generator.hpp"
 #include "tilelab/match3/hints.hpp"
@@ -187,6 +188,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
         a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
                                      a.groups.front().cells.front()});
     if (a.blocked) a.warnings.push_back(Warning{"dead board: no swap makes a run", std::nullopt});
+    for (Warning& w : match3::level_problems(level)) a.warnings.push_back(std::move(w));
     auto groups = nlohmann::ordered_json::array();
     for (const auto& g : a.groups) {
         nlohmann::ordered_json group;
