@@ -29,6 +29,9 @@ std::string new_level_id() {
 
 App::App(Options opts) : options(std::move(opts)), config(config_dir()) {
     settings = load_settings(config);
+    written_settings = settings;
+    std::vector<std::string> known = settings.recent_files;  // whose autosaves a crash may have left
+    known.insert(known.end(), settings.last_session.begin(), settings.last_session.end());
     std::vector<std::string> files = options.files;
     if (files.empty()) files = settings.last_session;
     for (const std::string& file : files) {
@@ -36,11 +39,16 @@ App::App(Options opts) : options(std::move(opts)), config(config_dir()) {
         if (std::filesystem::exists(file, ec)) open_path(file);
         else if (!options.files.empty()) status("cannot open " + file + ": no such file");
     }
-    // Never-saved levels autosave in the config folder; offer them back after a crash.
-    std::error_code ec;
-    for (const auto& entry : std::filesystem::directory_iterator(config / "autosave", ec))
-        if (entry.path().extension() == ".autosave") offer_recovery({}, entry.path());
-    if (documents.empty()) {
+    // Name every file of the session (or command line) that did not open; the first message
+    // above is replaced so that none goes unnoticed.
+    if (!open_failures.empty()) {
+        std::string names;
+        for (const OpenFailure& f : open_failures) names += (names.empty() ? "" : ", ") + f.path.filename().string();
+        status((options.files.empty() ? "could not reopen " : "could not open ") + names + ": see Problems");
+    }
+    // Every autosave left by a crash, also of files not reopened and of never-saved levels.
+    for (const RecoveryOffer& offer : find_autosaves(config, known)) offer_recovery(offer.file, offer.autosave);
+    if (documents.empty() && open_failures.empty()) {
         Level level = make_blank_level(Kind::match3, 8, 8);
         level.id = new_level_id();
         level.goal.moves = 20;
@@ -53,8 +61,7 @@ App::~App() { shutdown(); }
 void App::shutdown() {
     if (shut_down) return;
     shut_down = true;
-    remember_session();
-    save_settings(config, settings);
+    persist_settings();
     live_worker.cancel();
     deep_worker.cancel();
     panels::stop_pack_check(*this);
@@ -64,6 +71,17 @@ void App::remember_session() {
     settings.last_session.clear();
     for (const auto& doc : documents)
         if (!doc->path().empty()) settings.last_session.push_back(doc->path().string());
+}
+
+void App::persist_settings() {
+    // Written when they change (a file opened, saved or closed, a toggle), so a crash keeps them.
+    remember_session();
+    Settings to_save = settings;
+    if (user_overlays) to_save.overlays = *user_overlays;
+    if (to_save == written_settings) return;
+    written_settings = to_save;
+    if (std::string error = save_settings(config, to_save); !error.empty()) status("cannot save the settings: " + error);
+    else trace("settings saved");
 }
 
 void App::trace(const std::string& line) const {
@@ -98,15 +116,16 @@ void App::open_path(const std::filesystem::path& path) {
     Diagnostics diagnostics;
     std::optional<std::string> text = read_text_file(path, diagnostics);
     if (!text) {
-        status(diagnostics.empty() ? "cannot read " + path.string() : diagnostics.front().format());
+        report_open_failure(path, diagnostics);
         return;
     }
     if (sniff_format(*text) == "tilelab.pack") {
         PackLoad load = parse_pack(*text, path.string());
         if (!load.pack) {
-            status(load.diagnostics.empty() ? "not a pack" : load.diagnostics.front().format());
+            report_open_failure(path, load.diagnostics);
             return;
         }
+        std::erase_if(open_failures, [&](const OpenFailure& f) { return f.path == path; });
         pack.emplace();  // a fresh pack view: edits, selection and analysis start over
         pack->path = path;
         pack->pack = *load.pack;
@@ -129,12 +148,13 @@ void App::open_level_file(const std::filesystem::path& path) {
         }
     LevelLoad load = load_level(absolute);
     if (!load.level) {
-        std::string message = "cannot open " + path.string();
-        for (const Diagnostic& d : load.diagnostics) trace(d.format());
-        if (!load.diagnostics.empty()) message = load.diagnostics.front().format();
-        status(message);
+        report_open_failure(path, load.diagnostics);
         return;
     }
+    std::erase_if(open_failures, [&](const OpenFailure& f) {
+        std::error_code same_ec;
+        return f.path == path || std::filesystem::equivalent(f.path, absolute, same_ec);
+    });
     auto doc = std::make_unique<Document>(*load.level, absolute);
     std::filesystem::path autosave = doc->autosave_path(config);
     add_document(std::move(doc));
@@ -143,15 +163,83 @@ void App::open_level_file(const std::filesystem::path& path) {
     if (std::filesystem::exists(autosave, ec)) offer_recovery(absolute, autosave);
 }
 
+void App::report_open_failure(const std::filesystem::path& path, const Diagnostics& diagnostics) {
+    Diagnostics shown = diagnostics;
+    if (shown.empty()) shown.push_back(Diagnostic{Diagnostic::Severity::error, path.string(), 0, 0, "", "cannot open"});
+    for (const Diagnostic& d : shown) {
+        std::fprintf(stderr, "%s\n", d.format().c_str());
+        trace("open failed: " + d.format());
+    }
+    std::fflush(stderr);
+    std::erase_if(open_failures, [&](const OpenFailure& f) { return f.path == path; });
+    open_failures.push_back({path, shown});
+    int errors = 0;
+    for (const Diagnostic& d : shown) errors += d.severity == Diagnostic::Severity::error;
+    status("cannot open " + path.filename().string() + ": " + std::to_string(errors) + " error(s), listed in Problems");
+}
+
 void App::offer_recovery(const std::filesystem::path& file, const std::filesystem::path& autosave) {
     for (const RecoveryOffer& offer : recovery)
         if (offer.autosave == autosave) return;
-    recovery.push_back({file, autosave});
+    recovery.push_back(describe_autosave(file, autosave));
+}
+
+void App::recover(const RecoveryOffer& offer) {
+    LevelLoad load = load_level(offer.autosave);
+    if (!load.level) {
+        status("cannot recover " + offer.autosave.string() +
+               (load.diagnostics.empty() ? std::string() : ": " + load.diagnostics.front().format()));
+        return;
+    }
+    const Level recovered = *load.level;
+    auto find_file = [&]() -> Document* {
+        for (auto& doc : documents)
+            if (!offer.file.empty() && doc->path() == offer.file) return doc.get();
+        return nullptr;
+    };
+    Document* target = find_file();
+    std::error_code ec;
+    if (!target && !offer.file.empty() && std::filesystem::exists(offer.file, ec)) {
+        open_level_file(offer.file);  // a file not reopened this time: its tab first, then the work on top
+        // Opening it offers its autosave again: that is the work being recovered now, not a new offer.
+        std::erase_if(recovery, [&](const RecoveryOffer& o) { return o.autosave == offer.autosave; });
+        target = find_file();
+    }
+    if (!target) {
+        // A never-saved level, or a file that is gone (or no longer loads): a tab of its own.
+        // A gone file keeps its name (Ctrl+S writes it back); one that no longer loads is never overwritten unasked.
+        const bool gone = !offer.file.empty() && !std::filesystem::exists(offer.file, ec);
+        auto doc = std::make_unique<Document>(Level{}, gone ? offer.file : std::filesystem::path{});
+        target = doc.get();
+        add_document(std::move(doc));
+    }
+    // Recovered as an edit: unsaved, and undo goes back to the file's level.
+    target->change("Recover autosave", [&](Level& l) { l = recovered; });
+    if (target->autosave_path(config) == offer.autosave) target->autosaved_revision = target->revision();
+    else discard_autosave_file(offer.autosave, config);  // it lives on as the tab's own autosave
+    active_id = select_tab_id = target->id();
+    trace("recovered " + offer.autosave.string());
+}
+
+void App::discard_recovery(const RecoveryOffer& offer) {
+    discard_autosave_file(offer.autosave, config);
+    for (auto& doc : documents)
+        if (doc->autosave_path(config) == offer.autosave) doc->autosaved_revision = 0;
+    trace("discarded " + offer.autosave.string());
+}
+
+void App::discard_unsaved_autosaves() {
+    for (auto& doc : documents) {
+        if (!doc->dirty()) continue;
+        discard_autosave(*doc, config);
+        doc->autosaved_revision = doc->revision();  // and no later tick writes it again
+        trace("discarded " + doc->autosave_path(config).string());
+    }
 }
 
 void App::request_close(int document_id) {
     Document* doc = find(document_id);
-    if (!doc) return;
+    if (!doc || modal_blocks("closing " + doc->title())) return;
     if (doc->dirty()) {
         close_prompt_document = document_id;
         trace("prompt: close with unsaved changes: " + doc->title());
@@ -163,9 +251,8 @@ void App::request_close(int document_id) {
 void App::close_now(int document_id) {
     auto it = std::find_if(documents.begin(), documents.end(), [&](const auto& d) { return d->id() == document_id; });
     if (it == documents.end()) return;
-    std::error_code ec;
-    std::filesystem::remove((*it)->autosave_path(config), ec);  // closing discards unsaved work on purpose
-    if (play.document_id == document_id) play = PlayTest{};
+    discard_autosave(**it, config);  // closing discards unsaved work on purpose
+    if (play.document_id == document_id) play = PlayTest();
     documents.erase(it);
     if (active_id == document_id) active_id = documents.empty() ? 0 : documents.back()->id();
     select_tab_id = active_id;
@@ -180,6 +267,34 @@ void App::request_quit() {
     }
     if (!quit_prompt) trace("prompt: quit with unsaved changes");
     quit_prompt = true;
+}
+
+const char* modal_name(Modal modal) {
+    switch (modal) {
+    case Modal::none: return "none";
+    case Modal::quit: return "the quit prompt";
+    case Modal::close: return "the unsaved-changes prompt";
+    case Modal::browser: return "the file dialog";
+    case Modal::new_level: return "the New level dialog";
+    case Modal::recovery: return "the recovery prompt";
+    }
+    return "a dialog";
+}
+
+Modal App::modal() const {
+    if (quit_prompt) return Modal::quit;  // always reachable: over any other
+    if (close_prompt_document) return Modal::close;
+    if (browser.open) return Modal::browser;
+    if (new_dialog.open) return Modal::new_level;
+    if (!recovery.empty()) return Modal::recovery;
+    return Modal::none;
+}
+
+bool App::modal_blocks(const std::string& what) {
+    Modal top = modal();
+    if (top == Modal::none) return false;
+    status(what + " waits: " + modal_name(top) + " is open (Enter confirms it, Esc closes it)");
+    return true;
 }
 
 void App::save_active() {
@@ -202,10 +317,14 @@ void App::save_to(Document& doc, const std::filesystem::path& path) {
     std::string error = path == doc.path() ? doc.save() : doc.save_as(path);
     if (!error.empty()) {
         status("save failed: " + error);
+        if (doc.save_refused_read_only) {
+            active_id = select_tab_id = doc.id();
+            panels::open_browser(*this, true);  // a read-only file: offer Save As, as text editors do
+        }
         return;
     }
-    std::error_code ec;
-    std::filesystem::remove(old_autosave, ec);
+    discard_autosave_file(old_autosave, config);
+    doc.autosaved_revision = 0;
     settings.add_recent(doc.path().string());
     status("saved " + doc.path().string());
 }
@@ -228,6 +347,18 @@ const EstimateResult* App::current_estimate(const Document& document) const {
     return &*document.view.estimate;
 }
 
+std::string live_bot(Kind kind) { return kind == Kind::slide ? "quick" : ""; }
+
+std::string estimate_trace(const EstimateResult& e) {
+    char text[160];
+    std::snprintf(text, sizeof text, "runs=%d wins=%d pass_rate=%.6f stopped=%d bot=", e.runs, e.wins, e.pass_rate,
+                  e.timed_out ? 1 : 0);
+    std::string bot = e.json.is_object() && e.json.contains("bot") && e.json["bot"].is_string()
+                          ? e.json["bot"].get<std::string>()
+                          : "";
+    return text + bot;
+}
+
 void App::run_deep_analysis() {
     Document* doc = active();
     if (!doc) return;
@@ -241,7 +372,8 @@ void App::run_deep_analysis() {
     job.run_estimate = ops.estimate != nullptr;  // match3, slide: many playouts
     job.estimate.runs = settings.deep_runs;
     job.estimate.threads = 1;  // the UI keeps the other core
-    job.estimate.seed = job.level.seed;
+    job.estimate.seed = 0;     // as `tilelab estimate` and `pack check`: one figure everywhere
+    job.estimate.bot = "";     // each kind's own bot, as the command line
     deep_document = doc->id();
     deep_view = AnalysisView{};
     deep_worker.submit(std::move(job));
@@ -258,7 +390,12 @@ void App::poll_workers() {
             doc->view.elapsed_ms = outcome->elapsed_ms;
             doc->view.estimate_pending = outcome->estimate_pending;
             doc->view.estimate_timed_out = outcome->estimate_timed_out;
-            if (doc->view.revision == doc->revision()) trace(outcome->estimate_pending ? "analysis ready (playouts running)" : "analysis ready");
+            if (doc->view.revision == doc->revision()) {
+                trace(outcome->estimate_pending ? "analysis ready (playouts running)" : "analysis ready");
+                if (doc->view.estimate && !outcome->estimate_pending)
+                    trace("badge: " + estimate_trace(*doc->view.estimate) +
+                          (doc->view.estimate_timed_out ? " budget=stopped" : " budget=finished"));
+            }
         }
     }
     if (std::optional<AnalysisOutcome> outcome = deep_worker.take()) {
@@ -268,6 +405,14 @@ void App::poll_workers() {
         deep_view.error = std::move(outcome->error);
         deep_view.elapsed_ms = outcome->elapsed_ms;
         trace("deep analysis finished");
+        if (deep_view.estimate) {
+            trace("deep: " + estimate_trace(*deep_view.estimate));
+            for (const EstimateResult::Histogram& h : deep_view.estimate->histograms) {
+                std::string bins;
+                for (double c : h.counts) bins += " " + std::to_string(static_cast<long long>(c));
+                trace("deep histogram " + h.name + ":" + bins);
+            }
+        }
     }
 }
 
@@ -289,7 +434,8 @@ void App::schedule_live_analysis() {
     job.run_estimate = ops.estimate != nullptr;
     job.estimate.runs = settings.quick_runs;
     job.estimate.threads = 1;
-    job.estimate.seed = job.level.seed;
+    job.estimate.seed = 0;  // as `tilelab estimate` and `pack check`
+    job.estimate.bot = live_bot(job.level.kind);
     job.estimate_budget_ms = settings.live_playout_budget_ms;
     live_worker.submit(std::move(job));
 }
@@ -300,24 +446,9 @@ void App::autosave_tick(double dt) {
     autosave_timer = 0.0;
     for (auto& doc : documents) {
         if (doc->in_gesture()) continue;  // mid-stroke: the next tick gets the whole stroke
-        std::filesystem::path path = doc->autosave_path(config);
-        std::error_code ec;
-        if (!doc->dirty()) {
-            if (doc->autosaved_revision != 0) {
-                std::filesystem::remove(path, ec);
-                doc->autosaved_revision = 0;
-            }
-            continue;
-        }
-        if (doc->autosaved_revision == doc->revision()) continue;
-        std::filesystem::create_directories(path.parent_path(), ec);
-        std::string error = write_file_atomically(path, write_level(doc->level()), false);
-        if (error.empty()) {
-            doc->autosaved_revision = doc->revision();
-            trace("autosaved " + path.string());
-        } else {
-            status("autosave failed: " + error);
-        }
+        bool wrote = false;
+        if (std::string error = autosave_document(*doc, config, wrote); !error.empty()) status("autosave failed: " + error);
+        else if (wrote) trace("autosaved " + doc->autosave_path(config).string());
     }
 }
 
@@ -332,7 +463,13 @@ void App::disk_check_tick(double dt) {
         if (ec || time == doc->disk_time) continue;
         doc->disk_time = time;
         LevelLoad load = load_level(doc->path());
-        if (!load.level) continue;  // a half-written or broken file: keep ours, the user sees nothing new
+        if (!load.level) {
+            // A broken file: keep ours (saving writes it back whole) and say so once per change.
+            for (const Diagnostic& d : load.diagnostics) std::fprintf(stderr, "%s\n", d.format().c_str());
+            status(doc->path().filename().string() + " changed on disk and does not load (" +
+                   (load.diagnostics.empty() ? std::string("?") : load.diagnostics.front().format()) + "); keeping this copy");
+            continue;
+        }
         if (*load.level == doc->level()) continue;
         if (!doc->dirty()) {
             doc->replace_from_disk(*load.level);
@@ -349,24 +486,24 @@ void App::frame(double dt) {
     status_age += dt;
     poll_workers();
     panels::poll_pack(*this);  // also with the Pack panel folded: an export finishes all the same
-    if (!play.active) schedule_live_analysis();
-    autosave_tick(dt);
-    disk_check_tick(dt);
-
     Document* doc = active();
     if (doc && diagnostics_revision != doc->revision()) {
         diagnostics_revision = doc->revision();
         // Validation is the loader's own: the canonical text read back gives the file's diagnostics.
         diagnostics = parse_level(write_level(doc->level()), doc->title()).diagnostics;
     }
+    // An invalid level gets no analysis: no pass rate or verdict is shown for a file that does not load.
+    if (!play.active && !(doc && !diagnostics.empty())) schedule_live_analysis();
+    autosave_tick(dt);
+    disk_check_tick(dt);
 
     panels::draw_shortcuts_keys(*this);
     panels::draw_main_menu(*this);
     panels::draw_workspace(*this);
-    panels::draw_prompts(*this);
-    panels::draw_file_browser(*this);
-    panels::draw_new_level(*this);
+    panels::draw_modals(*this);  // the one modal: prompts, file browser, new level
     panels::draw_shortcuts(*this);
+
+    persist_settings();
 
     if (options.print_layout && !(layout == printed_layout)) {
         printed_layout = layout;

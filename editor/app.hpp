@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "document.hpp"
+#include "recovery.hpp"
 #include "settings.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -73,8 +74,21 @@ struct NewLevelDialog {
     int sum = 10;
 };
 
+// A play-test start or move on its own thread (one match3 move of two colours on 256x256 cascades
+// for a second): the thread owns copies of what it reads and sets `done` last; the UI takes the
+// result on a later frame and ignores play input meanwhile.
+struct PlayJob {
+    std::optional<Move> move;  // unset: the level's start state
+    StepResult step;           // the move's result; for a start, step.state is the start state
+    std::string error;         // what the kind threw
+    std::chrono::steady_clock::time_point started;
+    bool working_traced = false;  // UI thread only: "play-test: working" printed for this job
+    std::atomic<bool> done{false};
+};
+
 // Play the active level with the real rules (issue 7.10).
 struct PlayTest {
+    std::shared_ptr<PlayJob> job;  // running (or finished, not yet taken); null when idle
     bool active = false;
     int document_id = 0;
     Level level;  // the level as it was when play started
@@ -83,12 +97,6 @@ struct PlayTest {
     std::optional<Cell> first;  // the first cell of a two-click move
     std::optional<Cell> drag_from;
     std::string message;
-};
-
-// One file on a recovery offer: an autosave newer than its file.
-struct RecoveryOffer {
-    std::filesystem::path file;      // the user's file ("" for a never-saved level)
-    std::filesystem::path autosave;
 };
 
 // One "Analyse pack" run on its own thread, with a copy of the pack as it was when asked.
@@ -113,12 +121,12 @@ struct PackLevelInfo {
     std::filesystem::file_time_type modified{};
 };
 
-// The editor's pack check: the command line's defaults with the greedy bot, so the demo pack takes
-// under a second on one thread (each kind's own bot takes about a minute). Threads do not change
-// the figures.
+// The editor's pack check: exactly the command line's defaults (each kind's own bot, 1000 runs,
+// seed 0), so the Pack panel, the badge and `tilelab pack check` give one figure. It runs in the
+// background with progress and cancel (the demo pack: about two minutes on one thread); the
+// greedy bot is a check box away. Threads do not change the figures.
 inline pack::CheckOptions editor_check_options() {
     pack::CheckOptions options;
-    options.bot = "greedy";
     options.threads = 1;
     return options;
 }
@@ -153,6 +161,13 @@ struct Layout {
     bool operator==(const Layout&) const = default;
 };
 
+// The one modal dialog on screen (issue 12). The app owns it: nothing opens a second one over it
+// (a shortcut that would is ignored, with a message), Esc closes it, Enter confirms it. The quit
+// prompt (the window's close button, SIGTERM) goes over any other, which comes back when the quit
+// is cancelled. panels/modals.cpp draws it.
+enum class Modal { none, quit, close, browser, new_level, recovery };
+const char* modal_name(Modal modal);
+
 class App {
 public:
     explicit App(Options options);
@@ -172,6 +187,15 @@ public:
     Document* find(int document_id);
     void open_path(const std::filesystem::path& path);
     void open_level_file(const std::filesystem::path& path);
+    // A file that could not be opened: every diagnostic on stderr (and in --trace), the file
+    // listed with them all in the Problems panel until it opens or is dismissed; the file is
+    // left untouched and no blank level takes its place.
+    struct OpenFailure {
+        std::filesystem::path path;
+        Diagnostics diagnostics;
+    };
+    std::vector<OpenFailure> open_failures;
+    void report_open_failure(const std::filesystem::path& path, const Diagnostics& diagnostics);
     void add_document(std::unique_ptr<Document> document);
     void new_level(const Level& level);
     void request_close(int document_id);
@@ -182,6 +206,14 @@ public:
     void save_to(Document& doc, const std::filesystem::path& path);
     void undo();
     void redo();
+    // Recovers one autosave found after a crash into a tab (its file's, opened if need be), unsaved.
+    void recover(const RecoveryOffer& offer);
+    // Removes one autosave found after a crash (the designer chose Discard).
+    void discard_recovery(const RecoveryOffer& offer);
+    // "Quit without saving": the unsaved work is discarded on purpose, so its autosaves go too.
+    void discard_unsaved_autosaves();
+    // Writes the settings (recent files, the last session, toggles) when they differ from the file's.
+    void persist_settings();
 
     // ---- Analysis ----
     void run_deep_analysis();
@@ -195,6 +227,8 @@ public:
     Options options;
     std::filesystem::path config;
     Settings settings;
+    Settings written_settings;                  // what the settings file holds (persist_settings)
+    std::optional<OverlayToggles> user_overlays;  // the saved toggles while --overlays overrides them
     std::vector<std::unique_ptr<Document>> documents;
     int active_id = 0;
     int select_tab_id = 0;  // the tab to bring to front on the next frame
@@ -206,6 +240,7 @@ public:
     std::optional<Cell> stroke_last;  // the brush's last cell in this stroke
     bool stroking = false;            // the canvas opened the document's gesture (brush or eraser)
     std::optional<Cell> rect_start;  // rectangle fill and select: where the drag began
+    std::optional<Cell> move_from, move_to;  // select: dragging the selection's cells from, to
     bool panning = false;
     std::uint64_t fill_seed = 1;
 
@@ -225,6 +260,13 @@ public:
     bool quit_prompt = false;
     bool quit_prompt_traced = false;
     int close_prompt_document = 0;
+    // ---- Modals ----
+    Modal modal() const;  // the modal on top now (Modal::none: no dialog)
+    // True when a modal is up, after saying in the status bar that `what` waits for it: the
+    // caller then opens nothing.
+    bool modal_blocks(const std::string& what);
+    Modal modal_shown = Modal::none;  // the modal drawn in the last frame
+
     bool show_shortcuts = false;
     bool show_legend = true;
     bool show_demo = false;
@@ -250,6 +292,12 @@ private:
     void offer_recovery(const std::filesystem::path& file, const std::filesystem::path& autosave);
     void remember_session();
 };
+
+// The live badge's bot: each kind's own, except slide's "quick" (expectimax takes ~20 ms a 4x4
+// game; quick ~1 ms, so the badge reaches a thousand runs in its budget; docs/slide.md).
+std::string live_bot(Kind kind);
+// "runs=N wins=W pass_rate=P stopped=0|1 bot=NAME": a pass rate in the --trace output (tests).
+std::string estimate_trace(const EstimateResult& e);
 
 // A new level id: a random UUID (version 4), as CONTRACT.md asks of the editor.
 std::string new_level_id();

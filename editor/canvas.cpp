@@ -12,7 +12,9 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "painters.hpp"
+#include "stepped.hpp"
 #include "panels/panels.hpp"
+#include "tilelab/board/limits.hpp"
 
 namespace tilelab::editor {
 
@@ -65,33 +67,56 @@ float distance_to_segment(ImVec2 p, ImVec2 a, ImVec2 b) {
     return std::sqrt(dx * dx + dy * dy);
 }
 
-void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& view, ImVec2 mouse, bool mouse_in) {
-    const Analysis* analysis = app.current_analysis(doc);
-    if (!analysis) return;
+// Prints what an overlay draws (with --trace), when it changes: "overlay WHAT step=N JSON" in the
+// shape of `tilelab analyze --json`, so a test compares it with the CLI on the same board.
+void trace_overlay(const App& app, const Document& doc, const char* what, int step, const nlohmann::ordered_json* drawn) {
+    if (!app.options.trace) return;
+    static std::string last;  // UI thread only
+    std::string line = std::string("overlay ") + what + " step=" + std::to_string(step) + " " + (drawn ? drawn->dump() : "none");
+    line += " #" + std::to_string(doc.id()) + "." + std::to_string(doc.revision());
+    if (line == last) return;
+    last = line;
+    app.trace(line.substr(0, line.rfind(" #")));
+}
+
+// The overlays of the board on the canvas: `analysis` is that board's own (the level's live
+// analysis, or the stepped board's), nullptr while it is not ready; `stepped` is the solution
+// step-through, if on.
+void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& view, ImVec2 mouse, bool mouse_in,
+                   const Analysis* analysis, const SteppedBoard* stepped) {
     const OverlayToggles& show = app.settings.overlays;
     const Level& level = doc.level();
     float thick = std::max(2.0f, view.size * 0.08f);
+    const int step = stepped ? stepped->step : 0;
     // The solver's solution: the next move of the step-through, drawn first so the kind's
-    // overlays (link paths) stay visible on top of it.
-    if (show.solution && !analysis->solution.empty()) {
-        int step = std::clamp(doc.solution_step, 0, static_cast<int>(analysis->solution.size()));
-        if (step < static_cast<int>(analysis->solution.size())) {
-            const Move& next = analysis->solution[static_cast<std::size_t>(step)];
-            ImU32 ink = to_imu32(palette::overlay_solution);
-            if (const auto* pair = std::get_if<CellPairMove>(&next)) {
-                outline_cells(list, view, {pair->a}, ink, thick * 1.2f);
-                outline_cells(list, view, {pair->b}, ink, thick * 1.2f);
-                arrow(list, view.centre(pair->a), view.centre(pair->b), ink, thick * 0.8f, false);
-            } else if (const auto* shift = std::get_if<ShiftMove>(&next)) {
-                bool row = shift->axis == ShiftMove::Axis::row;
-                Cell first = row ? Cell{0, shift->index} : Cell{shift->index, 0};
-                Cell last = row ? Cell{level.width() - 1, shift->index} : Cell{shift->index, level.height() - 1};
-                ImVec2 a = view.centre(first), b = view.centre(last);
-                if (shift->step < 0) std::swap(a, b);
-                arrow(list, a, b, ink, thick, false);
+    // overlays (link paths) stay visible on top of it. The solution is the level's.
+    const Analysis* level_analysis = app.current_analysis(doc);
+    if (stepped && level_analysis && step < static_cast<int>(level_analysis->solution.size())) {
+        const Move& next = level_analysis->solution[static_cast<std::size_t>(step)];
+        ImU32 ink = to_imu32(palette::overlay_solution);
+        if (const auto* pair = std::get_if<CellPairMove>(&next)) {
+            outline_cells(list, view, {pair->a}, ink, thick * 1.2f);
+            outline_cells(list, view, {pair->b}, ink, thick * 1.2f);
+            // Along the path the pair links by on this board (corners), never straight across tiles.
+            const std::vector<Cell>& path = stepped->next_path;
+            for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+                ImVec2 a = view.centre(path[i]), b = view.centre(path[i + 1]);
+                // Wider than a link path, so it shows around the green one of the same pair.
+                if (i + 2 == path.size()) arrow(list, a, b, ink, thick * 1.5f, false);
+                else list->AddLine(a, b, ink, thick * 1.5f);
             }
+        } else if (const auto* shift = std::get_if<ShiftMove>(&next)) {
+            bool row = shift->axis == ShiftMove::Axis::row;
+            Cell first = row ? Cell{0, shift->index} : Cell{shift->index, 0};
+            Cell last = row ? Cell{level.width() - 1, shift->index} : Cell{shift->index, level.height() - 1};
+            ImVec2 a = view.centre(first), b = view.centre(last);
+            if (shift->step < 0) std::swap(a, b);
+            arrow(list, a, b, ink, thick, false);
         }
     }
+    if (level.kind == Kind::link && show.link_paths && !analysis) trace_overlay(app, doc, "link-paths", step, nullptr);
+    if (level.kind == Kind::lines && show.line_groups && !analysis) trace_overlay(app, doc, "line-groups", step, nullptr);
+    if (!analysis) return;
     switch (level.kind) {
     case Kind::match3: {
         if (show.match_groups)
@@ -124,6 +149,7 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
             if (!app.hovered) break;
             only = app.hovered;
         }
+        nlohmann::ordered_json drawn{{"links", nlohmann::ordered_json::array()}};
         for (const LinkPath& link : analysis->links) {
             if (only && !(link.a == *only) && !(link.b == *only)) continue;
             std::vector<ImVec2> points;
@@ -131,13 +157,18 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
             if (points.size() >= 2)
                 list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imu32(palette::overlay_link_path),
                                   0, std::max(2.0f, view.size * 0.06f));
+            if (app.options.trace)
+                drawn["links"].push_back({{"a", cell_json(link.a)}, {"b", cell_json(link.b)}, {"path", cells_json(link.path)}});
         }
+        trace_overlay(app, doc, only ? "link-paths-hovered" : "link-paths", step, &drawn);
         break;
     }
     case Kind::lines: {
         if (!show.line_groups) break;
         int index = 0;
+        nlohmann::ordered_json drawn{{"groups", nlohmann::ordered_json::array()}};
         for (const CellGroup& group : analysis->groups) {
+            if (app.options.trace) drawn["groups"].push_back({{"cells", cells_json(group.cells)}, {"closed", group.closed}});
             Rgb colour = palette::group_colors[static_cast<std::size_t>(index++) % palette::group_colors.size()];
             for (Cell c : group.cells) {
                 ImVec2 p = view.corner(c);
@@ -146,6 +177,7 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
             outline_cells(list, view, group.cells, group.closed ? to_imu32(palette::overlay_closed_group) : to_imu32(colour),
                           group.closed ? thick * 1.5f : thick * 0.75f);
         }
+        trace_overlay(app, doc, "line-groups", step, &drawn);
         break;
     }
     case Kind::slide: {
@@ -175,31 +207,7 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
     }
 }
 
-// The state after the first `solution_step` moves of the current solution (nullptr at step 0),
-// replayed with the real rules once per (document, revision, step).
-const State* solution_preview(App& app, const Document& doc) {
-    const Analysis* analysis = app.current_analysis(doc);
-    if (!analysis || !app.settings.overlays.solution || doc.solution_step <= 0 || analysis->solution.empty() ||
-        doc.solution_revision != doc.revision())
-        return nullptr;
-    struct Cache {
-        int document = -1;
-        std::uint64_t revision = 0;
-        int step = -1;
-        std::optional<State> state;
-    };
-    static Cache cache;  // UI thread only
-    const int step = std::min(doc.solution_step, static_cast<int>(analysis->solution.size()));
-    if (cache.document != doc.id() || cache.revision != doc.revision() || cache.step != step) {
-        cache = Cache{doc.id(), doc.revision(), step, std::nullopt};
-        std::vector<Move> moves(analysis->solution.begin(), analysis->solution.begin() + step);
-        ApplyResult result = apply_moves(doc.level(), moves);
-        if (!result.illegal) cache.state = std::move(result.state);
-    }
-    return cache.state ? &*cache.state : nullptr;
-}
-
-void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool activated, bool active) {
+void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, bool activated, bool active) {
     ImGuiIO& io = ImGui::GetIO();
     const Level& level = doc.level();
     std::optional<Cell> cell = app.hovered;
@@ -224,6 +232,7 @@ void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool 
         else app.brush.value[static_cast<std::size_t>(level.kind)] = picked.value;
     }
     if (app.panning) return;
+    if (app.tool != Tool::select) app.move_from.reset(), app.move_to.reset();
 
     switch (app.tool) {
     case Tool::brush:
@@ -263,7 +272,32 @@ void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool 
         }
         break;
     case Tool::select:
-        if (activated && cell) app.rect_start = cell;
+        // A drag that starts inside the selection moves its cells (one undo step, on release).
+        if (activated && cell && doc.selection.contains(*cell)) {
+            app.move_from = app.move_to = cell;
+        } else if (activated && cell) {
+            app.rect_start = cell;
+        }
+        if (app.move_from) {
+            if (active && cell) app.move_to = cell;
+            if (!active) {
+                const int dx = app.move_to->x - app.move_from->x, dy = app.move_to->y - app.move_from->y;
+                const Selection s = doc.selection;
+                app.move_from.reset();
+                app.move_to.reset();
+                if (dx != 0 || dy != 0) {
+                    doc.change("Move selection", [&](Level& l) { move_cells(l, s.a, s.b, dx, dy); });
+                    auto clamp_cell = [&](Cell c) {
+                        return Cell{std::clamp(c.x, 0, level.width() - 1), std::clamp(c.y, 0, level.height() - 1)};
+                    };
+                    Cell a{s.x0() + dx, s.y0() + dy}, b{s.x1() + dx, s.y1() + dy};
+                    doc.selection = Selection{true, clamp_cell(a), clamp_cell(b)};
+                    if (b.x < 0 || b.y < 0 || a.x >= level.width() || a.y >= level.height()) doc.selection.active = false;
+                    app.status("moved the selection by (" + std::to_string(dx) + ", " + std::to_string(dy) + ")");
+                }
+            }
+            break;
+        }
         if (active && app.rect_start && cell) {
             auto clamp_cell = [&](Cell c) {
                 return Cell{std::clamp(c.x, 0, level.width() - 1), std::clamp(c.y, 0, level.height() - 1)};
@@ -288,8 +322,9 @@ void handle_tools(App& app, Document& doc, const View& view, bool hovered, bool 
                 app.pair_first = cell;
             } else if (!(*app.pair_first == *cell)) {
                 auto partner = static_cast<std::int32_t>(level.rules.pair.partner(value));
-                if (partner <= 0) {
-                    app.status("no partner: under sum pairing the value must be below the sum");
+                if (partner <= 0 || partner > limits::max_link_value) {
+                    app.status("no partner: under sum pairing the value must be below the sum, and the partner at most " +
+                               std::to_string(limits::max_link_value));
                 } else {
                     doc.change("Pair: partner", [&](Level& l) { paint_cell(l, *cell, {false, partner}); });
                 }
@@ -314,8 +349,10 @@ void draw_canvas(App& app, Document& doc) {
     bool active = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left);
 
     const bool playing = app.play.active && app.play.document_id == doc.id();
-    // Stepping through the solver's solution shows the board after the steps taken so far.
-    const State* solution_state = playing ? nullptr : solution_preview(app, doc);
+    // Stepping through the solver's solution shows the board after the steps taken so far, with
+    // that board's own overlays.
+    const SteppedBoard* stepped = playing ? nullptr : stepped_board(app, doc);
+    const State* solution_state = stepped && stepped->step > 0 && stepped->state ? &*stepped->state : nullptr;
     const Board& board = playing ? app.play.state.board : solution_state ? solution_state->board : doc.level().board;
     const std::optional<Grid>& jelly = playing ? app.play.state.jelly : doc.level().jelly;
     float w = static_cast<float>(board.width), h = static_cast<float>(board.height);
@@ -328,6 +365,8 @@ void draw_canvas(App& app, Document& doc) {
         // Play-testing lines puts a ring of shift arrows around the board: fit that ring too.
         // So do slide's legal-direction arrows (half a cell each side).
         float ring = playing && doc.level().kind == Kind::lines ? 2.0f : 0.0f;
+        // Link paths may run through the ring just outside the board when the border is on: fit it.
+        if (doc.level().kind == Kind::link && doc.level().rules.border) ring = 2.0f;
         if (!playing && doc.level().kind == Kind::slide && app.settings.overlays.slide_legal) ring = 1.0f;
         camera.cell = std::clamp(std::floor(std::min((avail.x - 2 * margin) / (w + ring), (avail.y - 2 * margin) / (h + ring))), 2.0f, 128.0f);
         camera.pan_x = std::floor((avail.x - camera.cell * w) / 2);
@@ -377,11 +416,25 @@ void draw_canvas(App& app, Document& doc) {
     if (playing) {
         panels::playtest_canvas(app, doc, list, view.origin, view.size, hovered, activated, active);
     } else {
-        draw_overlays(app, doc, list, view, io.MousePos, hovered);
+        const Analysis* shown = solution_state ? (stepped->analysis ? &*stepped->analysis : nullptr) : app.current_analysis(doc);
+        draw_overlays(app, doc, list, view, io.MousePos, hovered, shown, stepped);
         handle_tools(app, doc, view, hovered, activated, active);
+        if (doc.selection.active && app.move_from && app.move_to) {
+            // Dragging the selection: its cells float at the mouse until the button is released.
+            const int dx = app.move_to->x - app.move_from->x, dy = app.move_to->y - app.move_from->y;
+            const Level& level = doc.level();
+            for (int y = doc.selection.y0(); y <= doc.selection.y1(); ++y)
+                for (int x = doc.selection.x0(); x <= doc.selection.x1(); ++x) {
+                    if (!level.board.contains(Cell{x, y}) || !level.board.contains(Cell{x + dx, y + dy})) continue;
+                    draw_cell(list, level, level.board.at(x, y), level.jelly ? level.jelly->at(x, y) : 0,
+                              view.corner({x + dx, y + dy}), view.size);
+                }
+        }
         if (doc.selection.active) {
-            ImVec2 a = view.corner({doc.selection.x0(), doc.selection.y0()});
-            ImVec2 b = view.corner({doc.selection.x1() + 1, doc.selection.y1() + 1});
+            const int dx = app.move_from && app.move_to ? app.move_to->x - app.move_from->x : 0;
+            const int dy = app.move_from && app.move_to ? app.move_to->y - app.move_from->y : 0;
+            ImVec2 a = view.corner({doc.selection.x0() + dx, doc.selection.y0() + dy});
+            ImVec2 b = view.corner({doc.selection.x1() + 1 + dx, doc.selection.y1() + 1 + dy});
             list->AddRectFilled(a, b, to_imu32(palette::overlay_selection, 40));
             list->AddRect(a, b, to_imu32(palette::overlay_selection), 0.0f, 0, 2.0f);
         }

@@ -2,8 +2,11 @@
 #include "document.hpp"
 
 #include <atomic>
+#include <cstdio>
+#include <random>
 #include <system_error>
 
+#include "edits.hpp"
 #include "tilelab/io/level_io.hpp"
 
 namespace tilelab::editor {
@@ -18,10 +21,29 @@ int next_document_id() {
     static std::atomic<int> counter{0};
     return ++counter;
 }
+
+// A never-saved level's autosave name: the safe letters of its name when it was made (fixed, so a
+// rename never leaves an old autosave behind) and a random token (so two levels never share one).
+std::string autosave_stem(const std::string& level_name) {
+    std::string name;
+    for (char c : level_name) {
+        if (name.size() >= 40) break;
+        const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        if (safe) name += c;
+        else if (!name.empty() && name.back() != '-') name += '-';
+    }
+    while (!name.empty() && name.back() == '-') name.pop_back();
+    if (name.empty()) name = "untitled";
+    std::random_device device;
+    char token[20];
+    std::snprintf(token, sizeof token, "%08x%08x", static_cast<unsigned>(device()), static_cast<unsigned>(device()));
+    return name + "-" + token;
+}
 }  // namespace
 
 Document::Document(Level level, std::filesystem::path path)
-    : level_(std::move(level)), path_(std::move(path)), revision_(next_revision()), id_(next_document_id()) {
+    : level_(std::move(level)), path_(std::move(path)), revision_(next_revision()), id_(next_document_id()),
+      autosave_stem_(autosave_stem(level_.name)) {
     saved_level_ = level_;  // a fresh new level is not dirty until it is edited
     std::error_code ec;
     if (!path_.empty()) disk_time = std::filesystem::last_write_time(path_, ec);
@@ -34,6 +56,7 @@ std::string Document::title() const {
 }
 
 void Document::record_edit(Level before, const std::string& label) {
+    keep_in_format(level_, before);  // every edit stays within the format's limits
     if (before == level_) return;  // nothing changed: no undo entry, no new revision
     history_.record(std::move(before), label);
     revision_ = next_revision();
@@ -47,7 +70,10 @@ void Document::begin_gesture(const std::string& label) {
 
 Level& Document::gesture_level() { return level_; }
 
-void Document::touched() { revision_ = next_revision(); }
+void Document::touched() {
+    if (gesture_before_) keep_in_format(level_, *gesture_before_);
+    revision_ = next_revision();
+}
 
 void Document::end_gesture() {
     if (!gesture_before_) return;
@@ -75,8 +101,13 @@ void Document::redo() {
 std::string Document::save() {
     if (path_.empty()) return "the level has no file yet: use Save As";
     end_gesture();
-    std::string error = write_file_atomically(path_, write_level(level_), true);
-    if (!error.empty()) return error;
+    // Never a file the reader refuses (the editor bounds every field; this is the last guard).
+    if (std::string problem = format_problem(level_); !problem.empty()) return "the level is not valid: " + problem;
+    WriteOptions options;
+    options.keep_backup = true;
+    WriteResult written = write_file_atomically(path_, write_level(level_), options);
+    save_refused_read_only = written.read_only;
+    if (!written.ok()) return written.error;
     saved_level_ = level_;
     std::error_code ec;
     disk_time = std::filesystem::last_write_time(path_, ec);
@@ -108,7 +139,7 @@ std::filesystem::path Document::autosave_path(const std::filesystem::path& confi
     // Beside the file under a name of its own, never the file itself (CONTRACT.md: only an
     // explicit save writes the user's file). A never-saved level autosaves in the config folder.
     if (!path_.empty()) return std::filesystem::path(path_.string() + ".autosave");
-    return config_dir / "autosave" / ((level_.id.empty() ? std::string("untitled") : level_.id) + ".json.autosave");
+    return config_dir / "autosave" / (autosave_stem_ + ".json.autosave");
 }
 
 }  // namespace tilelab::editor

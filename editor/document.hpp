@@ -79,12 +79,17 @@ public:
     const History& history() const { return history_; }
 
     // ---- Files ----
-    // Writes the level canonically (temporary file, rename, one .bak). Returns "" or an error.
+    // Writes the level canonically with the one save routine (temporary file, fsync, rename, the
+    // previous file kept as .bak). Returns "" or an error; a read-only file is refused (nothing
+    // written) and `save_refused_read_only` is set so the editor can offer Save As.
     std::string save();
+    bool save_refused_read_only = false;
     std::string save_as(const std::filesystem::path& path);
     void set_path(std::filesystem::path path) { path_ = std::move(path); }
     // Replaces the level with the file's content (reload after a change on disk).
     void replace_from_disk(Level level);
+    // FILE.autosave beside the file; a never-saved level's in config_dir/autosave/ under a name of
+    // its own (its name's safe letters and a random token: never its id, which may hold '/').
     std::filesystem::path autosave_path(const std::filesystem::path& config_dir) const;
     std::uint64_t autosaved_revision = 0;
     std::filesystem::file_time_type disk_time{};
@@ -109,6 +114,7 @@ private:
     History history_;
     std::uint64_t revision_;
     int id_;
+    std::string autosave_stem_;  // names a never-saved level's autosave (see autosave_path)
     std::optional<Level> gesture_before_;
     std::string gesture_label_;
 };

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/limits.hpp"
+#include "tilelab/io/level_io.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/match3/match3.hpp"
 #include "tilelab/random.hpp"
@@ -18,8 +20,9 @@ bool paint_cell(Level& level, Cell c, Paint paint) {
         std::int32_t& layers = level.jelly->at(c);
         if (layers == paint.value) return false;
         layers = paint.value;
-        // An all-zero jelly layer is the same as none: drop it so the file stays minimal.
-        if (std::all_of(level.jelly->cells.begin(), level.jelly->cells.end(), [](std::int32_t v) { return v == 0; }))
+        // An all-zero jelly layer is the same as none: drop it so the file stays minimal (unless
+        // the goal is to clear jelly: the reader wants the layer then).
+        if (!level.goal.jelly && std::all_of(level.jelly->cells.begin(), level.jelly->cells.end(), [](std::int32_t v) { return v == 0; }))
             level.jelly.reset();
         return true;
     }
@@ -162,6 +165,313 @@ std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell
             cell = made.at(x - x0, y - y0);
         }
     return "";
+}
+
+}  // namespace tilelab::editor
+
+// ---- The format's limits --------------------------------------------------------------------------
+
+namespace tilelab::editor {
+
+namespace {
+
+template <class T>
+bool clamp_field(T& value, T lo, T hi) {
+    T bounded = std::clamp(value, lo, hi);
+    if (bounded == value) return false;
+    value = bounded;
+    return true;
+}
+
+bool power_of_two(std::int64_t n) { return n >= 2 && (n & (n - 1)) == 0; }
+
+// The largest power of two not above `n` (at least `lo`), within [lo, hi].
+std::int64_t power_of_two_in(std::int64_t n, std::int64_t lo, std::int64_t hi) {
+    n = std::clamp(n, lo, hi);
+    std::int64_t p = lo;
+    while (p * 2 <= n) p *= 2;
+    return p;
+}
+
+}  // namespace
+
+int lowest_colors(const Level& level) {
+    int highest = -1;
+    for (std::int32_t v : level.board.cells)
+        if (cell::is_value(v)) highest = std::max(highest, v);
+    return std::max(limits::min_colors, highest + 1);
+}
+
+bool keep_in_format(Level& level, const Level& before) {
+    bool changed = false;
+    if (level.id.empty() && !before.id.empty()) {
+        level.id = before.id;
+        changed = true;
+    }
+    Rules& r = level.rules;
+    Goal& g = level.goal;
+    const int cells = std::max(1, level.width() * level.height());
+    if (g.moves) changed |= clamp_field(*g.moves, 1, limits::max_moves);
+    // Cells: the kind's own values only.
+    for (std::int32_t& v : level.board.cells) {
+        std::int32_t fixed = v;
+        switch (level.kind) {
+        case Kind::match3:  // colours, ? # _ .
+            if (v >= limits::max_colors || v < cell::random) fixed = cell::random;
+            break;
+        case Kind::link:  // values, # .
+            if (v == 0 || (v < 0 && v != cell::empty && v != cell::blocker)) fixed = cell::empty;
+            else if (v > limits::max_link_value) fixed = limits::max_link_value;
+            break;
+        case Kind::lines:  // masks 1..15, .
+            if (v == 0 || v > 15 || (v < 0 && v != cell::empty)) fixed = cell::empty;
+            break;
+        case Kind::slide:  // powers of two, # .
+            if (v < 0 && v != cell::empty && v != cell::blocker) fixed = cell::empty;
+            else if (cell::is_value(v) && !power_of_two(v)) fixed = static_cast<std::int32_t>(power_of_two_in(v, 2, limits::max_tile));
+            break;
+        }
+        if (fixed != v) {
+            v = fixed;
+            changed = true;
+        }
+    }
+    switch (level.kind) {
+    case Kind::match3: {
+        changed |= clamp_field(r.colors, lowest_colors(level), limits::max_colors);
+        changed |= clamp_field(r.min_match, limits::min_min_match, limits::max_min_match);
+        changed |= clamp_field(r.score_per_piece, 0, limits::max_score_per_piece);
+        if (g.score) changed |= clamp_field(*g.score, std::int64_t{0}, limits::max_score_goal);
+        for (CollectGoal& c : g.collect) {
+            changed |= clamp_field(c.color, 0, r.colors - 1);
+            changed |= clamp_field(c.count, 1, limits::max_collect_count);
+        }
+        if (level.jelly) {
+            if (level.jelly->width != level.width() || level.jelly->height != level.height()) {
+                level.jelly = Grid(level.width(), level.height(), 0);
+                changed = true;
+            }
+            for (int i = 0; i < level.jelly->size(); ++i) {
+                std::int32_t& layers = level.jelly->cells[static_cast<std::size_t>(i)];
+                std::int32_t fixed = level.board.cells[static_cast<std::size_t>(i)] == cell::hole ? 0 : std::clamp(layers, 0, limits::max_jelly_layers);
+                if (fixed != layers) {
+                    layers = fixed;
+                    changed = true;
+                }
+            }
+        }
+        // The jelly goal needs a jelly layer (the reader refuses the goal without one): an empty
+        // layer stays while the goal is on, one is made when the goal is turned on.
+        if (g.jelly && !level.jelly) {
+            level.jelly = Grid(level.width(), level.height(), 0);
+            changed = true;
+        }
+        break;
+    }
+    case Kind::link:
+        if (r.pair.rule == Pairing::Rule::sum) changed |= clamp_field(r.pair.sum, limits::min_pair_sum, limits::max_pair_sum);
+        changed |= clamp_field(r.max_turns, 0, limits::max_turns);
+        break;
+    case Kind::lines: {
+        auto keep = [&](std::vector<int>& list, int limit) {
+            std::vector<int> kept;
+            for (int i : list)
+                if (i >= 0 && i < limit && std::find(kept.begin(), kept.end(), i) == kept.end()) kept.push_back(i);
+            if (kept != list) {
+                list = kept;
+                changed = true;
+            }
+        };
+        keep(r.fixed_rows, level.height());
+        keep(r.fixed_cols, level.width());
+        if (g.closed_groups) changed |= clamp_field(*g.closed_groups, 1, cells);
+        if (g.min_group_size) changed |= clamp_field(*g.min_group_size, 1, cells);
+        break;
+    }
+    case Kind::slide:
+        if (r.spawn.empty()) {
+            r.spawn = Rules{}.spawn;
+            changed = true;
+        }
+        for (auto& [value, weight] : r.spawn) {
+            auto v = static_cast<int>(power_of_two_in(value, 2, limits::max_tile));
+            if (v != value) {
+                value = v;
+                changed = true;
+            }
+            changed |= clamp_field(weight, 1, limits::max_spawn_weight);
+        }
+        if (r.start_tiles) changed |= clamp_field(*r.start_tiles, 0, cells);
+        {
+            auto t = static_cast<int>(power_of_two_in(g.target, limits::min_target, limits::max_target));
+            if (t != g.target) {
+                g.target = t;
+                changed = true;
+            }
+        }
+        break;
+    }
+    if (level.kind != Kind::match3 && level.jelly) {
+        level.jelly.reset();
+        changed = true;
+    }
+    return changed;
+}
+
+std::string format_problem(const Level& level) {
+    LevelLoad load = parse_level(write_level(level), level.name.empty() ? "level" : level.name);
+    if (load.level) return "";
+    return load.diagnostics.empty() ? std::string("the level does not read back") : load.diagnostics.front().format();
+}
+
+// ---- The palette ----------------------------------------------------------------------------------
+
+std::vector<PaletteEntry> palette_entries(const Level& level) {
+    std::vector<PaletteEntry> entries;
+    switch (level.kind) {
+    case Kind::match3:
+        for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c) entries.push_back({c, "colour " + std::to_string(c)});
+        entries.push_back({cell::random, "? a random piece, drawn at level start"});
+        entries.push_back({cell::empty, ". an empty playable cell"});
+        entries.push_back({cell::blocker, "# a blocker: never moves, never matches"});
+        entries.push_back({cell::hole, "_ a hole: not part of the board"});
+        break;
+    case Kind::link: {
+        std::int64_t top = level.rules.pair.rule == Pairing::Rule::sum ? std::min<std::int64_t>(level.rules.pair.sum - 1, 20) : 12;
+        for (int v = 1; v <= top; ++v) entries.push_back({v, "value " + std::to_string(v)});
+        entries.push_back({cell::empty, ". empty"});
+        entries.push_back({cell::blocker, "# a blocker"});
+        break;
+    }
+    case Kind::lines:
+        for (int mask = 1; mask <= 15; ++mask) entries.push_back({mask, "line tile, mask " + cell_token(Kind::lines, mask)});
+        entries.push_back({cell::empty, ". empty"});
+        break;
+    case Kind::slide:
+        for (int v = 2; v <= 2048; v *= 2) entries.push_back({v, "tile " + std::to_string(v)});
+        entries.push_back({cell::empty, ". empty"});
+        entries.push_back({cell::blocker, "# a wall"});
+        break;
+    }
+    return entries;
+}
+
+std::optional<PaletteEntry> palette_key(const Level& level, int digit) {
+    if (digit < 0 || digit > 9) return std::nullopt;
+    std::size_t index = digit == 0 ? 9 : static_cast<std::size_t>(digit - 1);
+    std::vector<PaletteEntry> entries = palette_entries(level);
+    if (index >= entries.size()) return std::nullopt;
+    return entries[index];
+}
+
+// ---- Copy, cut, paste, move -----------------------------------------------------------------------
+
+namespace {
+struct Rect {
+    int x0, y0, x1, y1;
+    bool empty() const { return x1 < x0 || y1 < y0; }
+};
+Rect clip_rect(const Level& level, Cell a, Cell b) {
+    return {std::max(0, std::min(a.x, b.x)), std::max(0, std::min(a.y, b.y)), std::min(level.width() - 1, std::max(a.x, b.x)),
+            std::min(level.height() - 1, std::max(a.y, b.y))};
+}
+}  // namespace
+
+std::string copy_cells(const Level& level, Cell a, Cell b) {
+    Rect r = clip_rect(level, a, b);
+    if (r.empty()) return "";
+    const int w = r.x1 - r.x0 + 1, h = r.y1 - r.y0 + 1;
+    Level clip = make_blank_level(level.kind, w, h);
+    clip.id = "clipboard";
+    clip.name = "cells " + std::to_string(w) + "x" + std::to_string(h) + " of " + (level.name.empty() ? level.id : level.name);
+    clip.rules = level.rules;
+    clip.present = level.present;
+    for (auto it = clip.present.begin(); it != clip.present.end();)
+        it = it->rfind("goal/", 0) == 0 ? clip.present.erase(it) : std::next(it);
+    clip.rules.fixed_rows.clear();
+    clip.rules.fixed_cols.clear();
+    clip.rules.start_tiles.reset();
+    bool any_jelly = false;
+    Grid jelly(w, h, 0);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            clip.board.at(x, y) = level.board.at(r.x0 + x, r.y0 + y);
+            std::int32_t layers = level.jelly ? level.jelly->at(r.x0 + x, r.y0 + y) : 0;
+            jelly.at(x, y) = layers;
+            any_jelly |= layers > 0;
+        }
+    if (any_jelly) clip.jelly = std::move(jelly);
+    return write_level(clip);
+}
+
+PasteResult paste_cells(Level& level, std::string_view text, Cell at) {
+    PasteResult result;
+    if (sniff_format(text) != "tilelab.level") {
+        result.error = "the clipboard holds no tilelab cells (copy a selection with Ctrl+C first)";
+        return result;
+    }
+    LevelLoad load = parse_level(text, "clipboard");
+    if (!load.level) {
+        result.error = "the clipboard's level does not load: " +
+                       (load.diagnostics.empty() ? std::string("unknown error") : load.diagnostics.front().format());
+        return result;
+    }
+    const Level& clip = *load.level;
+    if (clip.kind != level.kind) {
+        result.error = "the clipboard holds " + std::string(kind_name(clip.kind)) + " cells; this level is " +
+                       std::string(kind_name(level.kind));
+        return result;
+    }
+    if (level.kind == Kind::match3) {
+        int needed = lowest_colors(clip);
+        if (needed > level.rules.colors) {
+            result.error = "the clipboard holds colour " + std::to_string(needed - 1) + "; this level has " +
+                           std::to_string(level.rules.colors) + " colours (0.." + std::to_string(level.rules.colors - 1) + ")";
+            return result;
+        }
+    }
+    Rect r{std::max(0, at.x), std::max(0, at.y), std::min(level.width() - 1, at.x + clip.width() - 1),
+           std::min(level.height() - 1, at.y + clip.height() - 1)};
+    if (r.empty()) {
+        result.error = "the paste would fall outside the board";
+        return result;
+    }
+    result.cut_off = clip.width() * clip.height() - (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
+    for (int y = r.y0; y <= r.y1; ++y)
+        for (int x = r.x0; x <= r.x1; ++x) {
+            Cell from{x - at.x, y - at.y};
+            level.board.at(x, y) = clip.board.at(from);
+            if (level.kind == Kind::match3) {
+                std::int32_t layers = clip.jelly ? clip.jelly->at(from) : 0;
+                if (layers > 0 || level.jelly) paint_cell(level, {x, y}, {true, layers});
+            }
+        }
+    result.a = {r.x0, r.y0};
+    result.b = {r.x1, r.y1};
+    return result;
+}
+
+bool move_cells(Level& level, Cell a, Cell b, int dx, int dy) {
+    Rect r = clip_rect(level, a, b);
+    if (r.empty() || (dx == 0 && dy == 0)) return false;
+    const Level source = level;
+    // Empty the source first, then write the moved cells over whatever they land on.
+    for (int y = r.y0; y <= r.y1; ++y)
+        for (int x = r.x0; x <= r.x1; ++x) {
+            level.board.at(x, y) = cell::empty;
+            if (level.jelly) level.jelly->at(x, y) = 0;
+        }
+    for (int y = r.y0; y <= r.y1; ++y)
+        for (int x = r.x0; x <= r.x1; ++x) {
+            Cell to{x + dx, y + dy};
+            if (!level.board.contains(to)) continue;
+            level.board.at(to) = source.board.at(x, y);
+            if (level.jelly) level.jelly->at(to) = source.jelly->at(x, y);
+        }
+    if (level.jelly && std::all_of(level.jelly->cells.begin(), level.jelly->cells.end(), [](std::int32_t v) { return v == 0; }) &&
+        !level.goal.jelly)
+        level.jelly.reset();
+    return !(level == source);
 }
 
 }  // namespace tilelab::editor

@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "tilelab/board/level.hpp"
 
@@ -35,5 +37,50 @@ void resize_level(Level& level, int width, int height, Anchor anchor);
 // the area's size (solvable; scrambled). Blockers and holes stay. Returns "" or why nothing was filled
 // (the level is then unchanged).
 std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell>> selection, std::uint64_t seed);
+
+
+// ---- The format's limits (issue 12): the editor never holds a level the reader refuses ----
+
+// Brings every number of `level` into the format's limits (tilelab/board/limits.hpp, the ones the
+// reader checks): rules, goal, jelly layers, cells. `before` is the level before the edit: an id
+// emptied by the edit keeps its old value. match3's colour count never drops below the colours on
+// the board (lowest_colors). Returns true when anything had to be changed.
+bool keep_in_format(Level& level, const Level& before);
+// The fewest colours a match3 level can have with the colours on its board (at least 2).
+int lowest_colors(const Level& level);
+// "" when `level` is a valid file as it is (the reader's verdict on its canonical text), else the
+// reader's first message.
+std::string format_problem(const Level& level);
+
+// ---- The palette: what the Tools panel lists and the number keys pick ----
+
+struct PaletteEntry {
+    std::int32_t value = 0;
+    std::string tip;
+};
+// The kind's palette in order (match3: the level's colours, then ? . # _).
+std::vector<PaletteEntry> palette_entries(const Level& level);
+// The entry number key `digit` picks: 1..9 the first nine entries, 0 the tenth; none past the end.
+std::optional<PaletteEntry> palette_key(const Level& level, int digit);
+
+// ---- Copy, cut, paste and move of a rectangle of cells ----
+
+// The cells of the rectangle (corners inclusive, clipped to the board) as the text of a level file
+// of their size (same kind and rules; jelly when any cell in it has some): the clipboard format.
+std::string copy_cells(const Level& level, Cell a, Cell b);
+
+struct PasteResult {
+    std::string error;    // "" on success; else why nothing was pasted (the level is unchanged)
+    Cell a, b;            // the cells written (corners inclusive)
+    int cut_off = 0;      // clipboard cells that fell outside the board
+};
+// Writes the clipboard level `text` with its top-left cell at `at`: board and jelly of those cells.
+// Refused with a message when the text is not a level, is another kind, or holds a colour this
+// level does not have.
+PasteResult paste_cells(Level& level, std::string_view text, Cell at);
+
+// Moves the rectangle's cells (board and jelly) by (dx, dy): the cells left behind are emptied, the
+// part that would leave the board is dropped. Returns false when nothing moved.
+bool move_cells(Level& level, Cell a, Cell b, int dx, int dy);
 
 }  // namespace tilelab::editor

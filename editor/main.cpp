@@ -253,7 +253,10 @@ int main(int argc, char** argv) {
         App app(options);
         // --overlays is for this run only: the user's saved toggles are put back before settings are saved.
         const tilelab::editor::OverlayToggles user_overlays = app.settings.overlays;
-        if (overlays) app.settings.overlays = *overlays;
+        if (overlays) {
+            app.user_overlays = user_overlays;  // what persist_settings writes meanwhile
+            app.settings.overlays = *overlays;
+        }
         std::vector<double> frame_ms;
         std::deque<SDL_Event> pending_events;
         std::optional<ImVec2> pointer;  // the mouse in window pixels, from the window's motion events

@@ -81,9 +81,14 @@ void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jel
         case Kind::match3:
             draw_glyph(list, value, centre, size * 0.3f, IM_COL32(20, 20, 20, 200), std::max(1.0f, size * 0.05f));
             break;
-        case Kind::link:
-            draw_centred_text(list, std::to_string(value).c_str(), centre, size * 0.5f, IM_COL32(255, 255, 255, 255));
+        case Kind::link: {
+            // The number always shows, whole: smaller type for more digits, ink that contrasts.
+            std::string text = std::to_string(value);
+            float height = size * (text.size() <= 2 ? 0.5f : text.size() == 3 ? 0.4f : 0.3f);
+            draw_centred_text(list, text.c_str(), centre, std::max(height, 6.0f),
+                              palette::link_dark_text(value, level.rules.pair) ? IM_COL32(20, 20, 24, 255) : IM_COL32(255, 255, 255, 255));
             break;
+        }
         case Kind::lines: draw_lines_tile(list, value, p0, size); break;
         case Kind::slide: {
             std::string text = std::to_string(value);

@@ -56,17 +56,32 @@ inline constexpr Glyph match3_glyph(int color) { return static_cast<Glyph>(color
 inline constexpr bool match3_glyph_doubled(int color) { return color >= 8; }
 
 // Link tiles: a tile and its partner share a colour (under sum pairing too), so the eye finds
-// pairs; the number on the tile says the value exactly.
+// pairs; the number on the tile says the value exactly. The colour goes by the smaller value of
+// the pair, cycling through twelve: each step turns the hue by 150 degrees and swaps dark and light,
+// so neighbouring values (and any two colours of near hue) differ in hue and in lightness.
 inline constexpr std::array<Rgb, 12> link_colors{{
-    {214, 84, 84}, {78, 160, 88}, {70, 118, 214}, {214, 170, 60}, {150, 90, 196}, {222, 128, 64},
-    {60, 170, 180}, {206, 106, 160}, {128, 150, 70}, {100, 100, 190}, {170, 120, 90}, {90, 160, 140},
+    {178, 40, 52},    // 1 red, dark
+    {130, 222, 178},  // 2 spring green, light
+    {150, 40, 150},   // 3 magenta, dark
+    {160, 224, 96},   // 4 chartreuse, light
+    {44, 72, 190},    // 5 blue, dark
+    {250, 172, 96},   // 6 orange, light
+    {20, 120, 136},   // 7 cyan, dark
+    {246, 150, 196},  // 8 rose, light
+    {40, 120, 50},    // 9 green, dark
+    {186, 160, 250},  // 10 violet, light
+    {150, 120, 20},   // 11 olive, dark
+    {140, 196, 240},  // 12 azure, light
 }};
-inline Rgb link_color(std::int64_t value, const Pairing& pairing) {
+inline std::size_t link_color_index(std::int64_t value, const Pairing& pairing) {
     std::int64_t partner = pairing.partner(value);
     std::int64_t key = value < partner ? value : partner;
-    std::uint64_t h = static_cast<std::uint64_t>(key) * 0x9E3779B97F4A7C15ull;
-    return link_colors[static_cast<std::size_t>((h >> 32) % link_colors.size())];
+    const auto n = static_cast<std::int64_t>(link_colors.size());
+    return static_cast<std::size_t>(((key - 1) % n + n) % n);
 }
+inline Rgb link_color(std::int64_t value, const Pairing& pairing) { return link_colors[link_color_index(value, pairing)]; }
+// Dark numbers on the light colours (odd indices), white on the dark ones.
+inline bool link_dark_text(std::int64_t value, const Pairing& pairing) { return link_color_index(value, pairing) % 2 == 1; }
 
 // Slide tiles by value, in the familiar 2048 colours; values above 2048 share one dark colour.
 inline Rgb slide_color(std::int64_t value) {

@@ -40,10 +40,19 @@ void read_value(const nlohmann::json& object, const char* key, T& out) {
 
 Settings load_settings(const std::filesystem::path& dir) {
     Settings settings;
+    std::error_code ec;
+    const bool exists = std::filesystem::exists(dir / "settings.json", ec);
     std::ifstream in(dir / "settings.json");
-    if (!in) return settings;
+    if (!in) {
+        settings.unreadable = exists;
+        return settings;
+    }
     std::stringstream text;
     text << in.rdbuf();
+    if (in.bad()) {
+        settings.unreadable = true;
+        return settings;
+    }
     nlohmann::json json = nlohmann::json::parse(text.str(), nullptr, false);
     if (!json.is_object()) return settings;
     read_value(json, "recent_files", settings.recent_files);
@@ -54,6 +63,8 @@ Settings load_settings(const std::filesystem::path& dir) {
     read_value(json, "deep_runs", settings.deep_runs);
     read_value(json, "deep_budget_ms", settings.deep_budget_ms);
     read_value(json, "autosave_seconds", settings.autosave_seconds);
+    read_value(json, "left_panel_width", settings.left_panel_width);
+    read_value(json, "right_panel_width", settings.right_panel_width);
     if (auto it = json.find("overlays"); it != json.end() && it->is_object()) {
         OverlayToggles& o = settings.overlays;
         read_value(*it, "grid", o.grid);
@@ -70,10 +81,14 @@ Settings load_settings(const std::filesystem::path& dir) {
     settings.live_playout_budget_ms = std::clamp(settings.live_playout_budget_ms, 100, 60000);
     settings.deep_runs = std::clamp(settings.deep_runs, 100, 1000000);
     settings.autosave_seconds = std::clamp(settings.autosave_seconds, 1, 600);
+    settings.left_panel_width = std::clamp(settings.left_panel_width, 120.0f, 1200.0f);
+    settings.right_panel_width = std::clamp(settings.right_panel_width, 120.0f, 1200.0f);  // the drag's own minimum (workspace.cpp)
     return settings;
 }
 
 std::string save_settings(const std::filesystem::path& dir, const Settings& settings) {
+    if (settings.unreadable)
+        return (dir / "settings.json").string() + " could not be read at start: not overwritten with defaults";
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return "cannot create " + dir.string() + ": " + ec.message();
@@ -87,6 +102,8 @@ std::string save_settings(const std::filesystem::path& dir, const Settings& sett
         {"deep_runs", settings.deep_runs},
         {"deep_budget_ms", settings.deep_budget_ms},
         {"autosave_seconds", settings.autosave_seconds},
+        {"left_panel_width", settings.left_panel_width},
+        {"right_panel_width", settings.right_panel_width},
         {"overlays",
          {{"grid", o.grid}, {"match_groups", o.match_groups}, {"hint_swaps", o.hint_swaps},
           {"link_paths", o.link_paths}, {"link_hovered_only", o.link_hovered_only},

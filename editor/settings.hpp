@@ -16,6 +16,7 @@ struct OverlayToggles {
     bool line_groups = true;
     bool slide_legal = true;
     bool solution = false;
+    friend bool operator==(const OverlayToggles&, const OverlayToggles&) = default;
 };
 
 struct Settings {
@@ -23,19 +24,26 @@ struct Settings {
     std::vector<std::string> last_session;   // files open when the editor last quit
     OverlayToggles overlays;
     int live_budget_ms = 300;                // the solver's budget after every edit
-    int quick_runs = 200;                    // playouts for the live pass rate
+    int quick_runs = 1000;                   // playouts for the live pass rate (the CLI's default runs)
     int live_playout_budget_ms = 2000;       // ... stopped after this long (slide's bot is slow)
     int deep_runs = 10000;                   // playouts for "Run longer analysis"
     int deep_budget_ms = 10000;
     int autosave_seconds = 2;
+    float left_panel_width = 230;            // the Tools panel, dragged by its edge
+    float right_panel_width = 340;           // the Inspector
+
+    // The file exists but could not be read (an I/O error): it is never overwritten with defaults.
+    bool unreadable = false;
 
     void add_recent(const std::string& path);
+    friend bool operator==(const Settings&, const Settings&) = default;
 };
 
 // The folder for settings and the autosaves of never-saved levels.
 std::filesystem::path config_dir();
 Settings load_settings(const std::filesystem::path& dir);
-// Returns "" or an error; written atomically so a crash never leaves half a file.
+// Returns "" or an error; written with the one save routine (write_file_atomically), so a crash
+// never leaves half a file. The editor writes it whenever it changes, not only at exit.
 std::string save_settings(const std::filesystem::path& dir, const Settings& settings);
 
 }  // namespace tilelab::editor

@@ -9,5 +9,7 @@ class App;
 // shows and whenever it moves, and "hover NAME" when the mouse comes over it (so a test presses
 // only once the editor sees the mouse there); nothing without --print-layout.
 void trace_last_item(const App& app, const char* name);
+// The same for the current window's rectangle (its outer edges).
+void trace_window(const App& app, const char* name);
 
 }  // namespace tilelab::editor

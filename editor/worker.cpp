@@ -1,6 +1,9 @@
 // The analysis worker thread (see worker.hpp).
 #include "worker.hpp"
 
+#include <pthread.h>
+#include <time.h>
+
 #include <chrono>
 #include <exception>
 #include <utility>
@@ -83,13 +86,35 @@ void AnalysisWorker::run(std::stop_token stop) {
                 std::stop_callback forward(job_token, [&playout_stop] { playout_stop.request_stop(); });
                 std::jthread timer;
                 if (job.estimate_budget_ms > 0) {
-                    timer = std::jthread([&playout_stop, &outcome, budget = job.estimate_budget_ms](std::stop_token done) {
+                    // The budget is this thread's CPU time (the playouts run here, one thread): on a
+                    // busy machine the badge takes longer on the clock but plays the same games (at
+                    // most 5x the budget on the clock, so it always ends).
+                    clockid_t cpu_clock{};
+                    const bool has_cpu_clock = pthread_getcpuclockid(pthread_self(), &cpu_clock) == 0;
+                    auto cpu_ms = [cpu_clock] {
+                        timespec t{};
+                        clock_gettime(cpu_clock, &t);
+                        return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+                    };
+                    const double cpu_start = has_cpu_clock ? cpu_ms() : 0.0;
+                    const auto wall_limit = std::chrono::steady_clock::now() +
+                                            std::chrono::milliseconds(has_cpu_clock ? 5 * job.estimate_budget_ms
+                                                                                    : job.estimate_budget_ms);
+                    timer = std::jthread([&playout_stop, &outcome, budget = job.estimate_budget_ms, has_cpu_clock, cpu_ms,
+                                          cpu_start, wall_limit](std::stop_token done) {
                         std::mutex m;
                         std::condition_variable_any cv;
                         std::unique_lock lock(m);
-                        if (!cv.wait_for(lock, done, std::chrono::milliseconds(budget), [] { return false; }) && !done.stop_requested()) {
-                            outcome.estimate_timed_out = true;
-                            playout_stop.request_stop();
+                        for (;;) {
+                            if (cv.wait_for(lock, done, std::chrono::milliseconds(20), [] { return false; }) ||
+                                done.stop_requested())
+                                return;
+                            const bool spent = has_cpu_clock && cpu_ms() - cpu_start >= budget;
+                            if (spent || std::chrono::steady_clock::now() >= wall_limit) {
+                                outcome.estimate_timed_out = true;
+                                playout_stop.request_stop();
+                                return;
+                            }
                         }
                     });
                 }

@@ -13,13 +13,30 @@ namespace tilelab::editor::panels {
 
 namespace {
 
+// A coloured box around its text, the text wrapped to the panel's width (never cut off).
 void badge(const char* text, ImU32 colour) {
     ImVec2 p = ImGui::GetCursorScreenPos();
-    ImVec2 size = ImGui::CalcTextSize(text);
+    const float wrap = std::max(40.0f, ImGui::GetContentRegionAvail().x - 12);
+    ImVec2 size = ImGui::CalcTextSize(text, nullptr, false, wrap);
     ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + size.x + 12, p.y + size.y + 6), colour, 4.0f);
     ImGui::SetCursorScreenPos(ImVec2(p.x + 6, p.y + 3));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPos().x + wrap);
     ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorScreenPos(p);
+    ImGui::Dummy(ImVec2(size.x + 12, size.y + 6));  // the badge's box is the last item (for the layout trace)
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + size.y + 10));
+}
+
+// What a pass rate rests on, as every figure says it: runs (of how many asked, when a time budget
+// stopped them) and the bot.
+std::string figure_basis(const EstimateResult& e, int runs_asked, bool timed_out) {
+    std::string text = std::to_string(e.runs) + (e.runs == 1 ? " run" : " runs");
+    if (timed_out && e.runs < runs_asked)
+        text = std::to_string(e.runs) + " of " + std::to_string(runs_asked) + " runs (time budget)";
+    if (e.json.is_object() && e.json.contains("bot") && e.json["bot"].is_string())
+        text += ", bot " + e.json["bot"].get<std::string>();
+    return text;
 }
 
 void legend_row(bool* toggle, const char* label, Rgb colour, const char* meaning) {
@@ -37,6 +54,19 @@ void legend_row(bool* toggle, const char* label, Rgb colour, const char* meaning
 }
 
 void plot_series(const EstimateResult& estimate) {
+    // Binned distributions: the CLI's own bins, one bar each (re-binning bin counts as if they were
+    // per-run values drew a blank strip: item 4 of issue 12).
+    for (const EstimateResult::Histogram& h : estimate.histograms) {
+        if (h.counts.empty()) continue;
+        std::vector<float> bars(h.counts.begin(), h.counts.end());
+        double total = 0;
+        for (double c : h.counts) total += c;
+        char overlay[96];
+        std::snprintf(overlay, sizeof overlay, "0 .. %zu (n=%.0f)", h.counts.size() - 1, total);
+        ImGui::TextUnformatted(h.name.c_str());
+        ImGui::PlotHistogram(("##b" + h.name).c_str(), bars.data(), static_cast<int>(bars.size()), 0, overlay, 0.0f,
+                             FLT_MAX, ImVec2(-1, 60));
+    }
     for (const auto& [name, values] : estimate.series) {
         if (values.empty()) continue;
         // A histogram of the values (20 bins) says more than the raw sequence of playouts.
@@ -70,8 +100,12 @@ void draw_analysis(App& app) {
     const EstimateResult* estimate = app.current_estimate(*doc);
     bool current = doc->view.revision == doc->revision();
 
-    // The verdict badge: only a result of this very revision counts.
-    if (current && !doc->view.error.empty()) {
+    // The verdict badge: only a result of this very revision counts, and none for a level the reader refuses.
+    if (!app.diagnostics.empty()) {
+        std::string text = "invalid level: " + std::to_string(app.diagnostics.size()) + " problem" +
+                           (app.diagnostics.size() == 1 ? "" : "s") + " (see Problems)";
+        badge(text.c_str(), IM_COL32(150, 40, 40, 255));
+    } else if (current && !doc->view.error.empty()) {
         badge("analysis failed", IM_COL32(150, 40, 40, 255));
         ImGui::TextWrapped("%s", doc->view.error.c_str());
     } else if (!current || (doc->view.estimate_pending && !estimate)) {
@@ -82,14 +116,17 @@ void draw_analysis(App& app) {
         ImGui::TextDisabled("Run the longer analysis below for a pass rate.");
     } else if (estimate) {
         char text[160];
-        bool partial = doc->view.estimate_timed_out && estimate->cancelled;
-        std::snprintf(text, sizeof text, "pass rate %.0f%%  [%.0f%%, %.0f%%]  (%d run%s%s)", estimate->pass_rate * 100,
-                      estimate->ci_low * 100, estimate->ci_high * 100, estimate->runs, estimate->runs == 1 ? "" : "s",
-                      partial ? ", time budget" : "");
+        std::snprintf(text, sizeof text, "pass rate %.0f%%  [%.0f%%, %.0f%%]", estimate->pass_rate * 100,
+                      estimate->ci_low * 100, estimate->ci_high * 100);
         ImU32 colour = estimate->pass_rate >= 0.5 ? IM_COL32(40, 120, 60, 255)
                        : estimate->pass_rate > 0.0 ? IM_COL32(140, 110, 30, 255)
                                                    : IM_COL32(150, 40, 40, 255);
         badge(text, colour);
+        // Below the badge, wrapped: the runs and the bot the figure rests on.
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", figure_basis(*estimate, app.settings.quick_runs,
+                                               doc->view.estimate_timed_out || estimate->timed_out).c_str());
+        ImGui::PopTextWrapPos();
     } else if (analysis) {
         switch (analysis->verdict) {
         case Verdict::solvable: badge("solvable", IM_COL32(40, 120, 60, 255)); break;
@@ -98,6 +135,7 @@ void draw_analysis(App& app) {
         case Verdict::none: badge(analysis->blocked ? "blocked" : "analysed", IM_COL32(70, 70, 90, 255)); break;
         }
     }
+    trace_last_item(app, "badge");
     if (current && analysis) ImGui::TextDisabled("live analysis: %.0f ms", doc->view.elapsed_ms);
 
     // Overlays with their legend.
@@ -193,8 +231,11 @@ void draw_analysis(App& app) {
         } else {
             if (app.deep_view.estimate) {
                 const EstimateResult& e = *app.deep_view.estimate;
-                ImGui::Text("pass rate %.1f%% [%.1f%%, %.1f%%], %d runs%s", e.pass_rate * 100, e.ci_low * 100,
-                            e.ci_high * 100, e.runs, e.cancelled ? " (cancelled)" : "");
+                ImGui::Text("pass rate %.1f%% [%.1f%%, %.1f%%]%s", e.pass_rate * 100, e.ci_low * 100, e.ci_high * 100,
+                            e.cancelled && !e.timed_out ? " (cancelled)" : "");
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextDisabled("%s", figure_basis(e, app.settings.deep_runs, e.timed_out).c_str());
+                ImGui::PopTextWrapPos();
                 plot_series(e);
             }
             if (app.deep_view.analysis)

@@ -14,6 +14,7 @@
 namespace tilelab::editor::panels {
 
 void open_browser(App& app, bool save_mode) {
+    if (app.modal_blocks(save_mode ? "Save as" : "Open")) return;
     FileBrowser& b = app.browser;
     b.open = true;
     b.save_mode = save_mode;
@@ -40,14 +41,19 @@ void draw_file_browser(App& app) {
                         : b.purpose == BrowseFor::pack_level ? "Add a level file to the pack"
                         : b.save_mode                        ? "Save level as"
                                                              : "Open level or pack";
-    if (b.open && !ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
     ImGui::SetNextWindowSize(ImVec2(720, 480), ImGuiCond_Appearing);
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (!ImGui::BeginPopupModal(title, nullptr)) return;
+    if (!begin_modal(title, 0)) return;
+    // Enter confirms from anywhere but the folder field (where it goes to the typed folder); Esc cancels.
+    const bool escape = modal_escape();
+    bool enter_key = modal_enter();
 
     std::string folder_text = b.folder.string();
     ImGui::SetNextItemWidth(-60);
-    if (ImGui::InputText("##folder", &folder_text, ImGuiInputTextFlags_EnterReturnsTrue)) b.folder = folder_text;
+    if (ImGui::InputText("##folder", &folder_text, ImGuiInputTextFlags_EnterReturnsTrue)) {
+        b.folder = folder_text;
+        enter_key = false;
+    }
+    if (ImGui::IsItemActive()) enter_key = false;
     ImGui::SameLine();
     if (ImGui::Button("Up")) b.folder = b.folder.parent_path();
 
@@ -101,6 +107,7 @@ void draw_file_browser(App& app) {
         b.focus_wait = 4;
     }
     bool enter = ImGui::InputText("file name", &b.name, ImGuiInputTextFlags_EnterReturnsTrue);
+    enter = enter || enter_key;
     if (b.focus_name && ImGui::IsItemActive()) {
         b.focus_name = false;
         app.trace("browser: typing in the name field");
@@ -113,7 +120,7 @@ void draw_file_browser(App& app) {
         if (!b.name.empty()) chosen = b.folder / b.name;
     }
     ImGui::SameLine();
-    bool cancel = ImGui::Button("Cancel");
+    bool cancel = ImGui::Button("Cancel") || escape;
     if (!chosen.empty()) {
         if (b.purpose == BrowseFor::bundle) {
             export_bundle_to(app, chosen);

@@ -11,7 +11,7 @@ void draw_main_menu(App& app) {
     if (!ImGui::BeginMainMenuBar()) return;
     Document* doc = app.active();
     if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("New level...", "Ctrl+N")) app.new_dialog.open = true;
+        if (ImGui::MenuItem("New level...", "Ctrl+N")) open_new_level(app);
         if (ImGui::MenuItem("Open...", "Ctrl+O")) open_browser(app, false);
         if (ImGui::BeginMenu("Open recent", !app.settings.recent_files.empty())) {
             std::string chosen;
@@ -41,6 +41,11 @@ void draw_main_menu(App& app) {
         std::string redo_label = can_redo ? "Redo " + doc->history().redo_label() : std::string("Redo");
         if (ImGui::MenuItem(undo_label.c_str(), "Ctrl+Z", false, can_undo)) app.undo();
         if (ImGui::MenuItem(redo_label.c_str(), "Ctrl+Shift+Z / Ctrl+Y", false, can_redo)) app.redo();
+        ImGui::Separator();
+        const bool selected = doc && doc->selection.active && !app.play.active;
+        if (ImGui::MenuItem("Cut", "Ctrl+X", false, selected)) copy_selection(app, true);
+        if (ImGui::MenuItem("Copy", "Ctrl+C", false, selected)) copy_selection(app, false);
+        if (ImGui::MenuItem("Paste", "Ctrl+V", false, doc && !app.play.active)) paste_clipboard(app);
         ImGui::Separator();
         if (ImGui::MenuItem("Select none", "Esc", false, doc && doc->selection.active)) doc->selection.active = false;
         ImGui::EndMenu();

@@ -9,6 +9,7 @@
 
 #include "app.hpp"
 #include "panels/panels.hpp"
+#include "text_fit.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
@@ -40,12 +41,6 @@ std::string relative_to_pack(const OpenPack& open, const std::filesystem::path& 
     return rel.generic_string();
 }
 
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-    std::error_code ec;
-    if (std::filesystem::equivalent(a, b, ec)) return true;
-    return std::filesystem::absolute(a, ec).lexically_normal() == std::filesystem::absolute(b, ec).lexically_normal();
-}
-
 // The command line that writes the same bundle as the editor's export (the figures depend on these
 // options only, never on the thread count).
 std::string cli_equivalent(const OpenPack& open, const std::filesystem::path& out) {
@@ -53,12 +48,15 @@ std::string cli_equivalent(const OpenPack& open, const std::filesystem::path& ou
     std::string line = "tilelab pack export " + open.path.string() + " -o " + out.string() + " --runs " +
                        std::to_string(o.runs) + " --seed " + std::to_string(o.seed) + " --budget-ms " +
                        std::to_string(o.budget_ms);
+    if (o.playout_budget_ms != default_playout_budget_ms)
+        line += " --playout-budget-ms " + std::to_string(o.playout_budget_ms);
     if (!o.bot.empty()) line += " --bot " + o.bot;
     return line;
 }
 
 bool same_options(const pack::CheckOptions& a, const pack::CheckOptions& b) {
     return a.runs == b.runs && a.seed == b.seed && a.budget_ms == b.budget_ms && a.bot == b.bot &&
+           a.playout_budget_ms == b.playout_budget_ms &&
            a.pass_range == b.pass_range;
 }
 
@@ -152,6 +150,12 @@ void poll_check(App& app) {
     if (run->revision != open.revision) return;  // stale
     open.report = std::move(run->report);
     open.report_revision = run->revision;
+    // For tests: each level's figure and errors as the panel shows them.
+    for (const pack::LevelReport& level : open.report->levels) {
+        if (level.estimate) app.trace("pack-figure " + level.path + ": " + pack::pass_rate_text(*level.estimate));
+        for (const Diagnostic& d : level.problems)
+            if (d.severity == Diagnostic::Severity::error) app.trace("pack-error " + level.path + ": " + d.message);
+    }
     if (run->export_to.empty())
         app.status("pack analysed: " + count_of(open.report->error_count(), "error") + ", " +
                    count_of(open.report->warning_count(), "warning"));
@@ -217,9 +221,8 @@ void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::
     if (report && i < int(report->levels.size())) {
         const pack::LevelReport& level = report->levels[i];
         if (level.estimate) {
-            char rate[32];
-            std::snprintf(rate, sizeof rate, "  %.0f%%", level.estimate->pass_rate * 100.0);
-            label += rate;
+            // The figure with what it rests on, as `tilelab pack check` prints it.
+            label += "  " + pack::pass_rate_text(*level.estimate);
         } else if (level.verdict != Verdict::none) {
             label += "  " + std::string(verdict_name(level.verdict));
         }
@@ -227,13 +230,33 @@ void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::
     }
     ImGui::PushID(i);
     if (broken) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
-    if (ImGui::Selectable(label.c_str(), i == open.selected)) {
+    // Cut to the panel's width with "..." (the tooltip has it whole), never clipped mid-letter.
+    const std::string shown = fit_text(label, ImGui::GetContentRegionAvail().x);
+    if (ImGui::Selectable((shown + "##row").c_str(), i == open.selected)) {
         open.selected = i;
         chosen = level_file(open, listed);
     }
     if (broken) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) {
+    const bool row_hovered = ImGui::IsItemHovered();
+    // Errors in the list itself, short and wrapped (the tooltip keeps the full lines).
+    std::vector<std::string> errors;
+    if (broken) errors.push_back(info->problem);
+    if (report && i < int(report->levels.size()))
+        for (const Diagnostic& d : report->levels[i].problems)
+            if (d.severity == Diagnostic::Severity::error && !broken)
+                errors.push_back((d.pointer.empty() ? "" : d.pointer + ": ") + d.message);
+    if (!errors.empty()) {
+        ImGui::Indent();
+        ImGui::PushTextWrapPos(0.0f);
+        const std::size_t shown = std::min<std::size_t>(errors.size(), 2);
+        for (std::size_t e = 0; e < shown; ++e) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", errors[e].c_str());
+        if (errors.size() > shown) ImGui::TextDisabled("(%zu more: hover the row)", errors.size() - shown);
+        ImGui::PopTextWrapPos();
+        ImGui::Unindent();
+    }
+    if (row_hovered) {
         ImGui::BeginTooltip();
+        if (shown != label) ImGui::TextUnformatted(label.c_str());
         ImGui::TextUnformatted(listed.c_str());
         if (info && info->valid)
             ImGui::Text("%s %dx%d, id %s", std::string(kind_name(info->kind)).c_str(), info->width, info->height,
@@ -247,8 +270,10 @@ void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::
 }
 
 // Runs, seed, bot and solver budget of both the analysis and the export.
-void draw_check_settings(OpenPack& open) {
-    if (!ImGui::TreeNode("Check settings")) return;
+void draw_check_settings(App& app, OpenPack& open) {
+    const bool unfolded = ImGui::TreeNode("Check settings");
+    trace_last_item(app, "pack-settings");
+    if (!unfolded) return;
     pack::CheckOptions& o = open.options;
     ImGui::SetNextItemWidth(120);
     if (ImGui::InputInt("playouts per level", &o.runs, 100, 1000)) o.runs = std::clamp(o.runs, 1, 1'000'000);
@@ -259,12 +284,14 @@ void draw_check_settings(OpenPack& open) {
         o.budget_ms = std::clamp(o.budget_ms, 1, 3'600'000);
     bool greedy = o.bot == "greedy";
     if (ImGui::Checkbox("greedy bot (fast); off: each kind's own bot", &greedy)) o.bot = greedy ? "greedy" : "";
+    trace_last_item(app, "pack-greedy");
     ImGui::TreePop();
 }
 
 }  // namespace
 
 void open_pack_browser(App& app, BrowseFor purpose, std::string name) {
+    if (app.modal_blocks(purpose == BrowseFor::bundle ? "Export bundle" : "Add level file")) return;
     FileBrowser& b = app.browser;
     b.open = true;
     b.save_mode = false;
@@ -342,25 +369,14 @@ void export_bundle_to(App& app, const std::filesystem::path& file) {
         app.status("export: save the pack first (the bundle is made from the pack file, as `tilelab pack export` does)");
         return;
     }
-    // Never overwrite the pack or one of its levels with a bundle, nor any file that is not a bundle.
-    if (same_file(file, open.path)) {
-        app.status("export refused: " + out + " is the pack itself; choose another name");
+    // Never overwrite the pack or one of its levels with a bundle, nor any file that is not a bundle
+    // (the core's check, the same `tilelab pack export` makes).
+    if (std::string refusal = pack::output_refusal(open.path, open.pack.levels, file, pack::PackOutput::bundle);
+        !refusal.empty()) {
+        app.status("export refused: " + refusal);
         return;
     }
-    for (const std::string& listed : open.pack.levels)
-        if (same_file(file, level_file(open, listed))) {
-            app.status("export refused: " + out + " is a level of the pack; choose another name");
-            return;
-        }
     std::error_code ec;
-    if (std::filesystem::exists(file, ec)) {
-        Diagnostics ignored;
-        std::optional<std::string> text = read_text_file(file, ignored);
-        if (!text || sniff_format(*text) != "tilelab.bundle") {
-            app.status("export refused: " + out + " exists and is not a bundle; choose another name");
-            return;
-        }
-    }
     std::filesystem::path folder = std::filesystem::absolute(file, ec).parent_path();
     if (!std::filesystem::is_directory(folder, ec)) {
         app.status("export refused: no folder " + folder.string());
@@ -476,7 +492,7 @@ void draw_pack(App& app) {
         }
         trace_last_item(app, "pack-cancel");
     }
-    draw_check_settings(open);
+    draw_check_settings(app, open);
 
     // The difficulty curve.
     if (report) {

@@ -36,10 +36,24 @@ void close_pack(App& app);            // pack.cpp: asks once more when the pack 
 void stop_pack_check(App& app);       // pack.cpp, at exit: cancels the check and waits a moment for it
 void draw_playtest(App& app);         // playtest.cpp: score, moves left, restart
 void draw_status_bar(App& app);       // status_bar.cpp: hovered cell, messages
-void draw_prompts(App& app);          // prompts.cpp: unsaved changes, recovery
+// The modals: the app shows one at a time (App::modal); draw_modals draws it.
+void draw_modals(App& app);           // modals.cpp: the modal on top, and nothing else
+// modals.cpp: opens (if needed) and begins the modal popup `title`, centred; false: not shown.
+bool begin_modal(const char* title, ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize);
+bool modal_escape();                  // modals.cpp: Esc pressed this frame (closes the top modal)
+bool modal_enter();                   // modals.cpp: Enter pressed this frame (confirms it)
+void draw_quit_prompt(App& app);      // prompts.cpp: unsaved changes before quitting
+void draw_close_prompt(App& app);     // prompts.cpp: unsaved changes before closing a tab
+void draw_recovery_prompt(App& app);  // prompts.cpp: autosaved work after a crash
 void draw_file_browser(App& app);     // file_browser.cpp: open and save as
 void open_browser(App& app, bool save_mode);  // file_browser.cpp: the Open or Save As dialog
 void draw_new_level(App& app);        // new_level.cpp: the new level dialog
+void open_new_level(App& app);        // new_level.cpp: Ctrl+N, File > New level
+
+// clipboard.cpp: Ctrl+C / Ctrl+X (cut: copy, then erase) the selection as level JSON on the system
+// clipboard; Ctrl+V pastes it at the hovered cell (else the selection's corner, else 0,0).
+void copy_selection(App& app, bool cut);
+void paste_clipboard(App& app);
 
 // playtest.cpp: starting play, and the canvas' input while playing.
 void start_playtest(App& app, Document& doc);

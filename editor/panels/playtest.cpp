@@ -1,8 +1,11 @@
 // Play-test: the level played in the editor with the real rules and the level's seed.
 #include <SDL.h>
+#include <chrono>
 #include <cmath>
 #include <exception>
+#include <memory>
 #include <string>
+#include <thread>
 
 #include "app.hpp"
 #include "painters.hpp"
@@ -12,24 +15,74 @@ namespace tilelab::editor::panels {
 
 namespace {
 
-void play_move(App& app, const Move& move) {
+// Runs a start (no move) or a move of the play-test on its own thread, with copies of the level
+// and the state: the UI thread never plays a move itself.
+void launch(App& app, std::optional<Move> move) {
     PlayTest& play = app.play;
-    const KindOps& ops = kind_ops(play.level.kind);
-    try {
-        StepResult step = ops.play(play.level, play.state, move);
-        if (!step.legal) {
-            play.message = "illegal: " + step.why;
+    auto job = std::make_shared<PlayJob>();
+    job->move = std::move(move);
+    job->started = std::chrono::steady_clock::now();
+    std::thread([job, level = play.level, state = play.state] {
+        try {
+            const KindOps& ops = kind_ops(level.kind);
+            if (job->move) {
+                job->step = ops.play(level, state, *job->move);
+            } else {
+                job->step.legal = true;
+                job->step.state = ops.start(level);
+            }
+        } catch (const std::exception& e) {
+            // The kind's own failure (e.g. not built yet) is shown, never a crash.
+            job->error = e.what();
+        }
+        job->done.store(true, std::memory_order_release);
+    }).detach();
+    play.job = std::move(job);
+}
+
+void play_move(App& app, const Move& move) {
+    if (app.play.job) return;  // a move is being played: input waits for it
+    launch(app, move);
+}
+
+// Takes a finished job's result (once a frame, from the UI thread).
+void poll_playtest(App& app) {
+    PlayTest& play = app.play;
+    if (!play.job || !play.job->done.load(std::memory_order_acquire)) return;
+    std::shared_ptr<PlayJob> job = std::move(play.job);
+    play.job.reset();
+    if (!job->move) {  // the start
+        if (!job->error.empty()) {
+            play.active = false;
+            app.status("cannot play: " + job->error);
             return;
         }
-        play.state = std::move(step.state);
-        play.moves.push_back(move);
-        play.message = format_move(move);
-        if (ops.goal_met(play.level, play.state)) play.message += "  -- goal reached!";
-        app.trace("play " + format_move(move) + " score " + std::to_string(play.state.score));
+        play.state = std::move(job->step.state);
+        play.message.clear();
+        app.trace("play-test started");
+        return;
+    }
+    const Move& move = *job->move;
+    if (!job->error.empty()) {
+        play.message = job->error;
+        return;
+    }
+    StepResult& step = job->step;
+    if (!step.legal) {
+        play.message = "illegal: " + step.why;
+        return;
+    }
+    play.state = std::move(step.state);
+    play.moves.push_back(move);
+    play.message = format_move(move);
+    try {
+        if (kind_ops(play.level.kind).goal_met(play.level, play.state)) play.message += "  -- goal reached!";
     } catch (const std::exception& e) {
-        // The kind's own failure (e.g. not built yet) is shown, never a crash.
         play.message = e.what();
     }
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->started).count();
+    app.trace("play " + format_move(move) + " score " + std::to_string(play.state.score) + " (" +
+              std::to_string(static_cast<long long>(ms)) + " ms on the play worker)");
 }
 
 bool adjacent(Cell a, Cell b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y) == 1; }
@@ -41,21 +94,29 @@ void start_playtest(App& app, Document& doc) {
     PlayTest play;
     play.document_id = doc.id();
     play.level = doc.level();
-    try {
-        play.state = kind_ops(play.level.kind).start(play.level);
-    } catch (const std::exception& e) {
-        app.status(std::string("cannot play: ") + e.what());
-        return;
-    }
+    // Until the start state comes back from the worker, the painted board is shown.
+    play.state.board = play.level.board;
+    play.state.jelly = play.level.jelly;
     play.active = true;
     app.play = std::move(play);
-    app.trace("play-test started");
+    launch(app, std::nullopt);  // "play-test started" is traced when the start state is ready
 }
 
 void draw_playtest(App& app) {
+    poll_playtest(app);
     PlayTest& play = app.play;
     ImGui::TextUnformatted("Play-test");
     ImGui::Separator();
+    if (play.job) {
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - play.job->started).count();
+        ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s... %.1f s", play.job->move ? "playing the move" : "starting",
+                           seconds);
+        if (!play.job->working_traced) {  // for tests: a frame drawn while the move is played
+            play.job->working_traced = true;
+            app.trace("play-test: working on " + (play.job->move ? format_move(*play.job->move) : std::string("the start")));
+        }
+    }
     ImGui::Text("score %lld", static_cast<long long>(play.state.score));
     ImGui::Text("moves made %d", play.state.moves);
     if (play.level.goal.moves) ImGui::Text("moves left %d", *play.level.goal.moves - play.state.moves);
@@ -87,7 +148,7 @@ void draw_playtest(App& app) {
         const std::pair<int, Direction> keys[] = {{SDL_SCANCODE_UP, Direction::up}, {SDL_SCANCODE_DOWN, Direction::down},
                                                   {SDL_SCANCODE_LEFT, Direction::left}, {SDL_SCANCODE_RIGHT, Direction::right}};
         for (auto [code, direction] : keys)
-            if (ImGui::IsKeyPressed(code, false)) play_move(app, direction);
+            if (ImGui::IsKeyPressed(code, false) && !play.job) play_move(app, direction);
     }
 }
 
@@ -95,7 +156,9 @@ void playtest_canvas(App& app, Document& doc, ImDrawList* list, ImVec2 origin, f
                      bool active) {
     (void)doc;
     (void)hovered;
+    poll_playtest(app);
     PlayTest& play = app.play;
+    if (play.job) return;  // starting, or a move under way: no input until it is done
     const Board& board = play.state.board;
     std::optional<Cell> cell = app.hovered;
     switch (play.level.kind) {

@@ -1,5 +1,8 @@
 // The problems panel: the loader's diagnostics and the analysis' warnings, live; a click selects the cell.
+#include <algorithm>
 #include <charconv>
+#include <filesystem>
+#include <optional>
 #include <map>
 #include <string>
 
@@ -23,61 +26,108 @@ std::optional<int> row_of_pointer(const std::string& pointer) {
     return std::nullopt;
 }
 
+// One problem: its severity, then its message wrapped to the panel's width (never cut off); the
+// whole message is a selectable row, and a click selects the cell (or row) it names.
 void problem(App& app, Document& doc, const char* severity, const std::string& text, std::optional<Cell> cell,
-             std::optional<int> row, int index) {
+             std::optional<int> row, int index, std::string& listed) {
+    listed += std::string("problem: ") + severity + ": " + text + "\n";
     ImGui::PushID(index);
     ImVec4 colour = severity[0] == 'e' ? ImVec4(1.0f, 0.45f, 0.45f, 1) : ImVec4(1.0f, 0.8f, 0.35f, 1);
     ImGui::TextColored(colour, "%s", severity);
     ImGui::SameLine();
-    if (ImGui::Selectable(text.c_str(), false, ImGuiSelectableFlags_None)) {
+    const float wrap = std::max(40.0f, ImGui::GetContentRegionAvail().x);
+    const ImVec2 extent = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    if (ImGui::Selectable("##problem", false, ImGuiSelectableFlags_None, ImVec2(wrap, extent.y))) {
         const Level& level = doc.level();
         if (cell) doc.selection = Selection{true, *cell, *cell};
         else if (row && *row < level.height()) doc.selection = Selection{true, {0, *row}, {level.width() - 1, *row}};
     }
     if (ImGui::IsItemHovered() && (cell || row)) ImGui::SetTooltip("click to select the cell");
     trace_last_item(app, ("problem-" + std::to_string(index)).c_str());
+    ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, ImGui::GetColorU32(ImGuiCol_Text),
+                                        text.c_str(), nullptr, wrap);
     ImGui::PopID();
 }
 }  // namespace
 
+// Files that did not open: each with every diagnostic, wrapped (never cut off), a Retry (after
+// fixing the file elsewhere) and a Dismiss. The file itself is never touched.
+void draw_open_failures(App& app) {
+    std::optional<std::size_t> retry, dismiss;
+    for (std::size_t i = 0; i < app.open_failures.size(); ++i) {
+        const App::OpenFailure& failure = app.open_failures[i];
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1), "cannot open %s", failure.path.filename().string().c_str());
+        trace_last_item(app, ("open-failure-" + std::to_string(i)).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", failure.path.string().c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Retry")) retry = i;
+        trace_last_item(app, ("open-failure-retry-" + std::to_string(i)).c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Dismiss")) dismiss = i;
+        trace_last_item(app, ("open-failure-dismiss-" + std::to_string(i)).c_str());
+        ImGui::Indent();
+        for (const Diagnostic& d : failure.diagnostics) {
+            std::string place = d.line > 0 ? std::to_string(d.line) + ":" + std::to_string(d.column) + ": " : d.pointer.empty() ? "" : d.pointer + ": ";
+            ImVec4 colour = d.severity == Diagnostic::Severity::error ? ImVec4(1.0f, 0.6f, 0.6f, 1) : ImVec4(1.0f, 0.8f, 0.35f, 1);
+            ImGui::PushStyleColor(ImGuiCol_Text, colour);
+            ImGui::TextWrapped("%s%s", place.c_str(), d.message.c_str());
+            ImGui::PopStyleColor();
+        }
+        ImGui::Unindent();
+        ImGui::PopID();
+    }
+    if (!app.open_failures.empty()) ImGui::Separator();
+    if (retry) {
+        std::filesystem::path path = app.open_failures[*retry].path;
+        app.open_path(path);  // on success the entry goes; on failure it is listed again, fresh
+    } else if (dismiss) {
+        app.open_failures.erase(app.open_failures.begin() + static_cast<std::ptrdiff_t>(*dismiss));
+    }
+}
+
 void draw_problems(App& app) {
+    draw_open_failures(app);
     Document* doc = app.active();
-    if (!doc) return;
+    if (!doc) {
+        if (app.open_failures.empty()) ImGui::TextDisabled("no level open");
+        return;
+    }
     int index = 0;
+    std::string listed;  // what the panel shows, for --trace
     for (const Diagnostic& d : app.diagnostics)
         problem(app, *doc, d.severity == Diagnostic::Severity::error ? "error" : "warning",
-                (d.pointer.empty() ? "" : d.pointer + ": ") + d.message, std::nullopt, row_of_pointer(d.pointer), index++);
+                (d.pointer.empty() ? "" : d.pointer + ": ") + d.message, std::nullopt, row_of_pointer(d.pointer), index++, listed);
 
-    const Level& level = doc->level();
-    // Unpaired link tiles: a value whose count cannot all be paired (equal: an odd count; sum:
-    // counts of a value and its partner differ).
-    if (level.kind == Kind::link) {
-        std::map<std::int64_t, int> counts;
-        std::map<std::int64_t, Cell> first;
-        for (int y = 0; y < level.height(); ++y)
-            for (int x = 0; x < level.width(); ++x)
-                if (std::int32_t v = level.board.at(x, y); cell::is_value(v)) {
-                    ++counts[v];
-                    first.try_emplace(v, Cell{x, y});
-                }
-        for (const auto& [value, count] : counts) {
-            std::int64_t partner = level.rules.pair.partner(value);
-            bool unpaired = partner == value ? count % 2 != 0 : (!counts.count(partner) || counts.at(partner) != count);
-            if (unpaired)
-                problem(app, *doc, "warning", "unpaired tiles: value " + std::to_string(value) + " (" + std::to_string(count) + ")",
-                        first.at(value), std::nullopt, index++);
-        }
-    }
     const bool current = doc->view.revision == doc->revision();
-    if (current && !doc->view.error.empty()) problem(app, *doc, "error", doc->view.error, std::nullopt, std::nullopt, index++);
-    if (const Analysis* analysis = app.current_analysis(*doc)) {
-        if (level.kind == Kind::match3 && !analysis->groups.empty())
-            problem(app, *doc, "warning",
-                    std::to_string(analysis->groups.size()) + " run(s) on the board resolve before the first move",
-                    analysis->groups.front().cells.front(), std::nullopt, index++);
-        for (const Warning& w : analysis->warnings) problem(app, *doc, "warning", w.message, w.cell, std::nullopt, index++);
+    if (current && !doc->view.error.empty()) problem(app, *doc, "error", doc->view.error, std::nullopt, std::nullopt, index++, listed);
+    const Analysis* analysis = app.current_analysis(*doc);
+    if (analysis) {
+        // The core's warnings, as `tilelab analyze` and `validate` print them: unpaired link tiles,
+        // tiles that can never link, jelly no run reaches, ? cells the generator cannot fill, ...
+        for (const Warning& w : analysis->warnings) problem(app, *doc, "warning", w.message, w.cell, std::nullopt, index++, listed);
     }
-    if (index == 0) ImGui::TextDisabled(current ? "no problems" : "checking...");
+    if (index == 0) {
+        // Never "no problems" beside a verdict that says the level cannot be won.
+        const EstimateResult* estimate = app.current_estimate(*doc);
+        const bool lost = (analysis && analysis->verdict == Verdict::unsolvable) ||
+                          (estimate && estimate->runs > 0 && estimate->wins == 0 && !doc->view.estimate_pending);
+        const char* text = !current ? "checking..."
+                           : lost   ? "no known cause found for the verdict (the checks: docs/editor.md, Problems)"
+                                    : "no problems";
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", text);
+        ImGui::PopTextWrapPos();
+        listed = std::string("problems: ") + text + "\n";
+    }
+    // Traced when the list changes (and once the analysis is in), so a test reads what is shown.
+    static std::string last;  // UI thread only
+    if (current && listed != last) {
+        last = listed;
+        app.trace("problems listed: " + std::to_string(index));
+        if (!listed.empty()) app.trace(listed.substr(0, listed.size() - 1));
+    }
 }
 
 }  // namespace tilelab::editor::panels

@@ -9,11 +9,17 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "panels/panels.hpp"
+#include "tilelab/board/limits.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
 namespace {
+
+// Every slider and drag field clamps what is typed into it too (Ctrl+click, double click): the
+// format's limits hold however a value is entered (the document clamps again, as a last guard).
+constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+constexpr std::int64_t kZero64 = 0, kMinSum = limits::min_pair_sum, kMaxSum = limits::max_pair_sum;
 
 // Wraps one widget that edits a copy of the level: the widget's activation opens a gesture, its
 // changes go into the level, its deactivation closes the gesture (one undo entry).
@@ -46,7 +52,7 @@ void optional_int(Document& doc, const char* label, std::optional<int>& (*field)
     ImGui::SameLine();
     if (on) {
         ImGui::SetNextItemWidth(140);
-        edit_field(doc, label, [&](Level& l) { return ImGui::DragInt(label, &*field(l), 0.2f, lo, hi); });
+        edit_field(doc, label, [&](Level& l) { return ImGui::DragInt(label, &*field(l), 0.2f, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp); });
     } else {
         ImGui::TextDisabled("%s (off)", label);
     }
@@ -61,7 +67,9 @@ void draw_properties(App& app) {
     const Level& level = doc->level();
     ImGui::PushItemWidth(170);
     edit_field(*doc, "Name", [](Level& l) { return ImGui::InputText("name", &l.name); });
+    trace_last_item(app, "name");
     edit_field(*doc, "Id", [](Level& l) { return ImGui::InputText("id", &l.id); });
+    trace_last_item(app, "id");
     ImGui::SameLine();
     if (ImGui::SmallButton("new id")) {
         std::string id = new_level_id();
@@ -76,13 +84,16 @@ void draw_properties(App& app) {
     ImGui::Text("size %d x %d", size[0], size[1]);
     ImGui::SameLine();
     if (ImGui::SmallButton("resize...")) ImGui::OpenPopup("resize");
+    trace_last_item(app, "resize");
     if (ImGui::BeginPopup("resize")) {
         ImGuiStorage* storage = ImGui::GetStateStorage();
         int* w = storage->GetIntRef(ImGui::GetID("w"), level.width());
         int* h = storage->GetIntRef(ImGui::GetID("h"), level.height());
         int* anchor = storage->GetIntRef(ImGui::GetID("anchor"), 0);
         ImGui::InputInt("width", w);
+        trace_last_item(app, "resize-width");
         ImGui::InputInt("height", h);
+        trace_last_item(app, "resize-height");
         ImGui::TextUnformatted("keep content anchored at:");
         for (int i = 0; i < 9; ++i) {
             if (i % 3) ImGui::SameLine();
@@ -90,7 +101,9 @@ void draw_properties(App& app) {
             if (ImGui::RadioButton("##a", *anchor == i)) *anchor = i;
             ImGui::PopID();
         }
-        if (ImGui::Button("Apply")) {
+        const bool apply = ImGui::Button("Apply");
+        trace_last_item(app, "resize-apply");
+        if (apply) {
             int nw = std::clamp(*w, 1, max_board_side), nh = std::clamp(*h, 1, max_board_side);
             Anchor a = static_cast<Anchor>(*anchor);
             doc->change("Resize", [&](Level& l) { resize_level(l, nw, nh, a); });
@@ -103,6 +116,7 @@ void draw_properties(App& app) {
     edit_field(*doc, "Seed", [](Level& l) {
         return ImGui::InputScalar("seed", ImGuiDataType_U64, &l.seed);
     });
+    trace_last_item(app, "seed");
     ImGui::SameLine();
     if (ImGui::SmallButton("re-roll")) {
         Rng rng(level.seed ^ 0x5eed5eedull);
@@ -114,25 +128,39 @@ void draw_properties(App& app) {
     ImGui::TextDisabled("rules");
     switch (level.kind) {
     case Kind::match3:
-        edit_field(*doc, "Colours", [](Level& l) { return ImGui::SliderInt("colors", &l.rules.colors, 2, 16); });
+        // Never below the colours painted on the board (the level would not load): the document
+        // stops the value there, and the tooltip says why.
+        edit_field(*doc, "Colours", [](Level& l) {
+            return ImGui::SliderInt("colors", &l.rules.colors, limits::min_colors, limits::max_colors, "%d", kClamp);
+        });
         trace_last_item(app, "colors");
-        edit_field(*doc, "Min match", [](Level& l) { return ImGui::SliderInt("min_match", &l.rules.min_match, 3, 6); });
-        edit_field(*doc, "Score per piece",
-                   [](Level& l) { return ImGui::DragInt("score_per_piece", &l.rules.score_per_piece, 1, 1, 10000); });
+        if (ImGui::IsItemHovered() && lowest_colors(level) > limits::min_colors)
+            ImGui::SetTooltip("colours %d..%d: colour %d is on the board", lowest_colors(level), limits::max_colors,
+                              lowest_colors(level) - 1);
+        edit_field(*doc, "Min match", [](Level& l) {
+            return ImGui::SliderInt("min_match", &l.rules.min_match, limits::min_min_match, limits::max_min_match, "%d", kClamp);
+        });
+        trace_last_item(app, "min_match");
+        edit_field(*doc, "Score per piece", [](Level& l) {
+            return ImGui::DragInt("score_per_piece", &l.rules.score_per_piece, 1, 0, limits::max_score_per_piece, "%d", kClamp);
+        });
+        trace_last_item(app, "score_per_piece");
         break;
     case Kind::link: {
         edit_field(*doc, "Pairing", [](Level& l) {
             int rule = l.rules.pair.rule == Pairing::Rule::sum ? 1 : 0;
             if (!ImGui::Combo("pair", &rule, "equal\0sum\0")) return false;
             l.rules.pair.rule = rule ? Pairing::Rule::sum : Pairing::Rule::equal;
-            if (rule && l.rules.pair.sum <= 0) l.rules.pair.sum = 10;
+            if (rule && l.rules.pair.sum < limits::min_pair_sum) l.rules.pair.sum = 10;
             return true;
         });
         if (level.rules.pair.rule == Pairing::Rule::sum)
             edit_field(*doc, "Pair sum", [](Level& l) {
-                return ImGui::DragScalar("sum", ImGuiDataType_S64, &l.rules.pair.sum, 0.2f);
+                return ImGui::DragScalar("sum", ImGuiDataType_S64, &l.rules.pair.sum, 0.2f, &kMinSum, &kMaxSum, "%lld", kClamp);
             });
-        edit_field(*doc, "Max turns", [](Level& l) { return ImGui::SliderInt("max_turns", &l.rules.max_turns, 0, 4); });
+        trace_last_item(app, "sum");
+        edit_field(*doc, "Max turns", [](Level& l) { return ImGui::SliderInt("max_turns", &l.rules.max_turns, 0, limits::max_turns, "%d", kClamp); });
+        trace_last_item(app, "max_turns");
         edit_field(*doc, "Border", [](Level& l) { return ImGui::Checkbox("border", &l.rules.border); });
         break;
     }
@@ -164,13 +192,18 @@ void draw_properties(App& app) {
             l.rules.score = rule ? SlideScore::pre_merge : SlideScore::merged;
             return true;
         });
-        optional_int(*doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; }, 2, 0, 64);
+        optional_int(*doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; }, std::min(2, level.width() * level.height()), 0,
+                     level.width() * level.height());
+        trace_last_item(app, "start_tiles");
         for (std::size_t i = 0; i < level.rules.spawn.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
             ImGui::Text("spawn %d", level.rules.spawn[i].first);
             ImGui::SameLine();
             ImGui::SetNextItemWidth(100);
-            edit_field(*doc, "Spawn weight", [&](Level& l) { return ImGui::DragInt("weight", &l.rules.spawn[i].second, 0.2f, 0, 1000); });
+            edit_field(*doc, "Spawn weight", [&](Level& l) {
+                return ImGui::DragInt("weight", &l.rules.spawn[i].second, 0.2f, 1, limits::max_spawn_weight, "%d", kClamp);
+            });
+            trace_last_item(app, ("spawn-weight-" + std::to_string(i)).c_str());
             ImGui::PopID();
         }
         break;
@@ -178,7 +211,8 @@ void draw_properties(App& app) {
 
     ImGui::Separator();
     ImGui::TextDisabled("goal");
-    optional_int(*doc, "moves", [](Level& l) -> std::optional<int>& { return l.goal.moves; }, 20, 1, 10000);
+    optional_int(*doc, "moves", [](Level& l) -> std::optional<int>& { return l.goal.moves; }, 20, 1, limits::max_moves);
+    trace_last_item(app, "moves");
     switch (level.kind) {
     case Kind::match3: {
         Level probe = level;
@@ -190,16 +224,23 @@ void draw_properties(App& app) {
             return true;
         });
         ImGui::SameLine();
-        if (on) edit_field(*doc, "Score goal", [](Level& l) { return ImGui::DragScalar("score", ImGuiDataType_S64, &*l.goal.score, 10.0f); });
+        if (on) {
+            edit_field(*doc, "Score goal", [](Level& l) {
+                return ImGui::DragScalar("score", ImGuiDataType_S64, &*l.goal.score, 10.0f, &kZero64, &limits::max_score_goal, "%lld", kClamp);
+            });
+            trace_last_item(app, "score");
+        }
         else ImGui::TextDisabled("score (off)");
         edit_field(*doc, "Jelly goal", [](Level& l) { return ImGui::Checkbox("clear all jelly", &l.goal.jelly); });
         for (std::size_t i = 0; i < level.goal.collect.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
             ImGui::SetNextItemWidth(70);
-            edit_field(*doc, "Collect", [&](Level& l) { return ImGui::SliderInt("colour", &l.goal.collect[i].color, 0, std::max(0, l.rules.colors - 1)); });
+            edit_field(*doc, "Collect", [&](Level& l) { return ImGui::SliderInt("colour", &l.goal.collect[i].color, 0, std::max(0, l.rules.colors - 1), "%d", kClamp); });
+            trace_last_item(app, ("collect-colour-" + std::to_string(i)).c_str());
             ImGui::SameLine();
             ImGui::SetNextItemWidth(70);
-            edit_field(*doc, "Collect", [&](Level& l) { return ImGui::DragInt("count", &l.goal.collect[i].count, 0.2f, 1, 1000); });
+            edit_field(*doc, "Collect", [&](Level& l) { return ImGui::DragInt("count", &l.goal.collect[i].count, 0.2f, 1, limits::max_collect_count, "%d", kClamp); });
+            trace_last_item(app, ("collect-count-" + std::to_string(i)).c_str());
             ImGui::SameLine();
             if (ImGui::SmallButton("x")) doc->change("Remove collect goal", [&](Level& l) { l.goal.collect.erase(l.goal.collect.begin() + static_cast<long>(i)); });
             ImGui::PopID();
@@ -211,18 +252,22 @@ void draw_properties(App& app) {
         edit_field(*doc, "Clear goal", [](Level& l) { return ImGui::Checkbox("clear the board", &l.goal.clear); });
         break;
     case Kind::lines:
-        optional_int(*doc, "closed_groups", [](Level& l) -> std::optional<int>& { return l.goal.closed_groups; }, 1, 1, 1000);
-        optional_int(*doc, "min_group_size", [](Level& l) -> std::optional<int>& { return l.goal.min_group_size; }, 4, 1, 10000);
+        optional_int(*doc, "closed_groups", [](Level& l) -> std::optional<int>& { return l.goal.closed_groups; }, 1, 1, level.width() * level.height());
+        trace_last_item(app, "closed_groups");
+        optional_int(*doc, "min_group_size", [](Level& l) -> std::optional<int>& { return l.goal.min_group_size; },
+                     std::min(4, level.width() * level.height()), 1, level.width() * level.height());
+        trace_last_item(app, "min_group_size");
         edit_field(*doc, "All closed", [](Level& l) { return ImGui::Checkbox("all_closed", &l.goal.all_closed); });
         break;
     case Kind::slide:
         edit_field(*doc, "Target", [](Level& l) {
             int log2 = 1;
             while ((1 << log2) < l.goal.target && log2 < 30) ++log2;
-            if (!ImGui::SliderInt("target", &log2, 2, 20, std::to_string(1 << log2).c_str())) return false;
+            if (!ImGui::SliderInt("target", &log2, 2, 30, std::to_string(1 << std::clamp(log2, 2, 30)).c_str(), kClamp)) return false;
             l.goal.target = 1 << log2;
             return true;
         });
+        trace_last_item(app, "target");
         break;
     }
     ImGui::PopItemWidth();

@@ -16,8 +16,10 @@ struct Shortcut {
 constexpr Shortcut shortcut_list[] = {
     {"B", "Brush"}, {"E", "Eraser"}, {"F", "Bucket fill"}, {"Shift+F", "Fill the selection (or the ? cells) from the generator"}, {"R", "Rectangle fill"}, {"I", "Picker (or right click)"},
     {"S", "Select"}, {"P", "Pair tool (link)"}, {"J", "Paint jelly / board (match3)"},
-    {"0-9", "Pick the palette entry"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
-    {"Delete", "Erase the selection"}, {"Esc", "Select none"}, {"Wheel", "Zoom at the mouse"},
+    {"1-9, 0", "Pick the palette entry (in the Tools panel's order; 0 is the tenth)"},
+    {"Ctrl+C / Ctrl+X / Ctrl+V", "Copy / cut the selection, paste it (at the mouse, else at the selection)"},
+    {"Drag a selection", "Move its cells (Select tool)"}, {"Enter / Esc", "Confirm / close the dialog"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
+    {"Delete", "Erase the selection"}, {"Esc", "Select none (or close the dialog)"}, {"Wheel", "Zoom at the mouse"},
     {"Middle drag, Space+drag", "Pan"}, {"Ctrl+0", "Fit to window"}, {"G", "Grid"}, {"F5", "Play-test / back to editing"},
     {"Ctrl+N", "New level"}, {"Ctrl+O", "Open"}, {"Ctrl+S", "Save"}, {"Ctrl+Shift+S", "Save as"},
     {"Ctrl+W", "Close the tab"}, {"Ctrl+Q", "Quit"}, {"Ctrl+Z", "Undo"}, {"Ctrl+Shift+Z, Ctrl+Y", "Redo"},
@@ -32,8 +34,20 @@ void draw_shortcuts_keys(App& app) {
     if (io.WantTextInput) return;  // typing in a field: keys are text
     Document* doc = app.active();
     bool ctrl = io.KeyCtrl, shift = io.KeyShift;
+    if (app.modal() != Modal::none) {
+        // Under a modal no shortcut acts: the modal takes Enter and Esc; the rest says it waits.
+        static constexpr std::pair<int, const char*> blocked[] = {
+            {SDL_SCANCODE_N, "New level"}, {SDL_SCANCODE_O, "Open"}, {SDL_SCANCODE_S, "Save"},
+            {SDL_SCANCODE_W, "Close"},     {SDL_SCANCODE_Q, "Quit"}, {SDL_SCANCODE_Z, "Undo"},
+            {SDL_SCANCODE_Y, "Redo"},      {SDL_SCANCODE_C, "Copy"}, {SDL_SCANCODE_X, "Cut"},
+            {SDL_SCANCODE_V, "Paste"}};
+        if (ctrl)
+            for (const auto& [code, what] : blocked)
+                if (pressed(code)) app.modal_blocks(what);
+        return;
+    }
     if (ctrl) {
-        if (pressed(SDL_SCANCODE_N)) app.new_dialog.open = true;
+        if (pressed(SDL_SCANCODE_N)) open_new_level(app);
         if (pressed(SDL_SCANCODE_O)) open_browser(app, false);
         if (pressed(SDL_SCANCODE_S)) {
             if (shift) open_browser(app, true);
@@ -44,6 +58,9 @@ void draw_shortcuts_keys(App& app) {
         if (!app.play.active) {
             if (pressed(SDL_SCANCODE_Z)) shift ? app.redo() : app.undo();
             if (pressed(SDL_SCANCODE_Y)) app.redo();
+            if (pressed(SDL_SCANCODE_C)) copy_selection(app, false);
+            if (pressed(SDL_SCANCODE_X)) copy_selection(app, true);
+            if (pressed(SDL_SCANCODE_V)) paste_clipboard(app);
         }
         if (pressed(SDL_SCANCODE_0) && doc) doc->camera.fit = true;
         return;
@@ -76,15 +93,20 @@ void draw_shortcuts_keys(App& app) {
         bool jelly = app.brush.target == PaintTarget::jelly;
         doc->change("Erase selection", [&](Level& l) { fill_rect(l, s.a, s.b, eraser_paint(l, jelly)); });
     }
+    // The number keys pick the palette's entries in order (1..9, 0 the tenth), as the Tools panel lists them.
     for (int digit = 0; digit <= 9; ++digit) {
         int code = digit == 0 ? SDL_SCANCODE_0 : SDL_SCANCODE_1 + digit - 1;
         if (!pressed(code)) continue;
-        Kind kind = doc->level().kind;
-        std::int32_t& value = app.brush.value[static_cast<std::size_t>(kind)];
-        if (kind == Kind::match3) value = digit;
-        else if (kind == Kind::slide) value = 1 << std::max(1, digit);
-        else if (kind == Kind::lines) value = digit == 0 ? 15 : digit;
-        else value = digit == 0 ? 10 : digit;
+        const Level& level = doc->level();
+        std::optional<PaletteEntry> entry = palette_key(level, digit);
+        if (!entry) {
+            app.status("key " + std::to_string(digit) + ": the palette has only " + std::to_string(palette_entries(level).size()) +
+                       " entries");
+            continue;
+        }
+        app.brush.value[static_cast<std::size_t>(level.kind)] = entry->value;
+        app.brush.target = PaintTarget::board;
+        app.status("key " + std::to_string(digit) + ": " + entry->tip);
     }
     if (pressed(SDL_SCANCODE_Z) && doc->level().kind == Kind::lines) {
         bool clockwise = !shift;
@@ -103,13 +125,16 @@ void draw_shortcuts(App& app) {
     if (!app.show_shortcuts) return;
     ImGui::SetNextWindowSize(ImVec2(460, 560), ImGuiCond_FirstUseEver);
     if (ImGui::Begin("Keyboard shortcuts", &app.show_shortcuts)) {
-        if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+        // Both columns wrap at their width: a narrow window shows every word, on more lines.
+        if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
+            ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthStretch, 0.4f);
+            ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 0.6f);
             for (const Shortcut& s : shortcut_list) {
                 ImGui::TableNextRow();
                 ImGui::TableSetColumnIndex(0);
-                ImGui::TextUnformatted(s.keys);
+                ImGui::TextWrapped("%s", s.keys);
                 ImGui::TableSetColumnIndex(1);
-                ImGui::TextUnformatted(s.what);
+                ImGui::TextWrapped("%s", s.what);
             }
             ImGui::EndTable();
         }

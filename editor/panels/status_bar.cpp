@@ -3,6 +3,7 @@
 
 #include "app.hpp"
 #include "panels/panels.hpp"
+#include "text_fit.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -32,7 +33,10 @@ void draw_status_bar(App& app) {
     }
     if (!app.status_message.empty() && app.status_age < 8.0) {
         ImGui::SameLine(560);
-        ImGui::TextUnformatted(app.status_message.c_str());
+        // Cut with "..." at the window's edge; the whole message in a tooltip.
+        const std::string shown = fit_text(app.status_message, ImGui::GetContentRegionAvail().x);
+        ImGui::TextUnformatted(shown.c_str());
+        if (shown != app.status_message && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", app.status_message.c_str());
     }
 }
 

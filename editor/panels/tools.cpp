@@ -5,6 +5,8 @@
 #include "edits.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
+#include "tilelab/board/limits.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -82,36 +84,13 @@ void draw_tools(App& app) {
     ImGui::Separator();
     ImGui::TextUnformatted("Palette");
     std::vector<std::pair<std::int32_t, std::string>> entries;
-    switch (level.kind) {
-    case Kind::match3:
-        for (int c = 0; c < level.rules.colors && c < 16; ++c) entries.push_back({c, "colour " + std::to_string(c)});
-        entries.push_back({cell::random, "? a random piece, drawn at level start"});
-        entries.push_back({cell::empty, ". an empty playable cell"});
-        entries.push_back({cell::blocker, "# a blocker: never moves, never matches"});
-        entries.push_back({cell::hole, "_ a hole: not part of the board"});
-        break;
-    case Kind::link: {
-        int top = level.rules.pair.rule == Pairing::Rule::sum ? static_cast<int>(std::min<std::int64_t>(level.rules.pair.sum - 1, 20)) : 12;
-        for (int v = 1; v <= top; ++v) entries.push_back({v, "value " + std::to_string(v)});
-        entries.push_back({cell::empty, ". empty"});
-        entries.push_back({cell::blocker, "# a blocker"});
-        break;
-    }
-    case Kind::lines:
-        for (int mask = 1; mask <= 15; ++mask) entries.push_back({mask, "line tile, mask " + cell_token(Kind::lines, mask)});
-        entries.push_back({cell::empty, ". empty"});
-        break;
-    case Kind::slide:
-        for (int v = 2; v <= 2048; v *= 2) entries.push_back({v, "tile " + std::to_string(v)});
-        entries.push_back({cell::empty, ". empty"});
-        entries.push_back({cell::blocker, "# a wall"});
-        break;
-    }
+    for (const PaletteEntry& entry : palette_entries(level)) entries.push_back({entry.value, entry.tip});  // keys 1-9, 0 pick them in this order
     palette_grid(app, level, entries);
     if (level.kind == Kind::link) {
         ImGui::SetNextItemWidth(120);
         int value = app.brush.value[static_cast<std::size_t>(Kind::link)];
-        if (ImGui::InputInt("value", &value) && value >= 1) app.brush.value[static_cast<std::size_t>(Kind::link)] = value;
+        if (ImGui::InputInt("value", &value)) app.brush.value[static_cast<std::size_t>(Kind::link)] = std::clamp(value, 1, limits::max_link_value);
+        trace_last_item(app, "link-value");
     }
     if (level.kind == Kind::lines) {
         ImGui::TextDisabled("Z / Shift+Z rotates (the hovered tile or the brush)");

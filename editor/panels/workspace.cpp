@@ -1,5 +1,6 @@
 // The workspace: menu bar on top, tools on the left, tabs and canvas in the middle, the inspector
 // on the right, the status bar at the bottom. Laid out in code each frame (no docking in 1.86).
+#include <algorithm>
 #include <string>
 
 #include "app.hpp"
@@ -24,9 +25,14 @@ void draw_board_window(App& app) {
             bool open = true;
             ImGuiTabItemFlags flags = doc->dirty() ? ImGuiTabItemFlags_UnsavedDocument : 0;
             if (app.select_tab_id == doc->id()) flags |= ImGuiTabItemFlags_SetSelected;
-            std::string label = (doc->path().empty() ? doc->level().name : doc->path().filename().string()) + "###doc" +
-                                std::to_string(doc->id());
-            if (ImGui::BeginTabItem(label.c_str(), &open, flags)) {
+            const std::string name = doc->path().empty() ? doc->level().name : doc->path().filename().string();
+            std::string label = name + "###doc" + std::to_string(doc->id());
+            const bool selected = ImGui::BeginTabItem(label.c_str(), &open, flags);
+            // Many tabs shrink and end in "...": the whole name (and the file) in a tooltip.
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s%s%s", name.c_str(), doc->path().empty() ? "" : "\n",
+                                  doc->path().empty() ? "" : doc->path().string().c_str());
+            if (selected) {
                 if (app.select_tab_id == 0 || app.select_tab_id == doc->id()) app.active_id = doc->id();
                 ImGui::EndTabItem();
             }
@@ -58,13 +64,44 @@ void draw_board_window(App& app) {
     }
     draw_canvas(app, *doc);
 }
+
+// A handle on a side panel's inner edge: dragging it sets the panel's width (kept in the settings).
+// `sign` is +1 for the left panel (dragging right widens it) and -1 for the right one.
+void splitter(App& app, const char* name, float x, float y, float height, float& width, float sign, float max_width) {
+    const float grip = 6.0f;
+    ImGui::SetNextWindowPos(ImVec2(x - grip / 2, y));
+    ImGui::SetNextWindowSize(ImVec2(grip, height));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
+    constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                       ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoFocusOnAppearing;
+    if (ImGui::Begin(name, nullptr, flags)) {
+        ImGui::InvisibleButton("grip", ImVec2(grip, height));
+        trace_last_item(app, name);
+        const bool hot = ImGui::IsItemHovered() || ImGui::IsItemActive();
+        if (hot) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+        if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f)
+            width = std::clamp(width + sign * ImGui::GetIO().MouseDelta.x, 120.0f, max_width);
+        if (hot)
+            ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(x - 1, y), ImVec2(x + 1, y + height),
+                                                      ImGui::GetColorU32(ImGuiCol_SeparatorHovered));
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+}
 }  // namespace
 
 void draw_workspace(App& app) {
     const ImGuiViewport* viewport = ImGui::GetMainViewport();
     ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;  // below the menu bar
     float status_height = ImGui::GetFrameHeight() + 4;
-    float left = 230, right = 340;
+    // The side panels' widths are the designer's (drag a panel's inner edge); the board keeps at
+    // least a third of the window.
+    float& left = app.settings.left_panel_width;
+    float& right = app.settings.right_panel_width;
+    const float side_max = std::max(120.0f, size.x / 3);
+    left = std::clamp(left, 120.0f, side_max);
+    right = std::clamp(right, 120.0f, side_max);
     float height = size.y - status_height;
 
     ImGui::SetNextWindowPos(pos);
@@ -84,6 +121,7 @@ void draw_workspace(App& app) {
     ImGui::SetNextWindowPos(ImVec2(pos.x + size.x - right, pos.y));
     ImGui::SetNextWindowSize(ImVec2(right, height));
     if (ImGui::Begin("Inspector", nullptr, fixed)) {
+        trace_window(app, "inspector");
         if (app.play.active) {
             draw_playtest(app);
         } else {
@@ -97,6 +135,9 @@ void draw_workspace(App& app) {
         }
     }
     ImGui::End();
+
+    splitter(app, "split-left", pos.x + left, pos.y, height, left, 1.0f, side_max);
+    splitter(app, "split-right", pos.x + size.x - right, pos.y, height, right, -1.0f, side_max);
 
     ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + height));
     ImGui::SetNextWindowSize(ImVec2(size.x, status_height));

@@ -2,14 +2,21 @@
 // Usage:
 //   editor_check board SHOT.png LEVEL.json X0 Y0 CELL     every cell shows its kind's colour (and lines their arms)
 //   editor_check find SHOT.png X0 Y0 X1 Y1 R G B [TOL]    some pixel in the rectangle has the colour
+//   editor_check link-paths-exact SHOT.png X0 Y0 CELL ANALYSIS.json W H
+//       the link path colour shows in the middle of exactly the cells (border ring included) that the
+//       core's paths run through: none missing, none left over from another board.
+//   editor_check cells SHOT.png X0 Y0 CELL R G B present|absent X,Y...
+//       the colour shows (or does not) in the middle of each listed cell.
 //   editor_check overlay SHOT.png X0 Y0 CELL WHAT ANALYSIS.json
 //       WHAT = match-groups | link-paths | line-groups: the overlay colour appears where the core
 //       (`tilelab analyze --json`, saved to a file) says a group or path is.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -156,6 +163,41 @@ int check_overlay(const Image& image, float x0, float y0, float cell, const std:
     return found == places ? 0 : 1;
 }
 
+// Whether the colour shows in the middle of a cell (from 0.3 to 0.7 of the cell each way): overlays
+// through the centre do, a neighbour's line never does.
+bool middle_has(const Image& image, float x0, float y0, float cell, int x, int y, Rgb want) {
+    auto px = [&](float v, float origin) { return static_cast<int>(std::lround(origin + v * cell)); };
+    return find_colour(image, px(static_cast<float>(x) + 0.3f, x0), px(static_cast<float>(y) + 0.3f, y0),
+                       px(static_cast<float>(x) + 0.7f, x0), px(static_cast<float>(y) + 0.7f, y0), want, 40);
+}
+
+int check_link_paths_exact(const Image& image, float x0, float y0, float cell, const nlohmann::json& analysis, int width, int height) {
+    std::set<std::pair<int, int>> on_path;
+    for (const auto& link : analysis.at("links")) {
+        const auto& path = link.at("path");
+        for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+            int ax = path[i].at(0).get<int>(), ay = path[i].at(1).get<int>();
+            int bx = path[i + 1].at(0).get<int>(), by = path[i + 1].at(1).get<int>();
+            int steps = std::max(std::abs(bx - ax), std::abs(by - ay));
+            for (int k = 0; k <= steps; ++k)
+                on_path.insert({ax + (bx > ax) * k - (bx < ax) * k, ay + (by > ay) * k - (by < ay) * k});
+        }
+    }
+    int bad = 0, drawn = 0;
+    for (int y = -1; y <= height; ++y)
+        for (int x = -1; x <= width; ++x) {
+            const bool want = on_path.count({x, y}) > 0;
+            const bool got = middle_has(image, x0, y0, cell, x, y, palette::overlay_link_path);
+            drawn += got;
+            if (want != got) {
+                std::fprintf(stderr, "cell (%d, %d): %s\n", x, y, want ? "on a path, but no path drawn" : "no path, but one is drawn");
+                ++bad;
+            }
+        }
+    std::printf("link-paths-exact: %zu path cells, %d drawn, %d wrong\n", on_path.size(), drawn, bad);
+    return bad == 0 ? 0 : 1;
+}
+
 // The cells whose inside (a point a fifth of a cell in from the top-left corner, clear of glyphs,
 // arrows and the hover outline) looks different in two screenshots, printed as "x,y" lines.
 int changed_cells(const Image& a, const Image& b, float x0, float y0, float cell, int width, int height) {
@@ -205,12 +247,43 @@ int main(int argc, char** argv) {
         }
         return check_overlay(image, std::stof(args[2]), std::stof(args[3]), std::stof(args[4]), args[5], analysis);
     }
+    if (args.size() == 8 && args[0] == "link-paths-exact") {
+        Image image;
+        if (!load_image(args[1].c_str(), image)) return 2;
+        std::ifstream in(args[5]);
+        std::stringstream text;
+        text << in.rdbuf();
+        nlohmann::json analysis = nlohmann::json::parse(text.str(), nullptr, false);
+        if (analysis.is_discarded()) return 2;
+        return check_link_paths_exact(image, std::stof(args[2]), std::stof(args[3]), std::stof(args[4]), analysis,
+                                      std::stoi(args[6]), std::stoi(args[7]));
+    }
+    if (args.size() >= 10 && args[0] == "cells" && (args[8] == "present" || args[8] == "absent")) {
+        Image image;
+        if (!load_image(args[1].c_str(), image)) return 2;
+        Rgb want{static_cast<std::uint8_t>(std::stoi(args[5])), static_cast<std::uint8_t>(std::stoi(args[6])),
+                 static_cast<std::uint8_t>(std::stoi(args[7]))};
+        const bool present = args[8] == "present";
+        int bad = 0;
+        for (std::size_t i = 9; i < args.size(); ++i) {
+            auto comma = args[i].find(',');
+            if (comma == std::string::npos) return 2;
+            int x = std::stoi(args[i].substr(0, comma)), y = std::stoi(args[i].substr(comma + 1));
+            if (middle_has(image, std::stof(args[2]), std::stof(args[3]), std::stof(args[4]), x, y, want) != present) {
+                std::fprintf(stderr, "cell (%d, %d): colour %s %s\n", x, y, show(want).c_str(), present ? "missing" : "found");
+                ++bad;
+            }
+        }
+        std::printf("cells: %zu checked, %d wrong\n", args.size() - 9, bad);
+        return bad == 0 ? 0 : 1;
+    }
     if (args.size() == 8 && args[0] == "changed") {
         Image a, b;
         if (!load_image(args[1].c_str(), a) || !load_image(args[2].c_str(), b)) return 2;
         return changed_cells(a, b, std::stof(args[3]), std::stof(args[4]), std::stof(args[5]), std::stoi(args[6]), std::stoi(args[7]));
     }
     std::fprintf(stderr, "usage: editor_check board SHOT LEVEL X0 Y0 CELL | find SHOT X0 Y0 X1 Y1 R G B [TOL] | "
-                         "overlay SHOT X0 Y0 CELL WHAT ANALYSIS.json | changed SHOT_A SHOT_B X0 Y0 CELL W H\n");
+                         "overlay SHOT X0 Y0 CELL WHAT ANALYSIS.json | link-paths-exact SHOT X0 Y0 CELL ANALYSIS.json W H | "
+                         "cells SHOT X0 Y0 CELL R G B present|absent X,Y... | changed SHOT_A SHOT_B X0 Y0 CELL W H\n");
     return 2;
 }

@@ -14,7 +14,7 @@ sleep 0.3
 click_item new-level-create
 wait_for 10 bash -c "grep '^layout' '$work/out' | tail -1 | grep -q ' 8 8$'" || fail "no 8x8 level on the canvas"
 sleep 0.2
-run_actions "$work/out" key:1 click:0,0
+run_actions "$work/out" key:2 click:0,0  # colour 1
 
 key ctrl+shift+s
 wait_for 10 grep -q '^browser: typing in the name field' "$work/out" || fail "the Save As name field has no focus"

@@ -87,6 +87,14 @@ wait_for 20 grep -q '^analysis ready' "$out" || fail "the level's analysis never
 # Rows show each level's name and id from its file as soon as the pack is open.
 grep -q '^pack-level ../samples/link/02-sum.json: Sum to ten (link-sum-02)$' "$out" || fail "level names not read"
 
+# The panel's defaults are the command line's (each kind's own bot: about two minutes for the demo
+# pack on one thread, tests/editor/figures.sh checks those figures); here a designer in a hurry ticks
+# the greedy bot under Check settings, and the CLI gets the same --bot.
+grep -q '^item pack-greedy ' "$out" && fail "the check settings are unfolded at the start"
+click_button settings
+wait_for 10 grep -q '^item pack-greedy ' "$out" || fail "no greedy check box under Check settings"
+click_button greedy
+
 # 1. Export with the default name (demo.bundle.json beside the pack): the CLI's bundle, byte for byte.
 in_browser export ""
 wait_new '^status: exporting: checking the pack' 10

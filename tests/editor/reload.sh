@@ -23,12 +23,12 @@ wait_for 10 grep -q '^analysis ready' "$work/out"
 set_row "$work/level.json" 0 "2 2 3 3"
 wait_for 10 grep -q '^status: reloaded level.json (changed on disk)' "$work/out" || { cat "$work/out" >&2; exit 1; }
 grep -q '^banner:' "$work/out" && fail "a banner without local edits"
-run_actions "$work/out" key:1 click:3,2 save
+run_actions "$work/out" key:2 click:3,2 save  # key 2: the second palette entry, colour 1
 want='["2 2 3 3","1 2 3 0","? ? ? 1"]'
 [[ $(board "$work/level.json") == "$want" ]] || fail "after reload + edit + save: $(board "$work/level.json"), expected $want"
 
 # 2. Local edits: the editor keeps them and raises the banner; the file is left alone.
-run_actions "$work/out" key:0 click:0,2
+run_actions "$work/out" key:1 click:0,2
 set_row "$work/level.json" 1 "3 3 1 1"
 wait_for 10 grep -q '^banner: file changed on disk' "$work/out" || { cat "$work/out" >&2; exit 1; }
 [[ $(board "$work/level.json") == '["2 2 3 3","3 3 1 1","? ? ? 1"]' ]] || fail "the editor touched the file"

@@ -13,7 +13,7 @@ cp "$start" "$work/level.json"
 
 # 1. Quit with unsaved changes: the prompt comes, the file stays as it was.
 start_editor "$work/out" "$work/level.json" --overlays none
-run_actions "$work/out" key:2 click:0,0
+run_actions "$work/out" key:3 click:0,0  # colour 2
 key ctrl+q
 wait_for 20 grep -q '^prompt: quit with unsaved changes' "$work/out"
 cmp -s "$start" "$work/level.json" || fail "the file changed without a save"

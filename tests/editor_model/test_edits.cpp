@@ -236,11 +236,12 @@ TEST_CASE("saving writes the canonical file, keeps the previous file as .bak, an
     CHECK(read_text(dir.path / "level.json.bak") == first);
     CHECK(load_level(path).level.value() == doc.level());
 
-    // The temporary file cannot be created (a folder stands in its place; this fails for root too):
+    // The backup cannot be kept (a folder stands in its place; this fails for root too):
     // the save reports it, the document stays dirty, the file on disk is intact.
     const std::string saved = read_text(path);
     doc.change("Brush", [](Level& l) { paint_cell(l, {0, 0}, Paint{false, 1}); });
-    std::filesystem::create_directory(path.string() + ".tmp-" + std::to_string(::getpid()));
+    std::filesystem::remove(path.string() + ".bak");
+    std::filesystem::create_directory(path.string() + ".bak");
     const std::string error = doc.save();
     CHECK_FALSE(error.empty());
     CHECK(error.find("level.json") != std::string::npos);

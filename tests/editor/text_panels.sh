@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# End to end (issue 12, item 10): text is never cut off and the side panels are resizable and
+# remembered. Dragging the Inspector's edge narrows it; the verdict badge and every problem row
+# then wrap inside it (taller, never past its right edge). The width is in the settings: the next
+# start lays the Inspector out at the same place. Ends in a usable editor: a painted cell is saved.
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+e2e_start "$@"
+
+cp "$TILELAB_SOURCE_DIR/tests/data/problems/match3-jelly-blocked.json" "$work/level.json"
+rect() { grep "^item $1 " "$work/out" | tail -1 | cut -d' ' -f3-; }
+inside() {  # the badge and every problem row end inside the Inspector
+    local right
+    right=$(rect inspector | awk '{print $3}')
+    [[ -n $right ]] || return 1
+    grep -E '^item (badge|problem-[0-9]+) ' "$work/out" | awk -v r="$right" '$5 > r {bad = 1} END {exit bad}'
+}
+
+start_editor "$work/out" "$work/level.json" --overlays grid
+wait_for 60 grep -q '^analysis ready' "$work/out"
+wait_for 20 grep -q '^problem: warning: unreachable jelly' "$work/out" || fail "no problem listed"
+wait_for 10 inside || fail "text runs past the Inspector at the default width"
+read -r ix0 _ ix1 _ < <(rect inspector)
+read -r _ by0 _ by1 < <(rect badge)
+badge_height=$((by1 - by0))
+
+# Narrow the Inspector by dragging its edge 220 px to the right.
+read -r sx sy < <(item_centre split-right)
+xdotool mousemove --window "$EDITOR_WID" "$sx" "$sy" sleep 0.3 mousedown 1 sleep 0.1
+for step in $(seq 1 11); do xdotool mousemove --window "$EDITOR_WID" $((sx + step * 20)) "$sy" sleep 0.1; done
+xdotool mouseup 1 sleep 0.3
+xdotool mousemove --window "$EDITOR_WID" 5 5
+wait_for 10 bash -c "[[ \$(grep '^item inspector ' '$work/out' | tail -1 | awk '{print \$3}') -ge $((ix0 + 200)) ]]" ||
+    fail "dragging the edge did not narrow the Inspector ($(rect inspector))"
+read -r nx0 _ _ _ < <(rect inspector)
+wait_for 10 inside || fail "text runs past the narrowed Inspector: $(grep -E '^item (inspector|badge|problem-)' "$work/out" | tail -6)"
+read -r _ by0 _ by1 < <(rect badge)
+((by1 - by0 > badge_height)) || fail "the badge did not wrap in the narrow Inspector ($badge_height px -> $((by1 - by0)) px)"
+shot "$work/narrow.png"
+cp "$work/narrow.png" "${TILELAB_E2E_ARTIFACTS:-/tmp}/text-panels-narrow.png" 2>/dev/null || true
+stop_editor
+jq -e '.right_panel_width' "$XDG_CONFIG_HOME/tilelab/settings.json" >/dev/null || fail "the width is not in the settings"
+
+# The next start: the same width.
+start_editor "$work/out2" "$work/level.json" --overlays grid
+wait_for 20 grep -q '^item inspector ' "$work/out2" || fail "no Inspector"
+read -r ax0 _ _ _ < <(grep '^item inspector ' "$work/out2" | tail -1 | cut -d' ' -f3-)
+((ax0 == nx0)) || fail "the Inspector starts at x=$ax0, it was left at x=$nx0"
+
+# Usable: paint (0, 5) and save.
+cp "$work/out2" "$work/out"
+key 2  # the second palette entry: colour 1
+click_cell "$work/out2" 0 5
+run_actions "$work/out2" save
+[[ $(jq -r '.board[5]' "$work/level.json" | cut -d' ' -f1) == 1 ]] || fail "the painted cell is not saved"
+stop_editor
+echo "ok: Inspector $ix0 -> $nx0, kept; badge wrapped to $((by1 - by0)) px"
