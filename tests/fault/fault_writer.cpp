@@ -6,7 +6,9 @@
 //   fault_writer settings CONFIG FILE    add FILE to the recent files, write the settings
 //   fault_writer recover CONFIG FILE     what the next start offers: "offer FILE AUTOSAVE ok|broken" lines
 //   fault_writer load FILE               exit 0 when FILE loads as a level
+//   fault_writer pack FILE               the Pack panel's save: reverse the level order, save with backup
 // Exit status 0 done, 1 the write failed (message on stderr), 2 wrong usage.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -71,12 +73,25 @@ int main(int argc, char** argv) {
         if (!error.empty()) std::fprintf(stderr, "fault_writer settings: %s\n", error.c_str());
         return error.empty() ? 0 : 1;
     }
+    if (verb == "pack" && argc == 3) {
+        PackLoad loaded = load_pack(argv[2]);
+        if (!loaded.pack) {
+            for (const Diagnostic& d : loaded.diagnostics) std::fprintf(stderr, "%s\n", d.format().c_str());
+            return 1;
+        }
+        Pack pack = *loaded.pack;
+        std::reverse(pack.levels.begin(), pack.levels.end());
+        // What editor/panels/pack.cpp save_pack writes, through the same call.
+        std::string error = write_file_atomically(argv[2], write_pack(pack), true);
+        if (!error.empty()) std::fprintf(stderr, "fault_writer pack: %s\n", error.c_str());
+        return error.empty() ? 0 : 1;
+    }
     if (verb == "recover" && argc == 4) {
         for (const RecoveryOffer& offer : find_autosaves(argv[2], {argv[3]}))
             std::printf("offer %s %s %s\n", offer.file.string().c_str(), offer.autosave.string().c_str(),
                         load_level(offer.autosave).level ? "ok" : "broken");
         return 0;
     }
-    std::fprintf(stderr, "usage: fault_writer save FILE | autosave FILE CONFIG | settings CONFIG FILE | recover CONFIG FILE | load FILE\n");
+    std::fprintf(stderr, "usage: fault_writer save FILE | autosave FILE CONFIG | settings CONFIG FILE | recover CONFIG FILE | load FILE | pack FILE\n");
     return 2;
 }

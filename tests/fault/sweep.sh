@@ -6,7 +6,7 @@
 # a reported success means the new file, no message says "Success", a failed write leaves no
 # temporary file, a killed one's temporary file is removed by the next write in that folder, and
 # what the next start would recover loads.
-# Usage: sweep.sh fmt|export|save|autosave|settings
+# Usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings
 # Environment (set by ctest): TILELAB_CLI, TILELAB_FAULT_SHIM, TILELAB_FAULT_WRITER, TILELAB_SOURCE_DIR.
 set -euo pipefail
 writer=$1
@@ -27,6 +27,29 @@ case $writer in
         jq -c . "$samples/match3/01-intro.json" >"$init/level.json"
         target=level.json
         run() { "$TILELAB_CLI" fmt "$case_dir/level.json"; }
+        ;;
+    generate)
+        # generate -o over an older generated level.
+        "$TILELAB_CLI" generate --kind match3 --width 8 --height 8 --colors 5 --seed 3 -o "$init/level.json" >/dev/null
+        target=level.json
+        run() { "$TILELAB_CLI" generate --kind match3 --width 8 --height 8 --colors 6 --seed 7 -o "$case_dir/level.json"; }
+        ;;
+    report)
+        # pack report -o over an older report; the pack lives in another folder.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
+        printf '<!doctype html>\n<title>an older report</title>\n' >"$init/report.html"
+        target=report.html
+        run() { "$TILELAB_CLI" pack report "$work/src/pack.json" -o "$case_dir/report.html" --runs 20 --threads 1 --budget-ms 500; }
+        ;;
+    pack)
+        # The editor's Pack panel saves the pack with a backup; an older .bak is there.
+        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$init/"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$init/pack.json"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "older", "levels": ["01-intro.json"]}\n' >"$init/pack.json.bak"
+        target=pack.json backup=pack.json.bak
+        run() { "$TILELAB_FAULT_WRITER" pack "$case_dir/pack.json"; }
         ;;
     export)
         # The bundle is replaced; the pack and its levels live in another folder (read, never written).
@@ -68,7 +91,7 @@ case $writer in
         target=config/settings.json
         run() { "$TILELAB_FAULT_WRITER" settings "$case_dir/config" "/new/b.json"; }
         ;;
-    *) echo "usage: sweep.sh fmt|export|save|autosave|settings" >&2; exit 2 ;;
+    *) echo "usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings" >&2; exit 2 ;;
 esac
 
 reset() { rm -rf "$case_dir"; cp -a "$init" "$case_dir"; }
