@@ -5,7 +5,7 @@
 # stopped by their time budget must say so. Prints a table of wall time and peak memory per run.
 # Usage: largest_levels.sh TILELAB [TIME_SCALE]   (TIME_SCALE multiplies every time limit; default 1)
 set -euo pipefail
-cli=$1
+cli=$(realpath "$1")  # the script works in a temporary folder
 scale=${2:-1}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
