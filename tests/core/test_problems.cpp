@@ -86,6 +86,19 @@ TEST_CASE("link: a tile walled in on all sides, or walled off from every partner
     CHECK(level_problems(level_from(link_level(R"(["1 2 . .", ". . 2 1", ". . . ."])"))).empty());
 }
 
+TEST_CASE("link: a move limit below the pairs to clear can never be met", "[problems]") {
+    const std::string rows = R"(["1 2 3 .", ". 3 2 1", ". . . ."])";  // 3 pairs
+    auto with_limit = [&](const std::string& goal) {
+        std::string text = link_level(rows);
+        text.insert(text.rfind('}'), R"(, "goal": )" + goal);
+        return level_problems(level_from(text));
+    };
+    CHECK(has(with_limit(R"({"moves": 2})"), "clearing the board takes 3 moves (one a pair of its 6 tiles) but the move limit is 2"));
+    CHECK(with_limit(R"({"moves": 3})").empty());
+    CHECK(with_limit(R"({"moves": 2, "clear": false})").empty());  // no clearing goal: nothing to say
+    CHECK(with_limit("{}").empty());
+}
+
 TEST_CASE("validate and analyze print the problems as warnings; the level stays valid", "[problems][cli]") {
     const std::string file = TILELAB_TEST_DATA "/problems/match3-jelly-blocked.json";
     auto valid = run_cli("validate " + shell_quote(file));

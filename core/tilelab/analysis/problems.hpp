@@ -14,7 +14,8 @@ namespace tilelab {
 //   min_match playable cells, an empty cell below a blocker that no piece can fall into);
 //   `?` cells for which every colour completes a run, and runs already among the fixed pieces
 //   of a level with `?` cells (the generator keeps a board without runs, so it cannot fill them).
-// link: a tile walled in on all sides, or with no partner in the area blockers leave it.
+// link: a tile walled in on all sides, or with no partner in the area blockers leave it; a move
+//   limit below the number of pairs when the goal is to clear the board.
 // lines, slide: none yet.
 std::vector<Warning> level_problems(const Level& level);
 

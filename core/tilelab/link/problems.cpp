@@ -1,5 +1,5 @@
 // link level problems (analysis/problems.hpp): tiles that can never link because blockers (and the
-// board's edge when the border is off) wall them in.
+// board's edge when the border is off) wall them in; a move limit below the pairs to clear.
 #include <map>
 #include <string>
 
@@ -85,6 +85,14 @@ std::vector<Warning> level_problems(const Level& level) {
         }
     if (count > max_listed)
         out.push_back({"... and " + std::to_string(count - max_listed) + " more tiles that can never link", std::nullopt});
+    // Clearing takes one move a pair: a move limit below that can never be met.
+    int tiles = 0;
+    for (const auto& [value, n] : on_board) tiles += n;
+    if (level.goal.clear && level.goal.moves && tiles / 2 > *level.goal.moves)
+        out.push_back({"clearing the board takes " + std::to_string(tiles / 2) + " moves (one a pair of its " +
+                           std::to_string(tiles) + " tiles) but the move limit is " + std::to_string(*level.goal.moves) +
+                           ": the level cannot be won (raise the limit or remove pairs)",
+                       std::nullopt});
     return out;
 }
 
