@@ -119,6 +119,17 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
     if (!analysis) return;
     switch (level.kind) {
     case Kind::match3: {
+        // The piece each ? cell draws from the seed, small in its corner: the hints and groups
+        // are those of this drawn board (as `tilelab analyze` says), so the designer sees why.
+        if (show.match_groups || show.hint_swaps)
+            for (const auto& [c, colour] : analysis->start_spawns) {
+                if (!cell::is_value(colour)) continue;
+                ImVec2 p = view.corner(c);
+                ImVec2 centre(p.x + view.size * 0.78f, p.y + view.size * 0.78f);
+                const float r = view.size * 0.14f;
+                list->AddCircleFilled(centre, r * 1.35f, to_imu32(palette::cell_fill(level, colour)), 16);
+                draw_glyph(list, colour, centre, r * 0.8f, IM_COL32(20, 20, 20, 220), std::max(1.0f, view.size * 0.025f));
+            }
         if (show.match_groups)
             for (const CellGroup& group : analysis->groups)
                 outline_cells(list, view, group.cells, to_imu32(palette::overlay_match_group), thick);

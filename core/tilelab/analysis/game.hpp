@@ -115,7 +115,7 @@ struct Analysis {
     std::vector<HintSwap> hints;    // match3
     std::vector<LinkPath> links;    // link
     std::array<bool, 4> legal{};    // slide, indexed like all_directions
-    std::vector<std::pair<Cell, std::int32_t>> start_spawns;  // slide: tiles spawned at level start (not in json)
+    std::vector<std::pair<Cell, std::int32_t>> start_spawns;  // slide: tiles spawned at level start; match3: the pieces drawn for ? cells (not in json)
     bool blocked = false;           // match3 dead, link stuck, slide game over
     Verdict verdict = Verdict::none;
     std::vector<Move> solution;     // link removal order, lines shift sequence

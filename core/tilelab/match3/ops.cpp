@@ -161,6 +161,9 @@ bool goal_met(const Level& level, const State& state) { return level_won(level, 
 Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
     Analysis a;
     const Board board = drawn_board(level);
+    for (int y = 0; y < board.height; ++y)
+        for (int x = 0; x < board.width; ++x)
+            if (level.board.at(x, y) == cell::random) a.start_spawns.push_back({Cell{x, y}, board.at(x, y)});
     const RulesConfig rules = RulesConfig::of(level);
     HintScanner scanner;
     scanner.scan(board, rules);
