@@ -216,6 +216,32 @@ int changed_cells(const Image& a, const Image& b, float x0, float y0, float cell
 
 }  // namespace
 
+// match3: each ? cell of `original` shows, small in its lower-right corner, the piece of `drawn`
+// (the board the seed draws): the disc's colour is sampled on four points between its glyph and rim.
+int check_drawn_pieces(const Image& image, const Level& original, const Level& drawn, float x0, float y0, float cell) {
+    int bad = 0, checked = 0;
+    for (int y = 0; y < original.height(); ++y)
+        for (int x = 0; x < original.width(); ++x) {
+            if (original.board.at(x, y) != cell::random) continue;
+            ++checked;
+            const std::int32_t value = drawn.board.at(x, y);
+            const Rgb want = palette::cell_fill(drawn, value);
+            const float cx = x0 + (static_cast<float>(x) + 0.78f) * cell, cy = y0 + (static_cast<float>(y) + 0.78f) * cell;
+            const float d = 0.15f * cell;
+            const float points[4][2] = {{cx + d, cy}, {cx - d, cy}, {cx, cy + d}, {cx, cy - d}};
+            int votes = 0;
+            for (const auto& p : points)
+                if (editor::near_color(image.at(static_cast<int>(std::lround(p[0])), static_cast<int>(std::lround(p[1]))), want, 12))
+                    ++votes;
+            if (votes < 3) {
+                std::fprintf(stderr, "? cell (%d, %d) draws colour %d: %s on %d of 4 points\n", x, y, value, show(want).c_str(), votes);
+                ++bad;
+            }
+        }
+    std::printf("%d of %d ? cells show their drawn piece\n", checked - bad, checked);
+    return bad == 0 && checked > 0 ? 0 : 1;
+}
+
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.size() == 6 && args[0] == "board") {
@@ -223,6 +249,12 @@ int main(int argc, char** argv) {
         std::optional<Level> level = read_level(args[2].c_str());
         if (!load_image(args[1].c_str(), image) || !level) return 2;
         return check_board(image, *level, std::stof(args[3]), std::stof(args[4]), std::stof(args[5]));
+    }
+    if (args.size() == 7 && args[0] == "drawn") {
+        Image image;
+        std::optional<Level> original = read_level(args[2].c_str()), drawn = read_level(args[3].c_str());
+        if (!load_image(args[1].c_str(), image) || !original || !drawn) return 2;
+        return check_drawn_pieces(image, *original, *drawn, std::stof(args[4]), std::stof(args[5]), std::stof(args[6]));
     }
     if ((args.size() == 9 || args.size() == 10) && args[0] == "find") {
         Image image;
@@ -282,7 +314,7 @@ int main(int argc, char** argv) {
         if (!load_image(args[1].c_str(), a) || !load_image(args[2].c_str(), b)) return 2;
         return changed_cells(a, b, std::stof(args[3]), std::stof(args[4]), std::stof(args[5]), std::stoi(args[6]), std::stoi(args[7]));
     }
-    std::fprintf(stderr, "usage: editor_check board SHOT LEVEL X0 Y0 CELL | find SHOT X0 Y0 X1 Y1 R G B [TOL] | "
+    std::fprintf(stderr, "usage: editor_check board SHOT LEVEL X0 Y0 CELL | drawn SHOT LEVEL DRAWN_LEVEL X0 Y0 CELL | find SHOT X0 Y0 X1 Y1 R G B [TOL] | "
                          "overlay SHOT X0 Y0 CELL WHAT ANALYSIS.json | link-paths-exact SHOT X0 Y0 CELL ANALYSIS.json W H | "
                          "cells SHOT X0 Y0 CELL R G B present|absent X,Y... | changed SHOT_A SHOT_B X0 Y0 CELL W H\n");
     return 2;
