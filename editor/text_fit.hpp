@@ -1,5 +1,6 @@
 // Text that never runs past its box: cut to a width with an ellipsis (whole UTF-8 characters).
 #pragma once
+#include <cstdarg>
 #include <string>
 
 #include <imgui.h>
@@ -19,6 +20,18 @@ inline std::string fit_text(const std::string& text, float width) {
         i = next;
     }
     return text.substr(0, keep) + "...";
+}
+
+// ImGui::TextDisabled that wraps at the panel's edge instead of running past it (hints and notes
+// in the side panels, whose width the designer sets).
+inline void text_disabled_wrapped(const char* fmt, ...) IM_FMTARGS(1);
+inline void text_disabled_wrapped(const char* fmt, ...) {
+    va_list args;
+    va_start(args, fmt);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+    ImGui::TextWrappedV(fmt, args);
+    ImGui::PopStyleColor();
+    va_end(args);
 }
 
 }  // namespace tilelab::editor

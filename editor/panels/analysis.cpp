@@ -7,6 +7,7 @@
 #include "app.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
+#include "text_fit.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
@@ -113,7 +114,7 @@ void draw_analysis(App& app) {
     } else if (estimate && estimate->runs == 0) {
         // The live budget ran out before one playout ended (slide's bot on a long level).
         badge("no playout finished in the live budget", IM_COL32(70, 70, 80, 255));
-        ImGui::TextDisabled("Run the longer analysis below for a pass rate.");
+        text_disabled_wrapped("Run the longer analysis below for a pass rate.");
     } else if (estimate) {
         char text[160];
         std::snprintf(text, sizeof text, "pass rate %.0f%%  [%.0f%%, %.0f%%]", estimate->pass_rate * 100,
@@ -124,7 +125,7 @@ void draw_analysis(App& app) {
         badge(text, colour);
         // Below the badge, wrapped: the runs and the bot the figure rests on.
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", figure_basis(*estimate, app.settings.quick_runs,
+        text_disabled_wrapped("%s", figure_basis(*estimate, app.settings.quick_runs,
                                                doc->view.estimate_timed_out || estimate->timed_out).c_str());
         ImGui::PopTextWrapPos();
     } else if (analysis) {
@@ -136,7 +137,7 @@ void draw_analysis(App& app) {
         }
     }
     trace_last_item(app, "badge");
-    if (current && analysis) ImGui::TextDisabled("live analysis: %.0f ms", doc->view.elapsed_ms);
+    if (current && analysis) text_disabled_wrapped("live analysis: %.0f ms", doc->view.elapsed_ms);
 
     // Overlays with their legend.
     OverlayToggles& o = app.settings.overlays;
@@ -225,7 +226,7 @@ void draw_analysis(App& app) {
     }
     if (app.deep_document == doc->id() && app.deep_view.revision != 0) {
         if (app.deep_view.revision != doc->revision()) {
-            ImGui::TextDisabled("(the last long analysis was of an earlier version; run it again)");
+            text_disabled_wrapped("(the last long analysis was of an earlier version; run it again)");
         } else if (!app.deep_view.error.empty()) {
             ImGui::TextWrapped("failed: %s", app.deep_view.error.c_str());
         } else {
@@ -234,7 +235,7 @@ void draw_analysis(App& app) {
                 ImGui::Text("pass rate %.1f%% [%.1f%%, %.1f%%]%s", e.pass_rate * 100, e.ci_low * 100, e.ci_high * 100,
                             e.cancelled && !e.timed_out ? " (cancelled)" : "");
                 ImGui::PushTextWrapPos(0.0f);
-                ImGui::TextDisabled("%s", figure_basis(e, app.settings.deep_runs, e.timed_out).c_str());
+                text_disabled_wrapped("%s", figure_basis(e, app.settings.deep_runs, e.timed_out).c_str());
                 ImGui::PopTextWrapPos();
                 plot_series(e);
             }

@@ -250,7 +250,7 @@ void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::
         ImGui::PushTextWrapPos(0.0f);
         const std::size_t shown = std::min<std::size_t>(errors.size(), 2);
         for (std::size_t e = 0; e < shown; ++e) ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1.0f), "%s", errors[e].c_str());
-        if (errors.size() > shown) ImGui::TextDisabled("(%zu more: hover the row)", errors.size() - shown);
+        if (errors.size() > shown) text_disabled_wrapped("(%zu more: hover the row)", errors.size() - shown);
         ImGui::PopTextWrapPos();
         ImGui::Unindent();
     }
@@ -507,7 +507,7 @@ void draw_pack(App& app) {
         ImGui::Text("%s: %s, %s", report->ok() ? "check passed" : "check failed",
                     count_of(report->error_count(), "error").c_str(), count_of(report->warning_count(), "warning").c_str());
     } else if (open.report) {
-        ImGui::TextDisabled("the pack or the check settings changed since its analysis");
+        text_disabled_wrapped("the pack or the check settings changed since its analysis");
     }
     ImGui::Separator();
     // The levels in order: name and id from each file, and what the last analysis said of each.

@@ -10,6 +10,7 @@
 #include "app.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
+#include "text_fit.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -129,10 +130,10 @@ void draw_playtest(App& app) {
     if (won) ImGui::TextColored(ImVec4(0.4f, 1, 0.4f, 1), "goal reached");
     ImGui::TextWrapped("%s", play.message.c_str());
     switch (play.level.kind) {
-    case Kind::match3: ImGui::TextDisabled("swap: drag a piece onto a neighbour, or click both"); break;
-    case Kind::link: ImGui::TextDisabled("click two tiles that link"); break;
-    case Kind::lines: ImGui::TextDisabled("click the arrows beside a row or column"); break;
-    case Kind::slide: ImGui::TextDisabled("arrow keys slide the tiles"); break;
+    case Kind::match3: text_disabled_wrapped("swap: drag a piece onto a neighbour, or click both"); break;
+    case Kind::link: text_disabled_wrapped("click two tiles that link"); break;
+    case Kind::lines: text_disabled_wrapped("click the arrows beside a row or column"); break;
+    case Kind::slide: text_disabled_wrapped("arrow keys slide the tiles"); break;
     }
     if (ImGui::Button("Restart")) {
         Document* doc = app.find(play.document_id);

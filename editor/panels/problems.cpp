@@ -8,6 +8,7 @@
 
 #include "app.hpp"
 #include "panels/panels.hpp"
+#include "text_fit.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
@@ -91,7 +92,7 @@ void draw_problems(App& app) {
     draw_open_failures(app);
     Document* doc = app.active();
     if (!doc) {
-        if (app.open_failures.empty()) ImGui::TextDisabled("no level open");
+        if (app.open_failures.empty()) text_disabled_wrapped("no level open");
         return;
     }
     int index = 0;
@@ -117,7 +118,7 @@ void draw_problems(App& app) {
                            : lost   ? "no known cause found for the verdict (the checks: docs/editor.md, Problems)"
                                     : "no problems";
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", text);
+        text_disabled_wrapped("%s", text);
         ImGui::PopTextWrapPos();
         listed = std::string("problems: ") + text + "\n";
     }

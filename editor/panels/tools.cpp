@@ -5,6 +5,7 @@
 #include "edits.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
+#include "text_fit.hpp"
 #include "tilelab/board/limits.hpp"
 #include "trace_layout.hpp"
 
@@ -93,7 +94,7 @@ void draw_tools(App& app) {
         trace_last_item(app, "link-value");
     }
     if (level.kind == Kind::lines) {
-        ImGui::TextDisabled("Z / Shift+Z rotates (the hovered tile or the brush)");
+        text_disabled_wrapped("Z / Shift+Z rotates (the hovered tile or the brush)");
     }
     if (level.kind == Kind::match3) {
         ImGui::TextUnformatted("Jelly layers (J)");

@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "canvas.hpp"
 #include "panels/panels.hpp"
+#include "text_fit.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
@@ -16,7 +17,7 @@ constexpr ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_No
 
 void draw_board_window(App& app) {
     if (app.documents.empty()) {
-        ImGui::TextDisabled("No level open. File > New level (Ctrl+N) or File > Open (Ctrl+O).");
+        text_disabled_wrapped("No level open. File > New level (Ctrl+N) or File > Open (Ctrl+O).");
         return;
     }
     if (ImGui::BeginTabBar("documents", ImGuiTabBarFlags_Reorderable | ImGuiTabBarFlags_AutoSelectNewTabs)) {
