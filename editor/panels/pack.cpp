@@ -218,15 +218,17 @@ void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::
         label += listed;
         if (broken) label += "  (!)";
     }
+    // The figure on a line of its own under the name, so a narrow panel cuts neither.
+    std::string figure;
     if (report && i < int(report->levels.size())) {
         const pack::LevelReport& level = report->levels[i];
         if (level.estimate) {
             // The figure with what it rests on, as `tilelab pack check` prints it.
-            label += "  " + pack::pass_rate_text(*level.estimate);
+            figure = "pass " + pack::pass_rate_text(*level.estimate);
         } else if (level.verdict != Verdict::none) {
-            label += "  " + std::string(verdict_name(level.verdict));
+            figure = std::string(verdict_name(level.verdict));
         }
-        if (level.has_errors() && !broken) label += "  (errors)";
+        if (level.has_errors() && !broken) figure += figure.empty() ? "(errors)" : "  (errors)";
     }
     ImGui::PushID(i);
     if (broken) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
@@ -237,7 +239,13 @@ void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::
         chosen = level_file(open, listed);
     }
     if (broken) ImGui::PopStyleColor();
-    const bool row_hovered = ImGui::IsItemHovered();
+    bool row_hovered = ImGui::IsItemHovered();
+    if (!figure.empty()) {
+        ImGui::Indent();
+        text_disabled_wrapped("%s", figure.c_str());
+        row_hovered = row_hovered || ImGui::IsItemHovered();
+        ImGui::Unindent();
+    }
     // Errors in the list itself, short and wrapped (the tooltip keeps the full lines).
     std::vector<std::string> errors;
     if (broken) errors.push_back(info->problem);
@@ -257,6 +265,7 @@ void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::
     if (row_hovered) {
         ImGui::BeginTooltip();
         if (shown != label) ImGui::TextUnformatted(label.c_str());
+        if (!figure.empty()) ImGui::TextUnformatted(figure.c_str());
         ImGui::TextUnformatted(listed.c_str());
         if (info && info->valid)
             ImGui::Text("%s %dx%d, id %s", std::string(kind_name(info->kind)).c_str(), info->width, info->height,
