@@ -55,6 +55,8 @@ std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& er
 struct State {
     Board board;
     std::optional<Grid> jelly;       // match3: layers of jelly left per cell
+    std::optional<Grid> lock;        // match3 v2: 1 where an item is still locked
+    int ingredients = 0;             // match3 v2: ingredients collected at exits (level start included)
     std::int64_t score = 0;
     int moves = 0;                   // moves made so far
     Rng rng;                         // the level's generator, advanced by every draw

@@ -14,7 +14,9 @@
 
 namespace tilelab {
 
-inline constexpr int level_format_version = 1;
+// The newest format version this reader knows and the one every writer writes (CONTRACT.md);
+// version 1 files are migrated on reading (match3: "specials": false).
+inline constexpr int level_format_version = 2;
 inline constexpr int max_board_side = limits::board_side;
 
 // Link pairing: equal values, or two values whose sum is `sum`.
@@ -39,6 +41,8 @@ struct Rules {
     int colors = 0;
     int min_match = 3;
     int score_per_piece = 50;
+    bool specials = true;            // v2: matches create specials (a migrated v1 level: false)
+    std::vector<int> spawn_weights;  // v2: one weight per colour; empty: all 1
     // link
     Pairing pair;
     int max_turns = 2;
@@ -67,6 +71,8 @@ struct Goal {
     std::optional<std::int64_t> score;
     bool jelly = false;
     std::vector<CollectGoal> collect;
+    bool crates = false;                 // v2: clear every crate
+    std::optional<int> ingredients;      // v2: ingredients to collect
     // link
     bool clear = true;
     // lines
@@ -89,6 +95,7 @@ struct Level {
     Goal goal;
     Board board;                 // width and height live here
     std::optional<Grid> jelly;   // layers.jelly (match3)
+    std::optional<Grid> lock;    // layers.lock (match3 v2): 1 on a locked piece, special or colour bomb
     nlohmann::ordered_json meta; // free-form, kept as it is (null when absent)
     // Keys of "rules" and "goal" that the file wrote, as "rules/min_match", "goal/moves"; the
     // canonical writer writes these and every field that differs from its default.
