@@ -87,6 +87,8 @@ struct HintSwap {
     Cell a;
     Cell b;
     std::vector<Cell> clears;  // sorted by (x, y)
+    std::vector<std::pair<Cell, std::int32_t>> creates;  // match3 v2: specials the first step places, by cell
+    bool combo = false;                                   // match3 v2: the swap is a combo
 };
 
 struct LinkPath {

@@ -8,7 +8,9 @@
 
 namespace tilelab::match3 {
 
-bool has_objectives(const Goal& goal) { return goal.score.has_value() || goal.jelly || !goal.collect.empty(); }
+bool has_objectives(const Goal& goal) {
+    return goal.score.has_value() || goal.jelly || !goal.collect.empty() || goal.crates || goal.ingredients.has_value();
+}
 
 bool objectives_hold(const Level& level, const State& state) {
     const Goal& goal = level.goal;
@@ -21,6 +23,10 @@ bool objectives_hold(const Level& level, const State& state) {
         if (c.color < 0 || static_cast<std::size_t>(c.color) >= state.collected.size()) return false;
         if (state.collected[static_cast<std::size_t>(c.color)] < c.count) return false;
     }
+    if (goal.crates)
+        for (std::int32_t v : state.board.cells)
+            if (cell::is_crate(v)) return false;
+    if (goal.ingredients && state.ingredients < *goal.ingredients) return false;
     return true;
 }
 
@@ -69,6 +75,79 @@ std::int64_t move_value(const Level& level, const State& before, const State& af
 }
 }  // namespace
 
+namespace {
+std::int64_t crate_hp_left(const State& s) {
+    std::int64_t n = 0;
+    for (std::int32_t v : s.board.cells)
+        if (cell::is_crate(v)) n += cell::crate_hp(v);
+    return n;
+}
+
+// How far the ingredients still on the board are from the bottom (rows), summed.
+std::int64_t ingredient_height(const State& s) {
+    std::int64_t n = 0;
+    const int w = s.board.width, h = s.board.height;
+    for (int i = 0; i < w * h; ++i)
+        if (s.board.cells[static_cast<std::size_t>(i)] == cell::ingredient) n += h - 1 - i / w;
+    return n;
+}
+
+int specials_on(const State& s) {
+    int n = 0;
+    for (std::int32_t v : s.board.cells) n += cell::is_special(v) || v == cell::color_bomb;
+    return n;
+}
+}  // namespace
+
+std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2::Config& config, const State& state,
+                                           BotWorkspace& ws, std::stop_token stop) {
+    const auto moves = v2::legal_moves(state.board, state.lock, config.min_match);
+    if (moves.empty()) return std::nullopt;
+    std::size_t best = 0;
+    if (bot == Bot::greedy) {
+        std::size_t best_count = 0;
+        bool any = false;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const auto p = v2::preview(state, config, moves[i].a, moves[i].b, ws.v2);
+            const std::size_t count = p ? p->clears.size() : 0;
+            if (!any || count > best_count) {
+                any = true;
+                best_count = count;
+                best = i;
+            }
+        }
+        return moves[best];
+    }
+    const Goal& goal = level.goal;
+    const std::int64_t jelly_before = goal.jelly ? jelly_left(state) : 0;
+    const std::int64_t crates_before = goal.crates ? crate_hp_left(state) : 0;
+    const std::int64_t height_before = goal.ingredients ? ingredient_height(state) : 0;
+    const int specials_before = specials_on(state);
+    std::int64_t best_value = 0;
+    bool any = false;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (stop.stop_requested()) break;
+        ws.trial = state;
+        const v2::SwapKind kind = v2::classify(state.board, state.lock, moves[i].a, moves[i].b, config.min_match);
+        v2::play_move(ws.trial, config, moves[i].a, moves[i].b, kind, ws.v2, nullptr, v2::Mode::lookahead);
+        std::int64_t value = move_value(level, state, ws.trial, jelly_before);
+        if (goal.crates) value += 1000 * (crates_before - crate_hp_left(ws.trial));
+        if (goal.ingredients) {
+            const std::int64_t needed = std::max(0, *goal.ingredients - state.ingredients);
+            value += 5000 * std::min<std::int64_t>(ws.trial.ingredients - state.ingredients, needed);
+            value += 300 * (height_before - ingredient_height(ws.trial));
+        }
+        value += 200 * std::max(0, specials_on(ws.trial) - specials_before);
+        if (kind == v2::SwapKind::combo) value += 500;
+        if (!any || value > best_value) {
+            any = true;
+            best_value = value;
+            best = i;
+        }
+    }
+    return moves[best];
+}
+
 std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
                                 BotWorkspace& ws, std::stop_token stop) {
     ws.scanner.scan(state.board, rules);
@@ -108,6 +187,8 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
                        std::stop_token stop) {
     const RulesConfig rules = RulesConfig::of(level);
+    const bool full = v2::active(level);
+    const v2::Config config = full ? v2::Config::of(level) : v2::Config{};
     const int limit = level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves;
     State state = start;
     state.rng = Rng(refill_seed);
@@ -122,6 +203,20 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
         if (stop.stop_requested()) {
             out.interrupted = true;
             break;
+        }
+        if (full) {
+            const auto move = choose_move_v2(bot, level, config, state, ws, stop);
+            if (stop.stop_requested()) {
+                out.interrupted = true;
+                break;
+            }
+            if (!move) {
+                out.dead = true;
+                break;
+            }
+            const v2::SwapKind kind = v2::classify(state.board, state.lock, move->a, move->b, config.min_match);
+            v2::play_move(state, config, move->a, move->b, kind, ws.v2);
+            continue;
         }
         const auto swap = choose_swap(bot, level, rules, state, ws, stop);
         if (stop.stop_requested()) {  // the choice may be cut short: half a game is no result

@@ -7,6 +7,7 @@
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/rules.hpp"
+#include "tilelab/match3/v2.hpp"
 
 namespace tilelab::match3 {
 
@@ -30,7 +31,15 @@ struct BotWorkspace {
     HintScanner scanner;
     Scratch scratch;
     State trial;
+    v2::Scratch v2;  // levels under RULES.md section 5
 };
+
+// The bot's move on a level under RULES.md section 5 (v2::active): greedy takes the move whose first
+// step clears most cells (fired areas and combos included); lookahead plays each move's whole cascade
+// without refills and values the goal's progress first (jelly, wanted colours, crate hit points,
+// ingredients collected and brought lower), then specials made and combos, then points.
+std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2::Config& config, const State& state,
+                                           BotWorkspace& ws, std::stop_token stop = {});
 
 // The bot's swap on `state`; nullopt when the board is dead. The lookahead bot tries every legal
 // swap (on a 256x256 board of two colours, ~100,000 swaps of up to 1,000 cascade steps each): it

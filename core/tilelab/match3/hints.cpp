@@ -263,7 +263,7 @@ std::vector<HintSwap> hint_swaps(const Board& board, const RulesConfig& rules) {
     scanner.scan(board, rules);
     std::vector<HintSwap> out;
     out.reserve(scanner.legal_swaps().size());
-    for (const Swap& s : scanner.legal_swaps()) out.push_back(HintSwap{s.a, s.b, scanner.clears_sorted(s)});
+    for (const Swap& s : scanner.legal_swaps()) out.push_back(HintSwap{s.a, s.b, scanner.clears_sorted(s), {}, false});
     return out;
 }
 

@@ -1,5 +1,6 @@
 // The match3 kind behind the face: start, legal moves, play with events, goal, analyze, generate, estimate.
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 #include "tilelab/analysis/problems.hpp"
@@ -8,6 +9,7 @@
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"
 #include "tilelab/match3/rules.hpp"
+#include "tilelab/match3/v2.hpp"
 
 namespace tilelab::match3 {
 
@@ -59,6 +61,12 @@ nlohmann::ordered_json step_events(const StepLog& log, int step) {
 State start(const Level& level) { return start_state(level); }
 
 std::vector<Move> legal_moves(const Level& level, const State& state) {
+    if (v2::active(level)) {
+        std::vector<Move> moves;
+        for (const CellPairMove& m : v2::legal_moves(state.board, state.lock, v2::Config::of(level).min_match))
+            moves.emplace_back(m);
+        return moves;
+    }
     HintScanner scanner;
     scanner.scan(state.board, RulesConfig::of(level));
     std::vector<Move> moves;
@@ -67,7 +75,66 @@ std::vector<Move> legal_moves(const Level& level, const State& state) {
     return moves;
 }
 
+// A move of a level under RULES.md section 5, with its events (the same cap as play()).
+StepResult play_v2(const Level& level, const State& state, const CellPairMove& swap) {
+    StepResult r;
+    r.state = state;
+    const v2::Config config = v2::Config::of(level);
+    const v2::SwapKind kind = v2::classify(state.board, state.lock, swap.a, swap.b, config.min_match, &r.why);
+    if (kind == v2::SwapKind::illegal) return r;
+    r.legal = true;
+    r.why.clear();
+    r.events.push_back(nlohmann::ordered_json{{"type", "swap"}, {"a", cell_json(swap.a)}, {"b", cell_json(swap.b)}});
+    std::swap(r.state.board.at(swap.a), r.state.board.at(swap.b));
+    ++r.state.moves;
+    const v2::FirstStep first{swap.a, swap.b, kind == v2::SwapKind::combo};
+    v2::Scratch scratch;
+    std::size_t listed = 1;
+    int step = 0;
+    int summary_from = 0;
+    std::int64_t summary_points = 0, cleared = 0, jelly = 0, falls = 0, spawns = 0;
+    nlohmann::ordered_json step_events = nlohmann::ordered_json::array();
+    while (step < max_cascade_steps) {
+        const std::int64_t score_before = r.state.score;
+        const v2::FirstStep* f = step == 0 ? &first : nullptr;
+        if (summary_from == 0) {
+            step_events = nlohmann::ordered_json::array();
+            if (!v2::resolve_step(r.state, config, v2::Mode::scored, f, scratch, &step_events, step + 1)) break;
+            ++step;
+            if (listed + step_events.size() <= max_move_events) {
+                listed += step_events.size();
+                for (auto& e : step_events) r.events.push_back(std::move(e));
+                continue;
+            }
+            summary_from = step;
+        } else {
+            if (!v2::resolve_step(r.state, config, v2::Mode::scored, f, scratch, nullptr, step + 1)) break;
+            ++step;
+        }
+        summary_points += r.state.score - score_before;
+        cleared += scratch.cleared;
+        jelly += scratch.jelly;
+        falls += scratch.falls;
+        spawns += scratch.spawns;
+    }
+    if (summary_from > 0) {
+        nlohmann::ordered_json summary;
+        summary["type"] = "summary";
+        summary["first_step"] = summary_from;
+        summary["last_step"] = step;
+        summary["points"] = summary_points;
+        summary["cleared"] = cleared;
+        summary["jelly"] = jelly;
+        summary["falls"] = falls;
+        summary["spawns"] = spawns;
+        summary["cascade_capped"] = step >= max_cascade_steps;
+        r.events.push_back(std::move(summary));
+    }
+    return r;
+}
+
 StepResult play(const Level& level, const State& state, const Move& move) {
+    if (const auto* pair = std::get_if<CellPairMove>(&move); pair && v2::active(level)) return play_v2(level, state, *pair);
     StepResult r;
     r.state = state;
     const auto* swap = std::get_if<CellPairMove>(&move);
@@ -158,7 +225,10 @@ StepResult play(const Level& level, const State& state, const Move& move) {
 
 bool goal_met(const Level& level, const State& state) { return level_won(level, state); }
 
+Analysis analyze_v2(const Level& level);
+
 Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
+    if (v2::active(level)) return analyze_v2(level);
     Analysis a;
     const Board board = drawn_board(level);
     for (int y = 0; y < board.height; ++y)
@@ -176,10 +246,10 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
     for (const Swap& s : scanner.legal_swaps()) {
         if (listed > max_listed_clear_cells) {
             truncated_from = std::min(truncated_from, a.hints.size());
-            a.hints.push_back(HintSwap{s.a, s.b, {}});
+            a.hints.push_back(HintSwap{s.a, s.b, {}, {}, false});
             continue;
         }
-        a.hints.push_back(HintSwap{s.a, s.b, scanner.clears_sorted(s)});
+        a.hints.push_back(HintSwap{s.a, s.b, scanner.clears_sorted(s), {}, false});
         listed += a.hints.back().clears.size();
     }
     a.blocked = scanner.dead();
@@ -203,8 +273,68 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
         nlohmann::ordered_json hint;
         hint["swap"] = nlohmann::ordered_json::array({cell_json(h.a), cell_json(h.b)});
         hint["clears"] = cells_json(h.clears);
+        hint["creates"] = nlohmann::ordered_json::array();
+        hint["combo"] = false;
         hints.push_back(std::move(hint));
     }
+    a.json["groups"] = std::move(groups);
+    a.json["hints"] = std::move(hints);
+    a.json["dead"] = a.blocked;
+    return a;
+}
+
+// analyze under RULES.md section 5: groups by colour, every legal move (combos included) with its
+// first step's clear set, the specials it creates and whether it is a combo.
+Analysis analyze_v2(const Level& level) {
+    Analysis a;
+    const v2::Config config = v2::Config::of(level);
+    const Board board = drawn_board(level);
+    for (int y = 0; y < board.height; ++y)
+        for (int x = 0; x < board.width; ++x)
+            if (level.board.at(x, y) == cell::random) a.start_spawns.push_back({Cell{x, y}, board.at(x, y)});
+    State state;
+    state.board = board;
+    if (level.lock && level.lock->width == board.width && level.lock->height == board.height) state.lock = level.lock;
+    a.groups = v2::match_groups(board, config.min_match);
+    v2::Scratch scratch;
+    auto hints = nlohmann::ordered_json::array();
+    std::size_t listed = 0;
+    std::size_t truncated_from = SIZE_MAX;
+    for (const CellPairMove& m : v2::legal_moves(board, state.lock, config.min_match)) {
+        const auto p = v2::preview(state, config, m.a, m.b, scratch);
+        if (!p) continue;
+        nlohmann::ordered_json hint;
+        hint["swap"] = nlohmann::ordered_json::array({cell_json(m.a), cell_json(m.b)});
+        if (listed > max_listed_clear_cells) {
+            truncated_from = std::min(truncated_from, a.hints.size());
+            a.hints.push_back(HintSwap{m.a, m.b, {}, {}, false});
+            hint["clears"] = nlohmann::ordered_json::array();
+        } else {
+            a.hints.push_back(HintSwap{m.a, m.b, p->clears, {}, false});
+            listed += p->clears.size();
+            hint["clears"] = cells_json(p->clears);
+        }
+        auto creates = nlohmann::ordered_json::array();
+        for (const auto& [c, special] : p->creates)
+            creates.push_back(nlohmann::ordered_json{{"cell", cell_json(c)}, {"token", v2::token(special)}});
+        a.hints.back().creates = p->creates;
+        a.hints.back().combo = p->combo;
+        hint["creates"] = std::move(creates);
+        hint["combo"] = p->combo;
+        hints.push_back(std::move(hint));
+    }
+    a.blocked = a.hints.empty();
+    if (truncated_from < a.hints.size())
+        a.warnings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
+                                         " (the runs already on the board repeat in every hint); resolve them first",
+                                     std::nullopt});
+    if (!a.groups.empty())
+        a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
+                                     a.groups.front().cells.front()});
+    if (a.blocked) a.warnings.push_back(Warning{"dead board: no swap makes a run or a combo", std::nullopt});
+    for (Warning& w : match3::level_problems(level)) a.warnings.push_back(std::move(w));
+    auto groups = nlohmann::ordered_json::array();
+    for (const auto& g : a.groups) groups.push_back(nlohmann::ordered_json{{"cells", cells_json(g.cells)}});
     a.json["groups"] = std::move(groups);
     a.json["hints"] = std::move(hints);
     a.json["dead"] = a.blocked;
@@ -221,12 +351,17 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
 Board drawn_board(const Level& level) {
     Board board = level.board;
     Rng rng(level.seed);
+    if (v2::active(level)) {
+        v2::draw_random_pieces(board, v2::Config::of(level), rng);
+        return board;
+    }
     const RulesConfig rules = RulesConfig::of(level);
     draw_random_pieces(board, rules.colors, rules.min_match, rng);
     return board;
 }
 
 State start_state(const Level& level) {
+    if (v2::active(level)) return v2::start_state(level);
     const RulesConfig rules = RulesConfig::of(level);
     State s;
     s.board = level.board;
@@ -256,7 +391,7 @@ std::optional<HintSwap> preview_swap(const Board& board, const Rules& rules, Cel
     if (b < a) std::swap(a, b);
     HintScanner scanner;
     scanner.scan(board, r);
-    return HintSwap{a, b, scanner.clears_sorted(Swap{a, b})};
+    return HintSwap{a, b, scanner.clears_sorted(Swap{a, b}), {}, false};
 }
 
 bool objectives_met(const Level& level, const State& state) { return match3::objectives_hold(level, state); }

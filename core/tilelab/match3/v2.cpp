@@ -1,0 +1,731 @@
+// match3 format version 2: RULES.md section 5, step by step (see v2.hpp).
+#include "tilelab/match3/v2.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "tilelab/match3/rules.hpp"
+
+namespace tilelab::match3::v2 {
+
+using ojson = nlohmann::ordered_json;
+
+bool active(const Level& level) {
+    if (level.kind != Kind::match3) return false;
+    if (level.rules.specials || !level.rules.spawn_weights.empty()) return true;
+    if (level.goal.crates || level.goal.ingredients) return true;
+    if (level.lock)
+        for (std::int32_t v : level.lock->cells)
+            if (v != 0) return true;
+    for (std::int32_t v : level.board.cells)
+        if (cell::is_special(v) || v == cell::color_bomb || v == cell::ingredient || cell::is_crate(v)) return true;
+    return false;
+}
+
+Config Config::of(const Level& level) {
+    Config c;
+    c.colors = std::clamp(level.rules.colors, 1, 1 << 16);
+    c.min_match = std::clamp(level.rules.min_match, 2, max_board_side + 1);
+    c.score_per_piece = level.rules.score_per_piece;
+    c.specials = level.rules.specials;
+    if (static_cast<int>(level.rules.spawn_weights.size()) == c.colors) {
+        std::uint64_t sum = 0;
+        for (int w : level.rules.spawn_weights) sum += static_cast<std::uint32_t>(std::max(w, 0));
+        if (sum > 0 && sum <= 0xffffffffu) {
+            for (int w : level.rules.spawn_weights) c.weights.push_back(static_cast<std::uint32_t>(std::max(w, 0)));
+            c.weight_sum = static_cast<std::uint32_t>(sum);
+        }
+    }
+    return c;
+}
+
+std::int32_t Config::draw(Rng& rng) const {
+    if (weights.empty()) return static_cast<std::int32_t>(rng.uniform(static_cast<std::uint32_t>(colors)));
+    const std::uint32_t r = rng.uniform(weight_sum);
+    std::uint32_t running = 0;
+    for (std::size_t k = 0; k < weights.size(); ++k) {
+        running += weights[k];
+        if (running > r) return static_cast<std::int32_t>(k);
+    }
+    return static_cast<std::int32_t>(weights.size() - 1);
+}
+
+std::string token(std::int32_t v) {
+    if (v >= 0) {
+        std::string t = std::to_string(cell::color_of(v));
+        switch (cell::special_of(v)) {
+        case cell::line_h: return t + "h";
+        case cell::line_v: return t + "v";
+        case cell::bomb: return t + "b";
+        default: return t;
+        }
+    }
+    if (v == cell::color_bomb) return "*";
+    if (v == cell::ingredient) return "@";
+    if (cell::is_crate(v)) return "c" + std::to_string(cell::crate_hp(v));
+    if (v == cell::blocker) return "#";
+    if (v == cell::hole) return "_";
+    if (v == cell::random) return "?";
+    return ".";
+}
+
+namespace {
+struct View {
+    Board& board;
+    Grid* lock;  // nullptr: nothing locked
+    int w, h;
+    std::int32_t& at(int idx) { return board.cells[static_cast<std::size_t>(idx)]; }
+    bool locked(int idx) const { return lock && lock->cells[static_cast<std::size_t>(idx)] != 0; }
+    // Crates, blockers and locked items split a column for gravity and refill.
+    bool splitter(int idx) {
+        const std::int32_t v = at(idx);
+        return v == cell::blocker || cell::is_crate(v) || (is_item(v) && locked(idx));
+    }
+};
+
+int colour(std::int32_t v) { return v >= 0 ? cell::color_of(v) : -1; }
+
+ojson xy(int idx, int w) { return ojson::array({idx % w, idx / w}); }
+
+ojson sorted_cells_json(std::vector<int> cells, int w) {
+    std::vector<Cell> out;
+    out.reserve(cells.size());
+    for (int idx : cells) out.push_back(Cell{idx % w, idx / w});
+    std::sort(out.begin(), out.end());
+    return cells_json(out);
+}
+
+// Runs: row_len / col_len of every cell (0 outside runs). Returns whether any run exists.
+bool scan_runs(const Board& board, int min_match, Scratch& s) {
+    const int w = board.width, h = board.height;
+    const auto n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+    s.row_len.assign(n, 0);
+    s.col_len.assign(n, 0);
+    bool any = false;
+    const std::int32_t* c = board.cells.data();
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w;) {
+            const int k = colour(c[y * w + x]);
+            int x2 = x + 1;
+            if (k >= 0)
+                while (x2 < w && colour(c[y * w + x2]) == k) ++x2;
+            if (k >= 0 && x2 - x >= min_match) {
+                any = true;
+                for (int i = x; i < x2; ++i) s.row_len[static_cast<std::size_t>(y * w + i)] = static_cast<std::uint16_t>(x2 - x);
+            }
+            x = x2;
+        }
+    for (int x = 0; x < w; ++x)
+        for (int y = 0; y < h;) {
+            const int k = colour(c[y * w + x]);
+            int y2 = y + 1;
+            if (k >= 0)
+                while (y2 < h && colour(c[y2 * w + x]) == k) ++y2;
+            if (k >= 0 && y2 - y >= min_match) {
+                any = true;
+                for (int i = y; i < y2; ++i) s.col_len[static_cast<std::size_t>(i * w + x)] = static_cast<std::uint16_t>(y2 - y);
+            }
+            y = y2;
+        }
+    return any;
+}
+
+// Match groups from the runs of scan_runs: cells per group, groups in row-major order of their first cell found.
+std::vector<std::vector<int>> find_groups(const Board& board, Scratch& s) {
+    const int w = board.width, h = board.height;
+    const int n = w * h;
+    s.group.assign(static_cast<std::size_t>(n), -1);
+    std::vector<std::vector<int>> groups;
+    for (int start = 0; start < n; ++start) {
+        const auto su = static_cast<std::size_t>(start);
+        if (s.group[su] >= 0 || (s.row_len[su] == 0 && s.col_len[su] == 0)) continue;
+        const int g = static_cast<int>(groups.size());
+        groups.emplace_back();
+        s.stack.assign(1, start);
+        s.group[su] = g;
+        while (!s.stack.empty()) {
+            const int idx = s.stack.back();
+            s.stack.pop_back();
+            groups.back().push_back(idx);
+            const int x = idx % w, y = idx / w;
+            auto visit = [&](int nx, int ny, bool row) {
+                if (nx < 0 || ny < 0 || nx >= w || ny >= h) return;
+                const int m = ny * w + nx;
+                const auto mu = static_cast<std::size_t>(m);
+                if (s.group[mu] >= 0) return;
+                const auto iu = static_cast<std::size_t>(idx);
+                if (row ? (s.row_len[iu] == 0 || s.row_len[mu] == 0) : (s.col_len[iu] == 0 || s.col_len[mu] == 0)) return;
+                if (colour(board.cells[iu]) != colour(board.cells[mu])) return;
+                s.group[mu] = g;
+                s.stack.push_back(m);
+            };
+            visit(x - 1, y, true);
+            visit(x + 1, y, true);
+            visit(x, y - 1, false);
+            visit(x, y + 1, false);
+        }
+        std::sort(groups.back().begin(), groups.back().end());
+    }
+    return groups;
+}
+
+// Step 7's gravity: items fall in each column's segments (split by blockers, crates and locked items),
+// skipping holes. Returns how many moved.
+int gravity(View& v, ojson* events, int step) {
+    int fallen = 0;
+    const int w = v.w, h = v.h;
+    for (int x = 0; x < w; ++x) {
+        bool has_empty = false;
+        for (int y = 0; y < h; ++y) has_empty |= v.at(y * w + x) == cell::empty;
+        if (!has_empty) continue;
+        int bottom = h - 1;
+        while (bottom >= 0) {
+            if (v.splitter(bottom * w + x)) {
+                --bottom;
+                continue;
+            }
+            int top = bottom;
+            while (top > 0 && !v.splitter((top - 1) * w + x)) --top;
+            int write = bottom;
+            auto skip_holes = [&] {
+                while (write >= top && v.at(write * w + x) == cell::hole) --write;
+            };
+            skip_holes();
+            for (int r = bottom; r >= top; --r) {
+                const std::int32_t item = v.at(r * w + x);
+                if (!is_item(item)) continue;
+                if (write != r) {
+                    v.at(write * w + x) = item;
+                    ++fallen;
+                    if (events)
+                        events->push_back(ojson{{"type", "fall"}, {"step", step}, {"from", ojson::array({x, r})},
+                                                {"to", ojson::array({x, write})}});
+                }
+                --write;
+                skip_holes();
+            }
+            for (int r = write; r >= top; --r)
+                if (v.at(r * w + x) != cell::hole) v.at(r * w + x) = cell::empty;
+            bottom = top - 1;
+        }
+    }
+    return fallen;
+}
+
+// Refill: empty cells above each column's first splitter, columns left to right, bottom-most first.
+int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
+    int filled = 0;
+    for (int x = 0; x < v.w; ++x) {
+        int end = 0;
+        while (end < v.h && !v.splitter(end * v.w + x)) ++end;
+        for (int y = end - 1; y >= 0; --y) {
+            if (v.at(y * v.w + x) != cell::empty) continue;
+            const std::int32_t k = config.draw(rng);
+            v.at(y * v.w + x) = k;
+            ++filled;
+            if (events)
+                events->push_back(ojson{{"type", "spawn"}, {"step", step}, {"cell", ojson::array({x, y})}, {"color", k}});
+        }
+    }
+    return filled;
+}
+
+// Step 8 once: ingredients on the lowest non-hole cell of their column are removed.
+int collect_exits(View& v, ojson* events, int step) {
+    int collected = 0;
+    for (int x = 0; x < v.w; ++x) {
+        int y = v.h - 1;
+        while (y >= 0 && v.at(y * v.w + x) == cell::hole) --y;
+        if (y < 0 || v.at(y * v.w + x) != cell::ingredient) continue;
+        v.at(y * v.w + x) = cell::empty;
+        ++collected;
+        if (events) events->push_back(ojson{{"type", "collected"}, {"step", step}, {"cell", ojson::array({x, y})}});
+    }
+    return collected;
+}
+
+View view_of(State& state) {
+    Grid* lock = state.lock ? &*state.lock : nullptr;
+    return View{state.board, lock, state.board.width, state.board.height};
+}
+
+// The cells of a special's (or a fired colour bomb's) own area.
+void own_area(const Board& board, int idx, int bomb_colour, std::vector<int>& out) {
+    const int w = board.width, h = board.height;
+    const int x = idx % w, y = idx / w;
+    const std::int32_t v = board.cells[static_cast<std::size_t>(idx)];
+    if (v == cell::color_bomb) {
+        out.push_back(idx);
+        if (bomb_colour < 0) return;
+        for (int i = 0; i < w * h; ++i)
+            if (colour(board.cells[static_cast<std::size_t>(i)]) == bomb_colour) out.push_back(i);
+        return;
+    }
+    switch (cell::special_of(v)) {
+    case cell::line_h:
+        for (int i = 0; i < w; ++i) out.push_back(y * w + i);
+        break;
+    case cell::line_v:
+        for (int i = 0; i < h; ++i) out.push_back(i * w + x);
+        break;
+    case cell::bomb:
+        for (int yy = std::max(0, y - 1); yy <= std::min(h - 1, y + 1); ++yy)
+            for (int xx = std::max(0, x - 1); xx <= std::min(w - 1, x + 1); ++xx) out.push_back(yy * w + xx);
+        break;
+    default: break;
+    }
+}
+
+void rows_and_cols(int w, int h, int cx, int cy, int radius, std::vector<int>& out) {
+    for (int y = std::max(0, cy - radius); y <= std::min(h - 1, cy + radius); ++y)
+        for (int x = 0; x < w; ++x) out.push_back(y * w + x);
+    for (int x = std::max(0, cx - radius); x <= std::min(w - 1, cx + radius); ++x)
+        for (int y = 0; y < h; ++y) out.push_back(y * w + x);
+}
+
+void square(int w, int h, int cx, int cy, int radius, std::vector<int>& out) {
+    for (int y = std::max(0, cy - radius); y <= std::min(h - 1, cy + radius); ++y)
+        for (int x = std::max(0, cx - radius); x <= std::min(w - 1, cx + radius); ++x) out.push_back(y * w + x);
+}
+
+// A combo's area (the board may change: colour bomb + special converts pieces first).
+void combo_area(Board& board, int ia, int ib, std::vector<int>& out) {
+    const int w = board.width, h = board.height;
+    const std::int32_t va = board.cells[static_cast<std::size_t>(ia)];
+    const std::int32_t vb = board.cells[static_cast<std::size_t>(ib)];
+    const int tx = ib % w, ty = ib / w;
+    if (va == cell::color_bomb && vb == cell::color_bomb) {
+        for (int i = 0; i < w * h; ++i) out.push_back(i);
+    } else if (va == cell::color_bomb || vb == cell::color_bomb) {
+        const std::int32_t other = va == cell::color_bomb ? vb : va;
+        const int k = cell::color_of(other);
+        const int type = cell::special_of(other);
+        if (type != cell::plain)
+            for (auto& c : board.cells)
+                if (c >= 0 && cell::color_of(c) == k && cell::special_of(c) == cell::plain) c = cell::special(k, type);
+        for (int i = 0; i < w * h; ++i)
+            if (colour(board.cells[static_cast<std::size_t>(i)]) == k) out.push_back(i);
+    } else {
+        const int ta = cell::special_of(va), tb = cell::special_of(vb);
+        const int bombs = (ta == cell::bomb) + (tb == cell::bomb);
+        if (bombs == 0) rows_and_cols(w, h, tx, ty, 0, out);
+        else if (bombs == 1) rows_and_cols(w, h, tx, ty, 1, out);
+        else square(w, h, tx, ty, 2, out);
+    }
+    out.push_back(ia);
+    out.push_back(ib);
+}
+}  // namespace
+
+bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
+                  int step, StepReport* report) {
+    Board& board = state.board;
+    const int w = board.width, h = board.height;
+    const int n = w * h;
+    const auto nu = static_cast<std::size_t>(n);
+    View v = view_of(state);
+    const bool combo = first && first->combo;
+    const int ia = first ? first->a.y * w + first->a.x : -1;
+    const int ib = first ? first->b.y * w + first->b.x : -1;
+
+    // 1. Runs and match groups (none in a combo's first step).
+    std::vector<std::vector<int>> groups;
+    if (!combo) {
+        if (!scan_runs(board, config.min_match, s)) return false;
+        groups = find_groups(board, s);
+    } else {
+        s.row_len.assign(nu, 0);
+        s.col_len.assign(nu, 0);
+    }
+    const bool scoring = mode != Mode::start;
+
+    // The most common colour at the start of the step (a colour bomb fired by another item takes it).
+    s.color_count.assign(static_cast<std::size_t>(config.colors) + 1, 0);
+    for (std::int32_t c : board.cells)
+        if (c >= 0 && cell::color_of(c) < config.colors) ++s.color_count[static_cast<std::size_t>(cell::color_of(c))];
+    int common = -1;
+    for (int k = 0; k < config.colors; ++k)
+        if (s.color_count[static_cast<std::size_t>(k)] > 0 &&
+            (common < 0 || s.color_count[static_cast<std::size_t>(k)] > s.color_count[static_cast<std::size_t>(common)]))
+            common = k;
+
+    // 2. Specials to create, one per group at most.
+    std::vector<std::pair<int, std::int32_t>> created;
+    if (config.specials && mode != Mode::start) {
+        for (const auto& g : groups) {
+            bool has5 = false, has_row = false, has_col = false, has4 = false;
+            for (int idx : g) {
+                const auto iu = static_cast<std::size_t>(idx);
+                has5 |= s.row_len[iu] >= 5 || s.col_len[iu] >= 5;
+                has4 |= s.row_len[iu] == 4 || s.col_len[iu] == 4;
+                has_row |= s.row_len[iu] > 0;
+                has_col |= s.col_len[iu] > 0;
+            }
+            const int k = colour(board.cells[static_cast<std::size_t>(g.front())]);
+            std::int32_t special = 0;
+            std::vector<int> candidates;
+            if (has5) {
+                special = cell::color_bomb;
+                for (int idx : g)
+                    if (s.row_len[static_cast<std::size_t>(idx)] >= 5 || s.col_len[static_cast<std::size_t>(idx)] >= 5)
+                        candidates.push_back(idx);
+            } else if (has_row && has_col) {
+                special = cell::special(k, cell::bomb);
+                for (int idx : g)
+                    if (s.row_len[static_cast<std::size_t>(idx)] > 0 && s.col_len[static_cast<std::size_t>(idx)] > 0)
+                        candidates.push_back(idx);
+            } else if (has4) {
+                special = cell::special(k, has_row ? cell::line_v : cell::line_h);
+                candidates = g;
+            } else {
+                continue;
+            }
+            // Lowest (largest y), then leftmost.
+            std::sort(candidates.begin(), candidates.end(), [w](int p, int q) {
+                return p / w != q / w ? p / w > q / w : p % w < q % w;
+            });
+            std::vector<int> order;
+            if (first) {
+                if (std::binary_search(g.begin(), g.end(), ib)) order.push_back(ib);
+                if (std::binary_search(g.begin(), g.end(), ia)) order.push_back(ia);
+            }
+            order.insert(order.end(), candidates.begin(), candidates.end());
+            for (int idx : order)
+                if (!v.locked(idx)) {
+                    created.push_back({idx, special});
+                    break;
+                }
+        }
+    }
+
+    // 3. The clear set, then the firing closure.
+    s.in_set.assign(nu, 0);
+    s.fired.assign(nu, 0);
+    s.set_cells.clear();
+    std::vector<int> joining;
+    auto join = [&](int idx) {
+        const auto iu = static_cast<std::size_t>(idx);
+        if (s.in_set[iu]) return;
+        s.in_set[iu] = 1;
+        s.set_cells.push_back(idx);
+        joining.push_back(idx);
+    };
+    ojson step_events = ojson::array();
+    if (combo) {
+        std::vector<int> area;
+        combo_area(board, ia, ib, area);
+        for (int idx : area) join(idx);
+        s.fired[static_cast<std::size_t>(ia)] = 1;  // consumed: they do not fire their own areas
+        s.fired[static_cast<std::size_t>(ib)] = 1;
+        if (events)
+            step_events.push_back(ojson{{"type", "combo"}, {"step", step}, {"a", xy(ia, w)}, {"b", xy(ib, w)},
+                                        {"area", sorted_cells_json(area, w)}});
+    } else {
+        for (const auto& g : groups)
+            for (int idx : g) join(idx);
+    }
+    std::vector<int> round, area;
+    while (!joining.empty()) {
+        round.clear();
+        for (int idx : joining) {
+            const std::int32_t c = board.cells[static_cast<std::size_t>(idx)];
+            if ((cell::is_special(c) || c == cell::color_bomb) && !s.fired[static_cast<std::size_t>(idx)] && !v.locked(idx))
+                round.push_back(idx);
+        }
+        joining.clear();
+        std::sort(round.begin(), round.end());
+        for (int idx : round) {
+            s.fired[static_cast<std::size_t>(idx)] = 1;
+            area.clear();
+            own_area(board, idx, common, area);
+            for (int a : area) join(a);
+            if (events)
+                step_events.push_back(ojson{{"type", "fired"}, {"step", step}, {"cell", xy(idx, w)},
+                                            {"token", token(board.cells[static_cast<std::size_t>(idx)])},
+                                            {"area", sorted_cells_json(area, w)}});
+        }
+    }
+
+    // 4. Effects on each cell of the set.
+    std::sort(s.set_cells.begin(), s.set_cells.end());
+    std::vector<int> cleared, unlocked;
+    std::vector<std::int32_t> cleared_value;
+    s.hit.assign(nu, 0);
+    s.cleared_by_run.assign(nu, 0);
+    for (int idx : s.set_cells) {
+        const auto iu = static_cast<std::size_t>(idx);
+        std::int32_t& c = board.cells[iu];
+        if (can_be_locked(c) && v.locked(idx)) {
+            state.lock->cells[iu] = 0;
+            unlocked.push_back(idx);
+        } else if (c >= 0 || c == cell::color_bomb) {
+            cleared.push_back(idx);
+            cleared_value.push_back(c);
+            if (s.row_len[iu] || s.col_len[iu]) s.cleared_by_run[iu] = 1;
+            c = cell::empty;
+        } else if (cell::is_crate(c)) {
+            s.hit[iu] = 1;
+        }
+    }
+    for (int idx : cleared) {
+        if (!s.cleared_by_run[static_cast<std::size_t>(idx)]) continue;
+        const int x = idx % w, y = idx / w;
+        const int nb[4][2] = {{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}};
+        for (const auto& p : nb)
+            if (p[0] >= 0 && p[1] >= 0 && p[0] < w && p[1] < h && cell::is_crate(board.cells[static_cast<std::size_t>(p[1] * w + p[0])]))
+                s.hit[static_cast<std::size_t>(p[1] * w + p[0])] = 1;
+    }
+    std::vector<std::pair<int, int>> crate_hits;
+    for (int idx = 0; idx < n; ++idx) {
+        if (!s.hit[static_cast<std::size_t>(idx)]) continue;
+        std::int32_t& c = board.cells[static_cast<std::size_t>(idx)];
+        const int left = cell::crate_hp(c) - 1;
+        c = left > 0 ? cell::crate(left) : cell::empty;
+        crate_hits.push_back({idx, left});
+    }
+    std::vector<int> jelly_cells;
+    if (scoring && state.jelly)
+        for (int idx : cleared) {
+            std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
+            if (layers > 0) {
+                --layers;
+                jelly_cells.push_back(idx);
+            }
+        }
+
+    // 5. New specials on their (now empty) cells.
+    std::sort(created.begin(), created.end());
+    for (const auto& [idx, special] : created) board.cells[static_cast<std::size_t>(idx)] = special;
+
+    // 6. Score: runs walked over the cells actually cleared, then every other cleared cell.
+    std::int64_t points = 0;
+    std::vector<std::int64_t> cell_points;
+    std::vector<std::uint8_t> is_cleared(nu, 0);
+    for (int idx : cleared) is_cleared[static_cast<std::size_t>(idx)] = 1;
+    if (scoring) {
+        cell_points.assign(nu, -1);
+        const std::int64_t spp = config.score_per_piece;
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                const auto iu = static_cast<std::size_t>(y * w + x);
+                if (s.row_len[iu] && is_cleared[iu] && cell_points[iu] < 0) cell_points[iu] = (s.row_len[iu] - 1) * spp;
+            }
+        for (int x = 0; x < w; ++x)
+            for (int y = 0; y < h; ++y) {
+                const auto iu = static_cast<std::size_t>(y * w + x);
+                if (s.col_len[iu] && is_cleared[iu] && cell_points[iu] < 0) cell_points[iu] = (s.col_len[iu] - 1) * spp;
+            }
+        for (int idx : cleared) {
+            auto& p = cell_points[static_cast<std::size_t>(idx)];
+            if (p < 0) p = spp;
+            points += p;
+        }
+        state.score += points;
+        for (std::int32_t c : cleared_value)
+            if (c >= 0 && static_cast<std::size_t>(cell::color_of(c)) < state.collected.size())
+                ++state.collected[static_cast<std::size_t>(cell::color_of(c))];
+    }
+
+    if (events) {
+        for (int idx : unlocked) step_events.push_back(ojson{{"type", "unlocked"}, {"step", step}, {"cell", xy(idx, w)}});
+        for (const auto& [idx, left] : crate_hits)
+            step_events.push_back(ojson{{"type", "crate_hit"}, {"step", step}, {"cell", xy(idx, w)}, {"hp", left}});
+        ojson clear{{"type", "clear"}, {"step", step}};
+        std::vector<std::pair<std::vector<Cell>, std::int64_t>> listed;
+        for (const auto& g : groups) {
+            std::vector<Cell> cells;
+            std::int64_t p = 0;
+            for (int idx : g) {
+                cells.push_back(Cell{idx % w, idx / w});
+                if (scoring && cell_points[static_cast<std::size_t>(idx)] > 0 && is_cleared[static_cast<std::size_t>(idx)] &&
+                    (s.row_len[static_cast<std::size_t>(idx)] || s.col_len[static_cast<std::size_t>(idx)]))
+                    p += cell_points[static_cast<std::size_t>(idx)];
+            }
+            std::sort(cells.begin(), cells.end());
+            listed.push_back({std::move(cells), p});
+        }
+        std::sort(listed.begin(), listed.end());
+        ojson gj = ojson::array();
+        for (auto& [cells, p] : listed) gj.push_back(ojson{{"cells", cells_json(cells)}, {"points", p}});
+        clear["groups"] = std::move(gj);
+        clear["cells"] = sorted_cells_json(cleared, w);
+        clear["points"] = points;
+        clear["jelly"] = sorted_cells_json(jelly_cells, w);
+        step_events.push_back(std::move(clear));
+        for (const auto& [idx, special] : created)
+            step_events.push_back(ojson{{"type", "created"}, {"step", step}, {"cell", xy(idx, w)}, {"token", token(special)}});
+    }
+    if (report) {
+        report->set = s.set_cells;
+        report->cleared = cleared;
+        report->created = created;
+    }
+    s.cleared = static_cast<std::int64_t>(cleared.size());
+    s.jelly = static_cast<std::int64_t>(jelly_cells.size());
+
+    // 7. Gravity and refill; 8. exits.
+    ojson* ev = events ? &step_events : nullptr;
+    s.falls = gravity(v, ev, step);
+    s.spawns = mode != Mode::lookahead ? refill(v, config, state.rng, ev, step) : 0;
+    run_exits(state, config, mode, s, ev, step);
+    if (events)
+        for (auto& e : step_events) events->push_back(std::move(e));
+    return true;
+}
+
+int run_exits(State& state, const Config& config, Mode mode, Scratch& s, ojson* events, int step) {
+    View v = view_of(state);
+    int total = 0;
+    for (int round = 0; round <= v.w * v.h; ++round) {
+        const int got = collect_exits(v, events, step);
+        if (got == 0) break;
+        total += got;
+        s.falls += gravity(v, events, step);
+        if (mode != Mode::lookahead) s.spawns += refill(v, config, state.rng, events, step);
+    }
+    state.ingredients += total;
+    return total;
+}
+
+SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match, std::string* why) {
+    auto no = [&](const char* text) {
+        if (why) *why = text;
+        return SwapKind::illegal;
+    };
+    if (!board.contains(a) || !board.contains(b)) return no("a cell of the swap is outside the board");
+    if (std::abs(a.x - b.x) + std::abs(a.y - b.y) != 1) return no("the two cells are not orthogonal neighbours");
+    const std::int32_t va = board.at(a), vb = board.at(b);
+    if (!is_item(va) || !is_item(vb))
+        return no("only pieces, specials, colour bombs and ingredients can be swapped (not crates, blockers, holes or empty cells)");
+    if (lock && (lock->at(a) != 0 || lock->at(b) != 0)) return no("a locked item cannot be swapped");
+    if (va == cell::ingredient && vb == cell::ingredient) return no("two ingredients: the swap changes nothing");
+    if (va == vb && va >= 0 && !cell::is_special(va)) return no("the two pieces have the same colour: the swap changes nothing");
+    const bool bomb_a = va == cell::color_bomb, bomb_b = vb == cell::color_bomb;
+    if ((bomb_a && (vb >= 0 || bomb_b)) || (bomb_b && va >= 0)) return SwapKind::combo;
+    if (cell::is_special(va) && cell::is_special(vb)) return SwapKind::combo;
+    // A run through a or b after the swap.
+    auto after = [&](int x, int y) -> int {
+        if (!board.contains(x, y)) return -1;
+        if (x == a.x && y == a.y) return colour(vb);
+        if (x == b.x && y == b.y) return colour(va);
+        return colour(board.at(x, y));
+    };
+    auto in_run = [&](Cell p) {
+        const int k = after(p.x, p.y);
+        if (k < 0) return false;
+        const int dirs[2][2] = {{1, 0}, {0, 1}};
+        for (const auto& d : dirs) {
+            int len = 1;
+            for (int i = 1; after(p.x - d[0] * i, p.y - d[1] * i) == k; ++i) ++len;
+            for (int i = 1; after(p.x + d[0] * i, p.y + d[1] * i) == k; ++i) ++len;
+            if (len >= min_match) return true;
+        }
+        return false;
+    };
+    if (in_run(a) || in_run(b)) return SwapKind::runs;
+    return no("neither swapped item would lie in a run, and the two make no combo");
+}
+
+std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match) {
+    std::vector<CellPairMove> out;
+    for (int x = 0; x < board.width; ++x)
+        for (int y = 0; y < board.height; ++y) {
+            if (!is_item(board.at(x, y))) continue;
+            for (Cell b : {Cell{x + 1, y}, Cell{x, y + 1}})
+                if (board.contains(b) && classify(board, lock, Cell{x, y}, b, min_match) != SwapKind::illegal)
+                    out.push_back(CellPairMove{Cell{x, y}, b});
+        }
+    return out;
+}
+
+int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch, ojson* events,
+              Mode mode) {
+    std::swap(state.board.at(a), state.board.at(b));
+    ++state.moves;
+    FirstStep first{a, b, kind == SwapKind::combo};
+    int steps = 0;
+    while (steps < max_cascade_steps) {
+        if (!resolve_step(state, config, mode, steps == 0 ? &first : nullptr, scratch, events, steps + 1)) break;
+        ++steps;
+    }
+    return steps;
+}
+
+std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
+    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
+    if (kind == SwapKind::illegal) return std::nullopt;
+    State trial;
+    trial.board = state.board;
+    trial.lock = state.lock;
+    trial.collected.assign(static_cast<std::size_t>(config.colors), 0);
+    std::swap(trial.board.at(a), trial.board.at(b));
+    FirstStep first{a, b, kind == SwapKind::combo};
+    StepReport report;
+    resolve_step(trial, config, Mode::lookahead, &first, scratch, nullptr, 1, &report);
+    Preview p;
+    p.combo = first.combo;
+    const int w = state.board.width;
+    for (int idx : report.cleared) p.clears.push_back(Cell{idx % w, idx / w});
+    std::sort(p.clears.begin(), p.clears.end());
+    for (const auto& [idx, special] : report.created) p.creates.push_back({Cell{idx % w, idx / w}, special});
+    std::sort(p.creates.begin(), p.creates.end());
+    return p;
+}
+
+void draw_random_pieces(Board& board, const Config& config, Rng& rng) {
+    const int need = std::max(config.min_match - 1, 1);
+    for (int y = 0; y < board.height; ++y)
+        for (int x = 0; x < board.width; ++x) {
+            if (board.at(x, y) != cell::random) continue;
+            auto line_colour = [&](int dx, int dy) -> int {
+                if (x - dx * need < 0 || y - dy * need < 0) return -1;
+                const int k = colour(board.at(x - dx, y - dy));
+                if (k < 0) return -1;
+                for (int i = 2; i <= need; ++i)
+                    if (colour(board.at(x - dx * i, y - dy * i)) != k) return -1;
+                return k;
+            };
+            const int left = line_colour(1, 0), up = line_colour(0, 1);
+            std::vector<int> allowed;
+            for (int k = 0; k < config.colors; ++k)
+                if (k != left && k != up) allowed.push_back(k);
+            if (allowed.empty())
+                board.at(x, y) = static_cast<std::int32_t>(rng.uniform(static_cast<std::uint32_t>(config.colors)));
+            else
+                board.at(x, y) = allowed[rng.uniform(static_cast<std::uint32_t>(allowed.size()))];
+        }
+}
+
+State start_state(const Level& level) {
+    const Config config = Config::of(level);
+    State s;
+    s.board = level.board;
+    s.rng = Rng(level.seed);
+    draw_random_pieces(s.board, config, s.rng);
+    if (level.jelly && level.jelly->width == level.width() && level.jelly->height == level.height()) s.jelly = level.jelly;
+    if (level.lock && level.lock->width == level.width() && level.lock->height == level.height()) s.lock = level.lock;
+    s.collected.assign(static_cast<std::size_t>(config.colors), 0);
+    Scratch scratch;
+    run_exits(s, config, Mode::start, scratch, nullptr, 0);
+    for (int step = 0; step < max_cascade_steps; ++step)
+        if (!resolve_step(s, config, Mode::start, nullptr, scratch, nullptr, step + 1)) break;
+    s.score = 0;
+    std::fill(s.collected.begin(), s.collected.end(), 0);
+    return s;
+}
+
+std::vector<CellGroup> match_groups(const Board& board, int min_match) {
+    Scratch s;
+    std::vector<CellGroup> out;
+    if (!scan_runs(board, min_match, s)) return out;
+    for (const auto& g : find_groups(board, s)) {
+        CellGroup group;
+        for (int idx : g) group.cells.push_back(Cell{idx % board.width, idx / board.width});
+        std::sort(group.cells.begin(), group.cells.end());
+        out.push_back(std::move(group));
+    }
+    std::sort(out.begin(), out.end(), [](const CellGroup& a, const CellGroup& b) { return a.cells < b.cells; });
+    return out;
+}
+
+}  // namespace tilelab::match3::v2

@@ -1,0 +1,108 @@
+// match3 in format version 2 (RULES.md section 5): special pieces, combos, crates, locks, ingredients
+// and weighted refills. A level that uses none of it (a migrated version 1 level: "specials": false,
+// no new cells, no lock, no weights, no new goal) is played by the version 1 code in rules.cpp, move
+// for move and draw for draw the same game, and faster.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tilelab/analysis/game.hpp"
+
+namespace tilelab::match3::v2 {
+
+// True when the level needs section 5's rules (see the file comment).
+bool active(const Level& level);
+
+// The rule values a resolution needs, clamped like RulesConfig.
+struct Config {
+    int colors = 5;
+    int min_match = 3;
+    int score_per_piece = 50;
+    bool specials = true;
+    std::vector<std::uint32_t> weights;  // empty: uniform(colors)
+    std::uint32_t weight_sum = 0;
+    static Config of(const Level& level);
+    // RULES "Randomness": a refill colour.
+    std::int32_t draw(Rng& rng) const;
+};
+
+// Cell kinds of section 5.
+constexpr bool is_item(std::int32_t v) {  // moves with gravity (when unlocked)
+    return v >= 0 || v == cell::color_bomb || v == cell::ingredient;
+}
+constexpr bool can_be_locked(std::int32_t v) { return v >= 0 || v == cell::color_bomb; }
+std::string token(std::int32_t v);  // "3", "3h", "*", "@", "c2", "#", "_", "."
+
+// How a resolution is counted (as match3::Resolution): a move's steps score; the level start's
+// steps score nothing, count nothing and create no special; a bot's lookahead does not refill.
+enum class Mode { scored, start, lookahead };
+
+// What classify() says of a swap.
+enum class SwapKind { illegal, runs, combo };
+
+// Buffers reused from step to step.
+struct Scratch {
+    std::vector<std::uint16_t> row_len, col_len;  // length of the row / column run through a cell (0: none)
+    std::vector<int> group;                       // group index per cell (-1: none)
+    std::vector<int> stack;
+    std::vector<std::uint8_t> in_set, fired, hit, cleared_by_run;
+    std::vector<int> set_cells;                   // the clear set's cells, in the order they joined
+    std::vector<int> color_count;
+    // Last step's totals (for the events' summary).
+    std::int64_t cleared = 0, jelly = 0, falls = 0, spawns = 0;
+};
+
+// The first step of a move: its cells (a first-named, b the target) and whether it is a combo.
+struct FirstStep {
+    Cell a;
+    Cell b;
+    bool combo = false;
+};
+
+// What a step or a first step did, for hints and previews (no events needed).
+struct StepReport {
+    std::vector<int> set;      // every cell of the clear set (group cells, combo and fired areas)
+    std::vector<int> cleared;  // cells whose item was cleared
+    std::vector<std::pair<int, std::int32_t>> created;  // (cell, special) placed
+};
+
+// One resolution step on `state` (board, lock, jelly, score, collected, ingredients, rng).
+// Returns false and changes nothing when there is nothing to resolve (no run, no combo).
+// `events`, when given, receives the step's events (docs/match3.md); `report` what it cleared.
+bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& scratch,
+                  nlohmann::ordered_json* events = nullptr, int step = 0, StepReport* report = nullptr);
+
+// Exits (step 8): collects every ingredient on its column's lowest non-hole cell, then gravity,
+// refill (not in lookahead) and exits again until none is collected. Returns how many were collected.
+int run_exits(State& state, const Config& config, Mode mode, Scratch& scratch, nlohmann::ordered_json* events,
+              int step);
+
+// Whether swapping the items on a and b is a move, and of which kind; `why` says why not.
+SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match,
+                  std::string* why = nullptr);
+
+// Every legal move, a the left or upper cell, in (a.x, a.y), right-before-lower order.
+std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match);
+
+// Plays a legal move: swap, count it, resolve with cascades. Events when asked; returns the steps.
+int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch,
+              nlohmann::ordered_json* events = nullptr, Mode mode = Mode::scored);
+
+// A hint: the first step of the move a:b (b the target) on a copy of the state, without refill.
+struct Preview {
+    std::vector<Cell> clears;  // the cells whose item the first step clears (not the ones it unlocks or crates it hits), sorted
+    std::vector<std::pair<Cell, std::int32_t>> creates;  // sorted by cell
+    bool combo = false;
+};
+std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
+
+// The board as painted with `?` drawn (analyze), and the state at level start.
+void draw_random_pieces(Board& board, const Config& config, Rng& rng);
+State start_state(const Level& level);
+
+// Match groups of a board (runs by colour over pieces and specials), cells sorted, groups sorted.
+std::vector<CellGroup> match_groups(const Board& board, int min_match);
+
+}  // namespace tilelab::match3::v2
