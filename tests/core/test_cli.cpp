@@ -90,7 +90,7 @@ TEST_CASE("fmt --check exits 1 on a non-canonical file and changes nothing; fmt 
     auto fix = run_cli("fmt " + shell_quote(path.string()));
     CHECK(fix.status == 0);
     const std::string fixed = slurp(path);
-    CHECK(fixed.rfind("{\n  \"format\": \"tilelab.level\",\n  \"version\": 1,\n  \"id\": \"s1\"", 0) == 0);
+    CHECK(fixed.rfind("{\n  \"format\": \"tilelab.level\",\n  \"version\": 2,\n  \"id\": \"s1\"", 0) == 0);
     CHECK(fixed.find("\"board\": [\n    \"2 .\",\n    \". 4\"\n  ]") != std::string::npos);
     CHECK(fixed.back() == '\n');
     CHECK(run_cli("fmt --check " + shell_quote(path.string())).status == 0);

@@ -21,7 +21,7 @@ std::vector<fs::path> shipped_levels() {
 
 const char* const sample_text = R"({
   "format": "tilelab.level",
-  "version": 1,
+  "version": 2,
   "id": "m3-intro-01",
   "name": "Intro 1",
   "kind": "match3",

@@ -74,13 +74,17 @@ struct Grid {
 using Board = Grid;
 
 // One cell token of the level file for a kind, or a message saying what is allowed.
-// `colors` matters for match3 only (the allowed colour range).
+// `colors` matters for match3 only (the allowed colour range). `version` is the file's format
+// version: the match3 tokens of version 2 (`3h`, `3v`, `3b`, `*`, `@`, `c1`..`c5`) are an error
+// saying so in a version 1 file. The default is the newest version (level_format_version).
+inline constexpr int newest_token_version = 2;
 struct TokenResult {
     bool ok = false;
     std::int32_t value = cell::empty;
     std::string error;  // when !ok: "'x' is not a match3 cell (expected 0..4, ?, #, _ or .)"
 };
-TokenResult parse_cell_token(Kind kind, std::string_view token, int colors);
+TokenResult parse_cell_token(Kind kind, std::string_view token, int colors, int version = newest_token_version);
+// The canonical token of a cell: match3 specials as `3h`, `*`, `@`, `c2`.
 std::string cell_token(Kind kind, std::int32_t value);
 
 // A row of a board as the level file writes it: tokens separated by single spaces.

@@ -17,6 +17,7 @@ namespace tilelab {
 // The newest format version this reader knows and the one every writer writes (CONTRACT.md);
 // version 1 files are migrated on reading (match3: "specials": false).
 inline constexpr int level_format_version = 2;
+static_assert(newest_token_version == level_format_version, "board.hpp's token default is the newest version");
 inline constexpr int max_board_side = limits::board_side;
 
 // Link pairing: equal values, or two values whose sum is `sum`.

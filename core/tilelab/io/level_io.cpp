@@ -390,7 +390,7 @@ const std::vector<std::string> level_keys = {"format", "version", "id",   "name"
 // Rules and goal keys per kind, in the canonical order of the contract.
 const std::vector<std::string>& rule_keys(Kind kind) {
     static const std::vector<std::string> keys[kind_count] = {
-        {"colors", "min_match", "score_per_piece"},
+        {"colors", "min_match", "score_per_piece", "specials", "spawn_weights"},
         {"pair", "max_turns", "border"},
         {"fixed_rows", "fixed_cols"},
         {"spawn", "start_tiles", "score"},
@@ -400,7 +400,7 @@ const std::vector<std::string>& rule_keys(Kind kind) {
 
 const std::vector<std::string>& goal_keys(Kind kind) {
     static const std::vector<std::string> keys[kind_count] = {
-        {"moves", "score", "jelly", "collect"},
+        {"moves", "score", "jelly", "collect", "crates", "ingredients"},
         {"moves", "clear"},
         {"moves", "closed_groups", "min_group_size", "all_closed"},
         {"moves", "target"},
@@ -420,6 +420,30 @@ std::function<std::string(const std::string&)> other_kind_explainer(Kind kind, b
         }
         return {};
     };
+}
+
+// Rule and goal keys that format version 2 added (match3; and layers.lock); in a version 1 file
+// each is an error saying so.
+bool is_v2_key(const std::string& key) {
+    return key == "specials" || key == "spawn_weights" || key == "crates" || key == "ingredients";
+}
+std::string needs_version_2(const std::string& key, int version) {
+    return "'" + key + "' needs format version 2; this file is version " + std::to_string(version) +
+           " (set \"version\": 2)";
+}
+
+// "a crate", "an empty cell": what a match3 cell holds, for messages.
+std::string describe_match3_cell(std::int32_t c) {
+    if (cell::is_crate(c)) return "a crate (c" + std::to_string(cell::crate_hp(c)) + ")";
+    switch (c) {
+    case cell::empty: return "an empty cell (.)";
+    case cell::blocker: return "a blocker (#)";
+    case cell::hole: return "a hole (_)";
+    case cell::random: return "a random piece (?)";
+    case cell::ingredient: return "an ingredient (@)";
+    case cell::color_bomb: return "a colour bomb (*)";
+    default: return cell::is_special(c) ? "a special piece" : "a piece";
+    }
 }
 
 bool is_power_of_two(std::int64_t n) { return n >= 2 && (n & (n - 1)) == 0; }
@@ -490,14 +514,18 @@ std::optional<Grid> read_grid(Checker& check, const ojson& v, const std::string&
     return grid;
 }
 
-void read_rules(Checker& check, const ojson& rules, Level& level) {
-    const std::string p = "/rules";
+void read_rules(Checker& check, const ojson& rules, Level& level, const std::string& pointer, int version) {
+    const std::string p = pointer + "/rules";
     if (!rules.is_object()) {
         check.error(p, "rules must be an object, not " + json_type_name(rules));
         return;
     }
     check.unknown_keys(rules, p, rule_keys(level.kind), other_kind_explainer(level.kind, true));
-    for (auto it = rules.begin(); it != rules.end(); ++it) level.present.insert("rules/" + it.key());
+    for (auto it = rules.begin(); it != rules.end(); ++it) {
+        level.present.insert("rules/" + it.key());
+        if (version < 2 && level.kind == Kind::match3 && is_v2_key(it.key()))
+            check.error(p + "/" + escape_pointer_token(it.key()), needs_version_2(it.key(), version));
+    }
     Rules& r = level.rules;
     switch (level.kind) {
     case Kind::match3:
@@ -510,6 +538,30 @@ void read_rules(Checker& check, const ojson& rules, Level& level) {
         if (auto v = check.find(rules, "score_per_piece")) {
             if (auto n = check.integer(*v, p + "/score_per_piece", 0, limits::max_score_per_piece, "score_per_piece"))
                 r.score_per_piece = static_cast<int>(*n);
+        }
+        if (version < 2) break;
+        if (auto v = check.find(rules, "specials")) {
+            if (auto b = check.boolean(*v, p + "/specials", "specials")) r.specials = *b;
+        }
+        if (auto v = check.find(rules, "spawn_weights")) {
+            const std::string wp = p + "/spawn_weights";
+            if (!v->is_array()) {
+                check.error(wp, "spawn_weights must be an array of one weight per colour, not " + json_type_name(*v));
+                break;
+            }
+            if (r.colors > 0 && static_cast<int>(v->size()) != r.colors)
+                check.error(wp, "spawn_weights has " + std::to_string(v->size()) + (v->size() == 1 ? " weight" : " weights") +
+                                    ", colors is " + std::to_string(r.colors) + " (one weight per colour)");
+            std::vector<int> weights;
+            bool ok = true;
+            for (std::size_t i = 0; i < v->size(); ++i) {
+                auto n = check.integer((*v)[i], wp + "/" + std::to_string(i), 0, limits::max_spawn_weight, "the weight");
+                if (n) weights.push_back(static_cast<int>(*n));
+                else ok = false;
+            }
+            if (ok && !weights.empty() && std::all_of(weights.begin(), weights.end(), [](int w) { return w == 0; }))
+                check.error(wp, "every weight is 0: at least one colour must have a weight above 0");
+            if (ok && (r.colors == 0 || static_cast<int>(weights.size()) == r.colors)) r.spawn_weights = std::move(weights);
         }
         break;
     case Kind::link:
@@ -588,14 +640,18 @@ void read_rules(Checker& check, const ojson& rules, Level& level) {
     }
 }
 
-void read_goal(Checker& check, const ojson& goal, Level& level) {
-    const std::string p = "/goal";
+void read_goal(Checker& check, const ojson& goal, Level& level, const std::string& pointer, int version) {
+    const std::string p = pointer + "/goal";
     if (!goal.is_object()) {
         check.error(p, "goal must be an object, not " + json_type_name(goal));
         return;
     }
     check.unknown_keys(goal, p, goal_keys(level.kind), other_kind_explainer(level.kind, false));
-    for (auto it = goal.begin(); it != goal.end(); ++it) level.present.insert("goal/" + it.key());
+    for (auto it = goal.begin(); it != goal.end(); ++it) {
+        level.present.insert("goal/" + it.key());
+        if (version < 2 && level.kind == Kind::match3 && is_v2_key(it.key()))
+            check.error(p + "/" + escape_pointer_token(it.key()), needs_version_2(it.key(), version));
+    }
     Goal& g = level.goal;
     if (auto v = check.find(goal, "moves")) {
         if (auto n = check.integer(*v, p + "/moves", 1, limits::max_moves, "moves")) g.moves = static_cast<int>(*n);
@@ -608,6 +664,16 @@ void read_goal(Checker& check, const ojson& goal, Level& level) {
         }
         if (auto v = check.find(goal, "jelly")) {
             if (auto b = check.boolean(*v, p + "/jelly", "jelly")) g.jelly = *b;
+        }
+        if (version >= 2) {
+            if (auto v = check.find(goal, "crates")) {
+                if (auto b = check.boolean(*v, p + "/crates", "crates")) g.crates = *b;
+            }
+            // At most the number of ingredients on the board: checked once the board is read.
+            if (auto v = check.find(goal, "ingredients")) {
+                if (auto n = check.integer(*v, p + "/ingredients", 1, std::max(cells, 1), "ingredients"))
+                    g.ingredients = static_cast<int>(*n);
+            }
         }
         if (auto v = check.find(goal, "collect")) {
             std::string cp = p + "/collect";
@@ -684,22 +750,39 @@ void read_goal(Checker& check, const ojson& goal, Level& level) {
 
 // ---- Migration ------------------------------------------------------------------------------------
 
-bool migrate_level_json(ojson& value, const std::string& file, const std::string& pointer, Diagnostics& diagnostics) {
-    Checker check(file, diagnostics);
+namespace {
+// The file's "version": 1..level_format_version, or nullopt after an error saying what this reader reads.
+std::optional<int> read_version(Checker& check, const ojson& value, const std::string& pointer) {
     auto it = value.find("version");
     if (it == value.end()) {
         check.error(pointer, "missing \"version\" (this tilelab writes version " + std::to_string(level_format_version) + ")");
-        return false;
+        return std::nullopt;
     }
     auto version = check.integer(*it, pointer + "/version", 1, 1000000, "version");
-    if (!version) return false;
+    if (!version) return std::nullopt;
     if (*version > level_format_version) {
-        check.error(pointer + "/version", "version " + std::to_string(*version) + " is newer than this tilelab reads (" +
+        check.error(pointer + "/version", "version " + std::to_string(*version) +
+                                              " is newer than this tilelab reads (up to version " +
                                               std::to_string(level_format_version) + "): update tilelab");
-        return false;
+        return std::nullopt;
     }
-    // Each step upgrades a file by one version; version 1 is the first, so there is none yet.
-    // A version 2 will add: if (*version == 1) { ...rewrite keys...; value["version"] = 2; }
+    return static_cast<int>(*version);
+}
+}  // namespace
+
+bool migrate_level_json(ojson& value, const std::string& file, const std::string& pointer, Diagnostics& diagnostics) {
+    Checker check(file, diagnostics);
+    auto version = read_version(check, value, pointer);
+    if (!version) return false;
+    // Each step upgrades a file by one version.
+    if (*version == 1) {
+        // Version 2: a match3 level of version 1 plays exactly as before with "specials": false.
+        auto kind = value.find("kind");
+        auto rules = value.find("rules");
+        if (kind != value.end() && *kind == "match3" && rules != value.end() && rules->is_object() && !rules->contains("specials"))
+            (*rules)["specials"] = false;
+        value["version"] = 2;
+    }
     return true;
 }
 
@@ -724,8 +807,12 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
         check.error(pointer + "/format", "format is '" + got + "', expected 'tilelab.level'" + hint);
         return result;
     }
-    ojson value = input;
-    if (!migrate_level_json(value, file, pointer, result.diagnostics)) return result;
+    // A version 1 file is read as version 1 (a key or token of version 2 in it is an error) and
+    // migrated below, once read (migrate_level_json does the same to JSON).
+    const std::optional<int> file_version = read_version(check, input, pointer);
+    if (!file_version) return result;
+    const int version = *file_version;
+    const ojson& value = input;
 
     Level level;
     check.unknown_keys(value, pointer, level_keys);
@@ -774,27 +861,29 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
     const bool shape_ok = kind_ok && width > 0 && height > 0;
     level.board = Grid(std::max(width, 0), std::max(height, 0));
     if (kind_ok) {
-        if (auto v = check.find(value, "rules")) read_rules(check, *v, level);
+        if (auto v = check.find(value, "rules")) read_rules(check, *v, level, pointer, version);
         if (level.kind == Kind::match3 && level.rules.colors == 0) {
             auto v = check.find(value, "rules");
             if (!v || (v->is_object() && !v->contains("colors")))
                 check.error(pointer + (v ? "/rules" : ""), "a match3 level needs rules.colors (" + std::to_string(limits::min_colors) + ".." + std::to_string(limits::max_colors) + ")");
         }
-        if (auto v = check.find(value, "goal")) read_goal(check, *v, level);
+        if (auto v = check.find(value, "goal")) read_goal(check, *v, level, pointer, version);
     }
+    bool board_ok = false;
     if (auto v = required("board"); v && shape_ok) {
         const Kind kind = level.kind;
         const int colors = level.rules.colors;
         auto grid = read_grid(check, *v, pointer + "/board", width, height,
-                              [&](const std::string& token) { return parse_cell_token(kind, token, colors); }, "board");
+                              [&](const std::string& token) { return parse_cell_token(kind, token, colors, version); }, "board");
         if (grid) level.board = std::move(*grid);
+        board_ok = grid.has_value();
     }
     if (auto v = check.find(value, "layers")) {
         std::string lp = pointer + "/layers";
         if (!v->is_object()) {
             check.error(lp, "layers must be an object of named grids, not " + json_type_name(*v));
         } else {
-            check.unknown_keys(*v, lp, {"jelly"});
+            check.unknown_keys(*v, lp, {"jelly", "lock"});
             if (auto jelly = check.find(*v, "jelly"); jelly && shape_ok) {
                 if (level.kind != Kind::match3) {
                     check.error(lp + "/jelly", "jelly is a match3 layer, not a " + std::string(kind_name(level.kind)) + " one");
@@ -823,14 +912,63 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
                     }
                 }
             }
+            if (auto lock = check.find(*v, "lock"); lock && shape_ok) {
+                if (level.kind != Kind::match3) {
+                    check.error(lp + "/lock", "lock is a match3 layer, not a " + std::string(kind_name(level.kind)) + " one");
+                } else if (version < 2) {
+                    check.error(lp + "/lock", needs_version_2("lock", version));
+                } else {
+                    auto grid = read_grid(check, *lock, lp + "/lock", width, height,
+                                          [](const std::string& token) {
+                                              TokenResult r;
+                                              if (token == "0" || token == "1") {
+                                                  r.ok = true;
+                                                  r.value = token[0] - '0';
+                                              } else {
+                                                  r.error = "'" + token.substr(0, 16) + "' is not a lock value (0 or 1)";
+                                              }
+                                              return r;
+                                          },
+                                          "lock");
+                    if (grid && board_ok) {
+                        for (int y = 0; y < height; ++y)
+                            for (int x = 0; x < width; ++x) {
+                                const std::int32_t c = level.board.at(x, y);
+                                if (grid->at(x, y) == 0 || cell::is_value(c) || c == cell::color_bomb) continue;
+                                check.error(lp + "/lock/" + std::to_string(y),
+                                            "cell (" + std::to_string(x) + ", " + std::to_string(y) + "): a lock on " +
+                                                describe_match3_cell(c) + "; a lock goes on a piece, special or colour bomb");
+                            }
+                    }
+                    if (grid) level.lock = std::move(*grid);
+                }
+            }
         }
     }
     if (auto v = check.find(value, "meta")) level.meta = *v;
 
     if (level.kind == Kind::match3 && level.goal.jelly && !level.jelly)
         check.error(pointer + "/goal/jelly", "the goal is to clear jelly, but the level has no jelly layer");
+    if (level.kind == Kind::match3 && board_ok) {
+        const auto& cells = level.board.cells;
+        if (level.goal.crates && std::none_of(cells.begin(), cells.end(), cell::is_crate))
+            check.error(pointer + "/goal/crates", "the goal is to clear crates, but the board has no crate");
+        if (level.goal.ingredients) {
+            const auto on_board = std::count(cells.begin(), cells.end(), cell::ingredient);
+            if (*level.goal.ingredients > on_board)
+                check.error(pointer + "/goal/ingredients",
+                            "the goal is to collect " + std::to_string(*level.goal.ingredients) + " ingredients, but the board has " +
+                                (on_board == 0 ? std::string("no ingredient (@)") : "only " + std::to_string(on_board) + " (@)"));
+        }
+    }
 
     if (check.errors() == 0) {
+        // Migration: a version 1 match3 level becomes version 2 with "specials": false (written by
+        // the canonical writer), so that it plays exactly as before. Other kinds just become version 2.
+        if (version < 2 && level.kind == Kind::match3) {
+            level.rules.specials = false;
+            level.present.insert("rules/specials");
+        }
         level.version = level_format_version;
         result.level = std::move(level);
     }
@@ -1024,6 +1162,8 @@ ojson level_to_json(const Level& level) {
         if (wants(level, "rules/min_match", r.min_match != defaults.min_match)) rules["min_match"] = r.min_match;
         if (wants(level, "rules/score_per_piece", r.score_per_piece != defaults.score_per_piece))
             rules["score_per_piece"] = r.score_per_piece;
+        if (wants(level, "rules/specials", r.specials != defaults.specials)) rules["specials"] = r.specials;
+        if (!r.spawn_weights.empty()) rules["spawn_weights"] = r.spawn_weights;
         break;
     case Kind::link:
         if (wants(level, "rules/pair", !(r.pair == defaults.pair))) {
@@ -1063,6 +1203,8 @@ ojson level_to_json(const Level& level) {
             for (const auto& c : g.collect) collect.push_back(ojson{{"color", c.color}, {"count", c.count}});
             goal["collect"] = collect;
         }
+        if (wants(level, "goal/crates", g.crates != gd.crates)) goal["crates"] = g.crates;
+        if (g.ingredients) goal["ingredients"] = *g.ingredients;
         break;
     case Kind::link:
         if (wants(level, "goal/clear", g.clear != gd.clear)) goal["clear"] = g.clear;
@@ -1081,11 +1223,14 @@ ojson level_to_json(const Level& level) {
     ojson board = ojson::array();
     for (int y = 0; y < level.board.height; ++y) board.push_back(board_row(level.kind, level.board, y));
     doc["board"] = board;
-    if (level.jelly) {
-        ojson jelly = ojson::array();
-        for (int y = 0; y < level.jelly->height; ++y) jelly.push_back(layer_row(*level.jelly, y));
-        doc["layers"] = ojson{{"jelly", jelly}};
+    ojson layers = ojson::object();
+    for (const auto& [name, grid] : {std::pair{"jelly", &level.jelly}, std::pair{"lock", &level.lock}}) {
+        if (!*grid) continue;
+        ojson rows = ojson::array();
+        for (int y = 0; y < (*grid)->height; ++y) rows.push_back(layer_row(**grid, y));
+        layers[name] = rows;
     }
+    if (!layers.empty()) doc["layers"] = layers;
     if (!level.meta.is_null()) doc["meta"] = level.meta;
     return doc;
 }

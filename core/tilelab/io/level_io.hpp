@@ -47,9 +47,11 @@ struct Pack {
     friend bool operator==(const Pack&, const Pack&) = default;
 };
 
-// A level's JSON migrated to the newest format version. Only version 1 exists; the hook is
-// where a version 2 reader will upgrade older files. Returns false (with diagnostics) when the
-// version is unknown.
+// A level's JSON migrated to the newest format version, one step a version: version 1 -> 2 sets
+// "version": 2 and, for match3, "rules.specials": false (so the level plays exactly as before).
+// Returns false (with diagnostics) when the version is missing, not a number or newer than
+// level_format_version. The reader (parse_level, level_from_json) does the same migration on the
+// Level it builds, after checking the file against its own version.
 bool migrate_level_json(nlohmann::ordered_json& value, const std::string& file, const std::string& pointer,
                         Diagnostics& diagnostics);
 
