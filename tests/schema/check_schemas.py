@@ -43,6 +43,10 @@ for path in sorted((root / "levels").rglob("*.json")):
     fmt = json.loads(path.read_text()).get("format")
     check(path, {"tilelab.level": "level", "tilelab.pack": "pack", "tilelab.bundle": "bundle"}[fmt])
 
+# The version 1 copies of the samples (the migration tests' inputs) stay valid too.
+for path in sorted((root / "tests" / "data" / "v1-levels").rglob("*.json")):
+    check(path, "level")
+
 for path in sorted((root / "tests" / "data" / "vectors").glob("*.json")):
     for i, case in enumerate(json.loads(path.read_text())["cases"]):
         if "level" in case:
@@ -52,7 +56,8 @@ for path in sorted((root / "tests" / "data" / "vectors").glob("*.json")):
 must_fail = ["root-array", "missing-format", "wrong-format", "version-newer", "unknown-kind", "unknown-key",
              "absurd-size", "double-space", "bad-token-lines", "rule-of-other-kind", "match3-no-colors",
              "jelly-other-kind", "unknown-layer", "link-pair", "link-max-turns", "goal-unknown-key", "negative-seed",
-             "missing-board"]
+             "missing-board", "v2-bad-tokens", "v2-token-in-v1", "v2-keys-in-v1", "v2-keys-other-kind", "v2-lock",
+             "v2-spawn-weights-negative", "v2-spawn-weights-zero"]
 for name in must_fail:
     doc = json.loads((root / "tests" / "data" / "bad" / f"{name}.json").read_text())
     checked += 1
