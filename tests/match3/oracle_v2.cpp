@@ -631,7 +631,7 @@ std::optional<StepResult> resolve_step(Game& g, int step, const Move* move, bool
             cleared_items[c] = cell.item;
             cell.item = Item{};
             result.cleared.insert(c);
-            if (cell.jelly > 0) {
+            if (cell.jelly > 0 && !g.starting) {  // the level start removes no jelly (see start())
                 --cell.jelly;
                 jelly_lost.insert(c);
             }
@@ -709,9 +709,11 @@ std::optional<StepResult> resolve_step(Game& g, int step, const Move* move, bool
     return result;
 }
 
-// 9. Cascade: the next step while runs exist.
+// 9. Cascade: the next step while runs exist, up to tilelab's documented safety stop: a move (or the
+// level start) resolves at most 1000 steps (docs/match3.md "Cascade"; spawn weights with one colour
+// refill runs forever).
 void cascade(Game& g, int first_step) {
-    for (int step = first_step; step < first_step + 100000; ++step)
+    for (int step = first_step; step <= 1000; ++step)
         if (!resolve_step(g, step, nullptr)) return;
 }
 
@@ -761,8 +763,9 @@ void draw_random(Game& g) {
 // Reading: the exits come after the `?` draws and before the start runs, as written. Decided in
 // part by match3v2_play.json: no exits at level start fails 5 of 60, exits before the draws as
 // well fails 5; exits only after the start runs would pass them too (the text's order is kept).
-// Reading: the start steps change jelly as any step does (the text exempts only score, collect and
-// specials); no vector shows jelly, so nothing decides it.
+// Reading: the start steps remove no jelly, as tilelab's version 1 rules have always read section 1's
+// start ("scoring nothing") and docs/match3.md says; section 5 keeps section 1 where it says
+// nothing. No vector shows jelly, so nothing in them decides it.
 Game start(const json& level) {
     Game g = read_level(level);
     draw_random(g);

@@ -123,6 +123,7 @@ TEST_CASE("random play: board score jelly collected and generator agree with the
         level.kind = Kind::match3;
         level.seed = rng.next();
         level.rules.colors = r.colors;
+        level.rules.specials = false;  // the version 1 rules the oracle ports
         level.rules.min_match = r.min_match;
         level.rules.score_per_piece = 10 + static_cast<int>(rng.uniform(90));
         level.board = r.board;
@@ -182,6 +183,7 @@ TEST_CASE("greedy bot picks what the oracle's greedy picks") {
         RandomBoard r = random_board(rng, 3, 10, false);
         Level level;
         level.rules.colors = r.colors;
+        level.rules.specials = false;  // the version 1 rules the oracle ports
         State state;
         state.board = r.board;
         state.collected.assign(static_cast<std::size_t>(r.colors), 0);

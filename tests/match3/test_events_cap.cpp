@@ -16,6 +16,7 @@ namespace {
 Level two_colours(int side) {
     Level level = make_blank_level(Kind::match3, side, side);
     level.rules.colors = 2;
+    level.rules.specials = false;  // the version 1 code path (format 2 has its own cap test)
     level.rules.min_match = 2;
     level.seed = 4;
     Rng rng(17);

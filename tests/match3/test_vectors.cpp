@@ -73,11 +73,78 @@ TEST_CASE("match3 analyze vectors: groups hints with clears dead (as sets)") {
         std::multiset<std::string> got_groups, want_groups, got_hints, want_hints;
         for (const auto& g : got.at("groups")) got_groups.insert(g.dump());
         for (const auto& g : expect.at("groups")) want_groups.insert(g.dump());
-        for (const auto& h : got.at("hints")) got_hints.insert(h.dump());
+        for (const auto& h : got.at("hints")) {
+            // Version 1 vectors predate each hint's "creates" and "combo" (always [] and false here).
+            CHECK(h.at("creates") == json::array());
+            CHECK(h.at("combo") == false);
+            json plain = h;
+            plain.erase("creates");
+            plain.erase("combo");
+            got_hints.insert(plain.dump());
+        }
         for (const auto& h : expect.at("hints")) want_hints.insert(h.dump());
         CHECK(got_groups == want_groups);
         CHECK(got_hints == want_hints);
         // Exactly the three keys the contract names.
         CHECK(got.size() == 3);
+    }
+}
+
+TEST_CASE("match3 format 2 analyze vectors: groups, hints with clears, creates and combo, dead (as sets)") {
+    const json vectors = load_vectors("match3v2_analyze.json");
+    REQUIRE(vectors.at("cases").size() >= 80);
+    int hints = 0, combos = 0, created = 0;
+    for (const auto& c : vectors.at("cases")) {
+        const Level level = level_of(c.at("level"));
+        INFO(c.at("level").dump());
+        const Analysis a = kind_ops(Kind::match3).analyze(level, AnalyzeOptions{}, std::stop_token{});
+        const json got = json::parse(a.json.dump());
+        const auto& expect = c.at("expect");
+        CHECK(got.at("dead") == expect.at("dead"));
+        std::multiset<std::string> got_groups, want_groups, got_hints, want_hints;
+        for (const auto& g : got.at("groups")) got_groups.insert(g.dump());
+        for (const auto& g : expect.at("groups")) want_groups.insert(g.dump());
+        for (const auto& h : got.at("hints")) got_hints.insert(h.dump());
+        for (const auto& h : expect.at("hints")) {
+            want_hints.insert(h.dump());
+            ++hints;
+            combos += h.at("combo").get<bool>();
+            created += static_cast<int>(h.at("creates").size());
+        }
+        CHECK(got_groups == want_groups);
+        CHECK(got_hints == want_hints);
+        CHECK(got.size() == 3);
+    }
+    // The file's own count (its "about" says 820 hints, 137 combos, 510 specials created).
+    CHECK(hints == 820);
+    CHECK(combos == 137);
+    CHECK(created == 510);
+}
+
+TEST_CASE("match3 format 2 play vectors: start board, board, score, first illegal move, ingredients collected") {
+    const json vectors = load_vectors("match3v2_play.json");
+    REQUIRE(vectors.at("cases").size() >= 60);
+    for (const auto& c : vectors.at("cases")) {
+        const Level level = level_of(c.at("level"));
+        const auto& expect = c.at("expect");
+        INFO(c.at("level").dump() << "\nmoves " << c.at("moves").dump());
+        const State start = kind_ops(Kind::match3).start(level);
+        CHECK(rows_of(Kind::match3, start.board) == expect.at("start_board").get<std::vector<std::string>>());
+        std::vector<Move> moves;
+        for (const auto& m : c.at("moves")) {
+            std::string error;
+            auto move = parse_move(Kind::match3, m.get<std::string>(), error);
+            REQUIRE(move.has_value());
+            moves.push_back(*move);
+        }
+        const ApplyResult result = apply_moves(level, moves);
+        CHECK(rows_of(Kind::match3, result.state.board) == expect.at("board").get<std::vector<std::string>>());
+        CHECK(result.state.score == expect.at("score").get<std::int64_t>());
+        CHECK(result.state.ingredients == expect.at("ingredients_collected").get<int>());
+        if (expect.at("illegal").is_null()) CHECK_FALSE(result.illegal.has_value());
+        else {
+            REQUIRE(result.illegal.has_value());
+            CHECK(*result.illegal == expect.at("illegal").get<int>());
+        }
     }
 }

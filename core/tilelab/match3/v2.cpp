@@ -92,6 +92,7 @@ ojson sorted_cells_json(std::vector<int> cells, int w) {
     out.reserve(cells.size());
     for (int idx : cells) out.push_back(Cell{idx % w, idx / w});
     std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return cells_json(out);
 }
 
@@ -230,18 +231,23 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
     return filled;
 }
 
-// Step 8 once: ingredients on the lowest non-hole cell of their column are removed.
+// Step 8 once: ingredients on the lowest non-hole cell of their column are removed (events in
+// row-major order: a column whose bottom is a hole has its exit higher up).
 int collect_exits(View& v, ojson* events, int step) {
-    int collected = 0;
+    std::vector<int> collected;
     for (int x = 0; x < v.w; ++x) {
         int y = v.h - 1;
         while (y >= 0 && v.at(y * v.w + x) == cell::hole) --y;
         if (y < 0 || v.at(y * v.w + x) != cell::ingredient) continue;
         v.at(y * v.w + x) = cell::empty;
-        ++collected;
-        if (events) events->push_back(ojson{{"type", "collected"}, {"step", step}, {"cell", ojson::array({x, y})}});
+        collected.push_back(y * v.w + x);
     }
-    return collected;
+    if (events) {
+        std::sort(collected.begin(), collected.end());
+        for (int idx : collected)
+            events->push_back(ojson{{"type", "collected"}, {"step", step}, {"cell", ojson::array({idx % v.w, idx / v.w})}});
+    }
+    return static_cast<int>(collected.size());
 }
 
 View view_of(State& state) {
