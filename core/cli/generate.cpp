@@ -11,9 +11,11 @@ namespace tilelab::cli {
 const char* const generate_usage =
     "usage: tilelab generate --kind K --width W --height H [--colors C] [--seed S] [-o FILE]\n"
     "                        [--copies 2|4] [--pair equal|sum:N] [--blockers N] [--scramble K]\n"
+    "                        [--crates N] [--ingredients N] [--locks N]\n"
     "\n"
     "Writes a new valid level (on stdout, or to FILE safely):\n"
-    "  match3  no runs and at least one legal move (--colors: colours, default 5)\n"
+    "  match3  no runs and at least one legal move (--colors: colours, default 5; --blockers;\n"
+    "          --crates, --ingredients (on the top row), --locks: format 2 items and goals)\n"
     "  link    solvable by construction (--colors: distinct values, --copies, --pair, --blockers)\n"
     "  lines   closed shapes scrambled by --scramble random shifts (default 6); the goal's move\n"
     "          limit is the solver's optimal distance\n"
@@ -72,6 +74,11 @@ int run_generate(const Args& args) {
             auto n = flags.integer(0, max_board_side * max_board_side);
             if (!n) return usage_error("generate", flags.error);
             options.blockers = static_cast<int>(*n);
+        } else if (flags.is("--crates") || flags.is("--ingredients") || flags.is("--locks")) {
+            int& target = flags.is("--crates") ? options.crates : flags.is("--ingredients") ? options.ingredients : options.locks;
+            auto n = flags.integer(0, max_board_side * max_board_side);
+            if (!n) return usage_error("generate", flags.error);
+            target = static_cast<int>(*n);
         } else if (flags.is("--scramble")) {
             auto n = flags.integer(0, 1000);
             if (!n) return usage_error("generate", flags.error);

@@ -173,6 +173,9 @@ struct GenerateOptions {
     int copies = 4;                // link: copies per value (2 or 4)
     Pairing pair;                  // link pairing rule
     int blockers = 0;              // link, match3: blockers to place
+    int crates = 0;                // match3 (format 2): crates to place (goal: clear them)
+    int ingredients = 0;           // match3 (format 2): ingredients on the top row (goal: collect them)
+    int locks = 0;                 // match3 (format 2): pieces to lock
     int scramble = 6;              // lines: random shifts
 };
 

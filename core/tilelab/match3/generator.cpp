@@ -5,6 +5,7 @@
 
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"
+#include "tilelab/match3/v2.hpp"
 
 namespace tilelab::match3 {
 
@@ -38,6 +39,24 @@ GenerateResult generate_level(const GenerateOptions& options) {
     const RulesConfig rules = RulesConfig::of(level);
     const int cells = options.width * options.height;
     const int blockers = std::clamp(options.blockers, 0, std::max(cells - 2, 0));
+    if (options.crates < 0 || options.ingredients < 0 || options.locks < 0) {
+        result.error = "match3: --crates, --ingredients and --locks take a count of 0 or more";
+        return result;
+    }
+    if (options.ingredients > options.width) {
+        result.error = "match3: " + std::to_string(options.ingredients) + " ingredients need as many columns (the board has " +
+                       std::to_string(options.width) + ")";
+        return result;
+    }
+    const bool items = options.crates > 0 || options.ingredients > 0 || options.locks > 0;
+    if (options.ingredients > 0) {
+        level.goal.ingredients = options.ingredients;
+        level.present.insert("goal/ingredients");
+    }
+    if (options.crates > 0) {
+        level.goal.crates = true;
+        level.present.insert("goal/crates");
+    }
     Rng rng(options.seed);
     HintScanner scanner;
     std::vector<int> free;
@@ -50,7 +69,64 @@ GenerateResult generate_level(const GenerateOptions& options) {
             board.cells[static_cast<std::size_t>(free[pick])] = cell::blocker;
             free.erase(free.begin() + pick);
         }
+        // Format 2 items (only drawn when asked, so plain levels keep their draws). Ingredients go on
+        // the top row of columns without a blocker, so each can fall all the way to its exit; no
+        // crate goes in those columns, so no crate seals an ingredient's only way down.
+        std::vector<int> ingredient_cols;
+        if (items) {
+            std::vector<int> open_cols;
+            for (int x = 0; x < options.width; ++x) {
+                bool open = true;
+                for (int y = 0; y < options.height; ++y) open &= board.at(x, y) != cell::blocker;
+                if (open) open_cols.push_back(x);
+            }
+            if (static_cast<int>(open_cols.size()) < options.ingredients) continue;
+            for (int i = 0; i < options.ingredients; ++i) {
+                const auto pick = rng.uniform(static_cast<std::uint32_t>(open_cols.size()));
+                ingredient_cols.push_back(open_cols[pick]);
+                board.at(open_cols[pick], 0) = cell::ingredient;
+                open_cols.erase(open_cols.begin() + pick);
+            }
+            std::vector<int> crate_cells;
+            for (int idx : free)
+                if (idx / options.width > 0 && board.cells[static_cast<std::size_t>(idx)] == cell::random &&
+                    std::find(ingredient_cols.begin(), ingredient_cols.end(), idx % options.width) == ingredient_cols.end())
+                    crate_cells.push_back(idx);
+            if (static_cast<int>(crate_cells.size()) < options.crates) {
+                result.error = "match3: no room for " + std::to_string(options.crates) + " crates below the top row";
+                return result;
+            }
+            for (int i = 0; i < options.crates; ++i) {
+                const auto pick = rng.uniform(static_cast<std::uint32_t>(crate_cells.size()));
+                board.cells[static_cast<std::size_t>(crate_cells[pick])] = cell::crate(1 + static_cast<int>(rng.uniform(3)));
+                crate_cells.erase(crate_cells.begin() + pick);
+            }
+        }
         draw_random_pieces(board, rules.colors, rules.min_match, rng);
+        if (items) {
+            std::vector<int> pieces;
+            for (int i = 0; i < cells; ++i)
+                if (cell::is_value(board.cells[static_cast<std::size_t>(i)])) pieces.push_back(i);
+            if (static_cast<int>(pieces.size()) < options.locks) {
+                result.error = "match3: no room for " + std::to_string(options.locks) + " locks (" +
+                               std::to_string(pieces.size()) + " pieces)";
+                return result;
+            }
+            Grid lock(options.width, options.height, 0);
+            for (int i = 0; i < options.locks; ++i) {
+                const auto pick = rng.uniform(static_cast<std::uint32_t>(pieces.size()));
+                lock.cells[static_cast<std::size_t>(pieces[pick])] = 1;
+                pieces.erase(pieces.begin() + pick);
+            }
+            // Settled and alive under the format 2 rules: no run, and a move (locks remove some).
+            if (!v2::match_groups(board, rules.min_match).empty()) continue;
+            const std::optional<Grid> locks = options.locks > 0 ? std::optional<Grid>(lock) : std::nullopt;
+            if (v2::legal_moves(board, locks, rules.min_match).empty()) continue;
+            level.lock = locks;
+            level.board = std::move(board);
+            result.level = std::move(level);
+            return result;
+        }
         if (settled_and_alive(board, rules, scanner)) {
             level.board = std::move(board);
             result.level = std::move(level);
