@@ -6,11 +6,13 @@
 #include <vector>
 
 #include "match3/oracle.hpp"
+#include "match3/oracle_v2.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"
 #include "tilelab/match3/rules.hpp"
+#include "tilelab/match3/v2.hpp"
 
 using namespace tilelab;
 using Clock = std::chrono::steady_clock;
@@ -57,6 +59,7 @@ Level bench_level(int side, std::uint64_t seed) {
     level.kind = Kind::match3;
     level.seed = seed;
     level.rules.colors = 6;
+    level.rules.specials = false;  // the version 1 rules (bench_v2 measures format 2)
     level.board = Board(side, side, cell::random);
     level.goal.moves = 20;
     level.goal.score = 1000000000;  // unreachable: every playout runs its 20 moves
@@ -163,6 +166,144 @@ void bench_size(int side) {
     sink = sink + hint_count;
 }
 
+// Format 2 (RULES.md section 5) on 9x9 with 6 colours: plain boards with specials on (to compare with
+// the version 1 rows above, same run), and boards with specials, colour bombs, crates and locks.
+void bench_v2(int side) {
+    std::printf("format 2, %dx%d, 6 colours\n", side, side);
+    constexpr int pool = 256;
+    Rng rng(side * 1000 + 11);
+    struct Case {
+        Level level;
+        State start;
+        nlohmann::json json;
+    };
+    auto make = [&](bool items) {
+        std::vector<Case> cases;
+        for (int i = 0; i < pool; ++i) {
+            Case c;
+            c.level = bench_level(side, rng.next());
+            c.level.rules.specials = true;
+            if (items) {
+                // Specials, colour bombs, crates and locks on a drawn board without runs.
+                Board b = match3::drawn_board(c.level);
+                Grid lock(side, side, 0);
+                for (int k = 0; k < side * side; ++k) {
+                    const auto r = rng.uniform(100);
+                    auto& v = b.cells[static_cast<std::size_t>(k)];
+                    if (r < 10) v = cell::special(cell::color_of(v), 1 + static_cast<int>(rng.uniform(3)));
+                    else if (r < 12) v = cell::color_bomb;
+                    else if (r < 15) v = cell::crate(1 + static_cast<int>(rng.uniform(3)));
+                    else if (r < 20) lock.cells[static_cast<std::size_t>(k)] = 1;
+                }
+                c.level.board = b;
+                c.level.lock = lock;
+            }
+            c.start = match3::start_state(c.level);
+            // The oracle reads the level as a file (its own reader: part of its cost, said in the row).
+            nlohmann::json j = {{"format", "tilelab.level"}, {"version", 2}, {"id", "b"}, {"name", "b"}, {"kind", "match3"},
+                                {"width", side}, {"height", side}, {"seed", c.level.seed}, {"rules", {{"colors", 6}}}};
+            j["board"] = nlohmann::json::array();
+            for (int y = 0; y < side; ++y) j["board"].push_back(board_row(Kind::match3, c.start.board, y));
+            if (c.start.lock) {
+                j["layers"]["lock"] = nlohmann::json::array();
+                for (int y = 0; y < side; ++y) j["layers"]["lock"].push_back(layer_row(*c.start.lock, y));
+            }
+            c.json = j;
+            cases.push_back(std::move(c));
+        }
+        return cases;
+    };
+    auto at = [](int i) { return static_cast<std::size_t>(i % pool); };
+    match3::v2::Scratch scratch;
+    const match3::RulesConfig v1rules{6, 3, 50};
+    match3::HintScanner scanner;
+    match3::BotWorkspace ws;
+    for (bool items : {false, true}) {
+        const std::vector<Case> cases = make(items);
+        const match3::v2::Config config = match3::v2::Config::of(cases[0].level);
+        std::printf(" %s\n", items ? "boards with specials (10%), colour bombs (2%), crates (3%), locks (5%)"
+                                    : "plain boards, specials on");
+        std::int64_t creates = 0;
+        const double hints_v2 = time_ns([&](int i) {
+            const State& s = cases[at(i)].start;
+            std::int64_t n = 0;
+            for (const CellPairMove& m : match3::v2::legal_moves(s.board, s.lock, 3)) {
+                const auto p = match3::v2::preview(s, config, m.a, m.b, scratch);
+                n += static_cast<std::int64_t>(p->clears.size());
+                creates += static_cast<std::int64_t>(p->creates.size());
+            }
+            return n;
+        });
+        const double hints_oracle = time_ns([&](int i) {
+            std::int64_t n = 0;
+            for (const auto& h : oracle_v2::analyze(cases[at(i)].json).hints) n += static_cast<std::int64_t>(h.clears.size());
+            return n;
+        });
+        report("all hints (clears, creates, combo)", hints_v2, hints_oracle);
+        if (!items) {
+            const double hints_v1 = time_ns([&](int i) {
+                scanner.scan(cases[at(i)].start.board, v1rules);
+                std::int64_t n = 0;
+                for (const auto& sw : scanner.legal_swaps()) n += static_cast<std::int64_t>(scanner.clears_sorted(sw).size());
+                return n;
+            });
+            std::printf("  %-34s v1 %12.0f ns/op   format 2 / v1 %5.2fx\n", "  same boards, version 1 rules", hints_v1,
+                        hints_v2 / hints_v1);
+        }
+        State state;
+        const double greedy_v2 = time_ns([&](int i) {
+            state = cases[at(i)].start;
+            const auto move = match3::choose_move_v2(match3::Bot::greedy, cases[at(i)].level, config, state, ws);
+            if (move) {
+                const auto kind = match3::v2::classify(state.board, state.lock, move->a, move->b, 3);
+                match3::v2::play_move(state, config, move->a, move->b, kind, ws.v2);
+            }
+            return state.score;
+        });
+        const double greedy_oracle = time_ns([&](int i) {
+            const auto& c = cases[at(i)];
+            const auto a = oracle_v2::analyze(c.json);
+            if (a.hints.empty()) return std::int64_t{0};
+            std::size_t best = 0;
+            for (std::size_t h = 0; h < a.hints.size(); ++h)
+                if (a.hints[h].clears.size() > a.hints[best].clears.size()) best = h;
+            const auto& h = a.hints[best];
+            const std::string move = std::to_string(h.a[0]) + "," + std::to_string(h.a[1]) + ":" + std::to_string(h.b[0]) +
+                                     "," + std::to_string(h.b[1]);
+            return static_cast<std::int64_t>(oracle_v2::play(c.json, {move}).score);
+        });
+        report("one greedy move + cascades, firing", greedy_v2, greedy_oracle);
+        if (!items) {
+            const double greedy_v1 = time_ns([&](int i) {
+                state = cases[at(i)].start;
+                auto swap = match3::choose_swap(match3::Bot::greedy, cases[at(i)].level, v1rules, state, ws);
+                if (swap) match3::play_swap(state, v1rules, *swap, ws.scratch);
+                return state.score;
+            });
+            std::printf("  %-34s v1 %12.0f ns/op   format 2 / v1 %5.2fx\n", "  same boards, version 1 rules", greedy_v1,
+                        greedy_v2 / greedy_v1);
+        }
+        const double playout_v2 = time_ns([&](int i) {
+            const auto out = match3::playout(match3::Bot::greedy, cases[at(i)].level, cases[at(i)].start,
+                                             static_cast<std::uint64_t>(i), ws);
+            return out.score + out.moves_used;
+        });
+        std::printf("  %-34s core %10.0f ns/op\n", "one 20-move playout (greedy)", playout_v2);
+        if (!items) {
+            const double playout_v1 = time_ns([&](int i) {
+                Level plain = cases[at(i)].level;
+                plain.rules.specials = false;
+                const auto out = match3::playout(match3::Bot::greedy, plain, cases[at(i)].start, static_cast<std::uint64_t>(i), ws);
+                return out.score + out.moves_used;
+            });
+            std::printf("  %-34s v1 %12.0f ns/op   format 2 / v1 %5.2fx\n", "  same boards, version 1 rules", playout_v1,
+                        playout_v2 / playout_v1);
+        }
+        sink = sink + creates;
+    }
+    std::printf("  (the oracle rows include reading the level from JSON and its level start)\n");
+}
+
 void bench_estimate() {
     const Level level = bench_level(9, 12345);
     for (const char* bot : {"greedy", "lookahead"})
@@ -188,6 +329,7 @@ void bench_estimate() {
 int main() {
     bench_size(8);
     bench_size(9);
+    bench_v2(9);
     std::printf("estimate\n");
     bench_estimate();
     return sink == 42 ? 1 : 0;
