@@ -38,13 +38,14 @@ struct Options {
 
 enum class Tool { brush, eraser, bucket, rect, picker, select, pair };
 
-// Where the brush paints: the board, or match3's jelly layer.
-enum class PaintTarget { board, jelly };
+// Where the brush paints: the board, or match3's jelly or lock layer.
+enum class PaintTarget { board, jelly, lock };
 
 struct Brush {
     PaintTarget target = PaintTarget::board;
     std::array<std::int32_t, kind_count> value{0, 1, 15, 2};  // per kind: a colour, a value, a mask, a tile
     int jelly = 1;                                             // layers painted by the jelly brush
+    int lock = 1;                                              // the lock brush: 1 locks, 0 unlocks
 };
 
 // What the file browser picks a file for: a level or pack to open or save, a level to add to the
@@ -238,6 +239,7 @@ public:
     std::optional<Cell> pair_first;  // the pair tool placed its first tile here
     std::optional<Cell> hovered;
     std::optional<Cell> stroke_last;  // the brush's last cell in this stroke
+    std::optional<Cell> lock_refused;  // the lock brush's last refused cell (said once in the status bar)
     bool stroking = false;            // the canvas opened the document's gesture (brush or eraser)
     std::optional<Cell> rect_start;  // rectangle fill and select: where the drag began
     std::optional<Cell> move_from, move_to;  // select: dragging the selection's cells from, to

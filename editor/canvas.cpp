@@ -60,6 +60,19 @@ void arrow(ImDrawList* list, ImVec2 from, ImVec2 to, ImU32 ink, float thickness,
     if (both_ends) head(from, to);
 }
 
+// A combo's mark on its hint arrow: a five-pointed yellow star with a dark edge.
+void draw_combo_star(ImDrawList* list, ImVec2 centre, float r) {
+    ImVec2 points[10];
+    for (int i = 0; i < 10; ++i) {
+        float angle = -1.5707963f + 3.14159265f * static_cast<float>(i) / 5.0f;
+        float rr = (i % 2 == 0) ? r : r * 0.45f;
+        points[i] = ImVec2(centre.x + rr * std::cos(angle), centre.y + rr * std::sin(angle));
+    }
+    for (int i = 0; i < 10; ++i)
+        list->AddTriangleFilled(centre, points[i], points[(i + 1) % 10], IM_COL32(255, 230, 40, 255));
+    list->AddPolyline(points, 10, IM_COL32(30, 20, 0, 255), ImDrawFlags_Closed, std::max(1.0f, r * 0.15f));
+}
+
 float distance_to_segment(ImVec2 p, ImVec2 a, ImVec2 b) {
     float vx = b.x - a.x, vy = b.y - a.y, wx = p.x - a.x, wy = p.y - a.y;
     float t = std::clamp((vx * wx + vy * wy) / std::max(1e-6f, vx * vx + vy * vy), 0.0f, 1.0f);
@@ -135,21 +148,40 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
                 outline_cells(list, view, group.cells, to_imu32(palette::overlay_match_group), thick);
         if (show.hint_swaps) {
             const HintSwap* hovered_hint = nullptr;
+            nlohmann::ordered_json drawn{{"hints", nlohmann::ordered_json::array()}};
+            // Format version 2: what each hint creates, drawn small on its cell (top-left corner),
+            // after every arrow so no arrow hides one; a combo's arrow carries a star at its middle.
+            std::vector<std::pair<Cell, std::int32_t>> markers;
             for (const HintSwap& hint : analysis->hints) {
                 ImVec2 a = view.centre(hint.a), b = view.centre(hint.b);
                 // Shortened so the arrow sits between the two pieces, not over their glyphs.
                 ImVec2 from(a.x + (b.x - a.x) * 0.2f, a.y + (b.y - a.y) * 0.2f);
                 ImVec2 to(a.x + (b.x - a.x) * 0.8f, a.y + (b.y - a.y) * 0.8f);
                 arrow(list, from, to, to_imu32(palette::overlay_hint), std::max(1.5f, view.size * 0.05f), true);
+                if (hint.combo) draw_combo_star(list, ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2), view.size * 0.17f);
                 if (mouse_in && distance_to_segment(mouse, from, to) < view.size * 0.2f) hovered_hint = &hint;
+                for (const auto& created : hint.creates) markers.push_back(created);
+                if (app.options.trace) {
+                    nlohmann::ordered_json creates = nlohmann::ordered_json::array();
+                    for (const auto& [c, v] : hint.creates) creates.push_back({{"cell", cell_json(c)}, {"token", cell_token(Kind::match3, v)}});
+                    drawn["hints"].push_back({{"swap", nlohmann::ordered_json::array({cell_json(hint.a), cell_json(hint.b)})}, {"creates", creates}, {"combo", hint.combo}});
+                }
             }
             if (hovered_hint) {
+                // The first step's whole clear set: the runs' cells and every area a special fires.
                 for (Cell c : hovered_hint->clears) {
                     ImVec2 p = view.corner(c);
                     list->AddRectFilled(p, ImVec2(p.x + view.size, p.y + view.size), to_imu32(palette::overlay_hint, 90));
                 }
                 outline_cells(list, view, hovered_hint->clears, to_imu32(palette::overlay_hint), thick);
             }
+            if (view.size >= 12)
+                for (const auto& [c, v] : markers) {
+                    ImVec2 p = view.corner(c);
+                    const float m = std::max(8.0f, view.size * 0.36f);
+                    draw_item_marker(list, level, v, ImVec2(p.x + m * 0.5f + 2, p.y + m * 0.5f + 2), m);
+                }
+            trace_overlay(app, doc, "hint-swaps", step, &drawn);
         }
         break;
     }
@@ -223,7 +255,17 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
     const Level& level = doc.level();
     std::optional<Cell> cell = app.hovered;
     bool jelly = app.brush.target == PaintTarget::jelly && level.kind == Kind::match3;
-    Paint paint{jelly, jelly ? app.brush.jelly : app.brush.value[static_cast<std::size_t>(level.kind)]};
+    bool lock = app.brush.target == PaintTarget::lock && level.kind == Kind::match3;
+    Paint paint{jelly, jelly ? app.brush.jelly : lock ? app.brush.lock : app.brush.value[static_cast<std::size_t>(level.kind)], lock};
+    // The lock brush skips cells that cannot hold a lock; the status bar says why (once a cell).
+    auto refused_lock = [&](const Level& l, Cell c, const Paint& p) {
+        if (!p.lock || p.value == 0 || !l.board.contains(c)) return;
+        std::string why = lock_refusal(l.board.at(c));
+        if (!why.empty() && !(app.lock_refused && *app.lock_refused == c)) {
+            app.lock_refused = c;
+            app.status("cell (" + std::to_string(c.x) + ", " + std::to_string(c.y) + "): " + why);
+        }
+    };
     // The stroke ends with the button (or a tool switch mid-stroke). Only the stroke this canvas
     // opened: a slider drag in Properties is a gesture of the same document.
     if (app.stroking && !(active && (app.tool == Tool::brush || app.tool == Tool::eraser))) {
@@ -238,8 +280,9 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
             doc.change("Rotate tile", [&](Level& l) { l.board.at(*cell) = rotate_mask(v, io.MouseWheel < 0); });
     }
     if (hovered && cell && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && level.board.contains(*cell)) {
-        Paint picked = pick(level, *cell, jelly);  // right click picks, as in Tiled
-        if (jelly) app.brush.jelly = picked.value;
+        Paint picked = pick(level, *cell, jelly, lock);  // right click picks, as in Tiled
+        if (lock) app.brush.lock = picked.value;
+        else if (jelly) app.brush.jelly = picked.value;
         else app.brush.value[static_cast<std::size_t>(level.kind)] = picked.value;
     }
     if (app.panning) return;
@@ -248,8 +291,9 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
     switch (app.tool) {
     case Tool::brush:
     case Tool::eraser: {
-        Paint stroke = app.tool == Tool::eraser ? eraser_paint(level, jelly) : paint;
+        Paint stroke = app.tool == Tool::eraser ? eraser_paint(level, jelly, lock) : paint;
         if (activated) {
+            app.lock_refused.reset();
             doc.begin_gesture(app.tool == Tool::eraser ? "Erase" : "Brush");
             app.stroke_last = cell;
             app.stroking = true;
@@ -261,6 +305,7 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
             bool changed = false;
             for (int i = 0; i <= steps; ++i) {
                 Cell c{from.x + (steps ? (to.x - from.x) * i / steps : 0), from.y + (steps ? (to.y - from.y) * i / steps : 0)};
+                refused_lock(doc.gesture_level(), c, stroke);
                 changed |= paint_cell(doc.gesture_level(), c, stroke);
             }
             if (changed) doc.touched();
@@ -269,8 +314,11 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
         break;
     }
     case Tool::bucket:
-        if (activated && cell && level.board.contains(*cell))
+        if (activated && cell && level.board.contains(*cell)) {
+            app.lock_refused.reset();
+            refused_lock(level, *cell, paint);
             doc.change("Bucket fill", [&](Level& l) { bucket_fill(l, *cell, paint); });
+        }
         break;
     case Tool::rect:
         if (activated && cell) app.rect_start = cell;
@@ -319,8 +367,9 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
         break;
     case Tool::picker:
         if (activated && cell && level.board.contains(*cell)) {
-            Paint picked = pick(level, *cell, jelly);
-            if (jelly) app.brush.jelly = picked.value;
+            Paint picked = pick(level, *cell, jelly, lock);
+            if (lock) app.brush.lock = picked.value;
+            else if (jelly) app.brush.jelly = picked.value;
             else app.brush.value[static_cast<std::size_t>(level.kind)] = picked.value;
             app.tool = Tool::brush;  // as in Tiled: pick, then paint with it
         }
@@ -366,6 +415,7 @@ void draw_canvas(App& app, Document& doc) {
     const State* solution_state = stepped && stepped->step > 0 && stepped->state ? &*stepped->state : nullptr;
     const Board& board = playing ? app.play.state.board : solution_state ? solution_state->board : doc.level().board;
     const std::optional<Grid>& jelly = playing ? app.play.state.jelly : doc.level().jelly;
+    const std::optional<Grid>& lock = playing ? app.play.state.lock : solution_state ? solution_state->lock : doc.level().lock;
     float w = static_cast<float>(board.width), h = static_cast<float>(board.height);
 
     // Camera: fit to the window until the user zooms or pans. Whole pixels, so the layout a
@@ -422,7 +472,8 @@ void draw_canvas(App& app, Document& doc) {
     if (view.size < 24) list->Flags &= ~(ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedLinesUseTex);
     list->PushClipRect(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), true);
     list->AddRectFilled(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), to_imu32(palette::canvas_background));
-    draw_board(list, doc.level(), board, jelly, view.origin, view.size, app.settings.overlays.grid);
+    draw_board(list, doc.level(), board, jelly, view.origin, view.size, app.settings.overlays.grid, lock,
+               has_exits(doc.level()));
 
     if (playing) {
         panels::playtest_canvas(app, doc, list, view.origin, view.size, hovered, activated, active);
@@ -438,7 +489,7 @@ void draw_canvas(App& app, Document& doc) {
                 for (int x = doc.selection.x0(); x <= doc.selection.x1(); ++x) {
                     if (!level.board.contains(Cell{x, y}) || !level.board.contains(Cell{x + dx, y + dy})) continue;
                     draw_cell(list, level, level.board.at(x, y), level.jelly ? level.jelly->at(x, y) : 0,
-                              view.corner({x + dx, y + dy}), view.size);
+                              view.corner({x + dx, y + dy}), view.size, level.lock && level.lock->at(x, y) != 0);
                 }
         }
         if (doc.selection.active) {

@@ -13,8 +13,39 @@
 
 namespace tilelab::editor {
 
+namespace {
+bool all_zero(const Grid& grid) {
+    return std::all_of(grid.cells.begin(), grid.cells.end(), [](std::int32_t v) { return v == 0; });
+}
+}  // namespace
+
+std::string lock_refusal(std::int32_t value) {
+    if (can_be_locked(value)) return "";
+    const std::string what = value == cell::random        ? "a ? cell (its piece is drawn at level start)"
+                             : value == cell::empty       ? "an empty cell"
+                             : value == cell::blocker     ? "a blocker"
+                             : value == cell::hole        ? "a hole"
+                             : value == cell::ingredient  ? "an ingredient"
+                             : cell::is_crate(value)      ? "a crate"
+                                                          : "this cell";
+    return "no lock on " + what + ": a lock goes on a piece, special or colour bomb";
+}
+
 bool paint_cell(Level& level, Cell c, Paint paint) {
     if (!level.board.contains(c)) return false;
+    if (paint.lock) {
+        const std::int32_t want = paint.value ? 1 : 0;
+        if (want && !can_be_locked(level.board.at(c))) return false;  // skipped: the caller says why
+        if (!level.lock) {
+            if (!want) return false;
+            level.lock = Grid(level.width(), level.height(), 0);
+        }
+        std::int32_t& locked = level.lock->at(c);
+        if (locked == want) return false;
+        locked = want;
+        if (all_zero(*level.lock)) level.lock.reset();  // no lock left: no layer (the file stays minimal)
+        return true;
+    }
     if (paint.jelly) {
         if (!level.jelly) level.jelly = Grid(level.width(), level.height(), 0);
         std::int32_t& layers = level.jelly->at(c);
@@ -22,27 +53,37 @@ bool paint_cell(Level& level, Cell c, Paint paint) {
         layers = paint.value;
         // An all-zero jelly layer is the same as none: drop it so the file stays minimal (unless
         // the goal is to clear jelly: the reader wants the layer then).
-        if (!level.goal.jelly && std::all_of(level.jelly->cells.begin(), level.jelly->cells.end(), [](std::int32_t v) { return v == 0; }))
-            level.jelly.reset();
+        if (!level.goal.jelly && all_zero(*level.jelly)) level.jelly.reset();
         return true;
     }
     std::int32_t& cell = level.board.at(c);
     if (cell == paint.value) return false;
     cell = paint.value;
+    // A cell that cannot hold a lock loses it (a ?, blocker, hole, crate, ingredient or empty cell).
+    if (level.lock && level.lock->contains(c) && level.lock->at(c) && !can_be_locked(cell)) {
+        level.lock->at(c) = 0;
+        if (all_zero(*level.lock)) level.lock.reset();
+    }
     return true;
 }
 
-Paint eraser_paint(const Level&, bool jelly) { return jelly ? Paint{true, 0} : Paint{false, cell::empty}; }
+Paint eraser_paint(const Level&, bool jelly, bool lock) {
+    if (lock) return Paint{false, 0, true};
+    return jelly ? Paint{true, 0} : Paint{false, cell::empty};
+}
 
-Paint pick(const Level& level, Cell c, bool jelly) {
+Paint pick(const Level& level, Cell c, bool jelly, bool lock) {
     if (!level.board.contains(c)) return {};
+    if (lock) return {false, level.lock && level.lock->contains(c) ? level.lock->at(c) : 0, true};
     if (jelly) return {true, level.jelly ? level.jelly->at(c) : 0};
     return {false, level.board.at(c)};
 }
 
 void bucket_fill(Level& level, Cell start, Paint paint) {
     if (!level.board.contains(start)) return;
-    Grid before = paint.jelly ? (level.jelly ? *level.jelly : Grid(level.width(), level.height(), 0)) : level.board;
+    Grid before = paint.lock    ? (level.lock ? *level.lock : Grid(level.width(), level.height(), 0))
+                  : paint.jelly ? (level.jelly ? *level.jelly : Grid(level.width(), level.height(), 0))
+                                : level.board;
     std::int32_t target = before.at(start);
     if (target == paint.value) return;
     std::vector<Cell> stack{start};
@@ -101,6 +142,10 @@ void resize_level(Level& level, int width, int height, Anchor anchor) {
     std::int32_t fill = level.kind == Kind::match3 ? cell::random : cell::empty;
     level.board = resize_grid(level.board, width, height, ox, oy, fill);
     if (level.jelly) level.jelly = resize_grid(*level.jelly, width, height, ox, oy, 0);
+    if (level.lock) {
+        level.lock = resize_grid(*level.lock, width, height, ox, oy, 0);
+        if (all_zero(*level.lock)) level.lock.reset();
+    }
     // Fixed rows and columns of lines keep naming the same content, or go when it is cut away.
     auto shift = [](std::vector<int>& indices, int offset, int limit) {
         std::vector<int> kept;
@@ -198,8 +243,16 @@ std::int64_t power_of_two_in(std::int64_t n, std::int64_t lo, std::int64_t hi) {
 int lowest_colors(const Level& level) {
     int highest = -1;
     for (std::int32_t v : level.board.cells)
-        if (cell::is_value(v)) highest = std::max(highest, v);
+        if (cell::is_value(v)) highest = std::max(highest, cell::color_of(v));
     return std::max(limits::min_colors, highest + 1);
+}
+
+int ingredients_on_board(const Level& level) {
+    return static_cast<int>(std::count(level.board.cells.begin(), level.board.cells.end(), cell::ingredient));
+}
+
+bool has_crate(const Level& level) {
+    return std::any_of(level.board.cells.begin(), level.board.cells.end(), cell::is_crate);
 }
 
 bool keep_in_format(Level& level, const Level& before) {
@@ -216,8 +269,12 @@ bool keep_in_format(Level& level, const Level& before) {
     for (std::int32_t& v : level.board.cells) {
         std::int32_t fixed = v;
         switch (level.kind) {
-        case Kind::match3:  // colours, ? # _ .
-            if (v >= limits::max_colors || v < cell::random) fixed = cell::random;
+        case Kind::match3:  // colours and their specials, ? # _ . and * @ c1..c5
+            if (cell::is_value(v)) {
+                if (cell::special_of(v) > cell::bomb || cell::color_of(v) >= limits::max_colors) fixed = cell::random;
+            } else if (v < cell::random && v != cell::color_bomb && v != cell::ingredient && !cell::is_crate(v)) {
+                fixed = cell::random;
+            }
             break;
         case Kind::link:  // values, # .
             if (v == 0 || (v < 0 && v != cell::empty && v != cell::blocker)) fixed = cell::empty;
@@ -265,6 +322,54 @@ bool keep_in_format(Level& level, const Level& before) {
         if (g.jelly && !level.jelly) {
             level.jelly = Grid(level.width(), level.height(), 0);
             changed = true;
+        }
+        // Format version 2. The lock layer: 0 or 1, 1 only on a piece, special or colour bomb.
+        if (level.lock) {
+            if (level.lock->width != level.width() || level.lock->height != level.height()) {
+                level.lock = Grid(level.width(), level.height(), 0);
+                changed = true;
+            }
+            for (int i = 0; i < level.lock->size(); ++i) {
+                std::int32_t& locked = level.lock->cells[static_cast<std::size_t>(i)];
+                std::int32_t fixed = locked != 0 && can_be_locked(level.board.cells[static_cast<std::size_t>(i)]) ? 1 : 0;
+                if (fixed != locked) {
+                    locked = fixed;
+                    changed = true;
+                }
+            }
+        }
+        // spawn_weights: empty (all 1) or one weight per colour, each 0..max, not all 0. A colour
+        // added gets weight 1, a colour removed takes its weight along; the last weight above 0
+        // set to 0 goes back to 1.
+        if (!r.spawn_weights.empty()) {
+            std::vector<int>& w = r.spawn_weights;
+            if (static_cast<int>(w.size()) != r.colors) {
+                w.resize(static_cast<std::size_t>(r.colors), 1);
+                changed = true;
+            }
+            for (int& weight : w) changed |= clamp_field(weight, 0, limits::max_spawn_weight);
+            if (std::all_of(w.begin(), w.end(), [](int x) { return x == 0; })) {
+                std::size_t at = 0;
+                const std::vector<int>& old = before.rules.spawn_weights;
+                for (std::size_t i = 0; i < w.size(); ++i)
+                    if (i < old.size() && old[i] != 0) at = i;
+                w[at] = 1;
+                changed = true;
+            }
+        }
+        // Goals: crates only while the board has one; ingredients 1..the @ on the board.
+        if (g.crates && !has_crate(level)) {
+            g.crates = false;
+            changed = true;
+        }
+        if (g.ingredients) {
+            const int on_board = ingredients_on_board(level);
+            if (on_board == 0) {
+                g.ingredients.reset();
+                changed = true;
+            } else {
+                changed |= clamp_field(*g.ingredients, 1, on_board);
+            }
         }
         break;
     }
@@ -315,6 +420,10 @@ bool keep_in_format(Level& level, const Level& before) {
         level.jelly.reset();
         changed = true;
     }
+    if (level.kind != Kind::match3 && level.lock) {
+        level.lock.reset();
+        changed = true;
+    }
     return changed;
 }
 
@@ -335,6 +444,18 @@ std::vector<PaletteEntry> palette_entries(const Level& level) {
         entries.push_back({cell::empty, ". an empty playable cell"});
         entries.push_back({cell::blocker, "# a blocker: never moves, never matches"});
         entries.push_back({cell::hole, "_ a hole: not part of the board"});
+        // Format version 2 (docs/match3.md): specials, colour bomb, ingredient, crates.
+        for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c) {
+            const std::string k = std::to_string(c);
+            entries.push_back({cell::special(c, cell::line_h), k + "h special of colour " + k + ": clears its row (horizontal stripes)"});
+            entries.push_back({cell::special(c, cell::line_v), k + "v special of colour " + k + ": clears its column (vertical stripes)"});
+            entries.push_back({cell::special(c, cell::bomb), k + "b bomb of colour " + k + ": clears the 3x3 square around it (ring)"});
+        }
+        entries.push_back({cell::color_bomb, "* colour bomb: swapped with a piece clears every piece of its colour"});
+        entries.push_back({cell::ingredient, "@ ingredient: falls, never matches; collected at an exit (bottom of a column)"});
+        for (int hp = 1; hp <= cell::max_crate_hp; ++hp)
+            entries.push_back({cell::crate(hp), "c" + std::to_string(hp) + " crate with " + std::to_string(hp) +
+                                                     " hit point" + (hp == 1 ? "" : "s") + ": never moves; hit by a clear next to it"});
         break;
     case Kind::link: {
         std::int64_t top = level.rules.pair.rule == Pairing::Rule::sum ? std::min<std::int64_t>(level.rules.pair.sum - 1, 20) : 12;
@@ -391,16 +512,20 @@ std::string copy_cells(const Level& level, Cell a, Cell b) {
     clip.rules.fixed_rows.clear();
     clip.rules.fixed_cols.clear();
     clip.rules.start_tiles.reset();
-    bool any_jelly = false;
-    Grid jelly(w, h, 0);
+    bool any_jelly = false, any_lock = false;
+    Grid jelly(w, h, 0), lock(w, h, 0);
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
             clip.board.at(x, y) = level.board.at(r.x0 + x, r.y0 + y);
             std::int32_t layers = level.jelly ? level.jelly->at(r.x0 + x, r.y0 + y) : 0;
             jelly.at(x, y) = layers;
             any_jelly |= layers > 0;
+            std::int32_t locked = level.lock ? level.lock->at(r.x0 + x, r.y0 + y) : 0;
+            lock.at(x, y) = locked;
+            any_lock |= locked > 0;
         }
     if (any_jelly) clip.jelly = std::move(jelly);
+    if (any_lock) clip.lock = std::move(lock);
     return write_level(clip);
 }
 
@@ -444,6 +569,8 @@ PasteResult paste_cells(Level& level, std::string_view text, Cell at) {
             if (level.kind == Kind::match3) {
                 std::int32_t layers = clip.jelly ? clip.jelly->at(from) : 0;
                 if (layers > 0 || level.jelly) paint_cell(level, {x, y}, {true, layers});
+                std::int32_t locked = clip.lock ? clip.lock->at(from) : 0;
+                if (locked > 0 || level.lock) paint_cell(level, {x, y}, Paint{false, locked, true});
             }
         }
     result.a = {r.x0, r.y0};
@@ -460,6 +587,7 @@ bool move_cells(Level& level, Cell a, Cell b, int dx, int dy) {
         for (int x = r.x0; x <= r.x1; ++x) {
             level.board.at(x, y) = cell::empty;
             if (level.jelly) level.jelly->at(x, y) = 0;
+            if (level.lock) level.lock->at(x, y) = 0;
         }
     for (int y = r.y0; y <= r.y1; ++y)
         for (int x = r.x0; x <= r.x1; ++x) {
@@ -467,7 +595,9 @@ bool move_cells(Level& level, Cell a, Cell b, int dx, int dy) {
             if (!level.board.contains(to)) continue;
             level.board.at(to) = source.board.at(x, y);
             if (level.jelly) level.jelly->at(to) = source.jelly->at(x, y);
+            if (level.lock) level.lock->at(to) = source.lock->at(x, y);
         }
+    if (level.lock && all_zero(*level.lock)) level.lock.reset();
     if (level.jelly && std::all_of(level.jelly->cells.begin(), level.jelly->cells.end(), [](std::int32_t v) { return v == 0; }) &&
         !level.goal.jelly)
         level.jelly.reset();

@@ -13,20 +13,29 @@ namespace tilelab::editor {
 
 struct Paint {
     bool jelly = false;        // paint the jelly layer instead of the board
-    std::int32_t value = 0;    // a board cell value, or jelly layers
+    std::int32_t value = 0;    // a board cell value, jelly layers, or a lock (0 or 1)
+    bool lock = false;         // match3 v2: paint the lock layer instead of the board
 };
 
-// Sets one cell; returns true when it changed. Creates the jelly layer on first use.
+// match3 v2: a lock goes only on a piece, special or colour bomb (CONTRACT.md "format version 2").
+constexpr bool can_be_locked(std::int32_t v) { return v >= 0 || v == cell::color_bomb; }
+// Why a lock cannot go on `value` ("" when it can): for the status bar.
+std::string lock_refusal(std::int32_t value);
+
+// Sets one cell; returns true when it changed. Creates the jelly (lock) layer on first use. A lock
+// is painted only where one may go (elsewhere nothing changes); a board value that cannot be
+// locked clears its cell's lock, so the level stays valid.
 bool paint_cell(Level& level, Cell c, Paint paint);
-// The value the eraser paints: an empty cell (match3: a hole stays a hole only if painted so).
-Paint eraser_paint(const Level& level, bool jelly);
+// The value the eraser paints: an empty cell (match3: a hole stays a hole only if painted so); on
+// the jelly layer no jelly, on the lock layer no lock.
+Paint eraser_paint(const Level& level, bool jelly, bool lock = false);
 // Flood fill from `start` over the 4-connected cells holding the same value.
 void bucket_fill(Level& level, Cell start, Paint paint);
 void fill_rect(Level& level, Cell a, Cell b, Paint paint);
 // Rotates a lines tile 90 degrees (clockwise when `clockwise`): top->right->bottom->left.
 std::int32_t rotate_mask(std::int32_t mask, bool clockwise);
 // The paint under a cell (the picker).
-Paint pick(const Level& level, Cell c, bool jelly);
+Paint pick(const Level& level, Cell c, bool jelly, bool lock = false);
 
 enum class Anchor { top_left, top, top_right, left, centre, right, bottom_left, bottom, bottom_right };
 // Resizes the board keeping its content anchored (new cells: empty; match3: random pieces).
@@ -48,6 +57,9 @@ std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell
 bool keep_in_format(Level& level, const Level& before);
 // The fewest colours a match3 level can have with the colours on its board (at least 2).
 int lowest_colors(const Level& level);
+// match3 v2: the ingredients (@) on the board, and whether it has a crate (the goals' bounds).
+int ingredients_on_board(const Level& level);
+bool has_crate(const Level& level);
 // "" when `level` is a valid file as it is (the reader's verdict on its canonical text), else the
 // reader's first message.
 std::string format_problem(const Level& level);
@@ -58,7 +70,8 @@ struct PaletteEntry {
     std::int32_t value = 0;
     std::string tip;
 };
-// The kind's palette in order (match3: the level's colours, then ? . # _).
+// The kind's palette in order (match3: the level's colours, then ? . # _, then the format version 2
+// items: each colour's h, v and b specials, the colour bomb *, the ingredient @, crates c1..c5).
 std::vector<PaletteEntry> palette_entries(const Level& level);
 // The entry number key `digit` picks: 1..9 the first nine entries, 0 the tenth; none past the end.
 std::optional<PaletteEntry> palette_key(const Level& level, int digit);
@@ -66,7 +79,7 @@ std::optional<PaletteEntry> palette_key(const Level& level, int digit);
 // ---- Copy, cut, paste and move of a rectangle of cells ----
 
 // The cells of the rectangle (corners inclusive, clipped to the board) as the text of a level file
-// of their size (same kind and rules; jelly when any cell in it has some): the clipboard format.
+// of their size (same kind and rules; jelly / lock when any cell in it has some): the clipboard format.
 std::string copy_cells(const Level& level, Cell a, Cell b);
 
 struct PasteResult {
@@ -74,12 +87,12 @@ struct PasteResult {
     Cell a, b;            // the cells written (corners inclusive)
     int cut_off = 0;      // clipboard cells that fell outside the board
 };
-// Writes the clipboard level `text` with its top-left cell at `at`: board and jelly of those cells.
+// Writes the clipboard level `text` with its top-left cell at `at`: board, jelly and lock of those cells.
 // Refused with a message when the text is not a level, is another kind, or holds a colour this
 // level does not have.
 PasteResult paste_cells(Level& level, std::string_view text, Cell at);
 
-// Moves the rectangle's cells (board and jelly) by (dx, dy): the cells left behind are emptied, the
+// Moves the rectangle's cells (board, jelly and lock) by (dx, dy): the cells left behind are emptied, the
 // part that would leave the board is dropped. Returns false when nothing moved.
 bool move_cells(Level& level, Cell a, Cell b, int dx, int dy);
 

@@ -1,6 +1,7 @@
 // Cell painters per kind: match3 colours with glyphs, link and slide numbers, lines as lines.
 #include "painters.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -13,6 +14,8 @@ void draw_centred_text(ImDrawList* list, const char* text, ImVec2 centre, float 
 }
 
 void draw_glyph(ImDrawList* list, int color, ImVec2 centre, float radius, ImU32 ink, float thickness) {
+    if (color < 0) return;  // not a piece: no glyph
+    color = cell::color_of(color) % static_cast<int>(palette::match3_colors.size());  // a special: its colour's glyph
     auto polygon = [&](int sides, float start_angle, float r) {
         ImVec2 points[12];
         for (int i = 0; i < sides; ++i) {
@@ -59,7 +62,141 @@ void draw_lines_tile(ImDrawList* list, std::int32_t mask, ImVec2 p0, float size)
 }
 }  // namespace
 
-void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jelly, ImVec2 p0, float size) {
+namespace {
+
+ImU32 dark_edge(int alpha = 220) { return IM_COL32(20, 20, 24, alpha); }
+
+// Stripes of a line special: three bars across the cell in the line's direction (horizontal for
+// `h`, which clears its row; vertical for `v`), white with a dark edge so they show on every
+// colour; the middle one is split around the glyph so the cell's centre keeps the piece's colour.
+void draw_stripes(ImDrawList* list, ImVec2 a, ImVec2 b, float size, bool horizontal) {
+    const float t = std::max(1.5f, size * 0.07f), edge = std::max(1.0f, size * 0.025f);
+    const float inset = size * 0.08f;
+    for (float f : {0.16f, 0.84f}) {
+        ImVec2 q0, q1;
+        if (horizontal) {
+            float y = a.y + (b.y - a.y) * f;
+            q0 = ImVec2(a.x + inset, y - t / 2), q1 = ImVec2(b.x - inset, y + t / 2);
+        } else {
+            float x = a.x + (b.x - a.x) * f;
+            q0 = ImVec2(x - t / 2, a.y + inset), q1 = ImVec2(x + t / 2, b.y - inset);
+        }
+        list->AddRectFilled(ImVec2(q0.x - edge, q0.y - edge), ImVec2(q1.x + edge, q1.y + edge), dark_edge());
+        list->AddRectFilled(q0, q1, to_imu32(palette::special_ink));
+    }
+    // Short arrow tips at both ends of the middle line, along the direction it clears.
+    ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
+    const float s = size * 0.09f;
+    auto tip = [&](float dx, float dy) {
+        ImVec2 p(c.x + dx * size * 0.42f, c.y + dy * size * 0.42f);
+        ImVec2 p1(p.x - dx * s - dy * s, p.y - dy * s - dx * s), p2(p.x - dx * s + dy * s, p.y - dy * s + dx * s);
+        list->AddTriangleFilled(p, p1, p2, to_imu32(palette::special_ink));
+        list->AddTriangle(p, p1, p2, dark_edge(), edge);
+    };
+    if (horizontal) tip(-1, 0), tip(1, 0);
+    else tip(0, -1), tip(0, 1);
+}
+
+// The bomb: a thick white ring with dark edges around the glyph.
+void draw_ring(ImDrawList* list, ImVec2 centre, float size) {
+    const float r = size * 0.41f, t = std::max(2.0f, size * 0.08f);
+    const int segments = size < 16 ? 12 : 32;
+    list->AddCircle(centre, r, dark_edge(), segments, t + std::max(2.0f, size * 0.05f));
+    list->AddCircle(centre, r, to_imu32(palette::special_ink), segments, t);
+}
+
+// The colour bomb: a disc of six coloured sectors (every hue, so it reads as "any colour"), a dark
+// star of spokes between them and a white hub.
+void draw_color_bomb(ImDrawList* list, ImVec2 centre, float size) {
+    const float r = size * 0.38f;
+    const int sectors = 6;
+    for (int i = 0; i < sectors; ++i) {
+        float a0 = -1.5707963f + 6.2831853f * static_cast<float>(i) / sectors;
+        float a1 = -1.5707963f + 6.2831853f * static_cast<float>(i + 1) / sectors;
+        list->PathLineTo(centre);
+        list->PathArcTo(centre, r, a0, a1, size < 16 ? 3 : 8);
+        list->PathFillConvex(to_imu32(palette::match3_colors[static_cast<std::size_t>(i)]));
+    }
+    list->AddCircle(centre, r, IM_COL32(240, 240, 240, 255), size < 16 ? 12 : 32, std::max(1.0f, size * 0.04f));
+    list->AddCircleFilled(centre, r * 0.28f, IM_COL32(250, 250, 250, 255), 12);
+    list->AddCircle(centre, r * 0.28f, dark_edge(), 12, std::max(1.0f, size * 0.03f));
+}
+
+// The ingredient: a brown acorn (round nut, darker cap, stem) on the empty cell.
+void draw_ingredient(ImDrawList* list, ImVec2 centre, float size) {
+    const float r = size * 0.27f;
+    ImVec2 nut(centre.x, centre.y + size * 0.07f);
+    list->AddCircleFilled(nut, r, to_imu32(palette::ingredient), 24);
+    list->AddCircle(nut, r, dark_edge(), 24, std::max(1.0f, size * 0.03f));
+    // The cap: a flat dome over the top of the nut.
+    ImVec2 c0(centre.x - r * 1.1f, nut.y - r * 0.55f), c1(centre.x + r * 1.1f, nut.y - r * 0.15f);
+    list->AddRectFilled(ImVec2(c0.x, c0.y - r * 0.35f), c1, to_imu32(palette::ingredient_cap), r * 0.4f);
+    list->AddRect(ImVec2(c0.x, c0.y - r * 0.35f), c1, dark_edge(), r * 0.4f, 0, std::max(1.0f, size * 0.03f));
+    // The stem.
+    list->AddLine(ImVec2(centre.x, c0.y - r * 0.35f), ImVec2(centre.x + r * 0.25f, c0.y - r * 0.8f),
+                  to_imu32(palette::ingredient_cap), std::max(1.5f, size * 0.06f));
+}
+
+// A crate: a wooden box (frame and a diagonal plank) with its hit points as a number in a light disc.
+void draw_crate(ImDrawList* list, ImVec2 a, ImVec2 b, float size, int hp) {
+    const float inset = size * 0.1f, t = std::max(1.0f, size * 0.06f);
+    ImVec2 i0(a.x + inset, a.y + inset), i1(b.x - inset, b.y - inset);
+    ImU32 ink = to_imu32(palette::crate_ink);
+    list->AddRect(i0, i1, ink, 0.0f, 0, t);
+    list->AddLine(i0, i1, ink, t);
+    list->AddLine(ImVec2(i0.x, i1.y), ImVec2(i1.x, i0.y), ink, t);
+    if (size < 10) return;
+    ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
+    list->AddCircleFilled(c, size * 0.2f, IM_COL32(250, 240, 220, 255), 20);
+    list->AddCircle(c, size * 0.2f, ink, 20, std::max(1.0f, size * 0.03f));
+    draw_centred_text(list, std::to_string(hp).c_str(), c, std::max(8.0f, size * 0.34f), ink);
+}
+
+}  // namespace
+
+void draw_padlock(ImDrawList* list, ImVec2 p0, float size) {
+    // Bottom-right quarter of the cell: the body a rounded box, the shackle an arc over it; light
+    // metal with a dark edge and a dark keyhole, readable on every colour.
+    const float w = size * 0.34f, h = size * 0.24f;
+    ImVec2 b1(p0.x + size * 0.95f, p0.y + size * 0.95f), b0(b1.x - w, b1.y - h);
+    const float edge = std::max(1.0f, size * 0.03f);
+    ImVec2 shackle((b0.x + b1.x) / 2, b0.y);
+    const float sr = w * 0.32f, st = std::max(1.5f, size * 0.055f);
+    list->PathArcTo(shackle, sr, 3.14159265f, 6.2831853f, 10);
+    list->PathStroke(dark_edge(), 0, st + 2 * edge);
+    list->PathArcTo(shackle, sr, 3.14159265f, 6.2831853f, 10);
+    list->PathStroke(to_imu32(palette::lock), 0, st);
+    list->AddRectFilled(ImVec2(b0.x - edge, b0.y - edge), ImVec2(b1.x + edge, b1.y + edge), dark_edge(), size * 0.04f);
+    list->AddRectFilled(b0, b1, to_imu32(palette::lock), size * 0.04f);
+    list->AddCircleFilled(ImVec2((b0.x + b1.x) / 2, (b0.y + b1.y) / 2), std::max(1.0f, h * 0.18f), dark_edge(255), 8);
+}
+
+bool has_exits(const Level& level) {
+    if (level.kind != Kind::match3) return false;
+    if (level.goal.ingredients) return true;
+    return std::find(level.board.cells.begin(), level.board.cells.end(), cell::ingredient) != level.board.cells.end();
+}
+
+std::vector<int> exit_rows(const Board& board) {
+    std::vector<int> rows(static_cast<std::size_t>(board.width), -1);
+    for (int x = 0; x < board.width; ++x)
+        for (int y = board.height - 1; y >= 0; --y)
+            if (board.at(x, y) != cell::hole) {
+                rows[static_cast<std::size_t>(x)] = y;
+                break;
+            }
+    return rows;
+}
+
+void draw_item_marker(ImDrawList* list, const Level& level, std::int32_t value, ImVec2 centre, float size) {
+    // A small copy of the cell, framed so it stands out from the piece under it.
+    ImVec2 p0(centre.x - size / 2, centre.y - size / 2);
+    list->AddRectFilled(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p0.x + size + 2, p0.y + size + 2), IM_COL32(255, 255, 255, 255), size * 0.2f);
+    list->AddRectFilled(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p0.x + size + 1, p0.y + size + 1), dark_edge(255), size * 0.2f);
+    draw_cell(list, level, value, 0, p0, size);
+}
+
+void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jelly, ImVec2 p0, float size, bool locked) {
     float pad = size >= 12 ? 1.0f : 0.0f;
     ImVec2 a(p0.x + pad, p0.y + pad), b(p0.x + size - pad, p0.y + size - pad);
     ImVec2 centre(p0.x + size / 2, p0.y + size / 2);
@@ -76,10 +213,22 @@ void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jel
         draw_centred_text(list, "?", centre, size * 0.6f, IM_COL32(230, 230, 240, 255));
     } else if (value == cell::hole) {
         // nothing: a hole is not part of the board
+    } else if (level.kind == Kind::match3 && value == cell::color_bomb) {
+        draw_color_bomb(list, centre, size);
+    } else if (level.kind == Kind::match3 && value == cell::ingredient) {
+        draw_ingredient(list, centre, size);
+    } else if (level.kind == Kind::match3 && cell::is_crate(value)) {
+        draw_crate(list, a, b, size, cell::crate_hp(value));
     } else if (cell::is_value(value)) {
         switch (level.kind) {
         case Kind::match3:
             draw_glyph(list, value, centre, size * 0.3f, IM_COL32(20, 20, 20, 200), std::max(1.0f, size * 0.05f));
+            switch (cell::special_of(value)) {
+            case cell::line_h: draw_stripes(list, a, b, size, true); break;
+            case cell::line_v: draw_stripes(list, a, b, size, false); break;
+            case cell::bomb: draw_ring(list, centre, size); break;
+            default: break;
+            }
             break;
         case Kind::link: {
             // The number always shows, whole: smaller type for more digits, ink that contrasts.
@@ -105,16 +254,32 @@ void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jel
         list->AddRect(ImVec2(p0.x + inset, p0.y + inset), ImVec2(p0.x + size - inset, p0.y + size - inset),
                       to_imu32(palette::jelly, 230), size * 0.12f, 0, std::max(1.0f, size * 0.05f));
     }
+    if (locked) draw_padlock(list, p0, size);
 }
 
 void draw_board(ImDrawList* list, const Level& level, const Board& board, const std::optional<Grid>& jelly,
-                ImVec2 origin, float size, bool grid) {
+                ImVec2 origin, float size, bool grid, const std::optional<Grid>& lock, bool exits) {
     for (int y = 0; y < board.height; ++y)
         for (int x = 0; x < board.width; ++x) {
             ImVec2 p0(origin.x + static_cast<float>(x) * size, origin.y + static_cast<float>(y) * size);
             int layers = jelly && jelly->contains(x, y) ? jelly->at(x, y) : 0;
-            draw_cell(list, level, board.at(x, y), layers, p0, size);
+            bool locked = lock && lock->contains(x, y) && lock->at(x, y) != 0;
+            draw_cell(list, level, board.at(x, y), layers, p0, size, locked);
         }
+    if (exits && size >= 6) {
+        // Exits: a small green arrow pointing down at the bottom edge of each column's lowest
+        // non-hole cell, where an ingredient is collected.
+        const std::vector<int> rows = exit_rows(board);
+        const float s = std::max(3.0f, size * 0.13f);
+        for (int x = 0; x < board.width; ++x) {
+            int y = rows[static_cast<std::size_t>(x)];
+            if (y < 0) continue;
+            float cx = origin.x + (static_cast<float>(x) + 0.5f) * size, by = origin.y + static_cast<float>(y + 1) * size - 1.0f;
+            ImVec2 tip(cx, by), l(cx - s, by - s), r(cx + s, by - s);
+            list->AddTriangleFilled(tip, l, r, to_imu32(palette::exit_arrow));
+            list->AddTriangle(tip, l, r, dark_edge(255), 1.0f);
+        }
+    }
     if (!grid || size < 6) return;
     ImU32 ink = to_imu32(palette::grid_line, 160);
     float w = static_cast<float>(board.width) * size, h = static_cast<float>(board.height) * size;

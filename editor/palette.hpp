@@ -26,6 +26,15 @@ inline constexpr Rgb line_tile{50, 58, 74};
 inline constexpr Rgb line_ink{240, 240, 245};
 inline constexpr Rgb jelly{120, 200, 255};
 inline constexpr Rgb grid_line{70, 74, 84};
+// match3 format version 2 items (docs/editor.md): each also has a shape of its own, never a hue alone.
+inline constexpr Rgb color_bomb{34, 30, 40};     // a dark cell under a disc of every colour
+inline constexpr Rgb ingredient{150, 92, 40};    // the acorn (drawn on an empty cell)
+inline constexpr Rgb ingredient_cap{92, 56, 26};
+inline constexpr Rgb crate{204, 160, 96};        // a light wooden box with planks and its hit points
+inline constexpr Rgb crate_ink{92, 60, 24};
+inline constexpr Rgb lock{215, 215, 225};        // the padlock (light metal, dark outline)
+inline constexpr Rgb special_ink{255, 255, 255}; // stripes and the bomb's ring (with a dark edge)
+inline constexpr Rgb exit_arrow{80, 230, 120};
 
 // match3 colours 0..15: chosen to differ in lightness as well as hue; each colour also has its
 // own glyph (match3_glyph) so that a colour-blind designer never has to rely on hue alone.
@@ -103,8 +112,15 @@ inline Rgb cell_fill(const Level& level, std::int32_t value) {
     if (value == cell::blocker) return blocker;
     if (value == cell::hole) return hole;
     if (value == cell::random) return random_piece;
+    if (level.kind == Kind::match3) {
+        if (value == cell::color_bomb) return color_bomb;
+        if (value == cell::ingredient) return empty_cell;
+        if (cell::is_crate(value)) return crate;
+    }
+    if (value < 0) return empty_cell;  // nothing else is negative: never an index
     switch (level.kind) {
-    case Kind::match3: return match3_colors[static_cast<std::size_t>(value) % match3_colors.size()];
+    // A special (>= 256) keeps its colour's fill: always cell::color_of, never the value itself.
+    case Kind::match3: return match3_colors[static_cast<std::size_t>(cell::color_of(value)) % match3_colors.size()];
     case Kind::link: return link_color(value, level.rules.pair);
     case Kind::lines: return line_tile;
     case Kind::slide: return slide_color(value);

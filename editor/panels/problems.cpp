@@ -14,9 +14,9 @@
 namespace tilelab::editor::panels {
 
 namespace {
-// "/board/2" names row 2; "/layers/jelly/1" names a jelly row. Returns the row, if any.
+// "/board/2" names row 2; "/layers/jelly/1" names a jelly row (and a lock row). Returns the row, if any.
 std::optional<int> row_of_pointer(const std::string& pointer) {
-    for (const char* prefix : {"/board/", "/layers/jelly/"}) {
+    for (const char* prefix : {"/board/", "/layers/jelly/", "/layers/lock/"}) {
         std::string p = prefix;
         if (pointer.rfind(p, 0) != 0) continue;
         int row = 0;

@@ -1,5 +1,6 @@
 // The properties panel: name, id, size (anchored resize), seed (re-roll), rules and goal of the kind.
 // Every field edits through the document's one entry point; a drag or a typed field is one undo step.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -145,6 +146,45 @@ void draw_properties(App& app) {
             return ImGui::DragInt("score_per_piece", &l.rules.score_per_piece, 1, 0, limits::max_score_per_piece, "%d", kClamp);
         });
         trace_last_item(app, "score_per_piece");
+        // Format version 2 (docs/match3.md): specials, and the refill's weights per colour.
+        edit_field(*doc, "Specials", [](Level& l) { return ImGui::Checkbox("specials", &l.rules.specials); });
+        trace_last_item(app, "specials");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("matches of 4 or more (and L/T shapes) create special pieces");
+        if (level.rules.spawn_weights.empty()) {
+            ImGui::TextDisabled("spawn weights: all equal");
+            ImGui::SameLine();
+            if (ImGui::SmallButton("set weights")) {
+                const int colors = level.rules.colors;
+                doc->change("Spawn weights", [&](Level& l) { l.rules.spawn_weights.assign(static_cast<std::size_t>(colors), 1); });
+            }
+            trace_last_item(app, "spawn-weights-set");
+        } else {
+            ImGui::TextUnformatted("spawn weights");
+            ImGui::SameLine();
+            if (ImGui::SmallButton("all equal")) doc->change("Spawn weights: all equal", [](Level& l) { l.rules.spawn_weights.clear(); });
+            trace_last_item(app, "spawn-weights-equal");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("remove the weights: every colour is drawn equally often");
+            for (std::size_t i = 0; i < level.rules.spawn_weights.size(); ++i) {
+                ImGui::PushID(static_cast<int>(i));
+                if (i % 4 != 0) ImGui::SameLine();
+                ImGui::SetNextItemWidth(58);
+                edit_field(*doc, "Spawn weight", [&](Level& l) {
+                    if (i >= l.rules.spawn_weights.size()) return false;
+                    int& w = l.rules.spawn_weights[i];
+                    const int old = w;
+                    if (!ImGui::DragInt(("##w" + std::to_string(i)).c_str(), &w, 0.2f, 0, limits::max_spawn_weight, "%d", kClamp))
+                        return false;
+                    // Never all 0 (the reader refuses it): the last weight above 0 stays at least 1.
+                    if (w == 0 && std::all_of(l.rules.spawn_weights.begin(), l.rules.spawn_weights.end(), [](int x) { return x == 0; }))
+                        w = 1;
+                    return w != old;
+                });
+                trace_last_item(app, ("spawn-weight-" + std::to_string(i)).c_str());
+                if (ImGui::IsItemHovered())
+                    ImGui::SetTooltip("colour %d: weight 0..%d (not every weight 0)", static_cast<int>(i), limits::max_spawn_weight);
+                ImGui::PopID();
+            }
+        }
         break;
     case Kind::link: {
         edit_field(*doc, "Pairing", [](Level& l) {
@@ -246,6 +286,33 @@ void draw_properties(App& app) {
             ImGui::PopID();
         }
         if (ImGui::SmallButton("+ collect")) doc->change("Add collect goal", [](Level& l) { l.goal.collect.push_back({0, 15}); });
+        // Format version 2: clear every crate (only with a crate on the board), collect N
+        // ingredients (1..the @ on the board; 0 is off).
+        {
+            const bool crates = has_crate(level);
+            ImGui::BeginDisabled(!crates && !level.goal.crates);
+            edit_field(*doc, "Crates goal", [](Level& l) { return ImGui::Checkbox("clear all crates", &l.goal.crates); });
+            trace_last_item(app, "goal-crates");
+            ImGui::EndDisabled();
+            if (!crates && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip("the board has no crate: paint one (c1..c5) first");
+            const int on_board = ingredients_on_board(level);
+            ImGui::BeginDisabled(on_board == 0);
+            ImGui::SetNextItemWidth(100);
+            edit_field(*doc, "Ingredients goal", [on_board](Level& l) {
+                int n = l.goal.ingredients.value_or(0);
+                if (!ImGui::SliderInt("ingredients", &n, 0, std::max(on_board, 0), n == 0 ? "off" : "%d", kClamp)) return false;
+                n = std::clamp(n, 0, on_board);
+                if (n == 0) l.goal.ingredients.reset();
+                else l.goal.ingredients = n;
+                return true;
+            });
+            trace_last_item(app, "goal-ingredients");
+            ImGui::EndDisabled();
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip(on_board == 0 ? "the board has no ingredient: paint one (@) first"
+                                                : "ingredients to collect at the exits: 0 (off) to %d, the @ on the board", on_board);
+        }
         break;
     }
     case Kind::link:

@@ -15,7 +15,7 @@ struct Shortcut {
 };
 constexpr Shortcut shortcut_list[] = {
     {"B", "Brush"}, {"E", "Eraser"}, {"F", "Bucket fill"}, {"Shift+F", "Fill the selection (or the ? cells) from the generator"}, {"R", "Rectangle fill"}, {"I", "Picker (or right click)"},
-    {"S", "Select"}, {"P", "Pair tool (link)"}, {"J", "Paint jelly / board (match3)"},
+    {"S", "Select"}, {"P", "Pair tool (link)"}, {"J", "Paint jelly / board (match3)"}, {"L", "Paint locks / board (match3)"},
     {"1-9, 0", "Pick the palette entry (in the Tools panel's order; 0 is the tenth)"},
     {"Ctrl+C / Ctrl+X / Ctrl+V", "Copy / cut the selection, paste it (at the mouse, else at the selection)"},
     {"Drag a selection", "Move its cells (Select tool)"}, {"Enter / Esc", "Confirm / close the dialog"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
@@ -84,14 +84,16 @@ void draw_shortcuts_keys(App& app) {
     if (pressed(SDL_SCANCODE_G)) app.settings.overlays.grid = !app.settings.overlays.grid;
     if (pressed(SDL_SCANCODE_J) && doc->level().kind == Kind::match3)
         app.brush.target = app.brush.target == PaintTarget::jelly ? PaintTarget::board : PaintTarget::jelly;
+    if (pressed(SDL_SCANCODE_L) && doc->level().kind == Kind::match3)
+        app.brush.target = app.brush.target == PaintTarget::lock ? PaintTarget::board : PaintTarget::lock;
     if (pressed(SDL_SCANCODE_ESCAPE)) {
         doc->selection.active = false;
         app.pair_first.reset();
     }
     if (pressed(SDL_SCANCODE_DELETE) && doc->selection.active) {
         Selection s = doc->selection;
-        bool jelly = app.brush.target == PaintTarget::jelly;
-        doc->change("Erase selection", [&](Level& l) { fill_rect(l, s.a, s.b, eraser_paint(l, jelly)); });
+        bool jelly = app.brush.target == PaintTarget::jelly, lock = app.brush.target == PaintTarget::lock;
+        doc->change("Erase selection", [&](Level& l) { fill_rect(l, s.a, s.b, eraser_paint(l, jelly, lock)); });
     }
     // The number keys pick the palette's entries in order (1..9, 0 the tenth), as the Tools panel lists them.
     for (int digit = 0; digit <= 9; ++digit) {

@@ -20,6 +20,11 @@ void draw_status_bar(App& app) {
             ImGui::SameLine();
             ImGui::Text(" jelly %d", level.jelly->at(c));
         }
+        const std::optional<Grid>& lock = app.play.active ? app.play.state.lock : level.lock;
+        if (lock && lock->contains(c) && lock->at(c) > 0) {
+            ImGui::SameLine();
+            ImGui::TextUnformatted(" locked");
+        }
     } else {
         ImGui::TextDisabled("(-, -)");
     }

@@ -29,14 +29,18 @@ constexpr ToolButton tool_buttons[] = {
 };
 
 // A palette swatch drawn with the canvas' own painter, so the palette shows what the board shows.
-bool swatch(App& app, const Level& level, std::int32_t value, bool selected, const char* tip, int jelly = 0) {
-    ImGui::PushID(static_cast<int>(value) * 31 + jelly);
+bool swatch(App& app, const Level& level, std::int32_t value, bool selected, const char* tip, int jelly = 0, int lock = -1) {
+    ImGui::PushID(static_cast<int>(value) * 31 + jelly + (lock + 1) * 1000003);
     ImVec2 p = ImGui::GetCursorScreenPos();
     float size = 34;
     bool clicked = ImGui::InvisibleButton("swatch", ImVec2(size, size));
     ImDrawList* list = ImGui::GetWindowDrawList();
     list->AddRectFilled(p, ImVec2(p.x + size, p.y + size), to_imu32(palette::canvas_background));
-    draw_cell(list, level, jelly > 0 ? cell::empty : value, jelly, p, size);
+    draw_cell(list, level, jelly > 0 ? cell::empty : value, jelly, p, size, lock == 1);
+    if (lock == 0) {  // unlock: the padlock struck through
+        draw_padlock(list, p, size);
+        list->AddLine(ImVec2(p.x + size * 0.55f, p.y + size * 0.6f), ImVec2(p.x + size * 0.98f, p.y + size * 0.98f), IM_COL32(230, 40, 40, 255), 2.5f);
+    }
     if (jelly > 0) draw_centred_text(list, std::to_string(jelly).c_str(), ImVec2(p.x + size / 2, p.y + size / 2), 14, IM_COL32_WHITE);
     if (selected) list->AddRect(p, ImVec2(p.x + size, p.y + size), IM_COL32(255, 255, 255, 255), 0, 0, 2.5f);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
@@ -50,10 +54,24 @@ void palette_grid(App& app, const Level& level, const std::vector<std::pair<std:
     float width = ImGui::GetContentRegionAvail().x;
     int per_row = std::max(1, static_cast<int>(width / 38));
     int i = 0;
+    bool v2_started = false;
     for (const auto& [v, tip] : entries) {
+        // match3: the format version 2 items (after _) start on a row of their own, three specials
+        // (h, v, b) of a colour side by side, then * @ and the crates.
+        if (level.kind == Kind::match3 && !v2_started && (cell::is_special(v) || v == cell::color_bomb)) {
+            v2_started = true;
+            ImGui::TextDisabled("h v b, * @ crates");
+            i = 0;
+            per_row = per_row >= 6 ? per_row / 3 * 3 : per_row;
+        }
+        if (level.kind == Kind::match3 && v == cell::color_bomb) i = 0;  // * @ crates: a new row
         if (i++ % per_row != 0) ImGui::SameLine(0, 4);
         bool selected = app.brush.target == PaintTarget::board && value == v;
-        if (swatch(app, level, v, selected, tip.c_str())) {
+        const bool clicked = swatch(app, level, v, selected, tip.c_str());
+        // For the tests: "palette-TOKEN" (the colour bomb "palette-colour-bomb": a * is no name for grep).
+        trace_last_item(app, ("palette-" + (v == cell::color_bomb && level.kind == Kind::match3 ? std::string("colour-bomb")
+                                                                                                   : cell_token(level.kind, v))).c_str());
+        if (clicked) {
             value = v;
             app.brush.target = PaintTarget::board;
             if (app.tool == Tool::eraser || app.tool == Tool::picker || app.tool == Tool::select) app.tool = Tool::brush;
@@ -107,6 +125,21 @@ void draw_tools(App& app) {
                 app.brush.jelly = layers;
                 if (app.tool != Tool::bucket && app.tool != Tool::rect) app.tool = Tool::brush;
             }
+        }
+        // The lock layer (format version 2), like jelly: lock, or unlock. A lock goes only on a
+        // piece, special or colour bomb; the brush skips other cells and says why.
+        ImGui::TextUnformatted("Lock layer (L)");
+        for (int locked = 1; locked >= 0; --locked) {
+            if (locked == 0) ImGui::SameLine(0, 4);
+            bool selected = app.brush.target == PaintTarget::lock && app.brush.lock == locked;
+            const char* tip = locked ? "lock: a locked piece, special or colour bomb cannot be swapped and does not fall"
+                                     : "remove locks";
+            if (swatch(app, level, locked ? 0 : cell::empty, selected, tip, 0, locked)) {
+                app.brush.target = PaintTarget::lock;
+                app.brush.lock = locked;
+                if (app.tool != Tool::bucket && app.tool != Tool::rect) app.tool = Tool::brush;
+            }
+            trace_last_item(app, locked ? "palette-lock" : "palette-unlock");
         }
     }
 

@@ -152,7 +152,10 @@ TEST_CASE("the number keys pick the palette's entries in order, never a value ou
     m3.rules.colors = 6;
     m3.id = "keys";
     std::vector<PaletteEntry> entries = palette_entries(m3);
-    REQUIRE(entries.size() == 10);  // six colours, then ? . # _
+    // six colours, then ? . # _ (keys 1..9, 0), then the format version 2 items: 6 x (h v b), * @ c1..c5
+    REQUIRE(entries.size() == 10 + 6 * 3 + 2 + 5);
+    CHECK(entries[10].value == cell::special(0, cell::line_h));
+    CHECK(entries.back().value == cell::crate(5));
     CHECK(palette_key(m3, 1)->value == 0);
     CHECK(palette_key(m3, 6)->value == 5);
     CHECK(palette_key(m3, 7)->value == cell::random);
@@ -161,6 +164,12 @@ TEST_CASE("the number keys pick the palette's entries in order, never a value ou
     for (int digit = 0; digit <= 9; ++digit) {
         Level painted = m3;
         paint_cell(painted, {0, 0}, {false, palette_key(m3, digit)->value});
+        CHECK(loads(painted));
+    }
+    for (const PaletteEntry& entry : entries) {  // every entry, painted, gives a file the reader accepts
+        Level painted = m3;
+        paint_cell(painted, {1, 1}, {false, entry.value});
+        INFO(entry.tip);
         CHECK(loads(painted));
     }
     Level link = make_blank_level(Kind::link, 4, 4);
