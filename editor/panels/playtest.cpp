@@ -84,6 +84,11 @@ void poll_playtest(App& app) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job->started).count();
     app.trace("play " + format_move(move) + " score " + std::to_string(play.state.score) + " (" +
               std::to_string(static_cast<long long>(ms)) + " ms on the play worker)");
+    if (app.options.trace) {  // the board after the move, rows as `tilelab apply --json` writes them
+        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+        for (int y = 0; y < play.state.board.height; ++y) rows.push_back(board_row(play.level.kind, play.state.board, y));
+        app.trace("play-board " + rows.dump());
+    }
 }
 
 bool adjacent(Cell a, Cell b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y) == 1; }

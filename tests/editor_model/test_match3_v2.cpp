@@ -121,7 +121,7 @@ TEST_CASE("match3 v2: spawn weights one per colour, never all 0, within the limi
     CHECK(loads(doc.level()));
 }
 
-TEST_CASE("match3 v2: goals bounded by the board; a special's colour bounds the colours") {
+TEST_CASE("match3 v2: goals bounded by the board, and a special's colour bounds the colours") {
     Level start = pieces(4, 2, 4);
     start.board.at(0, 0) = cell::ingredient;
     start.board.at(1, 0) = cell::ingredient;
