@@ -131,23 +131,26 @@ bool scan_runs(const Board& board, int min_match, Scratch& s) {
     return any;
 }
 
-// Match groups from the runs of scan_runs: cells per group, groups in row-major order of their first cell found.
-std::vector<std::vector<int>> find_groups(const Board& board, Scratch& s) {
+// Match groups from the runs of scan_runs into s.groups (cells sorted; groups in row-major order of
+// their first cell found).
+void find_groups(const Board& board, Scratch& s) {
     const int w = board.width, h = board.height;
     const int n = w * h;
     s.group.assign(static_cast<std::size_t>(n), -1);
-    std::vector<std::vector<int>> groups;
+    std::size_t count = 0;
     for (int start = 0; start < n; ++start) {
         const auto su = static_cast<std::size_t>(start);
         if (s.group[su] >= 0 || (s.row_len[su] == 0 && s.col_len[su] == 0)) continue;
-        const int g = static_cast<int>(groups.size());
-        groups.emplace_back();
+        const int g = static_cast<int>(count++);
+        if (s.groups.size() < count) s.groups.emplace_back();
+        std::vector<int>& cells = s.groups[count - 1];
+        cells.clear();
         s.stack.assign(1, start);
         s.group[su] = g;
         while (!s.stack.empty()) {
             const int idx = s.stack.back();
             s.stack.pop_back();
-            groups.back().push_back(idx);
+            cells.push_back(idx);
             const int x = idx % w, y = idx / w;
             auto visit = [&](int nx, int ny, bool row) {
                 if (nx < 0 || ny < 0 || nx >= w || ny >= h) return;
@@ -165,9 +168,9 @@ std::vector<std::vector<int>> find_groups(const Board& board, Scratch& s) {
             visit(x, y - 1, false);
             visit(x, y + 1, false);
         }
-        std::sort(groups.back().begin(), groups.back().end());
+        std::sort(cells.begin(), cells.end());
     }
-    return groups;
+    s.groups.resize(count);
 }
 
 // Step 7's gravity: items fall in each column's segments (split by blockers, crates and locked items),
@@ -335,28 +338,33 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     const int ib = first ? first->b.y * w + first->b.x : -1;
 
     // 1. Runs and match groups (none in a combo's first step).
-    std::vector<std::vector<int>> groups;
+    std::vector<std::vector<int>>& groups = s.groups;
     if (!combo) {
         if (!scan_runs(board, config.min_match, s)) return false;
-        groups = find_groups(board, s);
+        find_groups(board, s);
     } else {
+        groups.clear();
         s.row_len.assign(nu, 0);
         s.col_len.assign(nu, 0);
     }
     const bool scoring = mode != Mode::start;
 
     // The most common colour at the start of the step (a colour bomb fired by another item takes it).
-    s.color_count.assign(static_cast<std::size_t>(config.colors) + 1, 0);
-    for (std::int32_t c : board.cells)
-        if (c >= 0 && cell::color_of(c) < config.colors) ++s.color_count[static_cast<std::size_t>(cell::color_of(c))];
     int common = -1;
-    for (int k = 0; k < config.colors; ++k)
+    const bool any_bomb = std::find(board.cells.begin(), board.cells.end(), cell::color_bomb) != board.cells.end();
+    if (any_bomb) {
+        s.color_count.assign(static_cast<std::size_t>(config.colors) + 1, 0);
+        for (std::int32_t c : board.cells)
+            if (c >= 0 && cell::color_of(c) < config.colors) ++s.color_count[static_cast<std::size_t>(cell::color_of(c))];
+    }
+    for (int k = 0; any_bomb && k < config.colors; ++k)
         if (s.color_count[static_cast<std::size_t>(k)] > 0 &&
             (common < 0 || s.color_count[static_cast<std::size_t>(k)] > s.color_count[static_cast<std::size_t>(common)]))
             common = k;
 
     // 2. Specials to create, one per group at most.
-    std::vector<std::pair<int, std::int32_t>> created;
+    auto& created = s.created;
+    created.clear();
     if (config.specials && mode != Mode::start) {
         for (const auto& g : groups) {
             bool has5 = false, has_row = false, has_col = false, has4 = false;
@@ -369,7 +377,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
             }
             const int k = colour(board.cells[static_cast<std::size_t>(g.front())]);
             std::int32_t special = 0;
-            std::vector<int> candidates;
+            std::vector<int>& candidates = s.candidates;
+            candidates.clear();
             if (has5) {
                 special = cell::color_bomb;
                 for (int idx : g)
@@ -382,7 +391,7 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                         candidates.push_back(idx);
             } else if (has4) {
                 special = cell::special(k, has_row ? cell::line_v : cell::line_h);
-                candidates = g;
+                candidates.assign(g.begin(), g.end());
             } else {
                 continue;
             }
@@ -390,7 +399,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
             std::sort(candidates.begin(), candidates.end(), [w](int p, int q) {
                 return p / w != q / w ? p / w > q / w : p % w < q % w;
             });
-            std::vector<int> order;
+            std::vector<int>& order = s.order;
+            order.clear();
             if (first) {
                 if (std::binary_search(g.begin(), g.end(), ib)) order.push_back(ib);
                 if (std::binary_search(g.begin(), g.end(), ia)) order.push_back(ia);
@@ -408,7 +418,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     s.in_set.assign(nu, 0);
     s.fired.assign(nu, 0);
     s.set_cells.clear();
-    std::vector<int> joining;
+    std::vector<int>& joining = s.joining;
+    joining.clear();
     auto join = [&](int idx) {
         const auto iu = static_cast<std::size_t>(idx);
         if (s.in_set[iu]) return;
@@ -416,7 +427,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         s.set_cells.push_back(idx);
         joining.push_back(idx);
     };
-    ojson step_events = ojson::array();
+    ojson step_events;
+    if (events) step_events = ojson::array();
     if (combo) {
         std::vector<int> area;
         combo_area(board, ia, ib, area);
@@ -430,7 +442,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         for (const auto& g : groups)
             for (int idx : g) join(idx);
     }
-    std::vector<int> round, area;
+    std::vector<int>& round = s.round;
+    std::vector<int>& area = s.area;
     while (!joining.empty()) {
         round.clear();
         for (int idx : joining) {
@@ -454,8 +467,12 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
 
     // 4. Effects on each cell of the set.
     std::sort(s.set_cells.begin(), s.set_cells.end());
-    std::vector<int> cleared, unlocked;
-    std::vector<std::int32_t> cleared_value;
+    std::vector<int>& cleared = s.cleared_cells;
+    std::vector<int>& unlocked = s.unlocked;
+    std::vector<std::int32_t>& cleared_value = s.cleared_value;
+    cleared.clear();
+    unlocked.clear();
+    cleared_value.clear();
     s.hit.assign(nu, 0);
     s.cleared_by_run.assign(nu, 0);
     for (int idx : s.set_cells) {
@@ -481,7 +498,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
             if (p[0] >= 0 && p[1] >= 0 && p[0] < w && p[1] < h && cell::is_crate(board.cells[static_cast<std::size_t>(p[1] * w + p[0])]))
                 s.hit[static_cast<std::size_t>(p[1] * w + p[0])] = 1;
     }
-    std::vector<std::pair<int, int>> crate_hits;
+    auto& crate_hits = s.crate_hits;
+    crate_hits.clear();
     for (int idx = 0; idx < n; ++idx) {
         if (!s.hit[static_cast<std::size_t>(idx)]) continue;
         std::int32_t& c = board.cells[static_cast<std::size_t>(idx)];
@@ -489,7 +507,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         c = left > 0 ? cell::crate(left) : cell::empty;
         crate_hits.push_back({idx, left});
     }
-    std::vector<int> jelly_cells;
+    std::vector<int>& jelly_cells = s.jelly_cells;
+    jelly_cells.clear();
     if (scoring && state.jelly)
         for (int idx : cleared) {
             std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
@@ -503,10 +522,20 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     std::sort(created.begin(), created.end());
     for (const auto& [idx, special] : created) board.cells[static_cast<std::size_t>(idx)] = special;
 
+    if (s.first_step_only) {
+        if (report) {
+            report->set = s.set_cells;
+            report->cleared = cleared;
+            report->created = created;
+        }
+        return true;
+    }
+
     // 6. Score: runs walked over the cells actually cleared, then every other cleared cell.
     std::int64_t points = 0;
-    std::vector<std::int64_t> cell_points;
-    std::vector<std::uint8_t> is_cleared(nu, 0);
+    std::vector<std::int64_t>& cell_points = s.cell_points;
+    std::vector<std::uint8_t>& is_cleared = s.is_cleared;
+    is_cleared.assign(nu, 0);
     for (int idx : cleared) is_cleared[static_cast<std::size_t>(idx)] = 1;
     if (scoring) {
         cell_points.assign(nu, -1);
@@ -660,14 +689,19 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
 std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
     const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
     if (kind == SwapKind::illegal) return std::nullopt;
-    State trial;
+    State& trial = scratch.trial;
     trial.board = state.board;
     trial.lock = state.lock;
+    trial.jelly.reset();
+    trial.score = 0;
+    trial.ingredients = 0;
     trial.collected.assign(static_cast<std::size_t>(config.colors), 0);
     std::swap(trial.board.at(a), trial.board.at(b));
     FirstStep first{a, b, kind == SwapKind::combo};
     StepReport report;
+    scratch.first_step_only = true;
     resolve_step(trial, config, Mode::lookahead, &first, scratch, nullptr, 1, &report);
+    scratch.first_step_only = false;
     Preview p;
     p.combo = first.combo;
     const int w = state.board.width;
@@ -724,7 +758,8 @@ std::vector<CellGroup> match_groups(const Board& board, int min_match) {
     Scratch s;
     std::vector<CellGroup> out;
     if (!scan_runs(board, min_match, s)) return out;
-    for (const auto& g : find_groups(board, s)) {
+    find_groups(board, s);
+    for (const auto& g : s.groups) {
         CellGroup group;
         for (int idx : g) group.cells.push_back(Cell{idx % board.width, idx / board.width});
         std::sort(group.cells.begin(), group.cells.end());

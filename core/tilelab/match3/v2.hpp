@@ -50,6 +50,16 @@ struct Scratch {
     std::vector<std::uint8_t> in_set, fired, hit, cleared_by_run;
     std::vector<int> set_cells;                   // the clear set's cells, in the order they joined
     std::vector<int> color_count;
+    // Buffers of one step, kept so that bots and hints do not allocate per move.
+    std::vector<std::vector<int>> groups;
+    std::vector<std::pair<int, std::int32_t>> created;
+    std::vector<int> joining, round, area, cleared_cells, unlocked, jelly_cells, candidates, order;
+    std::vector<std::int32_t> cleared_value;
+    std::vector<std::pair<int, int>> crate_hits;
+    std::vector<std::int64_t> cell_points;
+    std::vector<std::uint8_t> is_cleared;
+    State trial;  // preview's copy of the state
+    bool first_step_only = false;  // preview: stop after step 5 (the clear set and the specials are known)
     // Last step's totals (for the events' summary).
     std::int64_t cleared = 0, jelly = 0, falls = 0, spawns = 0;
 };
