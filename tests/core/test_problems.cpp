@@ -111,3 +111,20 @@ TEST_CASE("validate and analyze print the problems as warnings; the level stays 
     CHECK(walled.status == 0);
     CHECK(walled.err.find("/board/1: the tile 3 at (2, 1) can never link: it is walled in on all sides") != std::string::npos);
 }
+
+TEST_CASE("match3 format 2 problems: an ingredient a blocker holds up, a crate nothing can hit, and the goals they sink") {
+    const std::string stuck = R"({"format": "tilelab.level", "version": 2, "id": "t", "name": "t", "kind": "match3",
+        "width": 5, "height": 5, "rules": {"colors": 4, "specials": false}, "goal": {"moves": 10, "crates": true, "ingredients": 1},
+        "board": ["@ ? ? ? ?", "? ? ? ? ?", "# ? ? ? ?", "? ? ? # #", "? ? ? # c2"]})";
+    const auto warnings = level_problems(level_from(stuck));
+    CHECK(has(warnings, "ingredient at (0, 0) can never reach its exit: the blocker at (0, 2)", Cell{0, 0}));
+    CHECK(has(warnings, "only 0 can ever reach an exit: the level cannot be won"));
+    CHECK(has(warnings, "crate at (4, 4) can never be hit", Cell{4, 4}));
+    CHECK(has(warnings, "1 can never be hit: the level cannot be won"));
+    // With specials on, a line special can reach any crate: no crate warning; a free ingredient none.
+    const std::string fine = R"({"format": "tilelab.level", "version": 2, "id": "t", "name": "t", "kind": "match3",
+        "width": 5, "height": 5, "rules": {"colors": 4}, "goal": {"moves": 10, "crates": true, "ingredients": 1},
+        "board": ["? @ ? ? ?", "? ? ? ? ?", "# ? ? ? ?", "? ? ? # #", "? ? ? # c2"]})";
+    const auto none = level_problems(level_from(fine));
+    CHECK_FALSE(has(none, "can never"));
+}

@@ -9,7 +9,10 @@ namespace tilelab::match3 {
 
 namespace {
 
-bool is_piece_cell(std::int32_t v) { return cell::is_value(v) || v == cell::random; }
+// Cells that hold an item that falls (format 2: specials, colour bombs and ingredients too).
+bool is_piece_cell(std::int32_t v) {
+    return cell::is_value(v) || v == cell::random || v == cell::color_bomb || v == cell::ingredient;
+}
 
 std::string at_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
 
@@ -22,7 +25,7 @@ Grid fillable_cells(const Board& board) {
         bool top = true, piece_above = false;
         for (int y = 0; y < board.height; ++y) {
             const std::int32_t v = board.at(x, y);
-            if (v == cell::blocker) {
+            if (v == cell::blocker || cell::is_crate(v)) {  // crates split a column while they stand
                 top = false;
                 piece_above = false;
                 continue;
@@ -111,6 +114,55 @@ std::vector<Warning> level_problems(const Level& level) {
             out.push_back({"the goal clears all jelly, but " + std::to_string(layers) + " jelly layer" +
                                (layers == 1 ? "" : "s") + " can never be cleared: the level cannot be won",
                            std::nullopt});
+    }
+
+    // Format 2: ingredients that can never reach their exit (a blocker below them never moves), and
+    // crates nothing can ever hit (no run can form next to them, and no special can be made or fired).
+    {
+        int count = 0, stuck = 0, on_board = 0;
+        for (int x = 0; x < board.width; ++x)
+            for (int y = 0; y < board.height; ++y) {
+                if (board.at(x, y) != cell::ingredient) continue;
+                ++on_board;
+                for (int below = y + 1; below < board.height; ++below)
+                    if (board.at(x, below) == cell::blocker) {
+                        ++stuck;
+                        add_capped(out, count,
+                                   {"ingredient at " + at_text({x, y}) + " can never reach its exit: the blocker at " +
+                                        at_text({x, below}) + " below it never moves",
+                                    Cell{x, y}});
+                        break;
+                    }
+            }
+        add_rest(out, count, "ingredients that can never reach an exit");
+        if (level.goal.ingredients && *level.goal.ingredients > on_board - stuck && stuck > 0)
+            out.push_back({"the goal collects " + std::to_string(*level.goal.ingredients) + " ingredients, but only " +
+                               std::to_string(on_board - stuck) + " can ever reach an exit: the level cannot be won",
+                           std::nullopt});
+        bool areas = level.rules.specials;
+        for (std::int32_t v : board.cells) areas = areas || cell::is_special(v) || v == cell::color_bomb;
+        if (!areas) {
+            const Grid clearable = clearable_cells(level);
+            int crates = 0;
+            count = 0;
+            for (int y = 0; y < board.height; ++y)
+                for (int x = 0; x < board.width; ++x) {
+                    if (!cell::is_crate(board.at(x, y))) continue;
+                    bool reachable = false;
+                    for (Cell n : {Cell{x - 1, y}, Cell{x + 1, y}, Cell{x, y - 1}, Cell{x, y + 1}})
+                        reachable = reachable || (board.contains(n) && clearable.at(n));
+                    if (reachable) continue;
+                    ++crates;
+                    add_capped(out, count,
+                               {"crate at " + at_text({x, y}) +
+                                    " can never be hit: no run can form next to it, and the level makes no special",
+                                Cell{x, y}});
+                }
+            add_rest(out, count, "crates that can never be hit");
+            if (crates > 0 && level.goal.crates)
+                out.push_back({"the goal clears every crate, but " + std::to_string(crates) + " can never be hit: the level cannot be won",
+                               std::nullopt});
+        }
     }
 
     // `?` cells: the generator draws them without runs (and Shift+F keeps the whole board without one).
