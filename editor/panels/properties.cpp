@@ -291,17 +291,18 @@ void draw_properties(App& app) {
         {
             const bool crates = has_crate(level);
             ImGui::BeginDisabled(!crates && !level.goal.crates);
-            edit_field(*doc, "Crates goal", [](Level& l) { return ImGui::Checkbox("clear all crates", &l.goal.crates); });
+            edit_field(*doc, "Crates goal", [](Level& l) { return ImGui::Checkbox("clear crates", &l.goal.crates); });
             trace_last_item(app, "goal-crates");
             ImGui::EndDisabled();
-            if (!crates && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip("the board has no crate: paint one (c1..c5) first");
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip(crates ? "the goal: clear every crate" : "the board has no crate: paint one (c1..c5) first");
             const int on_board = ingredients_on_board(level);
+            ImGui::SameLine();  // one line for both: the Inspector stays short enough to show them
             ImGui::BeginDisabled(on_board == 0);
-            ImGui::SetNextItemWidth(100);
+            ImGui::SetNextItemWidth(70);
             edit_field(*doc, "Ingredients goal", [on_board](Level& l) {
                 int n = l.goal.ingredients.value_or(0);
-                if (!ImGui::SliderInt("ingredients", &n, 0, std::max(on_board, 0), n == 0 ? "off" : "%d", kClamp)) return false;
+                if (!ImGui::SliderInt("ingredients", &n, 0, std::max(on_board, 0), n == 0 ? "%d (off)" : "%d", kClamp)) return false;
                 n = std::clamp(n, 0, on_board);
                 if (n == 0) l.goal.ingredients.reset();
                 else l.goal.ingredients = n;
