@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include <imgui.h>
@@ -175,12 +176,20 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
                 }
                 outline_cells(list, view, hovered_hint->clears, to_imu32(palette::overlay_hint), thick);
             }
-            if (view.size >= 12)
+            if (view.size >= 12) {
+                // Two hints creating different specials on one cell: side by side along its top edge.
+                std::map<Cell, std::vector<std::int32_t>> on_cell;
                 for (const auto& [c, v] : markers) {
-                    ImVec2 p = view.corner(c);
-                    const float m = std::max(8.0f, view.size * 0.36f);
-                    draw_item_marker(list, level, v, ImVec2(p.x + m * 0.5f + 2, p.y + m * 0.5f + 2), m);
+                    std::vector<std::int32_t>& list_here = on_cell[c];
+                    if (std::find(list_here.begin(), list_here.end(), v) == list_here.end()) list_here.push_back(v);
                 }
+                const float m = std::max(8.0f, view.size * 0.36f);
+                for (const auto& [c, values] : on_cell) {
+                    ImVec2 p = view.corner(c);
+                    for (std::size_t i = 0; i < values.size() && i < 2; ++i)
+                        draw_item_marker(list, level, values[i], ImVec2(p.x + m * (0.5f + static_cast<float>(i) * 1.15f) + 2, p.y + m * 0.5f + 2), m);
+                }
+            }
             trace_overlay(app, doc, "hint-swaps", step, &drawn);
         }
         break;

@@ -127,6 +127,14 @@ void draw_properties(App& app) {
 
     ImGui::Separator();
     ImGui::TextDisabled("rules");
+    if (level.kind == Kind::match3) {
+        // Format version 2: matches create specials. On the header's line (and the v2 goals on the
+        // goal's), so the Inspector is no taller than before and the Pack panel stays in view.
+        ImGui::SameLine(0, 24);
+        edit_field(*doc, "Specials", [](Level& l) { return ImGui::Checkbox("specials", &l.rules.specials); });
+        trace_last_item(app, "specials");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("matches of 4 or more (and L/T shapes) create special pieces");
+    }
     switch (level.kind) {
     case Kind::match3:
         // Never below the colours painted on the board (the level would not load): the document
@@ -146,10 +154,7 @@ void draw_properties(App& app) {
             return ImGui::DragInt("score_per_piece", &l.rules.score_per_piece, 1, 0, limits::max_score_per_piece, "%d", kClamp);
         });
         trace_last_item(app, "score_per_piece");
-        // Format version 2 (docs/match3.md): specials, and the refill's weights per colour.
-        edit_field(*doc, "Specials", [](Level& l) { return ImGui::Checkbox("specials", &l.rules.specials); });
-        trace_last_item(app, "specials");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("matches of 4 or more (and L/T shapes) create special pieces");
+        // Format version 2 (docs/match3.md): the refill's weights per colour (specials: on the rules line).
         if (level.rules.spawn_weights.empty()) {
             ImGui::TextDisabled("spawn weights: all equal");
             ImGui::SameLine();
@@ -251,6 +256,37 @@ void draw_properties(App& app) {
 
     ImGui::Separator();
     ImGui::TextDisabled("goal");
+    if (level.kind == Kind::match3) {
+        ImGui::SameLine(0, 24);
+        // Format version 2: clear every crate (only with a crate on the board), collect N
+        // ingredients (1..the @ on the board; 0 is off).
+        {
+            const bool crates = has_crate(level);
+            ImGui::BeginDisabled(!crates && !level.goal.crates);
+            edit_field(*doc, "Crates goal", [](Level& l) { return ImGui::Checkbox("crates", &l.goal.crates); });
+            trace_last_item(app, "goal-crates");
+            ImGui::EndDisabled();
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip(crates ? "the goal: clear every crate" : "the board has no crate: paint one (c1..c5) first");
+            const int on_board = ingredients_on_board(level);
+            ImGui::SameLine();
+            ImGui::BeginDisabled(on_board == 0);
+            ImGui::SetNextItemWidth(70);
+            edit_field(*doc, "Ingredients goal", [on_board](Level& l) {
+                int n = l.goal.ingredients.value_or(0);
+                if (!ImGui::SliderInt("ingredients", &n, 0, std::max(on_board, 0), n == 0 ? "%d (off)" : "%d", kClamp)) return false;
+                n = std::clamp(n, 0, on_board);
+                if (n == 0) l.goal.ingredients.reset();
+                else l.goal.ingredients = n;
+                return true;
+            });
+            trace_last_item(app, "goal-ingredients");
+            ImGui::EndDisabled();
+            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+                ImGui::SetTooltip(on_board == 0 ? "the board has no ingredient: paint one (@) first"
+                                                : "ingredients to collect at the exits: 0 (off) to %d, the @ on the board", on_board);
+        }
+    }
     optional_int(*doc, "moves", [](Level& l) -> std::optional<int>& { return l.goal.moves; }, 20, 1, limits::max_moves);
     trace_last_item(app, "moves");
     switch (level.kind) {
@@ -272,6 +308,8 @@ void draw_properties(App& app) {
         }
         else ImGui::TextDisabled("score (off)");
         edit_field(*doc, "Jelly goal", [](Level& l) { return ImGui::Checkbox("clear all jelly", &l.goal.jelly); });
+        ImGui::SameLine();  // short rows: the Pack panel below stays in view in a 720-pixel window
+        if (ImGui::SmallButton("+ collect")) doc->change("Add collect goal", [](Level& l) { l.goal.collect.push_back({0, 15}); });
         for (std::size_t i = 0; i < level.goal.collect.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
             ImGui::SetNextItemWidth(70);
@@ -284,35 +322,6 @@ void draw_properties(App& app) {
             ImGui::SameLine();
             if (ImGui::SmallButton("x")) doc->change("Remove collect goal", [&](Level& l) { l.goal.collect.erase(l.goal.collect.begin() + static_cast<long>(i)); });
             ImGui::PopID();
-        }
-        if (ImGui::SmallButton("+ collect")) doc->change("Add collect goal", [](Level& l) { l.goal.collect.push_back({0, 15}); });
-        // Format version 2: clear every crate (only with a crate on the board), collect N
-        // ingredients (1..the @ on the board; 0 is off).
-        {
-            const bool crates = has_crate(level);
-            ImGui::BeginDisabled(!crates && !level.goal.crates);
-            edit_field(*doc, "Crates goal", [](Level& l) { return ImGui::Checkbox("clear crates", &l.goal.crates); });
-            trace_last_item(app, "goal-crates");
-            ImGui::EndDisabled();
-            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip(crates ? "the goal: clear every crate" : "the board has no crate: paint one (c1..c5) first");
-            const int on_board = ingredients_on_board(level);
-            ImGui::SameLine();  // one line for both: the Inspector stays short enough to show them
-            ImGui::BeginDisabled(on_board == 0);
-            ImGui::SetNextItemWidth(70);
-            edit_field(*doc, "Ingredients goal", [on_board](Level& l) {
-                int n = l.goal.ingredients.value_or(0);
-                if (!ImGui::SliderInt("ingredients", &n, 0, std::max(on_board, 0), n == 0 ? "%d (off)" : "%d", kClamp)) return false;
-                n = std::clamp(n, 0, on_board);
-                if (n == 0) l.goal.ingredients.reset();
-                else l.goal.ingredients = n;
-                return true;
-            });
-            trace_last_item(app, "goal-ingredients");
-            ImGui::EndDisabled();
-            if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-                ImGui::SetTooltip(on_board == 0 ? "the board has no ingredient: paint one (@) first"
-                                                : "ingredients to collect at the exits: 0 (off) to %d, the @ on the board", on_board);
         }
         break;
     }
