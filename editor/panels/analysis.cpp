@@ -190,6 +190,10 @@ void draw_analysis(App& app) {
         }
         doc->solution_step = std::clamp(doc->solution_step, 0, total);
         ImGui::Text("Solution: %d moves", total);
+        // Stepping shows the stepped board through the solution overlay: a step turns it on, so
+        // "step 2/5" is never shown over the level as painted.
+        const int step_before = doc->solution_step;
+        const bool playing_before = doc->solution_playing;
         if (ImGui::SmallButton("|<")) doc->solution_step = 0;
         ImGui::SameLine();
         if (ImGui::SmallButton("<")) doc->solution_step = std::max(0, doc->solution_step - 1);
@@ -198,6 +202,8 @@ void draw_analysis(App& app) {
         ImGui::SameLine();
         if (ImGui::SmallButton(">")) doc->solution_step = std::min(total, doc->solution_step + 1);
         trace_last_item(app, "solution-next");
+        if ((doc->solution_step != step_before && doc->solution_step > 0) || (doc->solution_playing && !playing_before))
+            app.settings.overlays.solution = true;
         ImGui::SameLine();
         ImGui::Text("step %d/%d", doc->solution_step, total);
         if (doc->solution_playing) {

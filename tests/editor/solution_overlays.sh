@@ -6,7 +6,9 @@
 # cells (link: the path colour in exactly the path cells, border ring included; lines: closed
 # groups outlined). The sequence ends in a usable editor: an edit restarts the step-through, and
 # the overlay drawn is the CLI's for the saved file.
-# Usage: solution_overlays.sh LEVEL.json
+# With "solution-off" the editor starts with the solution overlay off: the first step turns it on
+# (the step counter once moved over the level as painted).
+# Usage: solution_overlays.sh LEVEL.json [solution-off]
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 e2e_start "$@"
@@ -39,7 +41,9 @@ expected() {
 drawn() { grep "^overlay $what step=$1 {" "$work/out" | tail -1 | cut -d' ' -f4-; }
 has_drawn() { [[ -n "$(drawn "$1")" ]]; }
 
-start_editor "$work/out" "$level" --overlays grid,solution,link_paths,line_groups
+overlays=grid,solution,link_paths,line_groups
+[[ ${2:-} == solution-off ]] && overlays=grid,link_paths,line_groups
+start_editor "$work/out" "$level" --overlays "$overlays"
 wait_for 60 grep -qx 'analysis ready' "$work/out"
 wait_for 10 grep -q '^item solution-next ' "$work/out" || fail "no step button"
 xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.2
