@@ -21,6 +21,7 @@ shoot() {
 }
 shoot docs/img/match3.png levels/samples/match3/02-jelly.json 1280x760
 cp docs/img/match3.png docs/img/editor.png
+shoot docs/img/match3-v2.png levels/samples/match3/05-combos.json 1280x760
 shoot docs/img/link.png levels/samples/link/01-pairs.json 1280x760
 shoot docs/img/lines.png levels/samples/lines/03-network.json 1280x760
 shoot docs/img/slide.png levels/samples/slide/01-classic.json 1280x760
