@@ -286,12 +286,19 @@ int main(int argc, char** argv) {
             // button and the position a frame sees belong together.
             std::vector<SDL_Scancode> pressed_now, released_now;
             bool button_pressed[3] = {false, false, false};
+            auto is_modifier = [](SDL_Scancode c) { return c >= SDL_SCANCODE_LCTRL && c <= SDL_SCANCODE_RGUI; };
             auto seen = [](const std::vector<SDL_Scancode>& keys, SDL_Scancode key) {
                 return std::find(keys.begin(), keys.end(), key) != keys.end();
             };
             while (!pending_events.empty()) {
                 event = pending_events.front();
                 if (event.type == SDL_KEYUP && seen(pressed_now, event.key.keysym.scancode)) break;
+                // A modifier released after a key pressed this frame waits too: xdotool's "key ctrl+s"
+                // (and a quick hand on a busy machine) releases Ctrl before S, and a frame that took
+                // both saw S without Ctrl (the Select tool instead of a save).
+                if (event.type == SDL_KEYUP && is_modifier(event.key.keysym.scancode) &&
+                    std::any_of(pressed_now.begin(), pressed_now.end(), [&](SDL_Scancode c) { return !is_modifier(c); }))
+                    break;
                 if (event.type == SDL_KEYDOWN && seen(released_now, event.key.keysym.scancode)) break;
                 pending_events.pop_front();
                 if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
