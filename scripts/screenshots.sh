@@ -26,3 +26,17 @@ shoot docs/img/link.png levels/samples/link/01-pairs.json 1280x760
 shoot docs/img/lines.png levels/samples/lines/03-network.json 1280x760
 shoot docs/img/slide.png levels/samples/slide/01-classic.json 1280x760
 shoot docs/img/pack.png levels/packs/demo.json 1100x860 --deep
+
+# docs/format.md's row of version 2 cells: a one-row level, the board cropped from the screenshot
+# (the editor prints where the board is with --print-layout).
+tokens=$(mktemp -d)
+cat >"$tokens/tokens.json" <<'JSON'
+{"format": "tilelab.level", "version": 2, "id": "tokens", "name": "Tokens", "kind": "match3", "width": 10, "height": 1,
+ "seed": 1, "rules": {"colors": 5}, "board": ["2 2h 2v 2b * @ c1 c3 c5 3"], "layers": {"lock": ["0 0 0 0 0 0 0 0 0 1"]}}
+JSON
+XDG_CONFIG_HOME=$tokens xvfb-run -a -s "-screen 0 1280x500x24" "$editor" "$tokens/tokens.json" --window 1280x500 --at 0,0 \
+    --overlays grid --screenshot "$tokens/shot.png" --frames 60 --print-layout >"$tokens/out"
+read -r x0 y0 cell < <(grep '^layout' "$tokens/out" | tail -1 | awk '{print $2, $3, $4}')
+convert "$tokens/shot.png" -crop "$((cell * 10))x${cell}+${x0}+${y0}" +repage docs/img/format2-tokens.png
+rm -rf "$tokens"
+echo "wrote docs/img/format2-tokens.png"
