@@ -227,6 +227,34 @@ bool goal_met(const Level& level, const State& state) { return level_won(level, 
 
 Analysis analyze_v2(const Level& level);
 
+// The warnings and the CLI's JSON of an analysis whose groups, hints and dead flag are set (both rule sets).
+void finish_analysis(Analysis& a, const Level& level, std::size_t truncated_from, const char* dead_message) {
+    if (truncated_from < a.hints.size())
+        a.warnings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
+                                         " (the runs already on the board repeat in every hint); resolve them first",
+                                     std::nullopt});
+    if (!a.groups.empty())
+        a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
+                                     a.groups.front().cells.front()});
+    if (a.blocked) a.warnings.push_back(Warning{dead_message, std::nullopt});
+    for (Warning& w : match3::level_problems(level)) a.warnings.push_back(std::move(w));
+    auto groups = nlohmann::ordered_json::array();
+    for (const auto& g : a.groups) groups.push_back(nlohmann::ordered_json{{"cells", cells_json(g.cells)}});
+    auto hints = nlohmann::ordered_json::array();
+    for (const auto& h : a.hints) {
+        auto creates = nlohmann::ordered_json::array();
+        for (const auto& [c, special] : h.creates)
+            creates.push_back(nlohmann::ordered_json{{"cell", cell_json(c)}, {"token", v2::token(special)}});
+        hints.push_back(nlohmann::ordered_json{{"swap", nlohmann::ordered_json::array({cell_json(h.a), cell_json(h.b)})},
+                                               {"clears", cells_json(h.clears)},
+                                               {"creates", std::move(creates)},
+                                               {"combo", h.combo}});
+    }
+    a.json["groups"] = std::move(groups);
+    a.json["hints"] = std::move(hints);
+    a.json["dead"] = a.blocked;
+}
+
 Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
     if (v2::active(level)) return analyze_v2(level);
     Analysis a;
@@ -253,33 +281,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
         listed += a.hints.back().clears.size();
     }
     a.blocked = scanner.dead();
-    if (truncated_from < a.hints.size())
-        a.warnings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
-                                         " (the runs already on the board repeat in every hint); resolve them first",
-                                     std::nullopt});
-    if (!a.groups.empty())
-        a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
-                                     a.groups.front().cells.front()});
-    if (a.blocked) a.warnings.push_back(Warning{"dead board: no swap makes a run", std::nullopt});
-    for (Warning& w : match3::level_problems(level)) a.warnings.push_back(std::move(w));
-    auto groups = nlohmann::ordered_json::array();
-    for (const auto& g : a.groups) {
-        nlohmann::ordered_json group;
-        group["cells"] = cells_json(g.cells);
-        groups.push_back(std::move(group));
-    }
-    auto hints = nlohmann::ordered_json::array();
-    for (const auto& h : a.hints) {
-        nlohmann::ordered_json hint;
-        hint["swap"] = nlohmann::ordered_json::array({cell_json(h.a), cell_json(h.b)});
-        hint["clears"] = cells_json(h.clears);
-        hint["creates"] = nlohmann::ordered_json::array();
-        hint["combo"] = false;
-        hints.push_back(std::move(hint));
-    }
-    a.json["groups"] = std::move(groups);
-    a.json["hints"] = std::move(hints);
-    a.json["dead"] = a.blocked;
+    finish_analysis(a, level, truncated_from, "dead board: no swap makes a run");
     return a;
 }
 
@@ -297,47 +299,20 @@ Analysis analyze_v2(const Level& level) {
     if (level.lock && level.lock->width == board.width && level.lock->height == board.height) state.lock = level.lock;
     a.groups = v2::match_groups(board, config.min_match);
     v2::Scratch scratch;
-    auto hints = nlohmann::ordered_json::array();
     std::size_t listed = 0;
     std::size_t truncated_from = SIZE_MAX;
     for (const CellPairMove& m : v2::legal_moves(board, state.lock, config.min_match)) {
-        const auto p = v2::preview(state, config, m.a, m.b, scratch);
+        auto p = v2::preview(state, config, m.a, m.b, scratch);
         if (!p) continue;
-        nlohmann::ordered_json hint;
-        hint["swap"] = nlohmann::ordered_json::array({cell_json(m.a), cell_json(m.b)});
         if (listed > max_listed_clear_cells) {
             truncated_from = std::min(truncated_from, a.hints.size());
-            a.hints.push_back(HintSwap{m.a, m.b, {}, {}, false});
-            hint["clears"] = nlohmann::ordered_json::array();
-        } else {
-            a.hints.push_back(HintSwap{m.a, m.b, p->clears, {}, false});
-            listed += p->clears.size();
-            hint["clears"] = cells_json(p->clears);
+            p->clears.clear();
         }
-        auto creates = nlohmann::ordered_json::array();
-        for (const auto& [c, special] : p->creates)
-            creates.push_back(nlohmann::ordered_json{{"cell", cell_json(c)}, {"token", v2::token(special)}});
-        a.hints.back().creates = p->creates;
-        a.hints.back().combo = p->combo;
-        hint["creates"] = std::move(creates);
-        hint["combo"] = p->combo;
-        hints.push_back(std::move(hint));
+        listed += p->clears.size();
+        a.hints.push_back(HintSwap{m.a, m.b, std::move(p->clears), std::move(p->creates), p->combo});
     }
     a.blocked = a.hints.empty();
-    if (truncated_from < a.hints.size())
-        a.warnings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
-                                         " (the runs already on the board repeat in every hint); resolve them first",
-                                     std::nullopt});
-    if (!a.groups.empty())
-        a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
-                                     a.groups.front().cells.front()});
-    if (a.blocked) a.warnings.push_back(Warning{"dead board: no swap makes a run or a combo", std::nullopt});
-    for (Warning& w : match3::level_problems(level)) a.warnings.push_back(std::move(w));
-    auto groups = nlohmann::ordered_json::array();
-    for (const auto& g : a.groups) groups.push_back(nlohmann::ordered_json{{"cells", cells_json(g.cells)}});
-    a.json["groups"] = std::move(groups);
-    a.json["hints"] = std::move(hints);
-    a.json["dead"] = a.blocked;
+    finish_analysis(a, level, truncated_from, "dead board: no swap makes a run or a combo");
     return a;
 }
 
