@@ -143,8 +143,9 @@ seen '^browser: ' && fail "the export dialog opened for a pack with unsaved edit
 mark
 click_button save
 wait_new '^status: saved pack'
-[[ $(jq -r '.levels | length' "$pack") == 13 ]] || fail "the saved pack does not have 13 levels"
-[[ $(jq -r '.levels[12]' "$pack") == "../../extra/extra.json" ]] || fail "added level saved as $(jq -r '.levels[12]' "$pack")"
+[[ $(jq -r '.levels | length' "$pack") == $((demo_count + 1)) ]] || fail "the saved pack does not have $((demo_count + 1)) levels"
+[[ $(jq -r ".levels[$demo_count]" "$pack") == "../../extra/extra.json" ]] ||
+    fail "added level saved as $(jq -r ".levels[$demo_count]" "$pack")"
 cmp "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$pack.bak" || fail "no backup of the pack"
 
 # 4. Close the pack while its analysis runs: the check is cancelled (its thread stops early) and
