@@ -41,8 +41,8 @@ run() {
     [[ $note != FAIL* ]] || failures=$((failures + 1))
 }
 
-cases=(match3-full match3-checker match3-random match3-empty link-full link-empty lines-full lines-empty
-       slide-full slide-spawn-max slide-spawn-full slide-empty)
+cases=(match3-full match3-checker match3-random match3-empty match3v2-random match3v2-items link-full link-empty
+       lines-full lines-empty slide-full slide-spawn-max slide-spawn-full slide-empty)
 for c in "${cases[@]}"; do run validate "$c" 20 0 "" -- validate "$c.json"; done
 for c in "${cases[@]}"; do run analyze "$c" 60 0 '.|type == "object"' -- analyze "$c.json" --json --budget-ms 1000; done
 
@@ -51,6 +51,7 @@ NOTE="events capped" run apply match3-checker 30 0 \
     '(.events | length) <= 10001 and (.events | map(select(.type == "summary")) | length) == 1' -- \
     apply match3-checker.json 0,0:1,0 --json
 run apply match3-full 30 "0 1" "" -- apply match3-full.json 0,0:1,0 --json
+run apply match3v2-items 30 "0 1" "" -- apply match3v2-items.json 0,0:1,0 --json
 run apply link-full 30 "0 1" "" -- apply link-full.json 0,0:1,0 --json
 run apply lines-full 30 0 "" -- apply lines-full.json row:0:left col:255:down --json
 run apply slide-spawn-full 30 "0 1" "" -- apply slide-spawn-full.json up left --json
@@ -58,7 +59,8 @@ run apply slide-empty 30 0 "" -- apply slide-empty.json up left --json
 
 # Playouts: 1,000 asked with a 2 s budget; either every run finished or the output says it stopped.
 finished_or_stopped='(.runs == 1000 and (has("stopped") | not)) or (.stopped == "time_budget" and .runs_asked == 1000 and .runs < 1000)'
-for c in match3-full match3-checker match3-random match3-empty slide-full slide-spawn-max slide-spawn-full slide-empty; do
+for c in match3-full match3-checker match3-random match3-empty match3v2-random match3v2-items slide-full slide-spawn-max \
+    slide-spawn-full slide-empty; do
     run estimate "$c" 30 0 "$finished_or_stopped" -- estimate "$c.json" --runs 1000 --threads 2 --playout-budget-ms 2000 --json
 done
 

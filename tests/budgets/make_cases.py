@@ -12,14 +12,16 @@ from pathlib import Path
 SIDE = 256
 
 
-def level(kind, ident, board, rules=None, goal=None, seed=7):
-    out = {"format": "tilelab.level", "version": 1, "id": ident, "name": ident, "kind": kind,
+def level(kind, ident, board, rules=None, goal=None, seed=7, version=1, layers=None):
+    out = {"format": "tilelab.level", "version": version, "id": ident, "name": ident, "kind": kind,
            "width": len(board[0]), "height": len(board), "seed": seed}
     if rules:
         out["rules"] = rules
     if goal:
         out["goal"] = goal
     out["board"] = [" ".join(row) for row in board]
+    if layers:
+        out["layers"] = layers
     return out
 
 
@@ -37,6 +39,13 @@ def cases():
     yield "match3-checker", level("match3", "match3-checker", grid(lambda x, y: str((x + y) % 2)), two, m3_goal)
     yield "match3-random", level("match3", "match3-random", grid(lambda x, y: "?"), two, m3_goal)
     yield "match3-empty", level("match3", "match3-empty", grid(lambda x, y: "."), two, m3_goal)
+    # Format 2 with specials on (every hint plays its first step on the whole board): all `?`, and a
+    # board full of specials, colour bombs, crates, ingredients and locks.
+    yield "match3v2-random", level("match3", "match3v2-random", grid(lambda x, y: "?"), two, m3_goal, version=2)
+    items = grid(lambda x, y: rng.choice(["0", "1", "0h", "1v", "0b", "*", "@", "c3", "1", "0"]))
+    lock = [" ".join("1" if items[y][x] in ("0", "1", "0h") and rng.random() < 0.1 else "0" for x in range(SIDE))
+            for y in range(SIDE)]
+    yield "match3v2-items", level("match3", "match3v2-items", items, two, m3_goal, version=2, layers={"lock": lock})
     values = list(range(1, 33))
     link_cells = [str(v) for v in values for _ in range(SIDE * SIDE // len(values))]
     rng.shuffle(link_cells)
@@ -62,7 +71,8 @@ def main():
     names = []
     for name, data in cases():
         (folder / f"{name}.json").write_text(json.dumps(data, indent=2) + "\n")
-        names.append(f"{name}.json")
+        if not name.startswith("match3v2"):  # the pack row keeps its twelve levels
+            names.append(f"{name}.json")
     pack = {"format": "tilelab.pack", "version": 1, "name": "largest", "levels": names}
     (folder / "pack.json").write_text(json.dumps(pack, indent=2) + "\n")
 

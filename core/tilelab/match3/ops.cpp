@@ -1,5 +1,6 @@
 // The match3 kind behind the face: start, legal moves, play with events, goal, analyze, generate, estimate.
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 
@@ -90,6 +91,7 @@ StepResult play_v2(const Level& level, const State& state, const CellPairMove& s
     const v2::FirstStep first{swap.a, swap.b, kind == v2::SwapKind::combo};
     v2::Scratch scratch;
     std::size_t listed = 1;
+    std::size_t listed_cells = 0;  // cells listed in areas and clear events (v2::max_move_event_cells)
     int step = 0;
     int summary_from = 0;
     std::int64_t summary_points = 0, cleared = 0, jelly = 0, falls = 0, spawns = 0;
@@ -99,14 +101,17 @@ StepResult play_v2(const Level& level, const State& state, const CellPairMove& s
         const v2::FirstStep* f = step == 0 ? &first : nullptr;
         if (summary_from == 0) {
             step_events = nlohmann::ordered_json::array();
+            scratch.event_cell_budget = v2::max_move_event_cells - listed_cells;
             if (!v2::resolve_step(r.state, config, v2::Mode::scored, f, scratch, &step_events, step + 1)) break;
             ++step;
-            if (listed + step_events.size() <= max_move_events) {
+            if (!scratch.events_overflow && listed + step_events.size() <= max_move_events) {
                 listed += step_events.size();
+                listed_cells += scratch.event_cells;
                 for (auto& e : step_events) r.events.push_back(std::move(e));
                 continue;
             }
             summary_from = step;
+            step_events = nlohmann::ordered_json::array();
         } else {
             if (!v2::resolve_step(r.state, config, v2::Mode::scored, f, scratch, nullptr, step + 1)) break;
             ++step;
@@ -225,13 +230,14 @@ StepResult play(const Level& level, const State& state, const Move& move) {
 
 bool goal_met(const Level& level, const State& state) { return level_won(level, state); }
 
-Analysis analyze_v2(const Level& level);
+Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop_token stop);
 
 // The warnings and the CLI's JSON of an analysis whose groups, hints and dead flag are set (both rule sets).
 void finish_analysis(Analysis& a, const Level& level, std::size_t truncated_from, const char* dead_message) {
     if (truncated_from < a.hints.size())
         a.warnings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
-                                         " (the runs already on the board repeat in every hint); resolve them first",
+                                         " (the runs already on the board repeat in every hint, or the board is too "
+                                         "large for the time budget); resolve them first",
                                      std::nullopt});
     if (!a.groups.empty())
         a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
@@ -255,8 +261,8 @@ void finish_analysis(Analysis& a, const Level& level, std::size_t truncated_from
     a.json["dead"] = a.blocked;
 }
 
-Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
-    if (v2::active(level)) return analyze_v2(level);
+Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
+    if (v2::active(level)) return analyze_v2(level, options, stop);
     Analysis a;
     const Board board = drawn_board(level);
     for (int y = 0; y < board.height; ++y)
@@ -287,7 +293,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
 
 // analyze under RULES.md section 5: groups by colour, every legal move (combos included) with its
 // first step's clear set, the specials it creates and whether it is a combo.
-Analysis analyze_v2(const Level& level) {
+Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
     Analysis a;
     const v2::Config config = v2::Config::of(level);
     const Board board = drawn_board(level);
@@ -299,16 +305,25 @@ Analysis analyze_v2(const Level& level) {
     if (level.lock && level.lock->width == board.width && level.lock->height == board.height) state.lock = level.lock;
     a.groups = v2::match_groups(board, config.min_match);
     v2::Scratch scratch;
+    // Each hint plays its move's first step on the whole board, so a huge board costs moves x cells
+    // (seconds at 256x256). Past the budget of listed cells (clears and creates), the time budget
+    // or a stop, the remaining hints keep their swap and combo flag without clears or creates, and
+    // a warning says so.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(std::max(options.budget_ms, 1));
     std::size_t listed = 0;
     std::size_t truncated_from = SIZE_MAX;
     for (const CellPairMove& m : v2::legal_moves(board, state.lock, config.min_match)) {
+        const bool out_of_budget = truncated_from != SIZE_MAX || listed > max_listed_clear_cells ||
+                                   stop.stop_requested() || std::chrono::steady_clock::now() > deadline;
+        if (out_of_budget) {
+            truncated_from = std::min(truncated_from, a.hints.size());
+            const bool combo = v2::classify(board, state.lock, m.a, m.b, config.min_match) == v2::SwapKind::combo;
+            a.hints.push_back(HintSwap{m.a, m.b, {}, {}, combo});
+            continue;
+        }
         auto p = v2::preview(state, config, m.a, m.b, scratch);
         if (!p) continue;
-        if (listed > max_listed_clear_cells) {
-            truncated_from = std::min(truncated_from, a.hints.size());
-            p->clears.clear();
-        }
-        listed += p->clears.size();
+        listed += p->clears.size() + p->creates.size();
         a.hints.push_back(HintSwap{m.a, m.b, std::move(p->clears), std::move(p->creates), p->combo});
     }
     a.blocked = a.hints.empty();

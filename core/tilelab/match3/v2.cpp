@@ -334,6 +334,21 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     const auto nu = static_cast<std::size_t>(n);
     View v = view_of(state);
     const bool combo = first && first->combo;
+    s.events_overflow = false;
+    s.event_cells = 0;
+    bool logging = events != nullptr;
+    // Another copy of a fired line's row or column, or of a colour bomb's colour, adds nothing to the
+    // set: without events it is skipped (a board full of specials fires thousands in one step).
+    s.row_done.assign(static_cast<std::size_t>(h), 0);
+    s.col_done.assign(static_cast<std::size_t>(w), 0);
+    std::uint8_t colour_done = 0;
+    auto over_budget = [&](std::size_t cells) {
+        s.event_cells += cells;
+        if (s.event_cells <= s.event_cell_budget) return false;
+        logging = false;
+        s.events_overflow = true;
+        return true;
+    };
     const int ia = first ? first->a.y * w + first->a.x : -1;
     const int ib = first ? first->b.y * w + first->b.x : -1;
 
@@ -428,14 +443,14 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         joining.push_back(idx);
     };
     ojson step_events;
-    if (events) step_events = ojson::array();
+    if (logging) step_events = ojson::array();
     if (combo) {
         std::vector<int> area;
         combo_area(board, ia, ib, area);
         for (int idx : area) join(idx);
         s.fired[static_cast<std::size_t>(ia)] = 1;  // consumed: they do not fire their own areas
         s.fired[static_cast<std::size_t>(ib)] = 1;
-        if (events)
+        if (logging && !over_budget(area.size()))
             step_events.push_back(ojson{{"type", "combo"}, {"step", step}, {"a", xy(ia, w)}, {"b", xy(ib, w)},
                                         {"area", sorted_cells_json(area, w)}});
     } else {
@@ -456,9 +471,18 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         for (int idx : round) {
             s.fired[static_cast<std::size_t>(idx)] = 1;
             area.clear();
+            const std::int32_t item = board.cells[static_cast<std::size_t>(idx)];
+            if (!logging) {
+                std::uint8_t* done = item == cell::color_bomb ? &colour_done
+                                     : cell::special_of(item) == cell::line_h ? &s.row_done[static_cast<std::size_t>(idx / w)]
+                                     : cell::special_of(item) == cell::line_v ? &s.col_done[static_cast<std::size_t>(idx % w)]
+                                                                              : nullptr;
+                if (done && *done) continue;  // its whole area is in the set already
+                if (done) *done = 1;
+            }
             own_area(board, idx, common, area);
             for (int a : area) join(a);
-            if (events)
+            if (logging && !over_budget(area.size()))
                 step_events.push_back(ojson{{"type", "fired"}, {"step", step}, {"cell", xy(idx, w)},
                                             {"token", token(board.cells[static_cast<std::size_t>(idx)])},
                                             {"area", sorted_cells_json(area, w)}});
@@ -561,7 +585,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                 ++state.collected[static_cast<std::size_t>(cell::color_of(c))];
     }
 
-    if (events) {
+    if (logging) over_budget(cleared.size());
+    if (logging) {
         for (int idx : unlocked) step_events.push_back(ojson{{"type", "unlocked"}, {"step", step}, {"cell", xy(idx, w)}});
         for (const auto& [idx, left] : crate_hits)
             step_events.push_back(ojson{{"type", "crate_hit"}, {"step", step}, {"cell", xy(idx, w)}, {"hp", left}});
@@ -599,11 +624,11 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     s.jelly = static_cast<std::int64_t>(jelly_cells.size());
 
     // 7. Gravity and refill; 8. exits.
-    ojson* ev = events ? &step_events : nullptr;
+    ojson* ev = logging ? &step_events : nullptr;
     s.falls = gravity(v, ev, step);
     s.spawns = mode != Mode::lookahead ? refill(v, config, state.rng, ev, step) : 0;
     run_exits(state, config, mode, s, ev, step);
-    if (events)
+    if (events && !s.events_overflow)
         for (auto& e : step_events) events->push_back(std::move(e));
     return true;
 }

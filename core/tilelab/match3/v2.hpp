@@ -3,6 +3,7 @@
 // no new cells, no lock, no weights, no new goal) is played by the version 1 code in rules.cpp, move
 // for move and draw for draw the same game, and faster.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -11,6 +12,11 @@
 #include "tilelab/analysis/game.hpp"
 
 namespace tilelab::match3::v2 {
+
+// `apply` lists at most this many cells in one move's events (areas of fired items and cleared cells),
+// besides match3::max_move_events events: a 256x256 board full of specials fires thousands of
+// board-wide areas in one step. The step that would pass it and every later one become the summary.
+inline constexpr std::size_t max_move_event_cells = 1000000;
 
 // True when the level needs section 5's rules (see the file comment).
 bool active(const Level& level);
@@ -60,6 +66,12 @@ struct Scratch {
     std::vector<std::uint8_t> is_cleared;
     State trial;  // preview's copy of the state
     bool first_step_only = false;  // preview: stop after step 5 (the clear set and the specials are known)
+    std::vector<std::uint8_t> row_done, col_done;  // rows / columns a fired line already put in the set
+    // Events: a step stops listing them (and says so in events_overflow) once the cells its areas and
+    // clear list would pass event_cell_budget; its caller then sums it up instead (apply's summary).
+    std::size_t event_cell_budget = SIZE_MAX;
+    std::size_t event_cells = 0;
+    bool events_overflow = false;
     // Last step's totals (for the events' summary).
     std::int64_t cleared = 0, jelly = 0, falls = 0, spawns = 0;
 };
