@@ -30,6 +30,28 @@ std::vector<std::string> rows_of(Kind kind, const Board& board) {
     for (int y = 0; y < board.height; ++y) rows.push_back(board_row(kind, board, y));
     return rows;
 }
+// One play vector: start board, the moves' board and score, and the first illegal move.
+ApplyResult check_play_case(const Level& level, const json& c) {
+    const auto& expect = c.at("expect");
+    const State start = kind_ops(Kind::match3).start(level);
+    CHECK(rows_of(Kind::match3, start.board) == expect.at("start_board").get<std::vector<std::string>>());
+    std::vector<Move> moves;
+    for (const auto& m : c.at("moves")) {
+        std::string error;
+        auto move = parse_move(Kind::match3, m.get<std::string>(), error);
+        REQUIRE(move.has_value());
+        moves.push_back(*move);
+    }
+    ApplyResult result = apply_moves(level, moves);
+    CHECK(rows_of(Kind::match3, result.state.board) == expect.at("board").get<std::vector<std::string>>());
+    CHECK(result.state.score == expect.at("score").get<std::int64_t>());
+    if (expect.at("illegal").is_null()) CHECK_FALSE(result.illegal.has_value());
+    else {
+        REQUIRE(result.illegal.has_value());
+        CHECK(*result.illegal == expect.at("illegal").get<int>());
+    }
+    return result;
+}
 }  // namespace
 
 TEST_CASE("match3 play vectors reproduce start board board score and the first illegal move") {
@@ -37,25 +59,8 @@ TEST_CASE("match3 play vectors reproduce start board board score and the first i
     REQUIRE(vectors.at("cases").size() >= 10);
     for (const auto& c : vectors.at("cases")) {
         const Level level = level_of(c.at("level"));
-        const auto& expect = c.at("expect");
         INFO("seed " << level.seed);
-        const State start = kind_ops(Kind::match3).start(level);
-        CHECK(rows_of(Kind::match3, start.board) == expect.at("start_board").get<std::vector<std::string>>());
-        std::vector<Move> moves;
-        for (const auto& m : c.at("moves")) {
-            std::string error;
-            auto move = parse_move(Kind::match3, m.get<std::string>(), error);
-            REQUIRE(move.has_value());
-            moves.push_back(*move);
-        }
-        const ApplyResult result = apply_moves(level, moves);
-        CHECK(rows_of(Kind::match3, result.state.board) == expect.at("board").get<std::vector<std::string>>());
-        CHECK(result.state.score == expect.at("score").get<std::int64_t>());
-        if (expect.at("illegal").is_null()) CHECK_FALSE(result.illegal.has_value());
-        else {
-            REQUIRE(result.illegal.has_value());
-            CHECK(*result.illegal == expect.at("illegal").get<int>());
-        }
+        check_play_case(level, c);
     }
 }
 
@@ -128,23 +133,7 @@ TEST_CASE("match3 format 2 play vectors: start board, board, score, first illega
         const Level level = level_of(c.at("level"));
         const auto& expect = c.at("expect");
         INFO(c.at("level").dump() << "\nmoves " << c.at("moves").dump());
-        const State start = kind_ops(Kind::match3).start(level);
-        CHECK(rows_of(Kind::match3, start.board) == expect.at("start_board").get<std::vector<std::string>>());
-        std::vector<Move> moves;
-        for (const auto& m : c.at("moves")) {
-            std::string error;
-            auto move = parse_move(Kind::match3, m.get<std::string>(), error);
-            REQUIRE(move.has_value());
-            moves.push_back(*move);
-        }
-        const ApplyResult result = apply_moves(level, moves);
-        CHECK(rows_of(Kind::match3, result.state.board) == expect.at("board").get<std::vector<std::string>>());
-        CHECK(result.state.score == expect.at("score").get<std::int64_t>());
+        const ApplyResult result = check_play_case(level, c);
         CHECK(result.state.ingredients == expect.at("ingredients_collected").get<int>());
-        if (expect.at("illegal").is_null()) CHECK_FALSE(result.illegal.has_value());
-        else {
-            REQUIRE(result.illegal.has_value());
-            CHECK(*result.illegal == expect.at("illegal").get<int>());
-        }
     }
 }

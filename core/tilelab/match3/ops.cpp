@@ -59,6 +59,22 @@ nlohmann::ordered_json step_events(const StepLog& log, int step) {
     return events;
 }
 
+// The one event that sums up the steps of a move past the event caps (both rule sets).
+nlohmann::ordered_json summary_event(int first_step, int last_step, std::int64_t points, const StepTally& total) {
+    nlohmann::ordered_json summary;
+    summary["type"] = "summary";
+    summary["first_step"] = first_step;
+    summary["last_step"] = last_step;
+    summary["points"] = points;
+    summary["cleared"] = total.cleared;
+    summary["jelly"] = total.jelly;
+    summary["falls"] = total.falls;
+    summary["spawns"] = total.spawns;
+    // The cascade stopped at max_cascade_steps with runs still on the board.
+    summary["cascade_capped"] = last_step >= max_cascade_steps;
+    return summary;
+}
+
 State start(const Level& level) { return start_state(level); }
 
 std::vector<Move> legal_moves(const Level& level, const State& state) {
@@ -94,7 +110,8 @@ StepResult play_v2(const Level& level, const State& state, const CellPairMove& s
     std::size_t listed_cells = 0;  // cells listed in areas and clear events (v2::max_move_event_cells)
     int step = 0;
     int summary_from = 0;
-    std::int64_t summary_points = 0, cleared = 0, jelly = 0, falls = 0, spawns = 0;
+    std::int64_t summary_points = 0;
+    StepTally total;
     nlohmann::ordered_json step_events = nlohmann::ordered_json::array();
     while (step < max_cascade_steps) {
         const std::int64_t score_before = r.state.score;
@@ -117,24 +134,12 @@ StepResult play_v2(const Level& level, const State& state, const CellPairMove& s
             ++step;
         }
         summary_points += r.state.score - score_before;
-        cleared += scratch.cleared;
-        jelly += scratch.jelly;
-        falls += scratch.falls;
-        spawns += scratch.spawns;
+        total.cleared += scratch.cleared;
+        total.jelly += scratch.jelly;
+        total.falls += scratch.falls;
+        total.spawns += scratch.spawns;
     }
-    if (summary_from > 0) {
-        nlohmann::ordered_json summary;
-        summary["type"] = "summary";
-        summary["first_step"] = summary_from;
-        summary["last_step"] = step;
-        summary["points"] = summary_points;
-        summary["cleared"] = cleared;
-        summary["jelly"] = jelly;
-        summary["falls"] = falls;
-        summary["spawns"] = spawns;
-        summary["cascade_capped"] = step >= max_cascade_steps;
-        r.events.push_back(std::move(summary));
-    }
+    if (summary_from > 0) r.events.push_back(summary_event(summary_from, step, summary_points, total));
     return r;
 }
 
@@ -211,20 +216,7 @@ StepResult play(const Level& level, const State& state, const Move& move) {
         total.falls += scratch.tally.falls;
         total.spawns += scratch.tally.spawns;
     }
-    if (summary_from > 0) {
-        nlohmann::ordered_json summary;
-        summary["type"] = "summary";
-        summary["first_step"] = summary_from;
-        summary["last_step"] = step;
-        summary["points"] = summary_points;
-        summary["cleared"] = total.cleared;
-        summary["jelly"] = total.jelly;
-        summary["falls"] = total.falls;
-        summary["spawns"] = total.spawns;
-        // The cascade stopped at max_cascade_steps with runs still on the board.
-        summary["cascade_capped"] = step >= max_cascade_steps;
-        r.events.push_back(std::move(summary));
-    }
+    if (summary_from > 0) r.events.push_back(summary_event(summary_from, step, summary_points, total));
     return r;
 }
 
