@@ -50,7 +50,7 @@ struct Brush {
 
 // What the file browser picks a file for: a level or pack to open or save, a level to add to the
 // open pack, or where to export the pack's bundle.
-enum class BrowseFor { level, pack_level, bundle };
+enum class BrowseFor { level, pack_level, bundle, new_pack };
 
 // The file browser dialog's state (open, or save as).
 struct FileBrowser {
@@ -70,7 +70,10 @@ struct NewLevelDialog {
     int width = 8;
     int height = 8;
     int colors = 5;
-    int moves = 20;
+    // The move limit offered per kind (match3, link, lines, slide): a link level is cleared in one
+    // move a pair and a 2048 game runs long, so those start without a limit; each kind keeps what
+    // the designer typed for it while the dialog is open.
+    int moves[kind_count] = {20, 0, 20, 0};
     bool sum_pairing = false;
     int sum = 10;
 };
@@ -154,6 +157,7 @@ struct OpenPack {
     std::map<std::string, PackLevelInfo> level_info;       // by the path as the pack lists it
     std::chrono::steady_clock::time_point info_checked{};  // when the files' times were last looked at
     bool close_armed = false;  // "Close pack" clicked once on a pack with unsaved edits
+    bool reveal = true;        // scroll the Inspector to the Pack panel (once, when the pack opens)
 };
 
 struct Layout {

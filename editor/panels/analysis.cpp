@@ -14,8 +14,12 @@ namespace tilelab::editor::panels {
 
 namespace {
 
+std::string badge_shown;  // the badge's text this frame (UI thread only), traced when it changes
+
 // A coloured box around its text, the text wrapped to the panel's width (never cut off).
+
 void badge(const char* text, ImU32 colour) {
+    badge_shown = text;
     ImVec2 p = ImGui::GetCursorScreenPos();
     const float wrap = std::max(40.0f, ImGui::GetContentRegionAvail().x - 12);
     ImVec2 size = ImGui::CalcTextSize(text, nullptr, false, wrap);
@@ -130,13 +134,31 @@ void draw_analysis(App& app) {
         ImGui::PopTextWrapPos();
     } else if (analysis) {
         switch (analysis->verdict) {
-        case Verdict::solvable: badge("solvable", IM_COL32(40, 120, 60, 255)); break;
+        case Verdict::solvable: {
+            // The verdict is the CLI's (the whole board can be cleared); a solution longer than
+            // the goal's move limit is said on the badge too, in amber, as analyze's warning says.
+            const std::optional<int> limit = level.goal.moves;
+            const std::size_t length = analysis->solution.size();
+            if (limit && length > static_cast<std::size_t>(*limit)) {
+                char text[160];
+                std::snprintf(text, sizeof text, "solvable in %zu moves: over the move limit %d", length, *limit);
+                badge(text, IM_COL32(140, 110, 30, 255));
+            } else {
+                badge("solvable", IM_COL32(40, 120, 60, 255));
+            }
+            break;
+        }
         case Verdict::unsolvable: badge("unsolvable", IM_COL32(150, 40, 40, 255)); break;
         case Verdict::unknown: badge("unknown (budget ran out)", IM_COL32(140, 110, 30, 255)); break;
         case Verdict::none: badge(analysis->blocked ? "blocked" : "analysed", IM_COL32(70, 70, 90, 255)); break;
         }
     }
     trace_last_item(app, "badge");
+    static std::string last_badge;  // UI thread only
+    if (badge_shown != last_badge) {
+        last_badge = badge_shown;
+        app.trace("badge shown: " + badge_shown);
+    }
     if (current && analysis) text_disabled_wrapped("live analysis: %.0f ms", doc->view.elapsed_ms);
 
     // Overlays with their legend.

@@ -22,7 +22,7 @@ void bound_new_level(NewLevelDialog& d) {
     d.width = std::clamp(d.width, 1, limits::board_side);
     d.height = std::clamp(d.height, 1, limits::board_side);
     d.colors = std::clamp(d.colors, limits::min_colors, limits::max_colors);
-    d.moves = std::clamp(d.moves, 0, limits::max_moves);
+    for (int& moves : d.moves) moves = std::clamp(moves, 0, limits::max_moves);
     d.sum = static_cast<int>(std::clamp<std::int64_t>(d.sum, limits::min_pair_sum, limits::max_pair_sum));
 }
 
@@ -58,7 +58,7 @@ void draw_new_level(App& app) {
             trace_last_item(app, "new-level-sum");
         }
     }
-    ImGui::InputInt("move limit (0: none)", &d.moves);
+    ImGui::InputInt("move limit (0: none)", &d.moves[d.kind]);
     trace_last_item(app, "new-level-moves");
     bound_new_level(d);
     const bool create = ImGui::Button("Create");
@@ -70,7 +70,7 @@ void draw_new_level(App& app) {
         level.name = "Untitled " + std::string(kind_name(kind));
         if (kind == Kind::match3) level.rules.colors = d.colors;
         if (kind == Kind::link && d.sum_pairing) level.rules.pair = Pairing{Pairing::Rule::sum, d.sum};
-        if (d.moves > 0) level.goal.moves = d.moves;
+        if (d.moves[d.kind] > 0) level.goal.moves = d.moves[d.kind];
         if (kind == Kind::slide && d.width * d.height < 16) level.goal.target = 256;
         keep_in_format(level, level);
         app.new_level(level);

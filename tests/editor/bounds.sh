@@ -24,8 +24,17 @@ else
 fi
 shift
 
+# settle: waits for the live analysis of the level as it is now (the badge's height changes when it
+# lands and moves every field below it), then for the layout lines of that frame.
+settle() {
+    wait_for 60 bash -c "grep '^badge shown: ' '$out' | tail -1 | grep -qv -e 'analysing\.\.\.' -e 'playouts running\.\.\.'" ||
+        fail "the live analysis never finished"
+    sleep 0.3
+}
+
 # at NAME: the point 24 px into the widget NAME's rectangle (the field, not its label), mid height.
 at() {
+    settle
     wait_for 10 grep -q "^item $1 " "$out" || fail "the editor never showed '$1'"
     grep "^item $1 " "$out" | tail -1 | awk '{printf "%d %d\n", $3 + 24, ($4 + $6) / 2}'
 }
