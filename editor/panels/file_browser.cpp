@@ -39,6 +39,7 @@ void draw_file_browser(App& app) {
     FileBrowser& b = app.browser;
     const char* title = b.purpose == BrowseFor::bundle       ? "Export bundle"
                         : b.purpose == BrowseFor::pack_level ? "Add a level file to the pack"
+                        : b.purpose == BrowseFor::new_pack   ? "New pack"
                         : b.save_mode                        ? "Save level as"
                                                              : "Open level or pack";
     ImGui::SetNextWindowSize(ImVec2(720, 480), ImGuiCond_Appearing);
@@ -113,7 +114,11 @@ void draw_file_browser(App& app) {
         app.trace("browser: typing in the name field");
     }
     if (!b.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error.c_str());
-    const char* action = b.purpose == BrowseFor::bundle ? "Export" : b.purpose == BrowseFor::pack_level ? "Add" : b.save_mode ? "Save" : "Open";
+    const char* action = b.purpose == BrowseFor::bundle       ? "Export"
+                         : b.purpose == BrowseFor::pack_level ? "Add"
+                         : b.purpose == BrowseFor::new_pack   ? "Create"
+                         : b.save_mode                        ? "Save"
+                                                              : "Open";
     bool act = ImGui::Button(action);
     trace_last_item(app, "browser-action");
     if (act || enter) {
@@ -126,6 +131,8 @@ void draw_file_browser(App& app) {
             export_bundle_to(app, chosen);
         } else if (b.purpose == BrowseFor::pack_level) {
             add_level_file(app, chosen);
+        } else if (b.purpose == BrowseFor::new_pack) {
+            create_pack(app, chosen);
         } else if (b.save_mode) {
             if (chosen.extension() != ".json") chosen += ".json";
             app.save_active_as(chosen);

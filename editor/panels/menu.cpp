@@ -1,8 +1,9 @@
-// The main menu: File (new, open, recent, save, close, pack: save, add level, export bundle, close; quit), Edit (undo, redo), View, Help.
+// The main menu: File (new, open, recent, save, close, pack: new, save, add level, export bundle, close; quit), Edit (undo, redo), View, Help.
 #include <string>
 
 #include "app.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -10,7 +11,9 @@ namespace tilelab::editor::panels {
 void draw_main_menu(App& app) {
     if (!ImGui::BeginMainMenuBar()) return;
     Document* doc = app.active();
-    if (ImGui::BeginMenu("File")) {
+    const bool file_menu = ImGui::BeginMenu("File");
+    if (!file_menu) trace_last_item(app, "menu-file");  // open, the last item is its window
+    if (file_menu) {
         if (ImGui::MenuItem("New level...", "Ctrl+N")) open_new_level(app);
         if (ImGui::MenuItem("Open...", "Ctrl+O")) open_browser(app, false);
         if (ImGui::BeginMenu("Open recent", !app.settings.recent_files.empty())) {
@@ -25,6 +28,8 @@ void draw_main_menu(App& app) {
         if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc != nullptr)) open_browser(app, true);
         if (ImGui::MenuItem("Close", "Ctrl+W", false, doc != nullptr)) app.request_close(doc->id());
         ImGui::Separator();
+        if (ImGui::MenuItem("New pack...")) open_new_pack(app);
+        trace_last_item(app, "menu-new-pack");
         if (ImGui::MenuItem("Save pack", nullptr, false, app.pack && app.pack->dirty)) save_pack(app);
         if (ImGui::MenuItem("Add level file to pack...", nullptr, false, app.pack.has_value()))
             open_pack_browser(app, BrowseFor::pack_level, "");

@@ -315,6 +315,49 @@ void open_pack_browser(App& app, BrowseFor purpose, std::string name) {
               b.folder.string());
 }
 
+void open_new_pack(App& app) {
+    if (app.modal_blocks("New pack")) return;
+    if (app.pack && app.pack->dirty) {
+        app.status("new pack: the open pack has unsaved edits (Save pack or Close pack first)");
+        return;
+    }
+    FileBrowser& b = app.browser;
+    b.open = true;
+    b.save_mode = true;
+    b.purpose = BrowseFor::new_pack;
+    b.error.clear();
+    std::error_code ec;
+    const Document* doc = app.active();
+    b.folder = doc && !doc->path().empty() ? doc->path().parent_path() : std::filesystem::current_path(ec);
+    b.name = "pack.json";
+    b.focus_name = true;
+    b.focus_wait = 0;
+    app.trace("browser: new pack in " + b.folder.string());
+}
+
+void create_pack(App& app, std::filesystem::path file) {
+    if (file.extension() != ".json") file += ".json";
+    std::error_code ec;
+    if (std::filesystem::exists(file, ec)) {
+        // Never overwrite: that file may be someone's pack or level.
+        app.status("new pack: " + file.string() + " exists (File > Open opens it)");
+        return;
+    }
+    Pack pack;
+    pack.name = file.stem().string();
+    const std::string error = write_file_atomically(file, write_pack(pack), true);
+    if (!error.empty()) {
+        app.status("cannot create the pack: " + error);
+        return;
+    }
+    app.pack.emplace();
+    app.pack->path = std::filesystem::absolute(file, ec);
+    if (ec) app.pack->path = file;
+    app.pack->pack = pack;
+    app.settings.add_recent(app.pack->path.string());
+    app.status("created pack " + app.pack->path.string() + ": Add current or Add file... puts levels in it");
+}
+
 void save_pack(App& app) {
     if (!app.pack) return;
     OpenPack& open = *app.pack;
@@ -433,7 +476,7 @@ void draw_pack(App& app) {
     OpenPack& open = *app.pack;
     std::vector<std::string>& levels = open.pack.levels;
     const pack::PackReport* report = current_report(open);
-    ImGui::Text("%s%s (%zu levels)", open.pack.name.c_str(), open.dirty ? " *" : "", levels.size());
+    ImGui::Text("%s%s (%zu level%s)", open.pack.name.c_str(), open.dirty ? " *" : "", levels.size(), levels.size() == 1 ? "" : "s");
 
     // The buttons act on the selected level.
     int n = int(levels.size());

@@ -30,6 +30,8 @@ void export_bundle(App& app);         // pack.cpp: asks where (default: PACK.bun
 void export_bundle_to(App& app, const std::filesystem::path& file);
 void add_level_file(App& app, const std::filesystem::path& file);  // pack.cpp: a level file, if it loads
 void open_pack_browser(App& app, BrowseFor purpose, std::string name);  // pack.cpp: in the pack's folder
+void open_new_pack(App& app);                                         // pack.cpp: File > New pack...
+void create_pack(App& app, std::filesystem::path file);              // pack.cpp: an empty pack, written at once
 void analyse_pack(App& app);          // pack.cpp: "Analyse pack" (--deep starts it with a pack open)
 void poll_pack(App& app);             // pack.cpp, every frame: finished checks and exports, level names
 void close_pack(App& app);            // pack.cpp: asks once more when the pack has unsaved edits

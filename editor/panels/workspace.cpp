@@ -132,6 +132,12 @@ void draw_workspace(App& app) {
             if (app.active() && app.active()->level().kind == Kind::link &&
                 ImGui::CollapsingHeader("Pairs", ImGuiTreeNodeFlags_DefaultOpen))
                 draw_pairs(app);
+            // A pack just opened or created: its panel is scrolled into view (below a long Pairs list
+            // it was out of sight).
+            if (app.pack && app.pack->reveal) {
+                ImGui::SetScrollHereY(0.0f);
+                app.pack->reveal = false;
+            }
             if (app.pack && ImGui::CollapsingHeader("Pack", ImGuiTreeNodeFlags_DefaultOpen)) draw_pack(app);
         }
     }
