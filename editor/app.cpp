@@ -71,6 +71,8 @@ void App::remember_session() {
     settings.last_session.clear();
     for (const auto& doc : documents)
         if (!doc->path().empty()) settings.last_session.push_back(doc->path().string());
+    // The open pack comes back too (last, so the tabs keep their order).
+    if (pack && !pack->path.empty()) settings.last_session.push_back(pack->path.string());
 }
 
 void App::persist_settings() {

@@ -2,7 +2,8 @@
 # End to end (found in the designer pass: packs could be opened but not made): File > New pack...
 # asks for a name in the file browser, writes an empty pack at once and shows its panel; "Add
 # current" lists the open level, Save pack writes it, and `tilelab validate` and `pack check` read
-# it. Creating over an existing file is refused and leaves that file as it was.
+# it; the next start reopens the pack with the session. Creating over an existing file is refused
+# and leaves that file as it was.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 e2e_start "$@"
@@ -43,6 +44,11 @@ click_item pack-save
 wait_for 10 grep -q "^status: saved pack $work/world1.json" "$work/out" || fail "Save pack did not save"
 stop_editor
 jq -e '.levels == ["pairs.json"]' "$work/world1.json" >/dev/null || fail "saved pack: $(cat "$work/world1.json")"
+# The next start (no arguments) brings back the session: the level and the pack.
+start_editor "$work/out" --overlays none
+wait_for 10 grep -q "^opened pack $work/world1.json with 1 levels" "$work/out" || fail "the pack did not come back with the session"
+grep -q "^opened $work/pairs.json" "$work/out" || fail "the level did not come back with the session"
+stop_editor
 "$TILELAB_CLI" validate "$work/world1.json" || fail "the pack does not validate"
 "$TILELAB_CLI" pack check "$work/world1.json" >/dev/null || fail "pack check failed on the new pack"
 echo ok
