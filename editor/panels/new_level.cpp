@@ -72,6 +72,8 @@ void draw_new_level(App& app) {
         if (kind == Kind::link && d.sum_pairing) level.rules.pair = Pairing{Pairing::Rule::sum, d.sum};
         if (d.moves[d.kind] > 0) level.goal.moves = d.moves[d.kind];
         if (kind == Kind::slide && d.width * d.height < 16) level.goal.target = 256;
+        // A lines goal without a condition draws a warning ("all_closed is assumed"): say it.
+        if (kind == Kind::lines) level.goal.all_closed = true;
         keep_in_format(level, level);
         app.new_level(level);
         app.trace("new level " + std::string(kind_name(kind)) + " " + std::to_string(d.width) + "x" + std::to_string(d.height));

@@ -4,7 +4,8 @@
 # says both, "solvable in N moves: over the move limit L", N being `tilelab analyze`'s figure; with
 # the limit raised the badge says "solvable" again. A new link level from the dialog has no move
 # limit (a full 10x8 board takes 40 moves, the old default 20 made every fill unwinnable); a new
-# match3 level keeps 20.
+# match3 level keeps 20, lines 20 with the goal "all closed" said (not assumed), slide none; none
+# opens with a warning.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 e2e_start "$@"
@@ -49,8 +50,17 @@ new_level() {
 }
 new_level link
 new_level match3
+new_level lines
+new_level slide
 stop_editor
-"$TILELAB_CLI" validate "$work/new-link.json" "$work/new-match3.json" >/dev/null || fail "a new level is not valid"
+for kind in link match3 lines slide; do
+    "$TILELAB_CLI" validate "$work/new-$kind.json" >/dev/null || fail "the new $kind level is not valid"
+    # A new level opens without warnings (the lines goal used to say "all_closed is assumed").
+    warnings=$("$TILELAB_CLI" analyze "$work/new-$kind.json" | grep '^warning' || true)
+    [[ -z $warnings ]] || fail "the new $kind level has warnings: $warnings"
+done
+jq -e '.goal.all_closed == true and .goal.moves == 20' "$work/new-lines.json" >/dev/null || fail "new lines level: goal $(jq -c .goal "$work/new-lines.json")"
+jq -e '.goal.moves == null' "$work/new-slide.json" >/dev/null || fail "new slide level: goal $(jq -c .goal "$work/new-slide.json")"
 jq -e '.goal.moves == null' "$work/new-link.json" >/dev/null || fail "new link level: goal $(jq -c .goal "$work/new-link.json")"
 jq -e '.goal.moves == 20' "$work/new-match3.json" >/dev/null || fail "new match3 level: goal $(jq -c .goal "$work/new-match3.json")"
 echo ok
