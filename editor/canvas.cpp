@@ -406,6 +406,28 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
 
 }  // namespace
 
+// lines: a padlock beside each end of a fixed row or column (rules.fixed_rows / fixed_cols), where
+// play-testing puts the shift arrows (a fixed line has none), so the designer sees which lines
+// can never move while painting and while playing.
+static void draw_fixed_lines(ImDrawList* list, const Level& level, const View& view, bool playing) {
+    if (level.kind != Kind::lines) return;
+    const float w = static_cast<float>(level.width()), h = static_cast<float>(level.height());
+    // Playing: in the ring cell, as big as an arrow; editing: in the margin, at most 14 px wide.
+    const float box = playing ? view.size * 1.2f : std::min(view.size * 1.2f, 40.0f);
+    const float away = playing ? view.size * 0.5f : std::min(view.size * 0.5f, box * 0.35f);
+    auto mark = [&](float cx, float cy) { draw_padlock(list, ImVec2(cx - box * 0.78f, cy - box * 0.78f), box); };
+    for (int y : level.rules.fixed_rows) {
+        const float cy = view.origin.y + (static_cast<float>(y) + 0.5f) * view.size;
+        mark(view.origin.x - away, cy);
+        mark(view.origin.x + w * view.size + away, cy);
+    }
+    for (int x : level.rules.fixed_cols) {
+        const float cx = view.origin.x + (static_cast<float>(x) + 0.5f) * view.size;
+        mark(cx, view.origin.y - away);
+        mark(cx, view.origin.y + h * view.size + away);
+    }
+}
+
 void draw_canvas(App& app, Document& doc) {
     ImGuiIO& io = ImGui::GetIO();
     ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -483,6 +505,7 @@ void draw_canvas(App& app, Document& doc) {
     list->AddRectFilled(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), to_imu32(palette::canvas_background));
     draw_board(list, doc.level(), board, jelly, view.origin, view.size, app.settings.overlays.grid, lock,
                has_exits(doc.level()));
+    draw_fixed_lines(list, playing ? app.play.level : doc.level(), view, playing);
 
     if (playing) {
         panels::playtest_canvas(app, doc, list, view.origin, view.size, hovered, activated, active);

@@ -1,4 +1,5 @@
 // Play-test: the level played in the editor with the real rules and the level's seed.
+#include <algorithm>
 #include <SDL.h>
 #include <chrono>
 #include <cmath>
@@ -205,16 +206,29 @@ void playtest_canvas(App& app, Document& doc, ImDrawList* list, ImVec2 origin, f
             bool over = cell && *cell == c;
             list->AddTriangleFilled(tip, back1, back2, over ? lit : ink);
         };
+        // A fixed row or column has no arrows (the canvas draws its padlocks there).
+        const Rules& rules = play.level.rules;
+        auto fixed = [](const std::vector<int>& list, int i) { return std::find(list.begin(), list.end(), i) != list.end(); };
         for (int y = 0; y < board.height; ++y) {
+            if (fixed(rules.fixed_rows, y)) continue;
             arrow_at({-1, y}, -1, 0);
             arrow_at({board.width, y}, 1, 0);
         }
         for (int x = 0; x < board.width; ++x) {
+            if (fixed(rules.fixed_cols, x)) continue;
             arrow_at({x, -1}, 0, -1);
             arrow_at({x, board.height}, 0, 1);
         }
         if (activated && cell) {
             Cell c = *cell;
+            if ((c.x == -1 || c.x == board.width) && fixed(rules.fixed_rows, c.y)) {
+                app.status("row " + std::to_string(c.y) + " is fixed: it never shifts");
+                break;
+            }
+            if ((c.y == -1 || c.y == board.height) && fixed(rules.fixed_cols, c.x)) {
+                app.status("column " + std::to_string(c.x) + " is fixed: it never shifts");
+                break;
+            }
             if (c.x == -1 && c.y >= 0 && c.y < board.height) play_move(app, ShiftMove{ShiftMove::Axis::row, c.y, -1});
             if (c.x == board.width && c.y >= 0 && c.y < board.height) play_move(app, ShiftMove{ShiftMove::Axis::row, c.y, 1});
             if (c.y == -1 && c.x >= 0 && c.x < board.width) play_move(app, ShiftMove{ShiftMove::Axis::col, c.x, -1});

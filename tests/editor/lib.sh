@@ -154,7 +154,8 @@ drag_cells() {
     sleep 0.05
 }
 
-# run_actions OUT ACTION...: key:COMBO, click:X,Y, drag:X1,Y1:X2,Y2, save (Ctrl+S and wait for it).
+# run_actions OUT ACTION...: key:COMBO, click:X,Y, drag:X1,Y1:X2,Y2, status:TEXT (wait for that
+# status message), save (Ctrl+S and wait for it).
 run_actions() {
     local out=$1; shift
     local action
@@ -163,6 +164,9 @@ run_actions() {
             key:*) key "${action#key:}" ;;
             click:*) local c=${action#click:}; click_cell "$out" "${c%,*}" "${c#*,}" ;;
             drag:*) local d=${action#drag:}; drag_cells "$out" "${d%%:*}" "${d#*:}" ;;
+            status:*)  # waits for that status message (its start)
+                wait_for 10 grep -qF "status: ${action#status:}" "$out" ||
+                    { echo "no status '${action#status:}'" >&2; return 1; } ;;
             save)
                 local before
                 before=$(grep -c '^status: saved' "$out" || true)
