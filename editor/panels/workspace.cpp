@@ -134,9 +134,9 @@ void draw_workspace(App& app) {
                 draw_pairs(app);
             // A pack just opened or created: its panel is scrolled into view (below a long Pairs list
             // it was out of sight).
-            if (app.pack && app.pack->reveal) {
+            if (app.pack && app.pack->reveal > 0) {
                 ImGui::SetScrollHereY(0.0f);
-                app.pack->reveal = false;
+                --app.pack->reveal;
             }
             if (app.pack && ImGui::CollapsingHeader("Pack", ImGuiTreeNodeFlags_DefaultOpen)) draw_pack(app);
         }
