@@ -129,9 +129,12 @@ void App::open_path(const std::filesystem::path& path) {
         }
         std::erase_if(open_failures, [&](const OpenFailure& f) { return f.path == path; });
         pack.emplace();  // a fresh pack view: edits, selection and analysis start over
-        pack->path = path;
+        // Absolute, as levels are: the recent files and the session name it from any folder.
+        std::error_code ec;
+        pack->path = std::filesystem::absolute(path, ec);
+        if (ec) pack->path = path;
         pack->pack = *load.pack;
-        settings.add_recent(path.string());
+        settings.add_recent(pack->path.string());
         if (!pack->pack.levels.empty()) open_level_file(path.parent_path() / pack->pack.levels.front());
         trace("opened pack " + path.string() + " with " + std::to_string(pack->pack.levels.size()) + " levels");
         return;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End to end: settings and recent files are kept between runs in the user's config folder. Open two
 # levels, turn the grid off (G), quit; the settings file names both as recent files and as the last
-# session, with the grid off; started again with no file, the editor reopens both.
+# session, with the grid off; started again with no file, the editor reopens both. A pack opened by
+# a relative path is remembered by its absolute path.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 e2e_start "$@"
@@ -26,4 +27,14 @@ start_editor "$work/out2" --overlays none
 wait_for 10 grep -q "^opened $work/a.json" "$work/out2" || { cat "$work/out2" >&2; fail "a.json not reopened"; }
 wait_for 10 grep -q "^opened $work/b.json" "$work/out2" || { cat "$work/out2" >&2; fail "b.json not reopened"; }
 stop_editor
+
+# A pack opened by a relative path is remembered by its absolute path (it was kept as typed, so
+# the recent files named "world.json" and a start in another folder could not find it).
+printf '{"format": "tilelab.pack", "version": 1, "name": "W", "levels": ["a.json"]}\n' >"$work/world.json"
+cd "$work"
+start_editor "$work/out3" world.json --overlays none
+wait_for 10 grep -q "^opened pack world.json" "$work/out3" || fail "the pack did not open"
+stop_editor
+jq -e --arg w "$work/world.json" '(.recent_files | index($w) != null) and (.last_session | index($w) != null) and
+  (.recent_files | index("world.json") == null)' "$settings" >/dev/null || fail "settings: $(cat "$settings")"
 echo ok
