@@ -58,7 +58,10 @@ void legend_row(bool* toggle, const char* label, Rgb colour, const char* meaning
     ImGui::PopID();
 }
 
-void plot_series(const EstimateResult& estimate) {
+void plot_series(const App& app, const EstimateResult& estimate) {
+    // ImGui 1.86's plots take a width as given: -1 ("to the right edge", as other widgets read it)
+    // made an inverted, invisible frame. The panel's width, in pixels.
+    const float width = std::max(40.0f, ImGui::GetContentRegionAvail().x);
     // Binned distributions: the CLI's own bins, one bar each (re-binning bin counts as if they were
     // per-run values drew a blank strip: item 4 of issue 12).
     for (const EstimateResult::Histogram& h : estimate.histograms) {
@@ -70,7 +73,8 @@ void plot_series(const EstimateResult& estimate) {
         std::snprintf(overlay, sizeof overlay, "0 .. %zu (n=%.0f)", h.counts.size() - 1, total);
         ImGui::TextUnformatted(h.name.c_str());
         ImGui::PlotHistogram(("##b" + h.name).c_str(), bars.data(), static_cast<int>(bars.size()), 0, overlay, 0.0f,
-                             FLT_MAX, ImVec2(-1, 60));
+                             FLT_MAX, ImVec2(width, 60));
+        trace_last_item(app, ("plot-" + h.name).c_str());
     }
     for (const auto& [name, values] : estimate.series) {
         if (values.empty()) continue;
@@ -86,11 +90,12 @@ void plot_series(const EstimateResult& estimate) {
         char overlay[96];
         std::snprintf(overlay, sizeof overlay, "%.0f .. %.0f (n=%zu)", lo, hi, values.size());
         ImGui::TextUnformatted(name.c_str());
-        ImGui::PlotHistogram(("##h" + name).c_str(), counts.data(), bins, 0, overlay, 0.0f, FLT_MAX, ImVec2(-1, 60));
+        ImGui::PlotHistogram(("##h" + name).c_str(), counts.data(), bins, 0, overlay, 0.0f, FLT_MAX, ImVec2(width, 60));
+        trace_last_item(app, ("plot-" + name).c_str());
         if (values.size() >= 2) {
             std::vector<float> line(values.begin(), values.begin() + static_cast<long>(std::min<std::size_t>(values.size(), 2000)));
             ImGui::PlotLines(("##l" + name).c_str(), line.data(), static_cast<int>(line.size()), 0, "per playout", FLT_MAX,
-                             FLT_MAX, ImVec2(-1, 40));
+                             FLT_MAX, ImVec2(width, 40));
         }
     }
 }
@@ -265,7 +270,7 @@ void draw_analysis(App& app) {
                 ImGui::PushTextWrapPos(0.0f);
                 text_disabled_wrapped("%s", figure_basis(e, app.settings.deep_runs, e.timed_out).c_str());
                 ImGui::PopTextWrapPos();
-                plot_series(e);
+                plot_series(app, e);
             }
             if (app.deep_view.analysis)
                 ImGui::Text("verdict: %s (%.0f ms)", std::string(verdict_name(app.deep_view.analysis->verdict)).c_str(),

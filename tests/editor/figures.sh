@@ -35,6 +35,15 @@ cli_bins=$("$TILELAB_CLI" estimate "$samples/match3/02-jelly.json" --runs "$deep
 [[ $editor_bins == "$cli_bins" ]] || fail "long-run histogram '$editor_bins', CLI bins '$cli_bins'"
 nonzero=$(tr ' ' '\n' <<<"$editor_bins" | awk '$1 > 0' | wc -l)
 ((nonzero > 3)) || fail "the histogram has only $nonzero non-zero bins"
+# ... and it is drawn: its bars (ImGui's histogram yellow) show in its rectangle. A width of -1
+# made ImGui 1.86 draw an inverted, invisible plot while the trace above was right.
+wait_for 10 grep -q '^item plot-moves_left_on_wins ' "$work/out" || fail "the histogram was never laid out"
+read -r px0 py0 px1 py1 < <(grep '^item plot-moves_left_on_wins ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
+((px1 - px0 > 100)) || fail "the histogram is $((px1 - px0)) px wide"
+sleep 0.3
+shot "$work/plot.png"
+"$TILELAB_EDITOR_CHECK" find "$work/plot.png" "$px0" "$py0" "$px1" "$py1" 230 179 0 40 >/dev/null ||
+    fail "no histogram bar drawn in ($px0, $py0)-($px1, $py1)"
 stop_editor
 
 # 2. slide: the live badge reaches 1,000 playouts with the quick bot.
