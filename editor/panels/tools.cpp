@@ -1,4 +1,6 @@
 // The tools panel: tool buttons with tooltips, the kind's palette, and the generator fill.
+#include <algorithm>
+#include <bit>
 #include <string>
 
 #include "app.hpp"
@@ -110,6 +112,25 @@ void draw_tools(App& app) {
         int value = app.brush.value[static_cast<std::size_t>(Kind::link)];
         if (ImGui::InputInt("value", &value)) app.brush.value[static_cast<std::size_t>(Kind::link)] = std::clamp(value, 1, limits::max_link_value);
         trace_last_item(app, "link-value");
+    }
+    if (level.kind == Kind::slide) {
+        // Tiles past the palette's 2048 (a 4096 start tile, a 65536 target's board): any power of
+        // two up to the format's limit; a typed value is taken down to a power of two.
+        int& value = app.brush.value[static_cast<std::size_t>(Kind::slide)];
+        int typed = value >= 2 ? value : 2;
+        ImGui::SetNextItemWidth(90);
+        if (ImGui::InputInt("##slide-value", &typed, 0, 0)) {
+            typed = std::clamp(typed, 2, limits::max_tile);
+            value = static_cast<int>(std::bit_floor(static_cast<unsigned>(typed)));
+            app.brush.target = PaintTarget::board;
+        }
+        trace_last_item(app, "slide-value");
+        ImGui::SameLine(0, 4);
+        if (ImGui::SmallButton("/2") && value > 2) value /= 2;
+        ImGui::SameLine(0, 4);
+        if (ImGui::SmallButton("x2") && value >= 2 && value < limits::max_tile) value = value < 2 ? 2 : value * 2;
+        ImGui::SameLine();
+        ImGui::TextUnformatted("tile");
     }
     if (level.kind == Kind::lines) {
         text_disabled_wrapped("Z / Shift+Z rotates (the hovered tile or the brush)");
