@@ -248,6 +248,7 @@ int main(int argc, char** argv) {
     // Dialogs opaque over a darkened workspace (the default light veil let the board show through
     // the file dialog's lists, found in the designer pass).
     ImGui::GetStyle().Colors[ImGuiCol_PopupBg].w = 1.0f;
+    ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w = 1.0f;  // the shortcuts window over the board too
     ImGui::GetStyle().Colors[ImGuiCol_ModalWindowDimBg] = ImVec4(0.0f, 0.0f, 0.0f, 0.5f);
     ImGui_ImplSDL2_InitForOpenGL(window, gl);
     ImGui_ImplOpenGL3_Init("#version 330 core");

@@ -65,7 +65,16 @@ void draw_shortcuts_keys(App& app) {
         if (pressed(SDL_SCANCODE_0) && doc) doc->camera.fit = true;
         return;
     }
-    if (pressed(SDL_SCANCODE_F1)) app.show_shortcuts = !app.show_shortcuts;
+    if (pressed(SDL_SCANCODE_F1)) {
+        app.show_shortcuts = !app.show_shortcuts;
+        app.trace(app.show_shortcuts ? "shortcuts window: open" : "shortcuts window: closed");
+    }
+    // Esc closes the shortcuts window first (as it closes a dialog), then selects none.
+    if (pressed(SDL_SCANCODE_ESCAPE) && app.show_shortcuts) {
+        app.show_shortcuts = false;
+        app.trace("shortcuts window: closed");
+        return;
+    }
     if (pressed(SDL_SCANCODE_F5) && doc) {
         if (app.play.active) app.play.active = false;
         else start_playtest(app, *doc);

@@ -86,6 +86,13 @@ run_actions "$out" save
 [[ $(jq -r '.board[0]' "$work/level.json") == "3 1 1 3" ]] || fail "after the close prompt: $(jq -r '.board[0]' "$work/level.json")"
 echo "ok: the close prompt waits, Esc keeps the tab"
 
+# 5b. F1 opens the shortcuts window and Esc closes it (it stayed open: Esc only selected none).
+key F1
+wait_more 'shortcuts window: open' 0
+key Escape
+wait_more 'shortcuts window: closed' 0
+echo "ok: Esc closes the shortcuts window"
+
 # 6. SIGTERM with unsaved work, then "Quit without saving": the program ends.
 run_actions "$out" key:1 click:3,0
 kill -TERM "$EDITOR_PID"
