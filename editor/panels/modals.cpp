@@ -11,7 +11,14 @@ namespace tilelab::editor::panels {
 
 bool begin_modal(const char* title, ImGuiWindowFlags flags) {
     if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    // Centred when it appears, and again when the window is resized (a dialog centred in a large
+    // window ran off a smaller one, its buttons out of reach).
+    static ImVec2 last_size;  // UI thread only
+    const ImVec2 size = ImGui::GetMainViewport()->Size;
+    const bool resized = size.x != last_size.x || size.y != last_size.y;
+    last_size = size;
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), resized ? ImGuiCond_Always : ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
     return ImGui::BeginPopupModal(title, nullptr, flags);
 }
 

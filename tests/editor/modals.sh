@@ -93,6 +93,17 @@ key Escape
 wait_more 'shortcuts window: closed' 0
 echo "ok: Esc closes the shortcuts window"
 
+# 5c. A dialog open while the window shrinks is centred again: its buttons stay inside the window.
+key ctrl+n
+wait_more 'modal: the New level dialog' 2
+xdotool windowsize "$EDITOR_WID" 560 380
+wait_for 10 bash -c "grep '^item new-level-create ' '$out' | tail -1 | awk '{exit !(\$5 < 560 && \$6 < 380)}'" ||
+    fail "after the resize the Create button is at $(grep '^item new-level-create ' "$out" | tail -1)"
+key Escape
+xdotool windowsize "$EDITOR_WID" 1100 720
+sleep 0.5
+echo "ok: a dialog follows the window's resize"
+
 # 6. SIGTERM with unsaved work, then "Quit without saving": the program ends.
 run_actions "$out" key:1 click:3,0
 kill -TERM "$EDITOR_PID"
