@@ -112,6 +112,7 @@ struct PackCheckRun {
     std::optional<pack::PackReport> report;
     std::stop_source stop;  // Cancel; the detached thread keeps the run alive until it returns
     std::filesystem::path export_to;  // an export: the bundle is written here when the check passes
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
 // What the Pack panel shows of a level before any analysis, read from its file when the pack opens

@@ -534,8 +534,22 @@ void draw_pack(App& app) {
     } else {
         const pack::CheckProgress& p = open.check->progress;
         int total = p.levels_total.load(), analysed = p.levels_analysed.load(), estimated = p.levels_estimated.load();
-        float fraction = total > 0 ? float(analysed + estimated) / float(2 * total) : 0.0f;
-        ImGui::ProgressBar(fraction, ImVec2(-80, 0), open.check->export_to.empty() ? "analysing..." : "exporting...");
+        const int estimating = p.estimating.load();
+        const double running = estimating >= 0 ? std::clamp(p.playouts.fraction.load(), 0.0, 1.0) : 0.0;
+        float fraction = total > 0 ? float((analysed + estimated + running) / (2.0 * total)) : 0.0f;
+        // Which level and how long: a slide level's playouts take a minute, and a bar that only
+        // said "analysing..." looked stuck.
+        const long seconds = static_cast<long>(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - open.check->started).count());
+        char text[160];
+        const char* verb = open.check->export_to.empty() ? "" : "export: ";
+        if (estimating >= 0 && estimating < total)
+            std::snprintf(text, sizeof text, "%slevel %d/%d playouts %ld:%02ld", verb, estimating + 1, total, seconds / 60,
+                          seconds % 60);
+        else
+            std::snprintf(text, sizeof text, "%sread %d/%d %ld:%02ld", verb, analysed, total, seconds / 60, seconds % 60);
+        ImGui::ProgressBar(fraction, ImVec2(-80, 0), text);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
         ImGui::SameLine();
         if (ImGui::SmallButton("Cancel")) {
             open.check->stop.request_stop();
