@@ -541,7 +541,10 @@ void draw_canvas(App& app, Document& doc) {
         char note[160];
         std::snprintf(note, sizeof note, "solution step %d: the board after %d move%s (|< or any edit returns to the level)",
                       doc.solution_step, doc.solution_step, doc.solution_step == 1 ? "" : "s");
-        list->AddText(ImVec2(p0.x + 8, p0.y + 6), to_imu32(palette::overlay_solution), note);
+        // On a dark box: the note sits in the margin, over lines' padlocks and link paths in the ring.
+        const ImVec2 at(p0.x + 8, p0.y + 6), extent = ImGui::CalcTextSize(note);
+        list->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + extent.x + 4, at.y + extent.y + 2), IM_COL32(20, 20, 24, 230), 3.0f);
+        list->AddText(at, to_imu32(palette::overlay_solution), note);
     }
     if (app.hovered && board.contains(*app.hovered)) {
         ImVec2 a = view.corner(*app.hovered);
