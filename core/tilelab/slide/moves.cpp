@@ -49,6 +49,8 @@ void move_tiles(const Board& board, const Grid& ids, int next_id, Direction d, T
     case Direction::up: first_cell = {0, 0}, line_cell = {1, 0}, step_cell = {0, 1}; break;
     case Direction::down: first_cell = {0, board.height - 1}, line_cell = {1, 0}, step_cell = {0, -1}; break;
     }
+    out.slots.resize(static_cast<std::size_t>(walk.length));
+    int* const slots = out.slots.data();
     std::int32_t* const cells = out.board.cells.data();
     std::int32_t* const id_of = out.ids.cells.data();
     auto slot_cell = [&](int line, int k) {
@@ -60,10 +62,17 @@ void move_tiles(const Board& board, const Grid& ids, int next_id, Direction d, T
         // `open`: the slot before it holds a tile placed this move that has not merged yet.
         int target = 0;
         bool open = false;
-        for (int k = 0; k < walk.length; ++k) {
+        // The occupied slots of the line first (a branch-free pass: empty cells are the branch a
+        // random board mispredicts most), then the tiles and walls among them in order.
+        int occupied = 0;
+        for (int k = 0, at = first; k < walk.length; ++k, at += walk.step) {
+            slots[occupied] = k;
+            occupied += cells[at] != cell::empty;
+        }
+        for (int j = 0; j < occupied; ++j) {
+            const int k = slots[j];
             const int at = first + k * walk.step;
             const std::int32_t value = cells[at];
-            if (value == cell::empty) continue;
             if (!cell::is_value(value)) {  // a wall: the next run starts behind it
                 target = k + 1;
                 open = false;

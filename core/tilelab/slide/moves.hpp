@@ -44,6 +44,7 @@ struct TileMove {
     bool moved = false;          // some tile moved or merged: the move is legal
     std::int64_t merged_sum = 0; // sum of the new values of merged tiles
     std::vector<TileEvent> events;
+    std::vector<int> slots;      // scratch: the occupied slots of a line
 };
 // Slides every tile of `board` towards `d` into `out`, whose buffers are reused: a caller that
 // keeps one TileMove allocates nothing per move. Tiles stop at walls and the board edge; two
