@@ -364,6 +364,13 @@ std::string estimate_trace(const EstimateResult& e) {
     return text + bot;
 }
 
+std::string App::settle_trace(const Document& doc) const {
+    // From the edit (the document's revision changing) to this frame, which draws the figure.
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - doc.changed_at()).count();
+    return " settle_ms=" + std::to_string(static_cast<long long>(ms + 0.5));
+}
+
 void App::run_deep_analysis() {
     Document* doc = active();
     if (!doc) return;
@@ -387,7 +394,18 @@ void App::run_deep_analysis() {
 
 void App::poll_workers() {
     if (std::optional<AnalysisOutcome> outcome = live_worker.take()) {
-        if (Document* doc = find(outcome->document_id)) {
+        Document* doc = find(outcome->document_id);
+        // A view already current (a reused result) is never replaced by an older job's, such as
+        // the cancelled job the reuse stopped.
+        if (doc && doc->view.revision == doc->revision() && outcome->revision != doc->revision()) doc = nullptr;
+        if (doc) {
+            // A whole result of the level last asked for is kept for reuse (see live_results).
+            if (outcome->revision == live_requested_revision && !outcome->estimate_pending && !outcome->cancelled &&
+                outcome->error.empty() && outcome->estimate && !outcome->estimate_timed_out &&
+                !outcome->estimate->cancelled && !live_requested_text.empty()) {
+                live_results.push_front({live_requested_text, outcome->analysis, *outcome->estimate, outcome->elapsed_ms});
+                if (live_results.size() > 32) live_results.pop_back();
+            }
             doc->view.revision = outcome->revision;
             doc->view.analysis = std::move(outcome->analysis);
             doc->view.estimate = std::move(outcome->estimate);
@@ -395,11 +413,14 @@ void App::poll_workers() {
             doc->view.elapsed_ms = outcome->elapsed_ms;
             doc->view.estimate_pending = outcome->estimate_pending;
             doc->view.estimate_timed_out = outcome->estimate_timed_out;
+            doc->view.estimate_first = outcome->estimate_first;
             if (doc->view.revision == doc->revision()) {
                 trace(outcome->estimate_pending ? "analysis ready (playouts running)" : "analysis ready");
+                if (doc->view.estimate && outcome->estimate_first)
+                    trace("badge-first: " + estimate_trace(*doc->view.estimate) + settle_trace(*doc));
                 if (doc->view.estimate && !outcome->estimate_pending)
                     trace("badge: " + estimate_trace(*doc->view.estimate) +
-                          (doc->view.estimate_timed_out ? " budget=stopped" : " budget=finished"));
+                          (doc->view.estimate_timed_out ? " budget=stopped" : " budget=finished") + settle_trace(*doc));
             }
         }
     }
@@ -430,18 +451,38 @@ void App::schedule_live_analysis() {
     if (doc->revision() == live_requested_revision && doc->id() == live_requested_document) return;
     live_requested_revision = doc->revision();
     live_requested_document = doc->id();
+    const KindOps& ops = kind_ops(doc->level().kind);
+    live_requested_text.clear();
+    if (ops.estimate) {
+        // The same level as a finished result (undo, redo, a cell painted back): reuse it, no job.
+        live_requested_text = write_level(doc->level());
+        for (auto it = live_results.begin(); it != live_results.end(); ++it) {
+            if (it->level_text != live_requested_text || it->estimate.runs != settings.quick_runs) continue;
+            live_worker.cancel();  // whatever runs is for a level that is gone
+            doc->view = AnalysisView{};
+            doc->view.revision = doc->revision();
+            doc->view.analysis = it->analysis;
+            if (doc->view.analysis) doc->view.analysis->revision = doc->revision();
+            doc->view.estimate = it->estimate;
+            doc->view.elapsed_ms = it->elapsed_ms;
+            live_results.splice(live_results.begin(), live_results, it);  // most recent first
+            trace("analysis ready (reused)");
+            trace("badge: " + estimate_trace(*doc->view.estimate) + " budget=finished" + settle_trace(*doc) + " reused=1");
+            return;
+        }
+    }
     AnalysisJob job;
     job.document_id = doc->id();
     job.revision = doc->revision();
     job.level = doc->level();
     job.analyze.budget_ms = settings.live_budget_ms;
-    const KindOps& ops = kind_ops(job.level.kind);
     job.run_estimate = ops.estimate != nullptr;
     job.estimate.runs = settings.quick_runs;
-    job.estimate.threads = 1;
+    job.estimate.threads = live_playout_threads;
     job.estimate.seed = 0;  // as `tilelab estimate` and `pack check`
     job.estimate.bot = live_bot(job.level.kind);
     job.estimate_budget_ms = settings.live_playout_budget_ms;
+    job.estimate_first_runs = live_first_runs(job.estimate.runs);
     live_worker.submit(std::move(job));
 }
 
@@ -486,11 +527,7 @@ void App::disk_check_tick(double dt) {
     }
 }
 
-void App::frame(double dt) {
-    ++frame_number;
-    status_age += dt;
-    poll_workers();
-    panels::poll_pack(*this);  // also with the Pack panel folded: an export finishes all the same
+void App::refresh_live_analysis() {
     Document* doc = active();
     if (doc && diagnostics_revision != doc->revision()) {
         diagnostics_revision = doc->revision();
@@ -499,6 +536,14 @@ void App::frame(double dt) {
     }
     // An invalid level gets no analysis: no pass rate or verdict is shown for a file that does not load.
     if (!play.active && !(doc && !diagnostics.empty())) schedule_live_analysis();
+}
+
+void App::frame(double dt) {
+    ++frame_number;
+    status_age += dt;
+    poll_workers();
+    panels::poll_pack(*this);  // also with the Pack panel folded: an export finishes all the same
+    refresh_live_analysis();
     autosave_tick(dt);
     disk_check_tick(dt);
 
@@ -507,6 +552,9 @@ void App::frame(double dt) {
     panels::draw_workspace(*this);
     panels::draw_modals(*this);  // the one modal: prompts, file browser, new level
     panels::draw_shortcuts(*this);
+    // An edit made in this frame goes to the worker now: the next frame may be a whole idle wait
+    // away (the main loop sleeps until the next input event when no worker is busy).
+    refresh_live_analysis();
 
     persist_settings();
 

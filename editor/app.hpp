@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <list>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -256,6 +257,17 @@ public:
     AnalysisWorker deep_worker;
     std::uint64_t live_requested_revision = 0;
     int live_requested_document = 0;
+    // The live analysis reused: the last finished results by the level's canonical text, so an undo,
+    // a redo or a stroke painted back shows its badge at once (the same level gives the same figure:
+    // playouts are seeded). Only whole estimates are kept (none stopped by the time budget).
+    struct LiveResult {
+        std::string level_text;
+        std::optional<Analysis> analysis;
+        EstimateResult estimate;
+        double elapsed_ms = 0.0;
+    };
+    std::list<LiveResult> live_results;
+    std::string live_requested_text;  // the canonical text of the level the live job was given
     AnalysisView deep_view;  // the long analysis (revision-tagged like every result)
     int deep_document = 0;
 
@@ -295,6 +307,8 @@ public:
 private:
     void poll_workers();
     void schedule_live_analysis();
+    void refresh_live_analysis();  // the active level's diagnostics, then its live analysis if needed
+    std::string settle_trace(const Document& doc) const;  // " settle_ms=N" for the --trace badge lines
     void autosave_tick(double dt);
     void disk_check_tick(double dt);
     void offer_recovery(const std::filesystem::path& file, const std::filesystem::path& autosave);
@@ -304,6 +318,12 @@ private:
 // The live badge's bot: each kind's own, except slide's "quick" (expectimax takes ~20 ms a 4x4
 // game; quick ~1 ms, so the badge reaches a thousand runs in its budget; docs/slide.md).
 std::string live_bot(Kind kind);
+// The live pass rate's playout threads: the worker and one helper. The UI thread needs little of a
+// core between frames, and threads never change the figure (each run has its own seed).
+inline constexpr int live_playout_threads = 2;
+// The live pass rate's first figure: the first tenth of the runs, handed over as soon as they are
+// played (exactly `tilelab estimate --runs N` for those runs), then the whole run replaces it.
+inline int live_first_runs(int runs) { return runs >= 200 ? runs / 10 : 0; }
 // "runs=N wins=W pass_rate=P stopped=0|1 bot=NAME": a pass rate in the --trace output (tests).
 std::string estimate_trace(const EstimateResult& e);
 

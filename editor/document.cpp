@@ -60,6 +60,7 @@ void Document::record_edit(Level before, const std::string& label) {
     if (before == level_) return;  // nothing changed: no undo entry, no new revision
     history_.record(std::move(before), label);
     revision_ = next_revision();
+    changed_at_ = std::chrono::steady_clock::now();
 }
 
 void Document::begin_gesture(const std::string& label) {
@@ -73,6 +74,7 @@ Level& Document::gesture_level() { return level_; }
 void Document::touched() {
     if (gesture_before_) keep_in_format(level_, *gesture_before_);
     revision_ = next_revision();
+    changed_at_ = std::chrono::steady_clock::now();
 }
 
 void Document::end_gesture() {
@@ -82,6 +84,7 @@ void Document::end_gesture() {
     if (before == level_) return;
     history_.record(std::move(before), gesture_label_);
     revision_ = next_revision();
+    changed_at_ = std::chrono::steady_clock::now();
 }
 
 void Document::undo() {
@@ -89,6 +92,7 @@ void Document::undo() {
     if (!history_.can_undo()) return;
     level_ = history_.undo(std::move(level_));
     revision_ = next_revision();
+    changed_at_ = std::chrono::steady_clock::now();
 }
 
 void Document::redo() {
@@ -96,6 +100,7 @@ void Document::redo() {
     if (!history_.can_redo()) return;
     level_ = history_.redo(std::move(level_));
     revision_ = next_revision();
+    changed_at_ = std::chrono::steady_clock::now();
 }
 
 std::string Document::save() {

@@ -1,5 +1,6 @@
 // One open level: the level value, its file, its undo history, its camera and selection.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -44,6 +45,7 @@ struct AnalysisView {
     std::string error;                       // the kind threw (e.g. not built yet)
     bool estimate_pending = false;           // playouts still running for this revision
     bool estimate_timed_out = false;         // the playouts stopped at the live time budget
+    bool estimate_first = false;             // `estimate` is the first runs' figure, the rest still running
     double elapsed_ms = 0.0;
 };
 
@@ -54,6 +56,8 @@ public:
     const Level& level() const { return level_; }
     const std::filesystem::path& path() const { return path_; }
     std::uint64_t revision() const { return revision_; }
+    // When the revision last changed (an edit, undo, redo): the live badge's settle time starts here.
+    std::chrono::steady_clock::time_point changed_at() const { return changed_at_; }
     bool dirty() const { return !(level_ == saved_level_); }
     int id() const { return id_; }
     // The tab title: the file name (or the level name), "*" when there are unsaved changes.
@@ -113,6 +117,7 @@ private:
     std::filesystem::path path_;
     History history_;
     std::uint64_t revision_;
+    std::chrono::steady_clock::time_point changed_at_ = std::chrono::steady_clock::now();
     int id_;
     std::string autosave_stem_;  // names a never-saved level's autosave (see autosave_path)
     std::optional<Level> gesture_before_;

@@ -77,13 +77,20 @@ void AnalysisWorker::run(std::stop_token stop) {
                 if (!pending_) {
                     AnalysisOutcome partial = outcome;
                     partial.estimate_pending = true;
+                    partial.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
                     mailbox_ = std::move(partial);
+                    if (on_result_) on_result_();
                 }
             }
             if (job.run_estimate && ops.estimate && !job_token.stop_requested()) {
                 // The playouts stop on a new job (job_token) or at the time budget, whichever is first.
                 std::stop_source playout_stop;
                 std::stop_callback forward(job_token, [&playout_stop] { playout_stop.request_stop(); });
+                // The first figure's outcome is copied now, before the timer thread may write to
+                // `outcome` (estimate_timed_out).
+                const bool first_figure = job.estimate_first_runs > 0 && job.estimate_first_runs < job.estimate.runs;
+                std::optional<AnalysisOutcome> first_outcome;
+                if (first_figure) first_outcome = outcome;
                 std::jthread timer;
                 if (job.estimate_budget_ms > 0) {
                     // The budget is this thread's CPU time (the playouts run here, one thread): on a
@@ -118,6 +125,28 @@ void AnalysisWorker::run(std::stop_token stop) {
                         }
                     });
                 }
+                if (first_figure) {
+                    // A first figure from the first runs, shown while the rest run: the same games
+                    // as the first runs of the whole estimate (each run has its own seed), so it is
+                    // `tilelab estimate --runs N`'s figure. The whole run plays them again (a tenth
+                    // of the work) rather than reach into the kind's estimate.
+                    EstimateOptions first = job.estimate;
+                    first.runs = job.estimate_first_runs;
+                    EstimateResult early = ops.estimate(job.level, first, playout_stop.get_token(), nullptr);
+                    if (!playout_stop.stop_requested() && early.runs == first.runs) {
+                        std::lock_guard lock(mutex_);
+                        if (!pending_) {
+                            AnalysisOutcome partial = std::move(*first_outcome);
+                            partial.estimate = std::move(early);
+                            partial.estimate_pending = true;
+                            partial.estimate_first = true;
+                            partial.elapsed_ms =
+                                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+                            mailbox_ = std::move(partial);
+                            if (on_result_) on_result_();
+                        }
+                    }
+                }
                 outcome.estimate = ops.estimate(job.level, job.estimate, playout_stop.get_token(), &progress_);
                 timer.request_stop();
                 if (timer.joinable()) timer.join();
@@ -137,7 +166,10 @@ void AnalysisWorker::run(std::stop_token stop) {
             running_revision_ = 0;
             progress_.fraction = 1.0;
             // A superseded job's result is dropped here; the UI also checks the revision.
-            if (!pending_) mailbox_ = std::move(outcome);
+            if (!pending_) {
+                mailbox_ = std::move(outcome);
+                if (on_result_) on_result_();
+            }
         }
     }
 }

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <stop_token>
@@ -22,6 +23,9 @@ struct AnalysisJob {
     bool run_estimate = false;  // match3, slide: bot playouts
     EstimateOptions estimate;
     int estimate_budget_ms = 0;  // > 0: the playouts stop after this long (the result says how many ran)
+    // > 0 and below estimate.runs: the figure of the first this many runs is handed over first
+    // (exactly `tilelab estimate --runs N`), then the whole run replaces it.
+    int estimate_first_runs = 0;
 };
 
 struct AnalysisOutcome {
@@ -33,6 +37,7 @@ struct AnalysisOutcome {
     bool cancelled = false;
     bool estimate_pending = false;  // the overlays are ready, the playouts still running
     bool estimate_timed_out = false;  // the playouts stopped at the job's time budget
+    bool estimate_first = false;      // `estimate` is the first runs' figure; the rest still running
     double elapsed_ms = 0.0;
 };
 
@@ -46,6 +51,12 @@ public:
     AnalysisWorker(const AnalysisWorker&) = delete;
     AnalysisWorker& operator=(const AnalysisWorker&) = delete;
 
+    // Called on the worker thread each time a result lands in the mailbox (the UI's main loop
+    // wakes up on it instead of sleeping out its idle wait). Set before the first submit.
+    void set_on_result(std::function<void()> on_result) {
+        std::lock_guard lock(mutex_);
+        on_result_ = std::move(on_result);
+    }
     void submit(AnalysisJob job);
     void cancel();
     // The finished result, if one arrived since the last call.
@@ -64,6 +75,7 @@ private:
     std::optional<AnalysisJob> pending_;
     std::stop_source job_stop_;
     std::optional<AnalysisOutcome> mailbox_;
+    std::function<void()> on_result_;
     Progress progress_;
     std::atomic<bool> busy_{false};
     std::atomic<std::uint64_t> running_revision_{0};

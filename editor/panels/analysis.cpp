@@ -134,8 +134,14 @@ void draw_analysis(App& app) {
         badge(text, colour);
         // Below the badge, wrapped: the runs and the bot the figure rests on.
         ImGui::PushTextWrapPos(0.0f);
-        text_disabled_wrapped("%s", figure_basis(*estimate, app.settings.quick_runs,
-                                               doc->view.estimate_timed_out || estimate->timed_out).c_str());
+        if (doc->view.estimate_first) {  // the first runs' figure: the whole run replaces it when done
+            std::string basis = figure_basis(*estimate, app.settings.quick_runs, false);  // "100 runs, bot B"
+            basis = "first " + std::to_string(estimate->runs) + " of " + std::to_string(app.settings.quick_runs) +
+                    " runs (more running)" + basis.substr(std::min(basis.find(','), basis.size()));
+            text_disabled_wrapped("%s", basis.c_str());
+        } else
+            text_disabled_wrapped("%s", figure_basis(*estimate, app.settings.quick_runs,
+                                                   doc->view.estimate_timed_out || estimate->timed_out).c_str());
         ImGui::PopTextWrapPos();
     } else if (analysis) {
         switch (analysis->verdict) {

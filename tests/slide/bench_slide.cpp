@@ -1,5 +1,6 @@
 // Slide benchmark: moves per second of the table path, the general path and the oracle, and
 // expectimax moves per second at each depth, in one run; `--games N` plays the 2048 acceptance run.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +58,101 @@ double time_per_call(std::size_t positions, double budget, Body&& body) {
 
 volatile std::uint64_t sink;  // results go here so the optimiser keeps the work
 
+// The classic technique (nneonneo/2048-ai), written here as the yardstick of the core's table path:
+// a 64-bit board of 4-bit exponents, 65,536-entry tables of row deltas for left and right, the same
+// rows laid out as columns for up and down, read from the transposed board. Nothing else.
+namespace classic {
+using Board64 = std::uint64_t;
+struct Tables {
+    std::uint16_t row_left[1 << 16];
+    std::uint16_t row_right[1 << 16];
+    std::uint64_t col_up[1 << 16];
+    std::uint64_t col_down[1 << 16];
+};
+Board64 unpack_col(unsigned row) {
+    const Board64 x = row;
+    return (x | (x << 12) | (x << 24) | (x << 36)) & 0x000F000F000F000Full;
+}
+unsigned reverse_row(unsigned row) {
+    return (row >> 12) | ((row >> 4) & 0x00F0) | ((row << 4) & 0x0F00) | ((row << 12) & 0xF000);
+}
+const Tables& tables() {
+    static const Tables* t = [] {
+        auto* out = new Tables;
+        for (unsigned row = 0; row < (1u << 16); ++row) {
+            unsigned line[4] = {row & 0xF, (row >> 4) & 0xF, (row >> 8) & 0xF, (row >> 12) & 0xF};
+            // Slide left, merging once per tile, 15 (the largest nibble) never merges.
+            for (int i = 0; i < 3; ++i) {
+                int j = i + 1;
+                while (j < 4 && line[j] == 0) ++j;
+                if (j == 4) break;
+                if (line[i] == 0) {
+                    line[i] = line[j];
+                    line[j] = 0;
+                    --i;  // look at this cell again
+                } else if (line[i] == line[j] && line[i] != 0xF) {
+                    ++line[i];
+                    line[j] = 0;
+                }
+            }
+            const unsigned result = line[0] | (line[1] << 4) | (line[2] << 8) | (line[3] << 12);
+            const unsigned rev_result = reverse_row(result);
+            const unsigned rev_row = reverse_row(row);
+            out->row_left[row] = static_cast<std::uint16_t>(row ^ result);
+            out->row_right[rev_row] = static_cast<std::uint16_t>(rev_row ^ rev_result);
+            out->col_up[row] = unpack_col(row) ^ unpack_col(result);
+            out->col_down[rev_row] = unpack_col(rev_row) ^ unpack_col(rev_result);
+        }
+        return out;
+    }();
+    return *t;
+}
+inline Board64 transpose(Board64 x) {
+    const Board64 a1 = x & 0xF0F00F0FF0F00F0Full;
+    const Board64 a2 = x & 0x0000F0F00000F0F0ull;
+    const Board64 a3 = x & 0x0F0F00000F0F0000ull;
+    const Board64 a = a1 | (a2 << 12) | (a3 >> 12);
+    const Board64 b1 = a & 0xFF00FF0000FF00FFull;
+    const Board64 b2 = a & 0x00FF00FF00000000ull;
+    const Board64 b3 = a & 0x00000000FF00FF00ull;
+    return b1 | (b2 >> 24) | (b3 << 24);
+}
+inline Board64 move(const Tables& t, Board64 board, Direction d) {
+    Board64 ret = board;
+    switch (d) {
+    case Direction::left:
+        ret ^= Board64(t.row_left[board & 0xFFFF]);
+        ret ^= Board64(t.row_left[(board >> 16) & 0xFFFF]) << 16;
+        ret ^= Board64(t.row_left[(board >> 32) & 0xFFFF]) << 32;
+        ret ^= Board64(t.row_left[(board >> 48) & 0xFFFF]) << 48;
+        break;
+    case Direction::right:
+        ret ^= Board64(t.row_right[board & 0xFFFF]);
+        ret ^= Board64(t.row_right[(board >> 16) & 0xFFFF]) << 16;
+        ret ^= Board64(t.row_right[(board >> 32) & 0xFFFF]) << 32;
+        ret ^= Board64(t.row_right[(board >> 48) & 0xFFFF]) << 48;
+        break;
+    case Direction::up: {
+        const Board64 c = transpose(board);
+        ret ^= t.col_up[c & 0xFFFF];
+        ret ^= t.col_up[(c >> 16) & 0xFFFF] << 4;
+        ret ^= t.col_up[(c >> 32) & 0xFFFF] << 8;
+        ret ^= t.col_up[(c >> 48) & 0xFFFF] << 12;
+        break;
+    }
+    case Direction::down: {
+        const Board64 c = transpose(board);
+        ret ^= t.col_down[c & 0xFFFF];
+        ret ^= t.col_down[(c >> 16) & 0xFFFF] << 4;
+        ret ^= t.col_down[(c >> 32) & 0xFFFF] << 8;
+        ret ^= t.col_down[(c >> 48) & 0xFFFF] << 12;
+        break;
+    }
+    }
+    return ret;
+}
+}  // namespace classic
+
 void bench_moves() {
     constexpr std::size_t count = 4096;
     Rng rng(1);
@@ -71,28 +167,68 @@ void bench_moves() {
         grid_positions.push_back(grid.from_board(b));
     }
     std::uint64_t check = 0;
+    // The yardstick first: the classic loop must give the core's positions, else the ratio means nothing.
+    const classic::Tables& classic_tables = classic::tables();
+    for (std::size_t i = 0; i < count; ++i)
+        for (Direction d : all_directions)
+            if (classic::move(classic_tables, table_positions[i], d) != table.move(table_positions[i], d)) {
+                std::fprintf(stderr, "the classic loop and the table path disagree on position %zu\n", i);
+                std::exit(1);
+            }
     // One "move" below is one direction applied to one position; the four directions rotate.
-    const double table_ns = time_per_call(count, 0.5, [&](std::size_t i) {
-        std::int64_t sum = 0;
-        check += table.move(table_positions[i], all_directions[i & 3], sum) + static_cast<std::uint64_t>(sum);
-    });
+    // The classic loop and the core take turns, three rounds each; each keeps its best round.
+    double classic_ns = 1e30, table_ns = 1e30, table_score_ns = 1e30;
+    for (int round = 0; round < 3; ++round) {
+        classic_ns = std::min(classic_ns, time_per_call(count, 0.2, [&](std::size_t i) {
+            check += classic::move(classic_tables, table_positions[i], all_directions[i & 3]);
+        }));
+        table_ns = std::min(table_ns, time_per_call(count, 0.2, [&](std::size_t i) {
+            check += table.move(table_positions[i], all_directions[i & 3]);
+        }));
+        table_score_ns = std::min(table_score_ns, time_per_call(count, 0.2, [&](std::size_t i) {
+            std::int64_t sum = 0;
+            check += table.move(table_positions[i], all_directions[i & 3], sum) + static_cast<std::uint64_t>(sum);
+        }));
+    }
     const double grid_ns = time_per_call(count, 0.5, [&](std::size_t i) {
         std::int64_t sum = 0;
         check += grid.move(grid_positions[i], all_directions[i & 3], sum).size() + static_cast<std::uint64_t>(sum);
     });
+    // The play path: tiles with ids (row-major, as at level start) and plain events, into one
+    // TileMove kept across moves as `play` callers keep their state; JSON only where printed.
+    std::vector<Grid> id_grids;
+    for (const auto& b : boards) {
+        Grid ids(4, 4, -1);
+        int next = 0;
+        for (int c = 0; c < 16; ++c)
+            if (cell::is_value(b.cells[static_cast<std::size_t>(c)])) ids.cells[static_cast<std::size_t>(c)] = next++;
+        id_grids.push_back(std::move(ids));
+    }
+    slide::TileMove moved;
     const double ids_ns = time_per_call(count, 0.5, [&](std::size_t i) {
-        check += slide::move_with_ids(boards[i], Grid(4, 4, -1), 0, all_directions[i & 3]).events.size();
+        slide::move_tiles(boards[i], id_grids[i], 16, all_directions[i & 3], moved);
+        check += moved.events.size() + static_cast<std::uint64_t>(moved.events.empty() ? 0 : moved.events.back().id);
+    });
+    const double json_ns = time_per_call(count, 0.3, [&](std::size_t i) {
+        check += slide::move_with_ids(boards[i], id_grids[i], 16, all_directions[i & 3]).events.size();
     });
     const double oracle_ns = time_per_call(count, 0.5, [&](std::size_t i) {
         check += static_cast<std::uint64_t>(slide_oracle::move(boards[i], all_directions[i & 3], SlideScore::merged).score);
     });
     std::printf("4x4 moves (random positions, 60%% full):\n");
-    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "table path (64-bit, rows)", table_ns,
-                1e9 / table_ns, oracle_ns / table_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "classic loop (in the bench)",
+                classic_ns, 1e9 / classic_ns, oracle_ns / classic_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx   classic/this %5.2fx\n",
+                "table path (64-bit, rows)", table_ns, 1e9 / table_ns, oracle_ns / table_ns, classic_ns / table_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx   classic/this %5.2fx\n",
+                "table path + score", table_score_ns, 1e9 / table_score_ns, oracle_ns / table_score_ns,
+                classic_ns / table_score_ns);
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "general path", grid_ns, 1e9 / grid_ns,
                 oracle_ns / grid_ns);
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "play path (ids + events)", ids_ns,
                 1e9 / ids_ns, oracle_ns / ids_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "play path + JSON (as printed)",
+                json_ns, 1e9 / json_ns, oracle_ns / json_ns);
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (seed 004 port)", oracle_ns, 1e9 / oracle_ns);
 
     std::vector<Board> walled;

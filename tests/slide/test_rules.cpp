@@ -119,8 +119,9 @@ TEST_CASE("slide: play spawns after a legal move; refuses an illegal one; never 
     REQUIRE(right.legal);
     CHECK(start == copy);
     CHECK(right.state.moves == 1);
-    REQUIRE(right.events.size() == 3);  // the 2 moves, the 4 moves (stops at the wall), a spawn
-    const auto& spawn = right.events.back();
+    const nlohmann::ordered_json events = right.events_json();
+    REQUIRE(events.size() == 3);  // the 2 moves, the 4 moves (stops at the wall), a spawn
+    const auto& spawn = events.back();
     CHECK(spawn["type"] == "spawn");
     CHECK(spawn["id"] == 2);
     const int x = spawn["cell"][0];

@@ -140,9 +140,34 @@ ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves) {
             for (auto it = event.begin(); it != event.end(); ++it) tagged[it.key()] = it.value();
             result.events.push_back(std::move(tagged));
         }
+        for (const TileEvent& event : step.tile_events) {
+            nlohmann::ordered_json tagged;
+            tagged["move"] = static_cast<int>(i);
+            const nlohmann::ordered_json fields = tile_event_json(event);
+            for (auto it = fields.begin(); it != fields.end(); ++it) tagged[it.key()] = it.value();
+            result.events.push_back(std::move(tagged));
+        }
         result.state = std::move(step.state);
     }
     return result;
+}
+
+nlohmann::ordered_json tile_event_json(const TileEvent& e) {
+    switch (e.type) {
+    case TileEvent::Type::move:
+        return {{"type", "move"}, {"id", e.id}, {"from", cell_json(e.from)}, {"to", cell_json(e.to)}};
+    case TileEvent::Type::merge:
+        return {{"type", "merge"}, {"ids", {e.id, e.other}}, {"into", e.into}, {"cell", cell_json(e.to)}, {"value", e.value}};
+    case TileEvent::Type::spawn:
+        return {{"type", "spawn"}, {"id", e.id}, {"cell", cell_json(e.to)}, {"value", e.value}};
+    }
+    return nlohmann::ordered_json::object();
+}
+
+nlohmann::ordered_json tile_events_json(const std::vector<TileEvent>& events) {
+    auto out = nlohmann::ordered_json::array();
+    for (const TileEvent& e : events) out.push_back(tile_event_json(e));
+    return out;
 }
 
 nlohmann::ordered_json cell_json(Cell c) { return nlohmann::ordered_json::array({c.x, c.y}); }

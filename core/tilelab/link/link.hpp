@@ -29,21 +29,29 @@ class LinkField {
 public:
     LinkField() = default;
     LinkField(const Board& board, bool border);
+    // Rebuilds the field for another board in the buffers it already has: a field kept across
+    // queries (all_links keeps one per thread) allocates nothing once it has seen a board this big.
+    void assign(const Board& board, bool border);
 
     int width() const { return width_; }
     int height() const { return height_; }
     bool border() const { return border_; }
     // The value at a board cell (cell::empty / cell::blocker or a tile value); cells outside the
     // board read as the ring (empty with the border on, a blocker without it; beyond it, blocker).
-    std::int32_t at(Cell c) const;
+    std::int32_t at(Cell c) const {
+        const int px = c.x + 1, py = c.y + 1;
+        if (px < 0 || py < 0 || px >= pw_ || py >= ph_) return cell::blocker;
+        return cells_[static_cast<std::size_t>(pad_index(px, py))];
+    }
     bool is_tile(Cell c) const { return cell::is_value(at(c)); }
     // Whether a board cell has an empty neighbour (the ring counts): a tile without one links
     // only to the tiles next to it.
     bool has_free_neighbour(Cell c) const {
         const auto i = static_cast<std::size_t>(pad_index(c.x + 1, c.y + 1));
         const auto w = static_cast<std::size_t>(pw_);
-        return cells_[i - 1] == cell::empty || cells_[i + 1] == cell::empty || cells_[i - w] == cell::empty ||
-               cells_[i + w] == cell::empty;
+        // Bitwise, not short-circuit: four loads and no branch to mispredict on a mixed board.
+        return (cells_[i - 1] == cell::empty) | (cells_[i + 1] == cell::empty) | (cells_[i - w] == cell::empty) |
+               (cells_[i + w] == cell::empty);
     }
     // The value at a board cell known to be on the board (no bounds check).
     std::int32_t board_value(int x, int y) const { return cells_[static_cast<std::size_t>(pad_index(x + 1, y + 1))]; }

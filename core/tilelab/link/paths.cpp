@@ -21,53 +21,73 @@ LinkRules rules_of(const Level& level) {
     return rules;
 }
 
-LinkField::LinkField(const Board& board, bool border)
-    : width_(board.width), height_(board.height), pw_(board.width + 2), ph_(board.height + 2), border_(border) {
-    const std::size_t n = static_cast<std::size_t>(pw_) * static_cast<std::size_t>(ph_);
-    cells_.assign(n, border ? cell::empty : ring_wall);
-    for (int y = 0; y < height_; ++y)
-        for (int x = 0; x < width_; ++x) {
-            std::int32_t v = board.at(x, y);
-            // Anything that is neither a tile nor empty stops paths like a blocker.
-            cells_[static_cast<std::size_t>(pad_index(x + 1, y + 1))] =
-                cell::is_value(v) || v == cell::empty ? v : cell::blocker;
-        }
-    right_.assign(n, 0);
-    left_.assign(n, 0);
-    down_.assign(n, 0);
-    up_.assign(n, 0);
-    for (int py = 0; py < ph_; ++py) refresh_row(py);
-    // Column runs row by row (memory order): a cell's run is its neighbour's run plus one.
-    for (int py = 0; py < ph_; ++py)
-        for (int px = 0; px < pw_; ++px) {
-            auto i = static_cast<std::size_t>(pad_index(px, py));
-            up_[i] = cells_[i] != cell::empty ? 0 : static_cast<std::uint16_t>(py == 0 ? 1 : up_[i - static_cast<std::size_t>(pw_)] + 1);
-        }
-    for (int py = ph_ - 1; py >= 0; --py)
-        for (int px = 0; px < pw_; ++px) {
-            auto i = static_cast<std::size_t>(pad_index(px, py));
-            down_[i] = cells_[i] != cell::empty ? 0 : static_cast<std::uint16_t>(py == ph_ - 1 ? 1 : down_[i + static_cast<std::size_t>(pw_)] + 1);
-        }
-}
+LinkField::LinkField(const Board& board, bool border) { assign(board, border); }
 
-std::int32_t LinkField::at(Cell c) const {
-    int px = c.x + 1, py = c.y + 1;
-    if (px < 0 || py < 0 || px >= pw_ || py >= ph_) return cell::blocker;
-    return cells_[static_cast<std::size_t>(pad_index(px, py))];
+void LinkField::assign(const Board& board, bool border) {
+    width_ = board.width;
+    height_ = board.height;
+    pw_ = board.width + 2;
+    ph_ = board.height + 2;
+    border_ = border;
+    const std::size_t n = static_cast<std::size_t>(pw_) * static_cast<std::size_t>(ph_);
+    const std::int32_t ring = border ? cell::empty : ring_wall;
+    cells_.resize(n);
+    std::int32_t* out = cells_.data();
+    std::fill(out, out + pw_, ring);
+    std::fill(out + (ph_ - 1) * pw_, out + n, ring);
+    for (int y = 0; y < height_; ++y) {
+        std::int32_t* row = out + (y + 1) * pw_;
+        const std::int32_t* in = board.cells.data() + static_cast<std::ptrdiff_t>(y) * width_;
+        row[0] = ring;
+        row[pw_ - 1] = ring;
+        // Anything that is neither a tile nor empty stops paths like a blocker.
+        for (int x = 0; x < width_; ++x) row[x + 1] = cell::is_value(in[x]) || in[x] == cell::empty ? in[x] : cell::blocker;
+    }
+    // Every run below is written before it is read: resize keeps the buffers, no fill needed.
+    right_.resize(n);
+    left_.resize(n);
+    down_.resize(n);
+    up_.resize(n);
+    // Row runs column by column: each step extends every row's run at once (independent chains,
+    // where a walk along one row waits on its own previous cell).
+    {
+        const std::int32_t* c = cells_.data();
+        std::uint16_t* left = left_.data();
+        std::uint16_t* right = right_.data();
+        const auto w = static_cast<std::size_t>(pw_);
+        for (std::size_t i = 0; i < n; i += w) left[i] = c[i] == cell::empty ? 1 : 0;
+        for (std::size_t px = 1; px < w; ++px)
+            for (std::size_t i = px; i < n; i += w) left[i] = c[i] != cell::empty ? 0 : static_cast<std::uint16_t>(left[i - 1] + 1);
+        for (std::size_t i = w - 1; i < n; i += w) right[i] = c[i] == cell::empty ? 1 : 0;
+        for (std::size_t px = w - 1; px-- > 0;)
+            for (std::size_t i = px; i < n; i += w) right[i] = c[i] != cell::empty ? 0 : static_cast<std::uint16_t>(right[i + 1] + 1);
+    }
+    // Column runs row by row (memory order): a cell's run is its neighbour's run plus one.
+    const std::int32_t* cells = cells_.data();
+    std::uint16_t* up = up_.data();
+    std::uint16_t* down = down_.data();
+    for (int px = 0; px < pw_; ++px) up[px] = cells[px] == cell::empty ? 1 : 0;
+    for (std::size_t i = static_cast<std::size_t>(pw_); i < n; ++i)
+        up[i] = cells[i] != cell::empty ? 0 : static_cast<std::uint16_t>(up[i - static_cast<std::size_t>(pw_)] + 1);
+    const std::size_t last_row = n - static_cast<std::size_t>(pw_);
+    for (std::size_t i = last_row; i < n; ++i) down[i] = cells[i] == cell::empty ? 1 : 0;
+    for (std::size_t i = last_row; i-- > 0;)
+        down[i] = cells[i] != cell::empty ? 0 : static_cast<std::uint16_t>(down[i + static_cast<std::size_t>(pw_)] + 1);
 }
 
 void LinkField::refresh_row(int py) {
-    int run = 0;
+    const std::int32_t* cells = cells_.data() + static_cast<std::ptrdiff_t>(py) * pw_;
+    std::uint16_t* right = right_.data() + static_cast<std::ptrdiff_t>(py) * pw_;
+    std::uint16_t* left = left_.data() + static_cast<std::ptrdiff_t>(py) * pw_;
+    unsigned run = 0;
     for (int px = pw_ - 1; px >= 0; --px) {
-        auto i = static_cast<std::size_t>(pad_index(px, py));
-        run = cells_[i] == cell::empty ? run + 1 : 0;
-        right_[i] = static_cast<std::uint16_t>(run);
+        run = cells[px] == cell::empty ? run + 1 : 0;
+        right[px] = static_cast<std::uint16_t>(run);
     }
     run = 0;
     for (int px = 0; px < pw_; ++px) {
-        auto i = static_cast<std::size_t>(pad_index(px, py));
-        run = cells_[i] == cell::empty ? run + 1 : 0;
-        left_[i] = static_cast<std::uint16_t>(run);
+        run = cells[px] == cell::empty ? run + 1 : 0;
+        left[px] = static_cast<std::uint16_t>(run);
     }
 }
 
@@ -130,7 +150,9 @@ std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) cons
         path.a = a;
         path.b = b;
         path.turns = turns;
-        for (int i = 0; i < c.count; ++i) path.path.push_back(Cell{c.corners[i].x - 1, c.corners[i].y - 1});
+        Cell corners[5];
+        for (int i = 0; i < c.count; ++i) corners[i] = Cell{c.corners[i].x - 1, c.corners[i].y - 1};
+        path.path.assign(corners, corners + c.count);  // one allocation, not one per doubling
         return path;
     };
     Candidate best;

@@ -72,8 +72,7 @@ public:
         std::optional<Direction> best;
         double best_value = -1.0;
         for (Direction d : all_directions) {
-            std::int64_t gain = 0;
-            const Position after = path_.move(p, d, gain);
+            const Position after = path_.move(p, d);  // the search never needs the score
             if (after == p) continue;
             const double value = chance(after, depth, 1.0);
             if (value > best_value) {
@@ -125,8 +124,7 @@ private:
         double best = 0.0;  // no legal move: the game is lost
         for (Direction d : all_directions) {
             if (stop_.stop_requested()) return best;
-            std::int64_t gain = 0;
-            const Position after = path_.move(p, d, gain);
+            const Position after = path_.move(p, d);
             if (after == p) continue;
             best = std::max(best, chance(after, depth, probability));
         }

@@ -24,66 +24,101 @@ LineWalk line_walk(int width, int height, Direction d) {
     return w;
 }
 
-namespace {
-Cell cell_of(const Board& board, int index) { return {index % board.width, index / board.width}; }
-}  // namespace
-
-IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction d) {
-    IdMove out;
-    out.board = board;
-    out.ids = ids.size() == board.size() ? ids : Grid(board.width, board.height, -1);
+void move_tiles(const Board& board, const Grid& ids, int next_id, Direction d, TileMove& out) {
+    // assign() copies into the buffers `out` already has: no allocation once they are big enough.
+    out.board.width = board.width;
+    out.board.height = board.height;
+    out.board.cells.assign(board.cells.begin(), board.cells.end());
+    out.ids.width = board.width;
+    out.ids.height = board.height;
+    if (ids.cells.size() == board.cells.size())
+        out.ids.cells.assign(ids.cells.begin(), ids.cells.end());
+    else
+        out.ids.cells.assign(board.cells.size(), -1);
     out.next_id = next_id;
+    out.moved = false;
+    out.merged_sum = 0;
+    out.events.clear();
     const LineWalk walk = line_walk(board.width, board.height, d);
-    auto& cells = out.board.cells;
-    auto& id_of = out.ids.cells;
+    // The cell of a line's k-th slot, without a division: line l starts at `line_cell * l +
+    // first_cell` and a step along it adds `step_cell`.
+    Cell first_cell{0, 0}, line_cell{0, 0}, step_cell{0, 0};
+    switch (d) {
+    case Direction::left: first_cell = {0, 0}, line_cell = {0, 1}, step_cell = {1, 0}; break;
+    case Direction::right: first_cell = {board.width - 1, 0}, line_cell = {0, 1}, step_cell = {-1, 0}; break;
+    case Direction::up: first_cell = {0, 0}, line_cell = {1, 0}, step_cell = {0, 1}; break;
+    case Direction::down: first_cell = {0, board.height - 1}, line_cell = {1, 0}, step_cell = {0, -1}; break;
+    }
+    out.slots.resize(static_cast<std::size_t>(walk.length));
+    int* const slots = out.slots.data();
+    std::int32_t* const cells = out.board.cells.data();
+    std::int32_t* const id_of = out.ids.cells.data();
+    auto slot_cell = [&](int line, int k) {
+        return Cell{first_cell.x + line * line_cell.x + k * step_cell.x, first_cell.y + line * line_cell.y + k * step_cell.y};
+    };
     for (int line = 0; line < walk.lines; ++line) {
         const int first = walk.start(line);
         // `target`: the next free slot of the current run between walls (index along the line);
         // `open`: the slot before it holds a tile placed this move that has not merged yet.
         int target = 0;
         bool open = false;
-        for (int k = 0; k < walk.length; ++k) {
+        // The occupied slots of the line first (a branch-free pass: empty cells are the branch a
+        // random board mispredicts most), then the tiles and walls among them in order.
+        int occupied = 0;
+        for (int k = 0, at = first; k < walk.length; ++k, at += walk.step) {
+            slots[occupied] = k;
+            occupied += cells[at] != cell::empty;
+        }
+        for (int j = 0; j < occupied; ++j) {
+            const int k = slots[j];
             const int at = first + k * walk.step;
-            const std::int32_t value = cells[static_cast<std::size_t>(at)];
-            if (value == cell::empty) continue;
+            const std::int32_t value = cells[at];
             if (!cell::is_value(value)) {  // a wall: the next run starts behind it
                 target = k + 1;
                 open = false;
                 continue;
             }
-            const int id = id_of[static_cast<std::size_t>(at)];
-            cells[static_cast<std::size_t>(at)] = cell::empty;
-            id_of[static_cast<std::size_t>(at)] = -1;
+            const int id = id_of[at];
+            cells[at] = cell::empty;
+            id_of[at] = -1;
             const int previous = first + (target - 1) * walk.step;  // read only when `open` (target >= 1)
-            if (open && cells[static_cast<std::size_t>(previous)] == value && value < largest_tile) {
+            if (open && cells[previous] == value && value < largest_tile) {
                 // Merge into the tile nearer the wall: both move to its cell, a new tile appears.
-                const int nearer = id_of[static_cast<std::size_t>(previous)];
+                const int nearer = id_of[previous];
                 const std::int32_t merged = value * 2;
-                out.events.push_back({{"type", "move"},
-                                      {"id", id},
-                                      {"from", cell_json(cell_of(board, at))},
-                                      {"to", cell_json(cell_of(board, previous))}});
+                const Cell to = slot_cell(line, target - 1);
                 const int into = out.next_id++;
-                out.events.push_back({{"type", "merge"},
-                                      {"ids", {nearer, id}},
-                                      {"into", into},
-                                      {"cell", cell_json(cell_of(board, previous))},
-                                      {"value", merged}});
-                cells[static_cast<std::size_t>(previous)] = merged;
-                id_of[static_cast<std::size_t>(previous)] = into;
+                TileEvent move_event;
+                move_event.type = TileEvent::Type::move;
+                move_event.id = id;
+                move_event.from = slot_cell(line, k);
+                move_event.to = to;
+                out.events.push_back(move_event);
+                TileEvent merge_event;
+                merge_event.type = TileEvent::Type::merge;
+                merge_event.id = nearer;
+                merge_event.other = id;
+                merge_event.into = into;
+                merge_event.to = to;
+                merge_event.value = merged;
+                out.events.push_back(merge_event);
+                cells[previous] = merged;
+                id_of[previous] = into;
                 out.merged_sum += merged;
                 out.moved = true;
                 open = false;
                 continue;
             }
             const int to = first + target * walk.step;
-            cells[static_cast<std::size_t>(to)] = value;
-            id_of[static_cast<std::size_t>(to)] = id;
+            cells[to] = value;
+            id_of[to] = id;
             if (to != at) {
-                out.events.push_back({{"type", "move"},
-                                      {"id", id},
-                                      {"from", cell_json(cell_of(board, at))},
-                                      {"to", cell_json(cell_of(board, to))}});
+                TileEvent move_event;
+                move_event.type = TileEvent::Type::move;
+                move_event.id = id;
+                move_event.from = slot_cell(line, k);
+                move_event.to = slot_cell(line, target);
+                out.events.push_back(move_event);
                 out.moved = true;
             }
             ++target;
@@ -92,6 +127,18 @@ IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction
     }
     // A merge event follows the farther tile's move; the nearer tile's own move (if it moved)
     // came before it, when it was placed. Runtimes animate moves, then merges, then the spawn.
+}
+
+IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction d) {
+    TileMove moved;
+    move_tiles(board, ids, next_id, d, moved);
+    IdMove out;
+    out.board = std::move(moved.board);
+    out.ids = std::move(moved.ids);
+    out.next_id = moved.next_id;
+    out.moved = moved.moved;
+    out.merged_sum = moved.merged_sum;
+    out.events = tile_events_json(moved.events);
     return out;
 }
 
@@ -126,11 +173,16 @@ std::int32_t SpawnTable::draw_value(Rng& rng) const {
 }
 
 std::optional<std::pair<int, std::int32_t>> draw_spawn(const Board& board, Rng& rng, const SpawnTable& spawns) {
-    std::vector<int> empty;
-    for (int i = 0; i < board.size(); ++i)
-        if (board.cells[static_cast<std::size_t>(i)] == cell::empty) empty.push_back(i);
-    if (empty.empty()) return std::nullopt;
-    const int at = empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))];
+    // empty[uniform(len(empty))] without building the list: count, draw k, find the k-th empty cell.
+    const std::int32_t* cells = board.cells.data();
+    const int size = board.size();
+    int empty = 0;
+    for (int i = 0; i < size; ++i) empty += cells[i] == cell::empty;
+    if (empty == 0) return std::nullopt;
+    int k = static_cast<int>(rng.uniform(static_cast<std::uint32_t>(empty)));
+    int at = 0;
+    for (;; ++at)
+        if (cells[at] == cell::empty && k-- == 0) break;
     return std::pair{at, spawns.draw_value(rng)};
 }
 

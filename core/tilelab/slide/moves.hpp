@@ -35,20 +35,35 @@ struct LineWalk {
 };
 LineWalk line_walk(int width, int height, Direction d);
 
-// A move of the whole board with tile ids, as `play` makes it.
-struct IdMove {
+// A move of the whole board with tile ids, as `play` makes it, its events plain data (TileEvent,
+// analysis/game.hpp): JSON is built only where events are printed (tile_events_json).
+struct TileMove {
     Board board;                 // values after the move (no spawn yet)
     Grid ids;                    // tile id per cell after the move (-1: no tile)
     int next_id = 0;             // next unused id (merged tiles take new ids)
     bool moved = false;          // some tile moved or merged: the move is legal
     std::int64_t merged_sum = 0; // sum of the new values of merged tiles
+    std::vector<TileEvent> events;
+    std::vector<int> slots;      // scratch: the occupied slots of a line
+};
+// Slides every tile of `board` towards `d` into `out`, whose buffers are reused: a caller that
+// keeps one TileMove allocates nothing per move. Tiles stop at walls and the board edge; two
+// equal tiles that meet merge once per move, the one nearer the wall of the move first; the
+// merged tile is a new tile with a new id. Events, line by line, each line from the wall outwards:
+// a move for each tile that changes cell (merging tiles included), then a merge (ids: nearer,
+// farther) after the two moves. `ids` of another size than the board: no tile has an id yet (-1).
+void move_tiles(const Board& board, const Grid& ids, int next_id, Direction d, TileMove& out);
+
+// The same move with its events as printed (tile_events_json):
+// {"type":"move","id","from","to"} and {"type":"merge","ids":[nearer, farther],"into","cell","value"}.
+struct IdMove {
+    Board board;
+    Grid ids;
+    int next_id = 0;
+    bool moved = false;
+    std::int64_t merged_sum = 0;
     nlohmann::ordered_json events = nlohmann::ordered_json::array();
 };
-// Slides every tile of `board` towards `d`. Tiles stop at walls and the board edge; two equal
-// tiles that meet merge once per move, the one nearer the wall of the move first; the merged
-// tile is a new tile with a new id. Events, line by line, each line from the wall outwards:
-// {"type":"move","id","from","to"} for each tile that changes cell (merging tiles included),
-// then {"type":"merge","ids":[nearer, farther],"into","cell","value"} after the two moves.
 IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction d);
 
 // Spawn values and weights of a level, ready to draw from (RULES.md "Randomness").

@@ -49,7 +49,8 @@ StepResult play(const Level& level, const State& state, const Move& move) {
         r.why = "a slide move is up, down, left or right";
         return r;
     }
-    IdMove slid = move_with_ids(state.board, state.ids, state.next_id, *d);
+    TileMove slid;
+    move_tiles(state.board, state.ids, state.next_id, *d, slid);
     if (!slid.moved) {
         r.why = "nothing moves " + std::string(direction_name(*d));
         return r;
@@ -60,16 +61,18 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     r.state.next_id = slid.next_id;
     r.state.score += score_gain(level.rules.score, slid.merged_sum);
     r.state.moves += 1;
-    r.events = std::move(slid.events);
+    r.tile_events = std::move(slid.events);  // plain: JSON only where printed (apply_moves)
     if (auto spawn = draw_spawn(r.state.board, r.state.rng, SpawnTable::of(level.rules))) {
         const auto index = static_cast<std::size_t>(spawn->first);
         const int id = r.state.next_id++;
         r.state.board.cells[index] = spawn->second;
         r.state.ids.cells[index] = id;
-        r.events.push_back({{"type", "spawn"},
-                            {"id", id},
-                            {"cell", cell_json({spawn->first % r.state.board.width, spawn->first / r.state.board.width})},
-                            {"value", spawn->second}});
+        TileEvent event;
+        event.type = TileEvent::Type::spawn;
+        event.id = id;
+        event.to = {spawn->first % r.state.board.width, spawn->first / r.state.board.width};
+        event.value = spawn->second;
+        r.tile_events.push_back(event);
     }
     return r;
 }

@@ -35,12 +35,65 @@ public:
     static constexpr int height = 4;
     static constexpr int cell_count = 16;
 
+    // The lookup tables, indexed by a row's 16 bits (cell x = nibble x). Plain arrays in one
+    // block, so a move is four loads from a table whose address the caller keeps in a register.
+    struct Tables {
+        // XOR deltas: board ^ delta[row] << shift gives the moved row (rows) or column (columns).
+        std::array<std::uint16_t, 1 << 16> left;
+        std::array<std::uint16_t, 1 << 16> right;
+        std::array<std::uint64_t, 1 << 16> up;
+        std::array<std::uint64_t, 1 << 16> down;
+        std::array<std::uint32_t, 1 << 16> left_sum;  // sum of the new values of the row's merges
+        std::array<std::uint32_t, 1 << 16> right_sum;
+        std::array<double, 1 << 16> evaluation;
+        Tables();
+    };
+
     // Tables are built once, on first use (about 2 ms), and shared by all threads.
     TablePath();
 
-    // The position after a move; `merged_sum` gets the sum of the new values of merged tiles.
-    // The move is legal exactly when the result differs from `in`.
-    Position move(Position in, Direction d, std::int64_t& merged_sum) const;
+    // The position after a move: the classic technique, four row-table lookups (and a transpose
+    // for up and down), inline so that the caller's loop keeps the table address in a register.
+    // The move is legal exactly when the result differs from `in`. The search calls this one: it
+    // never needs the score.
+    Position move(Position in, Direction d) const {
+        const Tables& t = *tables_;
+        switch (d) {
+        case Direction::left:
+            return in ^ row_deltas(in, t.left);
+        case Direction::right:
+            return in ^ row_deltas(in, t.right);
+        case Direction::up:
+            return in ^ column_deltas(transpose(in), t.up);
+        case Direction::down:
+            return in ^ column_deltas(transpose(in), t.down);
+        }
+        return in;
+    }
+    // The same move; `merged_sum` gets the sum of the new values of merged tiles (playouts' score).
+    Position move(Position in, Direction d, std::int64_t& merged_sum) const {
+        const Tables& t = *tables_;
+        switch (d) {
+        case Direction::left:
+            merged_sum = row_sums(in, t.left_sum);
+            return in ^ row_deltas(in, t.left);
+        case Direction::right:
+            merged_sum = row_sums(in, t.right_sum);
+            return in ^ row_deltas(in, t.right);
+        case Direction::up: {
+            const Position columns = transpose(in);  // column x is now row x
+            merged_sum = row_sums(columns, t.left_sum);
+            return in ^ column_deltas(columns, t.up);
+        }
+        case Direction::down: {
+            const Position columns = transpose(in);
+            merged_sum = row_sums(columns, t.right_sum);
+            return in ^ column_deltas(columns, t.down);
+        }
+        }
+        merged_sum = 0;
+        return in;
+    }
     double evaluate(Position p) const;
     static int empty_count(Position p);
     static int exponent_at(Position p, int cell) { return static_cast<int>((p >> (4 * cell)) & 0xF); }
@@ -48,14 +101,36 @@ public:
         return p | (static_cast<Position>(exponent) << (4 * cell));
     }
     static int highest_exponent(Position p);
-    static Position transpose(Position p);
+    static Position transpose(Position x) {
+        // Swap 2x2 blocks of nibbles, then the off-diagonal 2x2 blocks of the 4x4.
+        const Position a1 = x & 0xF0F00F0FF0F00F0Full;
+        const Position a2 = x & 0x0000F0F00000F0F0ull;
+        const Position a3 = x & 0x0F0F00000F0F0000ull;
+        const Position a = a1 | (a2 << 12) | (a3 >> 12);
+        const Position b1 = a & 0xFF00FF0000FF00FFull;
+        const Position b2 = a & 0x00FF00FF00000000ull;
+        const Position b3 = a & 0x00000000FF00FF00ull;
+        return b1 | (b2 >> 24) | (b3 << 24);
+    }
     static std::uint64_t key(Position p) { return p; }
 
     Position from_board(const Board& board) const;
     Board to_board(Position p) const;
 
 private:
-    struct Tables;
+    static Position row_deltas(Position in, const std::array<std::uint16_t, 1 << 16>& delta) {
+        return static_cast<Position>(delta[in & 0xFFFF]) | static_cast<Position>(delta[(in >> 16) & 0xFFFF]) << 16 |
+               static_cast<Position>(delta[(in >> 32) & 0xFFFF]) << 32 | static_cast<Position>(delta[in >> 48]) << 48;
+    }
+    // `columns`: the transposed board, column x as row x; the deltas land in column x.
+    static Position column_deltas(Position columns, const std::array<std::uint64_t, 1 << 16>& delta) {
+        return delta[columns & 0xFFFF] | delta[(columns >> 16) & 0xFFFF] << 4 | delta[(columns >> 32) & 0xFFFF] << 8 |
+               delta[columns >> 48] << 12;
+    }
+    static std::int64_t row_sums(Position rows, const std::array<std::uint32_t, 1 << 16>& sum) {
+        return static_cast<std::int64_t>(sum[rows & 0xFFFF]) + sum[(rows >> 16) & 0xFFFF] + sum[(rows >> 32) & 0xFFFF] +
+               sum[rows >> 48];
+    }
     const Tables* tables_;
 };
 
@@ -70,6 +145,10 @@ public:
     int cell_count;
 
     Position move(const Position& in, Direction d, std::int64_t& merged_sum) const;
+    Position move(const Position& in, Direction d) const {
+        std::int64_t unused = 0;
+        return move(in, d, unused);
+    }
     double evaluate(const Position& p) const;
     static int empty_count(const Position& p);
     static int exponent_at(const Position& p, int cell) {
