@@ -167,13 +167,41 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
     }
     const std::int64_t jelly_before = level.goal.jelly ? jelly_left(state) : 0;
     std::int64_t best_value = -1;
+    // The trial holds what a lookahead resolution changes and move_value reads: the board, score,
+    // collected pieces, and the jelly only when the goal counts it (jelly changes nothing else). The
+    // copies reuse the trial's buffers: no allocation per swap.
+    State& trial = ws.trial;
+    trial.board.width = state.board.width;
+    trial.board.height = state.board.height;
+    if (!level.goal.jelly) trial.jelly.reset();
     for (std::size_t i = 0; i < swaps.size(); ++i) {
         if (stop.stop_requested()) break;
-        ws.trial = state;
+        trial.board.cells = state.board.cells;
+        trial.score = state.score;
+        trial.collected = state.collected;
+        if (level.goal.jelly) trial.jelly = state.jelly;
         std::swap(ws.trial.board.at(swaps[i].a), ws.trial.board.at(swaps[i].b));
+        int step = 0;
+        std::int64_t points = 0;
+        if (ws.scanner.settled_first_step(swaps[i], ws.cells, points)) {
+            // The first step as resolve_step plays it in lookahead (clear, score, jelly, collected,
+            // gravity, no refill), its cells and points known from the scanner's bitboards.
+            for (int idx : ws.cells) {
+                std::int32_t& v = trial.board.cells[static_cast<std::size_t>(idx)];
+                if (static_cast<std::size_t>(v) < trial.collected.size()) ++trial.collected[static_cast<std::size_t>(v)];
+                if (trial.jelly) {
+                    std::int32_t& layers = trial.jelly->cells[static_cast<std::size_t>(idx)];
+                    if (layers > 0) --layers;
+                }
+                v = cell::empty;
+            }
+            trial.score += points;
+            apply_gravity(trial.board);
+            step = 1;
+        }
         // settle(), step by step: one trial on 256x256 with two colours cascades 1,000 steps
         // (seconds), so the time budget is looked at between steps too.
-        for (int step = 0; step < max_cascade_steps && !stop.stop_requested(); ++step)
+        for (; step < max_cascade_steps && !stop.stop_requested(); ++step)
             if (!resolve_step(ws.trial, rules, Resolution::lookahead, ws.scratch)) break;
         const std::int64_t value = move_value(level, state, ws.trial, jelly_before);
         if (value > best_value) {

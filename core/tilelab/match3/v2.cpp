@@ -686,7 +686,134 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
     return no("neither swapped item would lie in a run, and the two make no combo");
 }
 
+namespace {
+// legal_moves on bitboards (min_match 3, boards up to 64 wide, colours below 64): one 64-bit word per
+// row, bit x = column x, so that a row's candidate swaps with the right neighbour are one word (bit x:
+// x with x + 1) and with the lower neighbour one word too (bit x: (x, y) with (x, y + 1)). A swap is
+// legal when both cells are movable (unlocked items), not two ingredients, and
+//  - a combo: colour bomb with a piece, special or colour bomb, or two specials; or
+//  - a piece of colour c moving onto a cell where it completes a run of c (seed 001's patterns, as
+//    HintScanner::legal_swaps_bitboard: two c beyond it in line, or one on each side across), which
+//    only a piece of another colour (or an ingredient or colour bomb) leaving that cell allows; or
+//  - two items of one colour but different values (a special and a piece): nothing changes colour,
+//    so it is legal when one of them already lies in a run.
+// Returns false (out untouched) when the board does not fit.
+bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, int min_match,
+                          std::vector<CellPairMove>& out) {
+    const int w = board.width, h = board.height;
+    if (min_match != 3 || w > 64 || w < 1 || h < 1) return false;
+    const std::int32_t* c = board.cells.data();
+    if (lock && (lock->width != w || lock->height != h)) return false;
+    const std::int32_t* locks = lock ? lock->cells.data() : nullptr;
+    int colours = 0;
+    for (int i = 0; i < w * h; ++i)
+        if (c[i] >= 0) colours = std::max(colours, cell::color_of(c[i]) + 1);
+    if (colours > 64) return false;
+    // Rows padded with two empty rows above and below, so that y - 2 .. y + 3 are always readable.
+    const auto stride = static_cast<std::size_t>(h) + 4;
+    thread_local std::vector<std::uint64_t> buf;
+    buf.assign((static_cast<std::size_t>(colours) * 2 + 6) * stride, 0);
+    std::uint64_t* colour_rows = buf.data() + 2;  // colour k row y: colour_rows[k * stride + y]
+    std::uint64_t* plain_rows = colour_rows + static_cast<std::size_t>(colours) * stride;  // plain pieces of colour k
+    std::uint64_t* movable = plain_rows + static_cast<std::size_t>(colours) * stride;     // unlocked items
+    std::uint64_t* ingredient = movable + stride;
+    std::uint64_t* bomb = ingredient + stride;    // colour bombs
+    std::uint64_t* special = bomb + stride;       // h, v, b specials
+    std::uint64_t* piece = special + stride;      // pieces and specials
+    std::uint64_t* in_run = piece + stride;       // cells in a run now
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const int i = y * w + x;
+            const std::int32_t v = c[i];
+            const std::uint64_t bit = 1ull << x;
+            if (!is_item(v)) continue;
+            if (!(locks && locks[i] != 0)) movable[y] |= bit;
+            if (v == cell::ingredient) ingredient[y] |= bit;
+            else if (v == cell::color_bomb) bomb[y] |= bit;
+            else {
+                const auto k = static_cast<std::size_t>(cell::color_of(v));
+                colour_rows[k * stride + static_cast<std::size_t>(y)] |= bit;
+                piece[y] |= bit;
+                if (cell::is_special(v)) special[y] |= bit;
+                else plain_rows[k * stride + static_cast<std::size_t>(y)] |= bit;
+            }
+        }
+    thread_local std::vector<std::uint64_t> right, down;
+    right.assign(static_cast<std::size_t>(h), 0);
+    down.assign(static_cast<std::size_t>(h), 0);
+    thread_local std::vector<std::uint64_t> same_right, same_down;  // pairs of one colour, different values
+    same_right.assign(static_cast<std::size_t>(h), 0);
+    same_down.assign(static_cast<std::size_t>(h), 0);
+    for (int k = 0; k < colours; ++k) {
+        const std::uint64_t* R = colour_rows + static_cast<std::size_t>(k) * stride;
+        for (int y = 0; y < h; ++y) {
+            const std::uint64_t r = R[y];
+            const std::uint64_t starts = r & (r >> 1) & (r >> 2);
+            in_run[y] |= starts | (starts << 1) | (starts << 2);
+            const std::uint64_t tops = r & R[y + 1] & R[y + 2];  // rows past h are empty
+            in_run[y] |= tops;
+            in_run[y + 1] |= tops;
+            in_run[y + 2] |= tops;
+        }
+    }
+    for (int k = 0; k < colours; ++k) {
+        const std::uint64_t* R = colour_rows + static_cast<std::size_t>(k) * stride;
+        const std::uint64_t* PL = plain_rows + static_cast<std::size_t>(k) * stride;
+        for (int y = 0; y < h; ++y) {
+            const std::uint64_t r = R[y];
+            const std::uint64_t hl = (r << 1) & (r << 2);
+            const std::uint64_t hr = (r >> 1) & (r >> 2);
+            const std::uint64_t hm = (r << 1) & (r >> 1);
+            const std::uint64_t v3 = (R[y - 1] & R[y - 2]) | (R[y - 1] & R[y + 1]) | (R[y + 1] & R[y + 2]);
+            const std::uint64_t both = r & (r >> 1);
+            right[y] |= ((r & ((hr | v3) >> 1)) | ((r >> 1) & (hl | v3))) & ~both;
+            same_right[y] |= both & ~(PL[y] & (PL[y] >> 1));  // one colour, different values
+            if (y + 1 < h) {
+                const std::uint64_t rn = R[y + 1];
+                const std::uint64_t below = ((rn << 1) & (rn << 2)) | ((rn >> 1) & (rn >> 2)) | ((rn << 1) & (rn >> 1));
+                const std::uint64_t dn = r & ((R[y + 2] & R[y + 3]) | below);
+                const std::uint64_t up = rn & ((R[y - 1] & R[y - 2]) | hl | hr | hm);
+                down[y] |= (dn | up) & ~(r & rn);
+                same_down[y] |= (r & rn) & ~(PL[y] & PL[y + 1]);
+            }
+        }
+    }
+    for (int y = 0; y < h; ++y) {
+        const std::uint64_t m = movable[y], ing = ingredient[y], b = bomb[y], s = special[y], p = piece[y];
+        const std::uint64_t combo_r = (b & ((p | b) >> 1)) | ((b >> 1) & p) | (s & (s >> 1));
+        right[y] = (right[y] | combo_r | (same_right[y] & (in_run[y] | (in_run[y] >> 1)))) & m & (m >> 1) &
+                   ~(ing & (ing >> 1));
+        if (y + 1 < h) {
+            const std::uint64_t m2 = movable[y + 1], ing2 = ingredient[y + 1], b2 = bomb[y + 1], s2 = special[y + 1],
+                                p2 = piece[y + 1];
+            const std::uint64_t combo_d = (b & (p2 | b2)) | (b2 & p) | (s & s2);
+            down[y] = (down[y] | combo_d | (same_down[y] & (in_run[y] | in_run[y + 1]))) & m & m2 & ~(ing & ing2);
+        } else {
+            down[y] = 0;
+        }
+    }
+    // (a.x, a.y) order, the right neighbour before the lower one; only columns with a move are walked.
+    std::uint64_t columns = 0;
+    for (int y = 0; y < h; ++y) columns |= right[y] | down[y];
+    while (columns) {
+        const int x = __builtin_ctzll(columns);
+        columns &= columns - 1;
+        for (int y = 0; y < h; ++y) {
+            if (right[static_cast<std::size_t>(y)] >> x & 1u) out.push_back(CellPairMove{Cell{x, y}, Cell{x + 1, y}});
+            if (down[static_cast<std::size_t>(y)] >> x & 1u) out.push_back(CellPairMove{Cell{x, y}, Cell{x, y + 1}});
+        }
+    }
+    return true;
+}
+}  // namespace
+
 std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match) {
+    std::vector<CellPairMove> out;
+    if (legal_moves_bitboard(board, lock, min_match, out)) return out;
+    return legal_moves_plain(board, lock, min_match);
+}
+
+std::vector<CellPairMove> legal_moves_plain(const Board& board, const std::optional<Grid>& lock, int min_match) {
     std::vector<CellPairMove> out;
     for (int x = 0; x < board.width; ++x)
         for (int y = 0; y < board.height; ++y) {

@@ -106,7 +106,10 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
                   std::string* why = nullptr);
 
 // Every legal move, a the left or upper cell, in (a.x, a.y), right-before-lower order.
+// With min_match 3 on boards up to 64 wide it works on row bitboards; legal_moves_plain classifies
+// every pair (the reference the differential tests compare it with, and the path for other boards).
 std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match);
+std::vector<CellPairMove> legal_moves_plain(const Board& board, const std::optional<Grid>& lock, int min_match);
 
 // Plays a legal move: swap, count it, resolve with cascades. Events when asked; returns the steps.
 int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch,
