@@ -145,3 +145,76 @@ TEST_CASE("format 2 bitboard legal_moves agree with classifying every pair (spec
     CHECK(combos > 2000);
     CHECK(boards_with_runs > 500);
 }
+
+TEST_CASE("format 2 preview on settled boards agrees with playing the first step (specials, bombs, ingredients, crates, locks)") {
+    Rng rng(2718);
+    int fast_like = 0, creates = 0, previews = 0;
+    match3::v2::Scratch scratch, reference;
+    for (int i = 0; i < 3000; ++i) {
+        // A drawn board without runs (the generator's exclusions), then items sprinkled over it: the
+        // specials keep their cell's colour, so the board stays settled.
+        const bool wide = i % 15 == 14;
+        const int w = wide ? 60 + pick(rng, 10) : 2 + pick(rng, 10);
+        const int h = wide ? 2 + pick(rng, 4) : 2 + pick(rng, 10);
+        Level level;
+        level.kind = Kind::match3;
+        level.rules.colors = 3 + pick(rng, 4);
+        level.rules.specials = i % 9 != 8;
+        level.rules.min_match = i % 11 == 10 ? 4 : 3;
+        level.board = Board(w, h, cell::random);
+        for (auto& c : level.board.cells) {
+            const int r = pick(rng, 100);
+            if (r < 3) c = cell::blocker;
+            else if (r < 5) c = cell::hole;
+        }
+        const auto config = match3::v2::Config::of(level);
+        Board board = level.board;
+        match3::v2::draw_random_pieces(board, config, rng);
+        const int special_pct = pick(rng, 25), lock_pct = pick(rng, 20);
+        Grid lock(w, h, 0);
+        bool any_lock = false;
+        for (int k = 0; k < w * h; ++k) {
+            std::int32_t& v = board.cells[static_cast<std::size_t>(k)];
+            if (v < 0) continue;
+            const int r = pick(rng, 100);
+            if (r < special_pct) v = cell::special(cell::color_of(v), 1 + pick(rng, 3));
+            else if (r < special_pct + 3) v = cell::color_bomb;
+            else if (r < special_pct + 6) v = cell::ingredient;
+            else if (r < special_pct + 9) v = cell::crate(1 + pick(rng, 3));
+            if (match3::v2::can_be_locked(v) && pick(rng, 100) < lock_pct) {
+                lock.cells[static_cast<std::size_t>(k)] = 1;
+                any_lock = true;
+            }
+        }
+        State state;
+        state.board = board;
+        if (any_lock) state.lock = lock;
+        state.collected.assign(static_cast<std::size_t>(config.colors), 0);
+        fast_like += match3::v2::match_groups(board, config.min_match).empty();
+        INFO("board " << i << " " << w << "x" << h);
+        for (const CellPairMove& m : match3::v2::legal_moves(state.board, state.lock, config.min_match)) {
+            const auto got = match3::v2::preview(state, config, m.a, m.b, scratch);
+            const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+            REQUIRE(got.has_value());
+            REQUIRE(want.has_value());
+            REQUIRE(got->clears == want->clears);
+            REQUIRE(got->creates == want->creates);
+            REQUIRE(got->combo == want->combo);
+            ++previews;
+            creates += static_cast<int>(got->creates.size());
+        }
+        // The masks are kept per board: a changed board must not reuse them.
+        if (!state.board.cells.empty()) {
+            state.board.cells[0] = state.board.cells[0] == 0 ? 1 : 0;
+            for (const CellPairMove& m : match3::v2::legal_moves(state.board, state.lock, config.min_match)) {
+                const auto got = match3::v2::preview(state, config, m.a, m.b, scratch);
+                const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+                REQUIRE(got->clears == want->clears);
+                REQUIRE(got->creates == want->creates);
+            }
+        }
+    }
+    CHECK(fast_like > 2000);
+    CHECK(previews > 30000);
+    CHECK(creates > 1000);
+}

@@ -115,23 +115,28 @@ bool HintScanner::legal_swaps_bitboard() {
                 pieces[y] |= 1ull << x;
             }
     }
+    // Two loops per colour over independent rows, through restrict pointers (the masks share one
+    // buffer), so that the compiler runs them two or four rows at a time.
+    std::uint64_t* __restrict rs = right_swaps;
+    std::uint64_t* __restrict ds = down_swaps;
     for (int colour = 0; colour < colors; ++colour) {
-        const std::uint64_t* R = masks_.data() + static_cast<std::size_t>(colour) * stride + 2;
+        const std::uint64_t* __restrict R = masks_.data() + static_cast<std::size_t>(colour) * stride + 2;
         for (int y = 0; y < h; ++y) {
             const std::uint64_t r = R[y];
             const std::uint64_t hl = (r << 1) & (r << 2);
             const std::uint64_t hr = (r >> 1) & (r >> 2);
-            const std::uint64_t hm = (r << 1) & (r >> 1);
             const std::uint64_t v3 = (R[y - 1] & R[y - 2]) | (R[y - 1] & R[y + 1]) | (R[y + 1] & R[y + 2]);
             // Two pieces of one colour never make a move (the swap changes nothing).
-            right_swaps[y] |= ((r & ((hr | v3) >> 1)) | ((r >> 1) & (hl | v3))) & ~(r & (r >> 1));
-            if (y + 1 < h) {
-                const std::uint64_t rn = R[y + 1];
-                const std::uint64_t below = ((rn << 1) & (rn << 2)) | ((rn >> 1) & (rn >> 2)) | ((rn << 1) & (rn >> 1));
-                const std::uint64_t down = r & ((R[y + 2] & R[y + 3]) | below);
-                const std::uint64_t up = rn & ((R[y - 1] & R[y - 2]) | hl | hr | hm);
-                down_swaps[y] |= (down | up) & ~(r & rn);
-            }
+            rs[y] |= ((r & ((hr | v3) >> 1)) | ((r >> 1) & (hl | v3))) & ~(r & (r >> 1));
+        }
+        for (int y = 0; y + 1 < h; ++y) {
+            const std::uint64_t r = R[y];
+            const std::uint64_t rn = R[y + 1];
+            const std::uint64_t here = ((r << 1) & (r << 2)) | ((r >> 1) & (r >> 2)) | ((r << 1) & (r >> 1));
+            const std::uint64_t below = ((rn << 1) & (rn << 2)) | ((rn >> 1) & (rn >> 2)) | ((rn << 1) & (rn >> 1));
+            const std::uint64_t down = r & ((R[y + 2] & R[y + 3]) | below);
+            const std::uint64_t up = rn & ((R[y - 1] & R[y - 2]) | here);
+            ds[y] |= (down | up) & ~(r & rn);
         }
     }
     for (int y = 0; y < h; ++y) {
@@ -142,6 +147,26 @@ bool HintScanner::legal_swaps_bitboard() {
     // with a swap are walked.
     std::uint64_t columns = 0;
     for (int y = 0; y < h; ++y) columns |= right_swaps[y] | down_swaps[y];
+    if (h <= 32) {
+        // Transposed: per column x a word with bit 2y for the swap with the right neighbour of (x, y)
+        // and bit 2y + 1 for the one with the lower neighbour, so that its set bits come in the face's
+        // order; only the set bits of the masks are visited.
+        std::uint64_t by_column[64];
+        for (std::uint64_t m = columns; m; m &= m - 1) by_column[__builtin_ctzll(m)] = 0;
+        for (int y = 0; y < h; ++y) {
+            for (std::uint64_t m = right_swaps[y]; m; m &= m - 1) by_column[__builtin_ctzll(m)] |= 1ull << (2 * y);
+            for (std::uint64_t m = down_swaps[y]; m; m &= m - 1) by_column[__builtin_ctzll(m)] |= 1ull << (2 * y + 1);
+        }
+        for (; columns; columns &= columns - 1) {
+            const int x = __builtin_ctzll(columns);
+            for (std::uint64_t m = by_column[x]; m; m &= m - 1) {
+                const int bit = __builtin_ctzll(m);
+                const int y = bit >> 1, down = bit & 1;  // without a branch: its side is data
+                swaps_.push_back(Swap{Cell{x, y}, Cell{x + 1 - down, y + down}});
+            }
+        }
+        return true;
+    }
     while (columns) {
         const int x = __builtin_ctzll(columns);
         columns &= columns - 1;
@@ -403,7 +428,44 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     std::swap(swapped_.at(swap.a), swapped_.at(swap.b));
 }
 
+bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) const {
+    if (runs_.bitboard_colors == 0 || !runs_.empty()) return false;
+    const Board& board = *board_;
+    if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
+    if (std::abs(swap.a.x - swap.b.x) + std::abs(swap.a.y - swap.b.y) != 1) return false;
+    const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
+    if (!is_piece(va) || !is_piece(vb) || va == vb) return false;
+    const auto hs = static_cast<std::size_t>(board.height);
+    tb = through(runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b);
+    ta = through(runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a);
+    return true;
+}
+
 std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
+    Through ta, tb;
+    if (settled_spans(swap, ta, tb) && ta.row + ta.col + tb.row + tb.col <= 64) {
+        // A settled board: the cells of the runs through the two swapped pieces, as (x << 16 | y)
+        // keys sorted by insertion (a handful of cells), each piece once.
+        std::uint32_t keys[64];
+        int n = 0;
+        auto add = [&](Cell at, const Through& t) {
+            for (int x = t.x0; x < t.x0 + t.row; ++x) keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(at.y);
+            for (int y = t.y0; y < t.y0 + t.col; ++y)
+                if (y != at.y || !t.row) keys[n++] = static_cast<std::uint32_t>(at.x) << 16 | static_cast<std::uint32_t>(y);
+        };
+        add(swap.b, tb);
+        add(swap.a, ta);
+        for (int i = 1; i < n; ++i) {
+            const std::uint32_t key = keys[i];
+            int j = i;
+            for (; j > 0 && keys[j - 1] > key; --j) keys[j] = keys[j - 1];
+            keys[j] = key;
+        }
+        std::vector<Cell> cells(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i)
+            cells[static_cast<std::size_t>(i)] = Cell{static_cast<int>(keys[i] >> 16), static_cast<int>(keys[i] & 0xffff)};
+        return cells;
+    }
     if (clears_bitboard(swap)) {
         // (x, y) order: the columns with a cleared cell from the left, each from the top, over the
         // rows that have one (a swap's clears span a few rows: `lines` lists them).
@@ -446,6 +508,9 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
 }
 
 int HintScanner::clear_count(const Swap& swap) {
+    Through ta, tb;
+    if (settled_spans(swap, ta, tb))  // the cells of the runs through the two pieces, each piece once
+        return tb.row + tb.col - (tb.row && tb.col ? 1 : 0) + ta.row + ta.col - (ta.row && ta.col ? 1 : 0);
     if (clears_bitboard(swap)) {
         int count = 0;
         for (std::uint64_t m : set_) count += popcount64(m);

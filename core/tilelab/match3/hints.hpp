@@ -62,6 +62,8 @@ private:
         int x0 = 0, row = 0, y0 = 0, col = 0;
     };
     Through through(const std::uint64_t* rows, Cell from, Cell to) const;
+    // On a settled board with the bitboards: the runs through a (ta) and b (tb) after `swap`.
+    bool settled_spans(const Swap& swap, Through& ta, Through& tb) const;
     void add_runs_through(const std::uint64_t* rows, Cell from, Cell to);  // into set_
     // Adds to set_ every run of the colour with row masks `rows` after its piece moved from -> to.
     void add_colour_runs(const std::uint64_t* rows, Cell from, Cell to);

@@ -838,7 +838,160 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
     return steps;
 }
 
+namespace {
+// The run through `to` of one colour with row masks `rows` (bit x of word y) after its item moved
+// from `from` (a neighbour) to `to`: the row run [x0, x0 + row) and column run [y0, y0 + col), 0 when
+// shorter than k (as HintScanner::through).
+struct Through {
+    int x0 = 0, row = 0, y0 = 0, col = 0;
+};
+Through through(const std::uint64_t* rows, int h, int k, Cell from, Cell to) {
+    Through t;
+    std::uint64_t m = rows[to.y] | 1ull << to.x;
+    if (from.y == to.y) m &= ~(1ull << from.x);
+    const std::uint64_t right = ~(m >> to.x);
+    const std::uint64_t left = ~(m << (63 - to.x));
+    const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
+    const int n_left = left ? __builtin_clzll(left) : to.x + 1;
+    if (n_left + n_right - 1 >= k) {
+        t.x0 = to.x - n_left + 1;
+        t.row = n_left + n_right - 1;
+    }
+    const std::uint64_t bit = 1ull << to.x;
+    const bool same_column = from.x == to.x;
+    const int stop_up = same_column && from.y < to.y ? from.y : -1;
+    const int stop_down = same_column && from.y > to.y ? from.y : h;
+    int top = to.y, bottom = to.y;
+    while (top - 1 > stop_up && (rows[top - 1] & bit)) --top;
+    while (bottom + 1 < stop_down && (rows[bottom + 1] & bit)) ++bottom;
+    if (bottom - top + 1 >= k) {
+        t.y0 = top;
+        t.col = bottom - top + 1;
+    }
+    return t;
+}
+
+// (Re)builds scratch.masks for the state's board and lock unless they are the ones it holds.
+void prepare_masks(const State& state, int min_match, Scratch& scratch) {
+    Scratch::PreviewMasks& pm = scratch.masks;
+    const Board& board = state.board;
+    const bool same_lock = state.lock ? pm.lock == state.lock->cells : pm.lock.empty();
+    if (pm.valid && same_lock && pm.board == board) return;
+    pm.valid = true;
+    pm.board = board;
+    if (state.lock) pm.lock = state.lock->cells;
+    else pm.lock.clear();
+    const int w = board.width, h = board.height;
+    pm.fits = false;
+    if (w > 64 || w < 1 || h < 1 || min_match < 2) return;
+    if (state.lock && (state.lock->width != w || state.lock->height != h)) return;
+    int colours = 0;
+    for (std::int32_t v : board.cells)
+        if (v >= 0) colours = std::max(colours, cell::color_of(v) + 1);
+    if (colours > 64) return;
+    const auto hs = static_cast<std::size_t>(h);
+    pm.colour_rows.assign(static_cast<std::size_t>(colours) * hs, 0);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t v = board.cells[static_cast<std::size_t>(y * w + x)];
+            if (v >= 0) pm.colour_rows[static_cast<std::size_t>(cell::color_of(v)) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
+        }
+    pm.settled = true;
+    const int k = min_match;
+    for (int colour = 0; colour < colours && pm.settled; ++colour) {
+        const std::uint64_t* R = pm.colour_rows.data() + static_cast<std::size_t>(colour) * hs;
+        for (int y = 0; y < h && pm.settled; ++y) {
+            std::uint64_t starts = R[y];
+            for (int j = 1; j < k && starts; ++j) starts &= R[y] >> j;
+            std::uint64_t tops = y + k <= h ? R[y] : 0;
+            for (int j = 1; j < k && tops; ++j) tops &= R[y + j];
+            if (starts || tops) pm.settled = false;
+        }
+    }
+    pm.fits = true;
+}
+
+// preview of a `runs` move on a settled board whose runs hold only plain, unlocked pieces: its clears
+// are the cells of the (at most four) runs through the two swapped cells, with no item to fire and no
+// lock to open, and each of its (at most two) groups creates its special on its swapped cell. False
+// when that does not hold (the caller plays the first step on a copy).
+bool preview_settled(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& p) {
+    prepare_masks(state, config.min_match, scratch);
+    const Scratch::PreviewMasks& pm = scratch.masks;
+    if (!pm.fits || !pm.settled) return false;
+    const Board& board = state.board;
+    const int w = board.width, h = board.height;
+    const std::int32_t va = board.at(a), vb = board.at(b);
+    const int ka = colour(va), kb = colour(vb);
+    if (ka >= 0 && ka == kb) return false;
+    const auto hs = static_cast<std::size_t>(h);
+    Through tb, ta;  // the runs through b (a's item, colour ka) and through a (b's item, colour kb)
+    if (ka >= 0) tb = through(pm.colour_rows.data() + static_cast<std::size_t>(ka) * hs, h, config.min_match, a, b);
+    if (kb >= 0) ta = through(pm.colour_rows.data() + static_cast<std::size_t>(kb) * hs, h, config.min_match, b, a);
+    const int count = tb.row + tb.col + ta.row + ta.col;
+    std::uint32_t keys[64];
+    if (count > 64) return false;
+    int n = 0;
+    bool plain = true;
+    const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
+    auto add = [&](Cell at, const Through& t) {
+        auto put = [&](int x, int y) {
+            const int idx = y * w + x;
+            // The item on the cell after the swap.
+            const std::int32_t v = x == a.x && y == a.y ? vb : x == b.x && y == b.y ? va : board.cells[static_cast<std::size_t>(idx)];
+            plain &= v >= 0 && !cell::is_special(v) && !(locks && locks[idx] != 0);
+            keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(y);
+        };
+        for (int x = t.x0; x < t.x0 + t.row; ++x) put(x, at.y);
+        for (int y = t.y0; y < t.y0 + t.col; ++y)
+            if (y != at.y || !t.row) put(at.x, y);
+    };
+    add(b, tb);
+    add(a, ta);
+    if (!plain) return false;
+    for (int i = 1; i < n; ++i) {
+        const std::uint32_t key = keys[i];
+        int j = i;
+        for (; j > 0 && keys[j - 1] > key; --j) keys[j] = keys[j - 1];
+        keys[j] = key;
+    }
+    p.combo = false;
+    p.clears.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+        p.clears[static_cast<std::size_t>(i)] = Cell{static_cast<int>(keys[i] >> 16), static_cast<int>(keys[i] & 0xffff)};
+    p.creates.clear();
+    if (config.specials) {
+        // Step 2 for a group of one colour with at most one row and one column run, both through
+        // the swapped cell it holds (the target, or the other swapped cell for the other group).
+        auto create = [&](Cell at, const Through& t, int k) {
+            if (!t.row && !t.col) return;
+            std::int32_t special;
+            if (t.row >= 5 || t.col >= 5) special = cell::color_bomb;
+            else if (t.row && t.col) special = cell::special(k, cell::bomb);
+            else if (t.row == 4) special = cell::special(k, cell::line_v);
+            else if (t.col == 4) special = cell::special(k, cell::line_h);
+            else return;
+            p.creates.push_back({at, special});
+        };
+        create(b, tb, ka);
+        create(a, ta, kb);
+        std::sort(p.creates.begin(), p.creates.end());
+    }
+    return true;
+}
+}  // namespace
+
 std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
+    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
+    if (kind == SwapKind::illegal) return std::nullopt;
+    if (kind == SwapKind::runs) {
+        Preview p;
+        if (preview_settled(state, config, a, b, scratch, p)) return p;
+    }
+    return preview_plain(state, config, a, b, scratch);
+}
+
+std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
     const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
     if (kind == SwapKind::illegal) return std::nullopt;
     State& trial = scratch.trial;
