@@ -212,6 +212,36 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
     return swaps[best];
 }
 
+namespace {
+// play_swap right after choose_swap, whose scanner holds the masks of state.board: on a settled board
+// the first step's cells and points come from them and the step is played as resolve_step plays it
+// (clear, score, collected, jelly, gravity, refill); the rest of the cascade as settle() plays it.
+void play_chosen_swap(State& state, const RulesConfig& rules, const Swap& swap, BotWorkspace& ws) {
+    std::int64_t points = 0;
+    const bool first_known = ws.scanner.settled_first_step(swap, ws.cells, points);  // before the swap
+    std::swap(state.board.at(swap.a), state.board.at(swap.b));
+    ++state.moves;
+    int steps = 0;
+    if (first_known) {
+        for (int idx : ws.cells) {
+            std::int32_t& v = state.board.cells[static_cast<std::size_t>(idx)];
+            if (static_cast<std::size_t>(v) < state.collected.size()) ++state.collected[static_cast<std::size_t>(v)];
+            if (state.jelly) {
+                std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
+                if (layers > 0) --layers;
+            }
+            v = cell::empty;
+        }
+        state.score += points;
+        apply_gravity(state.board);
+        refill(state.board, rules.colors, state.rng);
+        steps = 1;
+    }
+    for (; steps < max_cascade_steps; ++steps)
+        if (!resolve_step(state, rules, Resolution::scored, ws.scratch)) break;
+}
+}  // namespace
+
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
                        std::stop_token stop) {
     const RulesConfig rules = RulesConfig::of(level);
@@ -255,7 +285,7 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
             out.dead = true;
             break;
         }
-        play_swap(state, rules, *swap, ws.scratch);
+        play_chosen_swap(state, rules, *swap, ws);
     }
     out.moves_used = state.moves;
     out.score = state.score;

@@ -268,18 +268,37 @@ int apply_gravity(Board& board, std::vector<StepLog::Fall>* falls) {
     // Most columns have nothing to fall into (a step clears a few columns); skip them. One row-major
     // pass (element-wise, which the compiler vectorises) flags the columns with an empty cell.
     // Boards wider than the stack array (never from a level file) look at every column.
+    // The same pass flags the columns holding anything but pieces and empty cells (blockers, holes).
     constexpr int flag_columns = 256;
-    std::int32_t flags[flag_columns];
+    std::int32_t flags[flag_columns], irregular[flag_columns];
     const bool flagged = w <= flag_columns;
     if (flagged) {
         std::fill(flags, flags + w, 0);
+        std::fill(irregular, irregular + w, 0);
         for (int y = 0; y < h; ++y) {
             const std::int32_t* row = c + static_cast<std::ptrdiff_t>(y) * w;
-            for (int x = 0; x < w; ++x) flags[x] |= row[x] == cell::empty;
+            for (int x = 0; x < w; ++x) {
+                flags[x] |= row[x] == cell::empty;
+                irregular[x] |= row[x] < cell::empty;
+            }
         }
     }
     for (int x = 0; x < w; ++x) {
         if (flagged && !flags[x]) continue;
+        if (flagged && !irregular[x] && !falls) {
+            // Only pieces and empty cells: one branch-free compaction from the bottom. `write` never
+            // passes the cell being read, so every cell is read before it is written.
+            int write = h - 1;
+            for (int r = h - 1; r >= 0; --r) {
+                const std::int32_t v = c[r * w + x];
+                const int piece = v >= 0;
+                c[write * w + x] = v;
+                fallen += piece & (write != r);
+                write -= piece;
+            }
+            for (int r = write; r >= 0; --r) c[r * w + x] = cell::empty;
+            continue;
+        }
         int bottom = h - 1;
         while (bottom >= 0) {
             if (c[bottom * w + x] == cell::blocker) {
