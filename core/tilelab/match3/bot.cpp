@@ -47,10 +47,48 @@ std::optional<Bot> parse_bot(std::string_view name) {
 std::string_view bot_name(Bot bot) { return bot == Bot::greedy ? "greedy" : "lookahead"; }
 
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch) {
+    Scratch::KnownStep& known = scratch.known;
+    const bool first_known = known.valid && known.a == swap.a && known.b == swap.b &&
+                             known.width == state.board.width && known.before == state.board.cells;
+    known.valid = false;
     std::swap(state.board.at(swap.a), state.board.at(swap.b));
     ++state.moves;
-    settle(state, rules, Resolution::scored, scratch);
+    if (!first_known) {
+        settle(state, rules, Resolution::scored, scratch);
+        return;
+    }
+    // The first step as resolve_step plays it (clear, score, collected, jelly, gravity, refill),
+    // then the rest of the cascade as settle() plays it.
+    for (int idx : known.cells) {
+        std::int32_t& v = state.board.cells[static_cast<std::size_t>(idx)];
+        if (static_cast<std::size_t>(v) < state.collected.size()) ++state.collected[static_cast<std::size_t>(v)];
+        if (state.jelly) {
+            std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
+            if (layers > 0) --layers;
+        }
+        v = cell::empty;
+    }
+    state.score += known.points;
+    apply_gravity(state.board);
+    refill(state.board, rules.colors, state.rng);
+    for (int steps = 1; steps < max_cascade_steps; ++steps)
+        if (!resolve_step(state, rules, Resolution::scored, scratch)) break;
 }
+
+namespace {
+// choose_swap's answer, with its first step when the scanner knows it (for play_swap).
+std::optional<Swap> chosen(const Swap& swap, const State& state, BotWorkspace& ws) {
+    Scratch::KnownStep& known = ws.scratch.known;
+    known.valid = ws.scanner.settled_first_step(swap, known.cells, known.points);
+    if (known.valid) {
+        known.a = swap.a;
+        known.b = swap.b;
+        known.width = state.board.width;
+        known.before = state.board.cells;
+    }
+    return swap;
+}
+}  // namespace
 
 namespace {
 std::int64_t jelly_left(const State& s) {
@@ -163,7 +201,7 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
                 best = i;
             }
         }
-        return swaps[best];
+        return chosen(swaps[best], state, ws);
     }
     const std::int64_t jelly_before = level.goal.jelly ? jelly_left(state) : 0;
     std::int64_t best_value = -1;
@@ -209,38 +247,8 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
             best = i;
         }
     }
-    return swaps[best];
+    return chosen(swaps[best], state, ws);
 }
-
-namespace {
-// play_swap right after choose_swap, whose scanner holds the masks of state.board: on a settled board
-// the first step's cells and points come from them and the step is played as resolve_step plays it
-// (clear, score, collected, jelly, gravity, refill); the rest of the cascade as settle() plays it.
-void play_chosen_swap(State& state, const RulesConfig& rules, const Swap& swap, BotWorkspace& ws) {
-    std::int64_t points = 0;
-    const bool first_known = ws.scanner.settled_first_step(swap, ws.cells, points);  // before the swap
-    std::swap(state.board.at(swap.a), state.board.at(swap.b));
-    ++state.moves;
-    int steps = 0;
-    if (first_known) {
-        for (int idx : ws.cells) {
-            std::int32_t& v = state.board.cells[static_cast<std::size_t>(idx)];
-            if (static_cast<std::size_t>(v) < state.collected.size()) ++state.collected[static_cast<std::size_t>(v)];
-            if (state.jelly) {
-                std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
-                if (layers > 0) --layers;
-            }
-            v = cell::empty;
-        }
-        state.score += points;
-        apply_gravity(state.board);
-        refill(state.board, rules.colors, state.rng);
-        steps = 1;
-    }
-    for (; steps < max_cascade_steps; ++steps)
-        if (!resolve_step(state, rules, Resolution::scored, ws.scratch)) break;
-}
-}  // namespace
 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
                        std::stop_token stop) {
@@ -285,7 +293,7 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
             out.dead = true;
             break;
         }
-        play_chosen_swap(state, rules, *swap, ws);
+        play_swap(state, rules, *swap, ws.scratch);
     }
     out.moves_used = state.moves;
     out.score = state.score;
