@@ -326,8 +326,50 @@ void combo_area(Board& board, int ia, int ib, std::vector<int>& out) {
 }
 }  // namespace
 
+namespace {
+// Whether the board has a run of K (3 or 4) by colour (pieces and specials), without marking it:
+// neighbours compared cell against cell in branch-free loops the compiler vectorises. Most steps of a
+// cascade's end find none.
+template <int K>
+bool any_run(const Board& board) {
+    const int w = board.width, h = board.height;
+    const std::int32_t* c = board.cells.data();
+    auto same = [](std::int32_t p, std::int32_t q) { return static_cast<int>(q >= 0) & static_cast<int>(((p ^ q) & 0xff) == 0); };
+    for (int y = 0; y < h; ++y) {
+        const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
+        int any = 0;
+        for (int x = 0; x + K <= w; ++x) {
+            int run = r[x] >= 0;
+            for (int j = 1; j < K; ++j) run &= same(r[x], r[x + j]);
+            any |= run;
+        }
+        if (any) return true;
+    }
+    for (int y = 0; y + K <= h; ++y) {
+        const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
+        int any = 0;
+        for (int x = 0; x < w; ++x) {
+            int run = r[x] >= 0;
+            for (int j = 1; j < K; ++j) run &= same(r[x], r[x + static_cast<std::ptrdiff_t>(j) * w]);
+            any |= run;
+        }
+        if (any) return true;
+    }
+    return false;
+}
+}  // namespace
+
 bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
                   int step, StepReport* report) {
+    if (!(first && first->combo)) {
+        // Nothing to resolve (no run, no combo): said before any buffer is prepared.
+        const bool none = config.min_match == 3 ? !any_run<3>(state.board) : config.min_match == 4 ? !any_run<4>(state.board) : false;
+        if (none) {
+            s.events_overflow = false;
+            s.event_cells = 0;
+            return false;
+        }
+    }
     Board& board = state.board;
     const int w = board.width, h = board.height;
     const int n = w * h;
@@ -911,10 +953,11 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     pm.fits = true;
 }
 
-// preview of a `runs` move on a settled board whose runs hold only plain, unlocked pieces: its clears
-// are the cells of the (at most four) runs through the two swapped cells, with no item to fire and no
-// lock to open, and each of its (at most two) groups creates its special on its swapped cell. False
-// when that does not hold (the caller plays the first step on a copy).
+// preview of a `runs` move on a settled board whose runs hold no unlocked special: its clears are the
+// unlocked cells of the (at most four) runs through the two swapped cells (locked ones only lose their
+// lock, and nothing fires), and each of its (at most two) groups creates its special on its swapped
+// cell (never locked: it was swapped). False when that does not hold (the caller plays the first step
+// on a copy).
 bool preview_settled(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& p) {
     prepare_masks(state, config.min_match, scratch);
     const Scratch::PreviewMasks& pm = scratch.masks;
@@ -937,9 +980,11 @@ bool preview_settled(const State& state, const Config& config, Cell a, Cell b, S
     auto add = [&](Cell at, const Through& t) {
         auto put = [&](int x, int y) {
             const int idx = y * w + x;
-            // The item on the cell after the swap.
+            // A locked item loses its lock and stays (not a clear, and it does not fire); an unlocked
+            // special would fire (the stepped path then handles the move).
+            if (locks && locks[idx] != 0) return;
             const std::int32_t v = x == a.x && y == a.y ? vb : x == b.x && y == b.y ? va : board.cells[static_cast<std::size_t>(idx)];
-            plain &= v >= 0 && !cell::is_special(v) && !(locks && locks[idx] != 0);
+            plain &= !cell::is_special(v);  // run cells hold pieces or specials
             keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(y);
         };
         for (int x = t.x0; x < t.x0 + t.row; ++x) put(x, at.y);
@@ -981,19 +1026,9 @@ bool preview_settled(const State& state, const Config& config, Cell a, Cell b, S
 }
 }  // namespace
 
-std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
-    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
-    if (kind == SwapKind::illegal) return std::nullopt;
-    if (kind == SwapKind::runs) {
-        Preview p;
-        if (preview_settled(state, config, a, b, scratch, p)) return p;
-    }
-    return preview_plain(state, config, a, b, scratch);
-}
-
-std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
-    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
-    if (kind == SwapKind::illegal) return std::nullopt;
+namespace {
+// The first step of a legal move of `kind`, played on the scratch's copy of the state.
+Preview preview_stepped(const State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch) {
     State& trial = scratch.trial;
     trial.board = state.board;
     trial.lock = state.lock;
@@ -1003,18 +1038,36 @@ std::optional<Preview> preview_plain(const State& state, const Config& config, C
     trial.collected.assign(static_cast<std::size_t>(config.colors), 0);
     std::swap(trial.board.at(a), trial.board.at(b));
     FirstStep first{a, b, kind == SwapKind::combo};
-    StepReport report;
     scratch.first_step_only = true;
-    resolve_step(trial, config, Mode::lookahead, &first, scratch, nullptr, 1, &report);
+    resolve_step(trial, config, Mode::lookahead, &first, scratch, nullptr, 1, nullptr);
     scratch.first_step_only = false;
+    // What the step cleared and created stays in the scratch's buffers (no report copies).
     Preview p;
     p.combo = first.combo;
     const int w = state.board.width;
-    for (int idx : report.cleared) p.clears.push_back(Cell{idx % w, idx / w});
+    p.clears.reserve(scratch.cleared_cells.size());
+    for (int idx : scratch.cleared_cells) p.clears.push_back(Cell{idx % w, idx / w});
     std::sort(p.clears.begin(), p.clears.end());
-    for (const auto& [idx, special] : report.created) p.creates.push_back({Cell{idx % w, idx / w}, special});
+    for (const auto& [idx, special] : scratch.created) p.creates.push_back({Cell{idx % w, idx / w}, special});
     std::sort(p.creates.begin(), p.creates.end());
     return p;
+}
+}  // namespace
+
+std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
+    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
+    if (kind == SwapKind::illegal) return std::nullopt;
+    if (kind == SwapKind::runs) {
+        Preview p;
+        if (preview_settled(state, config, a, b, scratch, p)) return p;
+    }
+    return preview_stepped(state, config, a, b, kind, scratch);
+}
+
+std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
+    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
+    if (kind == SwapKind::illegal) return std::nullopt;
+    return preview_stepped(state, config, a, b, kind, scratch);
 }
 
 void draw_random_pieces(Board& board, const Config& config, Rng& rng) {
