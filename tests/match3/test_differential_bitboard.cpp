@@ -218,3 +218,52 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
     CHECK(previews > 30000);
     CHECK(creates > 1000);
 }
+
+TEST_CASE("play_swap with the bot's known first step plays the same move as settle, and ignores it for other rules or boards") {
+    Rng rng(8080);
+    match3::BotWorkspace ws;
+    int known_used = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const int w = 3 + pick(rng, 10), h = 3 + pick(rng, 10);
+        const int colors = 3 + pick(rng, 4);
+        Level level;
+        level.kind = Kind::match3;
+        level.rules.colors = colors;
+        level.rules.specials = false;
+        level.seed = rng.next();
+        State state;
+        state.board = v1_board(rng, w, h, colors, i % 4 != 0);
+        state.collected.assign(static_cast<std::size_t>(colors), 0);
+        if (i % 2) {
+            state.jelly = Grid(w, h, 0);
+            for (auto& j : state.jelly->cells) j = pick(rng, 3);
+        }
+        state.rng = Rng(level.seed);
+        const match3::RulesConfig rules{colors, 3, 10 + pick(rng, 90)};
+        const auto bot = i % 3 == 0 ? match3::Bot::lookahead : match3::Bot::greedy;
+        const auto swap = match3::choose_swap(bot, level, rules, state, ws);
+        if (!swap) continue;
+        known_used += ws.scratch.known.valid;
+        INFO("board " << i);
+        State got = state, want = state;
+        match3::Scratch fresh;
+        if (i % 5 == 4) {
+            // Other rules: the known step (scored with rules.score_per_piece) must not be used.
+            const match3::RulesConfig other{colors, 3, rules.score_per_piece + 1};
+            match3::play_swap(got, other, *swap, ws.scratch);
+            match3::play_swap(want, other, *swap, fresh);
+        } else if (i % 5 == 3 && state.board.cells.size() > 2) {
+            // Another board: the step must not be used either.
+            std::swap(got.board.cells[0], got.board.cells[1]);
+            want = got;
+            match3::play_swap(got, rules, *swap, ws.scratch);
+            match3::play_swap(want, rules, *swap, fresh);
+        } else {
+            match3::play_swap(got, rules, *swap, ws.scratch);
+            match3::play_swap(want, rules, *swap, fresh);
+        }
+        REQUIRE(got == want);
+        REQUIRE_FALSE(ws.scratch.known.valid);
+    }
+    CHECK(known_used > 1000);
+}

@@ -49,6 +49,7 @@ std::string_view bot_name(Bot bot) { return bot == Bot::greedy ? "greedy" : "loo
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch) {
     Scratch::KnownStep& known = scratch.known;
     const bool first_known = known.valid && known.a == swap.a && known.b == swap.b &&
+                             known.min_match == rules.min_match && known.score_per_piece == rules.score_per_piece &&
                              known.width == state.board.width && known.before == state.board.cells;
     known.valid = false;
     std::swap(state.board.at(swap.a), state.board.at(swap.b));
@@ -77,10 +78,12 @@ void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch
 
 namespace {
 // choose_swap's answer, with its first step when the scanner knows it (for play_swap).
-std::optional<Swap> chosen(const Swap& swap, const State& state, BotWorkspace& ws) {
+std::optional<Swap> chosen(const Swap& swap, const State& state, const RulesConfig& rules, BotWorkspace& ws) {
     Scratch::KnownStep& known = ws.scratch.known;
     known.valid = ws.scanner.settled_first_step(swap, known.cells, known.points);
     if (known.valid) {
+        known.min_match = rules.min_match;
+        known.score_per_piece = rules.score_per_piece;
         known.a = swap.a;
         known.b = swap.b;
         known.width = state.board.width;
@@ -201,7 +204,7 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
                 best = i;
             }
         }
-        return chosen(swaps[best], state, ws);
+        return chosen(swaps[best], state, rules, ws);
     }
     const std::int64_t jelly_before = level.goal.jelly ? jelly_left(state) : 0;
     std::int64_t best_value = -1;
@@ -247,7 +250,7 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
             best = i;
         }
     }
-    return chosen(swaps[best], state, ws);
+    return chosen(swaps[best], state, rules, ws);
 }
 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,

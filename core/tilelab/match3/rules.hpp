@@ -93,11 +93,14 @@ struct Scratch {
     StepTally tally;  // of the last resolve_step
     // A move's first step known before it is played: a bot's choice on a settled board, whose cleared
     // cells and points the hint scanner's masks give (choose_swap). play_swap uses it only for the
-    // same swap on a board equal to `before` (the cells and width before the swap), then forgets it.
+    // same swap on a board equal to `before` (the cells and width before the swap) under the same
+    // min_match and score_per_piece, then forgets it.
     struct KnownStep {
         bool valid = false;
         Cell a, b;
         int width = 0;
+        int min_match = 0;
+        int score_per_piece = 0;
         std::vector<std::int32_t> before;
         std::vector<int> cells;
         std::int64_t points = 0;
