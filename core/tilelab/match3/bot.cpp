@@ -47,10 +47,51 @@ std::optional<Bot> parse_bot(std::string_view name) {
 std::string_view bot_name(Bot bot) { return bot == Bot::greedy ? "greedy" : "lookahead"; }
 
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch) {
+    Scratch::KnownStep& known = scratch.known;
+    const bool first_known = known.valid && known.a == swap.a && known.b == swap.b &&
+                             known.min_match == rules.min_match && known.score_per_piece == rules.score_per_piece &&
+                             known.width == state.board.width && known.before == state.board.cells;
+    known.valid = false;
     std::swap(state.board.at(swap.a), state.board.at(swap.b));
     ++state.moves;
-    settle(state, rules, Resolution::scored, scratch);
+    if (!first_known) {
+        settle(state, rules, Resolution::scored, scratch);
+        return;
+    }
+    // The first step as resolve_step plays it (clear, score, collected, jelly, gravity, refill),
+    // then the rest of the cascade as settle() plays it.
+    for (int idx : known.cells) {
+        std::int32_t& v = state.board.cells[static_cast<std::size_t>(idx)];
+        if (static_cast<std::size_t>(v) < state.collected.size()) ++state.collected[static_cast<std::size_t>(v)];
+        if (state.jelly) {
+            std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
+            if (layers > 0) --layers;
+        }
+        v = cell::empty;
+    }
+    state.score += known.points;
+    apply_gravity(state.board);
+    refill(state.board, rules.colors, state.rng);
+    for (int steps = 1; steps < max_cascade_steps; ++steps)
+        if (!resolve_step(state, rules, Resolution::scored, scratch)) break;
 }
+
+namespace {
+// choose_swap's answer, with its first step when the scanner knows it (for play_swap).
+std::optional<Swap> chosen(const Swap& swap, const State& state, const RulesConfig& rules, BotWorkspace& ws) {
+    Scratch::KnownStep& known = ws.scratch.known;
+    known.valid = ws.scanner.settled_first_step(swap, known.cells, known.points);
+    if (known.valid) {
+        known.min_match = rules.min_match;
+        known.score_per_piece = rules.score_per_piece;
+        known.a = swap.a;
+        known.b = swap.b;
+        known.width = state.board.width;
+        known.before = state.board.cells;
+    }
+    return swap;
+}
+}  // namespace
 
 namespace {
 std::int64_t jelly_left(const State& s) {
@@ -163,17 +204,45 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
                 best = i;
             }
         }
-        return swaps[best];
+        return chosen(swaps[best], state, rules, ws);
     }
     const std::int64_t jelly_before = level.goal.jelly ? jelly_left(state) : 0;
     std::int64_t best_value = -1;
+    // The trial holds what a lookahead resolution changes and move_value reads: the board, score,
+    // collected pieces, and the jelly only when the goal counts it (jelly changes nothing else). The
+    // copies reuse the trial's buffers: no allocation per swap.
+    State& trial = ws.trial;
+    trial.board.width = state.board.width;
+    trial.board.height = state.board.height;
+    if (!level.goal.jelly) trial.jelly.reset();
     for (std::size_t i = 0; i < swaps.size(); ++i) {
         if (stop.stop_requested()) break;
-        ws.trial = state;
+        trial.board.cells = state.board.cells;
+        trial.score = state.score;
+        trial.collected = state.collected;
+        if (level.goal.jelly) trial.jelly = state.jelly;
         std::swap(ws.trial.board.at(swaps[i].a), ws.trial.board.at(swaps[i].b));
+        int step = 0;
+        std::int64_t points = 0;
+        if (ws.scanner.settled_first_step(swaps[i], ws.cells, points)) {
+            // The first step as resolve_step plays it in lookahead (clear, score, jelly, collected,
+            // gravity, no refill), its cells and points known from the scanner's bitboards.
+            for (int idx : ws.cells) {
+                std::int32_t& v = trial.board.cells[static_cast<std::size_t>(idx)];
+                if (static_cast<std::size_t>(v) < trial.collected.size()) ++trial.collected[static_cast<std::size_t>(v)];
+                if (trial.jelly) {
+                    std::int32_t& layers = trial.jelly->cells[static_cast<std::size_t>(idx)];
+                    if (layers > 0) --layers;
+                }
+                v = cell::empty;
+            }
+            trial.score += points;
+            apply_gravity(trial.board);
+            step = 1;
+        }
         // settle(), step by step: one trial on 256x256 with two colours cascades 1,000 steps
         // (seconds), so the time budget is looked at between steps too.
-        for (int step = 0; step < max_cascade_steps && !stop.stop_requested(); ++step)
+        for (; step < max_cascade_steps && !stop.stop_requested(); ++step)
             if (!resolve_step(ws.trial, rules, Resolution::lookahead, ws.scratch)) break;
         const std::int64_t value = move_value(level, state, ws.trial, jelly_before);
         if (value > best_value) {
@@ -181,7 +250,7 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
             best = i;
         }
     }
-    return swaps[best];
+    return chosen(swaps[best], state, rules, ws);
 }
 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,

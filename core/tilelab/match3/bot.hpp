@@ -31,6 +31,7 @@ struct BotWorkspace {
     HintScanner scanner;
     Scratch scratch;
     State trial;
+    std::vector<int> cells;  // a lookahead trial's first-step clears
     v2::Scratch v2;  // levels under RULES.md section 5
 };
 

@@ -2,6 +2,7 @@
 #include "tilelab/match3/hints.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace tilelab::match3 {
 
@@ -10,7 +11,20 @@ void HintScanner::scan(const Board& board, const RulesConfig& rules) {
     rules_ = rules;
     scan_runs(board, rules, runs_);
     const std::size_t n = board.cells.size();
-    swapped_ = board;
+    swapped_ready_ = false;
+    if (runs_.bitboard_colors > 0 && !runs_.empty()) {
+        // Per colour, the cells in a run (row or column); and all colours together.
+        const auto hs = static_cast<std::size_t>(board.height);
+        const std::size_t words = static_cast<std::size_t>(runs_.bitboard_colors) * hs;
+        const std::uint64_t* row_run = runs_.color_rows.data() + words;
+        const std::uint64_t* col_run = row_run + words;
+        crun_.resize(words);
+        all_runs_.assign(hs, 0);
+        for (std::size_t i = 0; i < words; ++i) {
+            crun_[i] = row_run[i] | col_run[i];
+            all_runs_[i % hs] |= crun_[i];
+        }
+    }
     if (stamp_.size() != n) {
         stamp_.assign(n, 0);
         stamp_now_ = 0;
@@ -81,44 +95,86 @@ bool HintScanner::legal_swaps_bitboard() {
     std::uint64_t* pieces = masks_.data() + static_cast<std::size_t>(colors) * stride + 2;
     std::uint64_t* right_swaps = pieces + stride;
     std::uint64_t* down_swaps = right_swaps + stride;
-    const std::int32_t* c = board.cells.data();
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            const std::int32_t v = c[y * w + x];
-            if (!is_piece(v)) continue;
-            if (v >= colors) return false;
-            masks_[static_cast<std::size_t>(v) * stride + 2 + static_cast<std::size_t>(y)] |= 1ull << x;
-            pieces[y] |= 1ull << x;
-        }
+    if (runs_.bitboard_colors == colors) {
+        // The run scan's per-colour rows, copied into the padded layout.
+        const std::uint64_t* rows = runs_.color_rows.data();
+        for (int colour = 0; colour < colors; ++colour)
+            for (int y = 0; y < h; ++y) {
+                const std::uint64_t m = rows[static_cast<std::size_t>(colour) * static_cast<std::size_t>(h) + static_cast<std::size_t>(y)];
+                masks_[static_cast<std::size_t>(colour) * stride + 2 + static_cast<std::size_t>(y)] = m;
+                pieces[y] |= m;
+            }
+    } else {
+        const std::int32_t* c = board.cells.data();
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                const std::int32_t v = c[y * w + x];
+                if (!is_piece(v)) continue;
+                if (v >= colors) return false;
+                masks_[static_cast<std::size_t>(v) * stride + 2 + static_cast<std::size_t>(y)] |= 1ull << x;
+                pieces[y] |= 1ull << x;
+            }
+    }
+    // Two loops per colour over independent rows, through restrict pointers (the masks share one
+    // buffer), so that the compiler runs them two or four rows at a time.
+    std::uint64_t* __restrict rs = right_swaps;
+    std::uint64_t* __restrict ds = down_swaps;
     for (int colour = 0; colour < colors; ++colour) {
-        const std::uint64_t* R = masks_.data() + static_cast<std::size_t>(colour) * stride + 2;
+        const std::uint64_t* __restrict R = masks_.data() + static_cast<std::size_t>(colour) * stride + 2;
         for (int y = 0; y < h; ++y) {
             const std::uint64_t r = R[y];
             const std::uint64_t hl = (r << 1) & (r << 2);
             const std::uint64_t hr = (r >> 1) & (r >> 2);
-            const std::uint64_t hm = (r << 1) & (r >> 1);
             const std::uint64_t v3 = (R[y - 1] & R[y - 2]) | (R[y - 1] & R[y + 1]) | (R[y + 1] & R[y + 2]);
             // Two pieces of one colour never make a move (the swap changes nothing).
-            right_swaps[y] |= ((r & ((hr | v3) >> 1)) | ((r >> 1) & (hl | v3))) & ~(r & (r >> 1));
-            if (y + 1 < h) {
-                const std::uint64_t rn = R[y + 1];
-                const std::uint64_t below = ((rn << 1) & (rn << 2)) | ((rn >> 1) & (rn >> 2)) | ((rn << 1) & (rn >> 1));
-                const std::uint64_t down = r & ((R[y + 2] & R[y + 3]) | below);
-                const std::uint64_t up = rn & ((R[y - 1] & R[y - 2]) | hl | hr | hm);
-                down_swaps[y] |= (down | up) & ~(r & rn);
-            }
+            rs[y] |= ((r & ((hr | v3) >> 1)) | ((r >> 1) & (hl | v3))) & ~(r & (r >> 1));
+        }
+        for (int y = 0; y + 1 < h; ++y) {
+            const std::uint64_t r = R[y];
+            const std::uint64_t rn = R[y + 1];
+            const std::uint64_t here = ((r << 1) & (r << 2)) | ((r >> 1) & (r >> 2)) | ((r << 1) & (r >> 1));
+            const std::uint64_t below = ((rn << 1) & (rn << 2)) | ((rn >> 1) & (rn >> 2)) | ((rn << 1) & (rn >> 1));
+            const std::uint64_t down = r & ((R[y + 2] & R[y + 3]) | below);
+            const std::uint64_t up = rn & ((R[y - 1] & R[y - 2]) | here);
+            ds[y] |= (down | up) & ~(r & rn);
         }
     }
     for (int y = 0; y < h; ++y) {
         right_swaps[y] &= pieces[y] & (pieces[y] >> 1);
         down_swaps[y] &= pieces[y] & pieces[y + 1];
     }
-    // The face's order: by x, then y, the right neighbour before the lower one.
-    for (int x = 0; x < w; ++x)
+    // The face's order: by x, then y, the right neighbour before the lower one. Only the columns
+    // with a swap are walked.
+    std::uint64_t columns = 0;
+    for (int y = 0; y < h; ++y) columns |= right_swaps[y] | down_swaps[y];
+    if (h <= 32) {
+        // Transposed: per column x a word with bit 2y for the swap with the right neighbour of (x, y)
+        // and bit 2y + 1 for the one with the lower neighbour, so that its set bits come in the face's
+        // order; only the set bits of the masks are visited.
+        std::uint64_t by_column[64];
+        for (std::uint64_t m = columns; m; m &= m - 1) by_column[__builtin_ctzll(m)] = 0;
+        for (int y = 0; y < h; ++y) {
+            for (std::uint64_t m = right_swaps[y]; m; m &= m - 1) by_column[__builtin_ctzll(m)] |= 1ull << (2 * y);
+            for (std::uint64_t m = down_swaps[y]; m; m &= m - 1) by_column[__builtin_ctzll(m)] |= 1ull << (2 * y + 1);
+        }
+        for (; columns; columns &= columns - 1) {
+            const int x = __builtin_ctzll(columns);
+            for (std::uint64_t m = by_column[x]; m; m &= m - 1) {
+                const int bit = __builtin_ctzll(m);
+                const int y = bit >> 1, down = bit & 1;  // without a branch: its side is data
+                swaps_.push_back(Swap{Cell{x, y}, Cell{x + 1 - down, y + down}});
+            }
+        }
+        return true;
+    }
+    while (columns) {
+        const int x = __builtin_ctzll(columns);
+        columns &= columns - 1;
         for (int y = 0; y < h; ++y) {
             if (right_swaps[y] >> x & 1u) swaps_.push_back({Cell{x, y}, Cell{x + 1, y}});
             if (down_swaps[y] >> x & 1u) swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
         }
+    }
     return true;
 }
 
@@ -204,9 +260,150 @@ void HintScanner::add_col_runs(int x) {
     }
 }
 
+namespace {
+// The cells [lo, lo + len) of a row word.
+std::uint64_t span(int lo, int len) { return (len >= 64 ? ~0ull : (1ull << len) - 1) << lo; }
+
+// Set bits of a word. The build targets baseline x86-64, where __builtin_popcountll is a libgcc call
+// (measured: a tenth of all hint time); this is a dozen inline operations.
+int popcount64(std::uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
+}  // namespace
+
+HintScanner::Through HintScanner::through(const std::uint64_t* rows, Cell from, Cell to) const {
+    const int k = rules_.min_match;
+    Through t;
+    // Row: the colour's word of row to.y after the move, and its ones around bit to.x (both counts
+    // include to.x itself).
+    std::uint64_t m = rows[to.y] | 1ull << to.x;
+    if (from.y == to.y) m &= ~(1ull << from.x);
+    const std::uint64_t right = ~(m >> to.x);
+    const std::uint64_t left = ~(m << (63 - to.x));
+    const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
+    const int n_left = left ? __builtin_clzll(left) : to.x + 1;
+    const int len = n_left + n_right - 1;
+    if (len >= k) {
+        t.x0 = to.x - n_left + 1;
+        t.row = len;
+    }
+    // Column: walk up and down from `to` while the colour continues. `from` is a neighbour: in the
+    // same column it is the end of the walk on its side (it holds the other item now).
+    const std::uint64_t bit = 1ull << to.x;
+    const bool same_column = from.x == to.x;
+    const int stop_up = same_column && from.y < to.y ? from.y : -1;
+    const int stop_down = same_column && from.y > to.y ? from.y : board_->height;
+    int top = to.y, bottom = to.y;
+    while (top - 1 > stop_up && (rows[top - 1] & bit)) --top;
+    while (bottom + 1 < stop_down && (rows[bottom + 1] & bit)) ++bottom;
+    if (bottom - top + 1 >= k) {
+        t.y0 = top;
+        t.col = bottom - top + 1;
+    }
+    return t;
+}
+
+void HintScanner::add_runs_through(const std::uint64_t* rows, Cell from, Cell to) {
+    const Through t = through(rows, from, to);
+    if (t.row) set_[static_cast<std::size_t>(to.y)] |= span(t.x0, t.row);
+    for (int y = t.y0; y < t.y0 + t.col; ++y) set_[static_cast<std::size_t>(y)] |= 1ull << to.x;
+}
+
+bool HintScanner::settled_first_step(const Swap& swap, std::vector<int>& cells, std::int64_t& points) {
+    if (runs_.bitboard_colors == 0 || !runs_.empty()) return false;
+    const Board& board = *board_;
+    if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
+    if (std::abs(swap.a.x - swap.b.x) + std::abs(swap.a.y - swap.b.y) != 1) return false;
+    const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
+    if (!is_piece(va) || !is_piece(vb) || va == vb) return false;
+    const auto hs = static_cast<std::size_t>(board.height);
+    const int w = board.width;
+    const std::int64_t spp = rules_.score_per_piece;
+    cells.clear();
+    points = 0;
+    // Seed 001's walk over the two cells' runs (disjoint: the colours differ): a row run's pieces
+    // score (n - 1) each; a column run's pieces score (n - 1) each except the one its row run took.
+    auto add = [&](Cell at, const Through& t) {
+        for (int x = t.x0; x < t.x0 + t.row; ++x) cells.push_back(at.y * w + x);
+        for (int y = t.y0; y < t.y0 + t.col; ++y)
+            if (y != at.y || !t.row) cells.push_back(y * w + at.x);
+        if (t.row) points += static_cast<std::int64_t>(t.row) * (t.row - 1) * spp;
+        if (t.col) points += static_cast<std::int64_t>(t.col - (t.row ? 1 : 0)) * (t.col - 1) * spp;
+    };
+    add(swap.b, through(runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b));
+    add(swap.a, through(runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a));
+    return true;
+}
+
+void HintScanner::add_colour_runs(const std::uint64_t* rows, Cell from, Cell to) {
+    // Runs of one colour by shifted ANDs, as scan_runs finds them, on its rows after the move.
+    const int h = board_->height;
+    const int k = rules_.min_match;
+    tmp_.assign(rows, rows + h);
+    tmp_[static_cast<std::size_t>(from.y)] &= ~(1ull << from.x);
+    tmp_[static_cast<std::size_t>(to.y)] |= 1ull << to.x;
+    const std::uint64_t* r = tmp_.data();
+    for (int y = 0; y < h; ++y) {
+        const std::uint64_t m = r[y];
+        std::uint64_t starts = m;
+        for (int j = 1; j < k && starts; ++j) starts &= m >> j;
+        std::uint64_t cells = 0;
+        for (int j = 0; j < k && starts; ++j) cells |= starts << j;
+        set_[static_cast<std::size_t>(y)] |= cells;
+    }
+    for (int y = 0; y + k <= h; ++y) {
+        std::uint64_t tops = r[y];
+        for (int j = 1; j < k && tops; ++j) tops &= r[y + j];
+        if (!tops) continue;
+        for (int j = 0; j < k; ++j) set_[static_cast<std::size_t>(y + j)] |= tops;
+    }
+}
+
+bool HintScanner::clears_bitboard(const Swap& swap) {
+    const int colours = runs_.bitboard_colors;
+    if (colours == 0) return false;
+    const Board& board = *board_;
+    if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
+    if (std::abs(swap.a.x - swap.b.x) + std::abs(swap.a.y - swap.b.y) != 1) return false;
+    const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
+    if (!is_piece(va) || !is_piece(vb) || va == vb) return false;  // the scan saw every piece below `colours`
+    const auto hs = static_cast<std::size_t>(board.height);
+    const std::uint64_t* rows_a = runs_.color_rows.data() + static_cast<std::size_t>(va) * hs;
+    const std::uint64_t* rows_b = runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs;
+    if (runs_.empty()) {
+        // A settled board: the swap's runs all pass through one of the two swapped pieces.
+        set_.assign(hs, 0);
+        add_runs_through(rows_a, swap.a, swap.b);
+        add_runs_through(rows_b, swap.b, swap.a);
+        return true;
+    }
+    // Runs of the other colours stay as they are (colours never share a cell); the two swapped
+    // colours are rescanned whole on their moved rows.
+    set_.resize(hs);
+    const std::uint64_t* crun_a = crun_.data() + static_cast<std::size_t>(va) * hs;
+    const std::uint64_t* crun_b = crun_.data() + static_cast<std::size_t>(vb) * hs;
+    for (std::size_t y = 0; y < hs; ++y) set_[y] = all_runs_[y] & ~crun_a[y] & ~crun_b[y];
+    add_colour_runs(rows_a, swap.a, swap.b);
+    add_colour_runs(rows_b, swap.b, swap.a);
+    return true;
+}
+
 void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     out.clear();
     const int w = board_->width;
+    if (clears_bitboard(swap)) {
+        for (std::size_t y = 0; y < set_.size(); ++y)
+            for (std::uint64_t m = set_[y]; m; m &= m - 1)
+                out.push_back(static_cast<int>(y) * w + __builtin_ctzll(m));
+        return;
+    }
+    if (!swapped_ready_) {
+        swapped_ = *board_;
+        swapped_ready_ = true;
+    }
     if (++stamp_now_ == 0) {
         std::fill(stamp_.begin(), stamp_.end(), 0);
         stamp_now_ = 1;
@@ -231,7 +428,76 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     std::swap(swapped_.at(swap.a), swapped_.at(swap.b));
 }
 
+bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) const {
+    if (runs_.bitboard_colors == 0 || !runs_.empty()) return false;
+    const Board& board = *board_;
+    if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
+    if (std::abs(swap.a.x - swap.b.x) + std::abs(swap.a.y - swap.b.y) != 1) return false;
+    const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
+    if (!is_piece(va) || !is_piece(vb) || va == vb) return false;
+    const auto hs = static_cast<std::size_t>(board.height);
+    tb = through(runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b);
+    ta = through(runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a);
+    return true;
+}
+
 std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
+    Through ta, tb;
+    if (settled_spans(swap, ta, tb) && ta.row + ta.col + tb.row + tb.col <= 64) {
+        // A settled board: the cells of the runs through the two swapped pieces, as (x << 16 | y)
+        // keys sorted by insertion (a handful of cells), each piece once.
+        std::uint32_t keys[64];
+        int n = 0;
+        auto add = [&](Cell at, const Through& t) {
+            for (int x = t.x0; x < t.x0 + t.row; ++x) keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(at.y);
+            for (int y = t.y0; y < t.y0 + t.col; ++y)
+                if (y != at.y || !t.row) keys[n++] = static_cast<std::uint32_t>(at.x) << 16 | static_cast<std::uint32_t>(y);
+        };
+        add(swap.b, tb);
+        add(swap.a, ta);
+        for (int i = 1; i < n; ++i) {
+            const std::uint32_t key = keys[i];
+            int j = i;
+            for (; j > 0 && keys[j - 1] > key; --j) keys[j] = keys[j - 1];
+            keys[j] = key;
+        }
+        std::vector<Cell> cells(static_cast<std::size_t>(n));
+        for (int i = 0; i < n; ++i)
+            cells[static_cast<std::size_t>(i)] = Cell{static_cast<int>(keys[i] >> 16), static_cast<int>(keys[i] & 0xffff)};
+        return cells;
+    }
+    if (clears_bitboard(swap)) {
+        // (x, y) order: the columns with a cleared cell from the left, each from the top, over the
+        // rows that have one (a swap's clears span a few rows: `lines` lists them).
+        std::uint64_t columns = 0;
+        int count = 0;
+        int lines[64];
+        int line_count = 0;
+        bool many_lines = false;
+        for (std::size_t y = 0; y < set_.size(); ++y) {
+            const std::uint64_t m = set_[y];
+            if (!m) continue;
+            columns |= m;
+            count += popcount64(m);
+            if (line_count < 64) lines[line_count++] = static_cast<int>(y);
+            else many_lines = true;
+        }
+        std::vector<Cell> cells;
+        cells.reserve(static_cast<std::size_t>(count));
+        const int h = board_->height;
+        while (columns) {
+            const int x = __builtin_ctzll(columns);
+            columns &= columns - 1;
+            if (many_lines) {
+                for (int y = 0; y < h; ++y)
+                    if (set_[static_cast<std::size_t>(y)] >> x & 1u) cells.push_back(Cell{x, y});
+            } else {
+                for (int i = 0; i < line_count; ++i)
+                    if (set_[static_cast<std::size_t>(lines[i])] >> x & 1u) cells.push_back(Cell{x, lines[i]});
+            }
+        }
+        return cells;
+    }
     std::vector<int> indices;
     clears(swap, indices);
     std::vector<Cell> cells;
@@ -242,6 +508,14 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
 }
 
 int HintScanner::clear_count(const Swap& swap) {
+    Through ta, tb;
+    if (settled_spans(swap, ta, tb))  // the cells of the runs through the two pieces, each piece once
+        return tb.row + tb.col - (tb.row && tb.col ? 1 : 0) + ta.row + ta.col - (ta.row && ta.col ? 1 : 0);
+    if (clears_bitboard(swap)) {
+        int count = 0;
+        for (std::uint64_t m : set_) count += popcount64(m);
+        return count;
+    }
     if (runs_.empty()) {
         if (!tables_ready_) build_tables();
         // A settled board: the only runs after the swap are those through the two swapped pieces.

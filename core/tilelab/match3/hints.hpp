@@ -36,6 +36,12 @@ public:
     std::vector<Cell> clears_sorted(const Swap& swap);
     int clear_count(const Swap& swap);
 
+    // The first resolution step of a legal `swap` on a settled board (no run before it) with the
+    // bitboards: the cells it clears (board indices, unordered) and the points seed 001's walk gives
+    // them, as resolve_step would find them, without scanning the board. False when the board is not
+    // settled or the bitboards do not apply; the caller then resolves the step itself.
+    bool settled_first_step(const Swap& swap, std::vector<int>& cells, std::int64_t& points);
+
 private:
     // Run lengths through the two swapped pieces after the swap, per axis.
     struct Lines {
@@ -45,12 +51,32 @@ private:
     bool legal(int ax, int ay, int bx, int by) const;
     void build_tables();
     bool legal_swaps_bitboard();
+    // Bitboard clears (the run scan's bitboard path, boards up to 64 wide): fills set_ with the
+    // swap's clear cells, one word per row (bit x = column x). False when the path does not apply.
+    bool clears_bitboard(const Swap& swap);
+    // The runs through `to` of the colour whose row masks are `rows`, after its piece moved from
+    // `from` to `to` (a settled board: no other run of that colour can appear): the row run
+    // [x0, x0 + row) of row to.y and the column run [y0, y0 + col) of column to.x, 0 when shorter
+    // than min_match.
+    struct Through {
+        int x0 = 0, row = 0, y0 = 0, col = 0;
+    };
+    Through through(const std::uint64_t* rows, Cell from, Cell to) const;
+    // On a settled board with the bitboards: the runs through a (ta) and b (tb) after `swap`.
+    bool settled_spans(const Swap& swap, Through& ta, Through& tb) const;
+    void add_runs_through(const std::uint64_t* rows, Cell from, Cell to);  // into set_
+    // Adds to set_ every run of the colour with row masks `rows` after its piece moved from -> to.
+    void add_colour_runs(const std::uint64_t* rows, Cell from, Cell to);
     void add_row_runs(int y);
     void add_col_runs(int x);
     void add(int idx, std::vector<int>& out);
 
     const Board* board_ = nullptr;
-    Board swapped_;  // a copy of the board; a swap is applied to it while its lines are rescanned, then undone
+    Board swapped_;  // a copy of the board (made on first use); a swap is applied to it while its lines are rescanned, then undone
+    bool swapped_ready_ = false;
+    // Bitboards (when runs_.bitboard_colors > 0): crun_[c * h + y] the cells of colour c in row y that
+    // lie in a run, all_runs_[y] those of every colour; set_ and tmp_ are per-row scratch words.
+    std::vector<std::uint64_t> crun_, all_runs_, set_, tmp_;
     RulesConfig rules_;
     RunMarks runs_;
     std::vector<std::uint16_t> left_, right_, up_, down_;  // built on demand (tables_ready_)

@@ -56,6 +56,7 @@ bool scan_runs_bitboard(const Board& board, const RulesConfig& rules, RunMarks& 
             const std::uint64_t m = rows[base + y];
             std::uint64_t starts = m;
             for (int j = 1; j < k; ++j) starts &= m >> j;
+            if (!starts) continue;  // run[] is zero already (most rows of a settled board)
             std::uint64_t cells = 0;
             for (int j = 0; j < k; ++j) cells |= starts << j;
             run[base + y] = cells;
@@ -64,18 +65,22 @@ bool scan_runs_bitboard(const Board& board, const RulesConfig& rules, RunMarks& 
         // col first holds the tops of k-long windows, then (bottom up, so that every read is of a
         // row not yet rewritten) each row ORs the tops of the windows covering it.
         std::uint64_t* cb = col + base;
+        std::uint64_t any_top = 0;
         for (int y = 0; y + k <= h; ++y) {
             std::uint64_t tops = rows[base + y];
             for (int j = 1; j < k; ++j) tops &= rows[base + y + j];
             cb[y] = tops;
-            found |= tops;
+            any_top |= tops;
         }
+        found |= any_top;
+        if (!any_top) continue;  // col[] is all zero
         for (int y = h - 1; y >= 0; --y) {
             std::uint64_t cells = 0;
             for (int j = 0; j < k && j <= y; ++j) cells |= cb[y - j];
             cb[y] = cells;
         }
     }
+    out.bitboard_colors = max_colors;
     if (!found) return true;
     const std::int64_t spp = rules.score_per_piece;
     auto mark = [&](int x, int y, std::uint8_t axis, std::int64_t points) {
@@ -131,6 +136,7 @@ void scan_runs(const Board& board, const RulesConfig& rules, RunMarks& out, std:
     out.marks.assign(board.cells.size(), 0);
     out.marked.clear();
     out.points = 0;
+    out.bitboard_colors = 0;
     if (cell_points) cell_points->assign(board.cells.size(), 0);
     const bool done = k == 3   ? scan_runs_bitboard<3>(board, rules, out, cell_points)
                       : k == 4 ? scan_runs_bitboard<4>(board, rules, out, cell_points)
@@ -259,11 +265,40 @@ int apply_gravity(Board& board, std::vector<StepLog::Fall>* falls) {
     const int w = board.width;
     const int h = board.height;
     std::int32_t* c = board.cells.data();
+    // Most columns have nothing to fall into (a step clears a few columns); skip them. One row-major
+    // pass (element-wise, which the compiler vectorises) flags the columns with an empty cell.
+    // Boards wider than the stack array (never from a level file) look at every column.
+    // The same pass flags the columns holding anything but pieces and empty cells (blockers, holes).
+    constexpr int flag_columns = 256;
+    std::int32_t flags[flag_columns], irregular[flag_columns];
+    const bool flagged = w <= flag_columns;
+    if (flagged) {
+        std::fill(flags, flags + w, 0);
+        std::fill(irregular, irregular + w, 0);
+        for (int y = 0; y < h; ++y) {
+            const std::int32_t* row = c + static_cast<std::ptrdiff_t>(y) * w;
+            for (int x = 0; x < w; ++x) {
+                flags[x] |= row[x] == cell::empty;
+                irregular[x] |= row[x] < cell::empty;
+            }
+        }
+    }
     for (int x = 0; x < w; ++x) {
-        // Most columns have nothing to fall into (a step clears a few columns); skip them in one pass.
-        bool has_empty = false;
-        for (int y = 0; y < h; ++y) has_empty |= c[y * w + x] == cell::empty;
-        if (!has_empty) continue;
+        if (flagged && !flags[x]) continue;
+        if (flagged && !irregular[x] && !falls) {
+            // Only pieces and empty cells: one branch-free compaction from the bottom. `write` never
+            // passes the cell being read, so every cell is read before it is written.
+            int write = h - 1;
+            for (int r = h - 1; r >= 0; --r) {
+                const std::int32_t v = c[r * w + x];
+                const int piece = v >= 0;
+                c[write * w + x] = v;
+                fallen += piece & (write != r);
+                write -= piece;
+            }
+            for (int r = write; r >= 0; --r) c[r * w + x] = cell::empty;
+            continue;
+        }
         int bottom = h - 1;
         while (bottom >= 0) {
             if (c[bottom * w + x] == cell::blocker) {
@@ -317,7 +352,42 @@ int refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spaw
     return filled;
 }
 
+namespace {
+// Whether the board has a run of K (3 or 4), without marking it: equal neighbours compared on the
+// cells directly, in loops without branches that the compiler vectorises (a quarter of scan_runs'
+// cost). Most resolve_step calls of a cascade's end, and of a bot's trial, find no run.
+template <int K>
+bool has_run(const Board& board) {
+    const int w = board.width, h = board.height;
+    const std::int32_t* c = board.cells.data();
+    for (int y = 0; y < h; ++y) {
+        const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
+        int any = 0;
+        for (int x = 0; x + K <= w; ++x) {
+            int same = r[x] >= 0;
+            for (int j = 1; j < K; ++j) same &= r[x + j] == r[x];
+            any |= same;
+        }
+        if (any) return true;
+    }
+    for (int y = 0; y + K <= h; ++y) {
+        const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
+        int any = 0;
+        for (int x = 0; x < w; ++x) {
+            int same = r[x] >= 0;
+            for (int j = 1; j < K; ++j) same &= r[x + static_cast<std::ptrdiff_t>(j) * w] == r[x];
+            any |= same;
+        }
+        if (any) return true;
+    }
+    return false;
+}
+}  // namespace
+
 bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch, StepLog* log) {
+    // Nothing to resolve: said without building the scan's bitboards and marks.
+    if (rules.min_match == 3 && !has_run<3>(state.board)) return false;
+    if (rules.min_match == 4 && !has_run<4>(state.board)) return false;
     RunMarks& runs = scratch.runs;
     scan_runs(state.board, rules, runs, log ? &scratch.cell_points : nullptr);
     if (runs.empty()) return false;

@@ -36,7 +36,13 @@ struct RunMarks {
     std::vector<std::uint8_t> marks;  // RunMark bits per cell index
     std::vector<int> marked;          // indices of cells in some run, in scan order
     std::int64_t points = 0;          // what clearing them scores (seed 001's walk)
-    std::vector<std::uint64_t> color_rows;  // bitboard buffer of the scan (one mask per colour and row)
+    // Bitboard buffer of the scan, valid when bitboard_colors > 0 (boards up to 64 wide, colours
+    // below 16). Bit x of a word is column x; with C = bitboard_colors and h the board's height,
+    // three blocks of C * h words, colour-major (word c * h + y is colour c, row y):
+    //   [0, C h)      pieces of colour c in row y (specials excluded: v1 values are colours);
+    //   [C h, 2 C h)  those of them in a row run;   [2 C h, 3 C h)  those in a column run.
+    std::vector<std::uint64_t> color_rows;
+    int bitboard_colors = 0;
     bool empty() const { return marked.empty(); }
 };
 
@@ -85,6 +91,20 @@ struct Scratch {
     RunMarks runs;
     std::vector<std::int64_t> cell_points;
     StepTally tally;  // of the last resolve_step
+    // A move's first step known before it is played: a bot's choice on a settled board, whose cleared
+    // cells and points the hint scanner's masks give (choose_swap). play_swap uses it only for the
+    // same swap on a board equal to `before` (the cells and width before the swap) under the same
+    // min_match and score_per_piece, then forgets it.
+    struct KnownStep {
+        bool valid = false;
+        Cell a, b;
+        int width = 0;
+        int min_match = 0;
+        int score_per_piece = 0;
+        std::vector<std::int32_t> before;
+        std::vector<int> cells;
+        std::int64_t points = 0;
+    } known;
 };
 
 // Gravity: in each column pieces fall into empty cells; blockers split a column into segments that

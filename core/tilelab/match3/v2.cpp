@@ -326,8 +326,50 @@ void combo_area(Board& board, int ia, int ib, std::vector<int>& out) {
 }
 }  // namespace
 
+namespace {
+// Whether the board has a run of K (3 or 4) by colour (pieces and specials), without marking it:
+// neighbours compared cell against cell in branch-free loops the compiler vectorises. Most steps of a
+// cascade's end find none.
+template <int K>
+bool any_run(const Board& board) {
+    const int w = board.width, h = board.height;
+    const std::int32_t* c = board.cells.data();
+    auto same = [](std::int32_t p, std::int32_t q) { return static_cast<int>(q >= 0) & static_cast<int>(((p ^ q) & 0xff) == 0); };
+    for (int y = 0; y < h; ++y) {
+        const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
+        int any = 0;
+        for (int x = 0; x + K <= w; ++x) {
+            int run = r[x] >= 0;
+            for (int j = 1; j < K; ++j) run &= same(r[x], r[x + j]);
+            any |= run;
+        }
+        if (any) return true;
+    }
+    for (int y = 0; y + K <= h; ++y) {
+        const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
+        int any = 0;
+        for (int x = 0; x < w; ++x) {
+            int run = r[x] >= 0;
+            for (int j = 1; j < K; ++j) run &= same(r[x], r[x + static_cast<std::ptrdiff_t>(j) * w]);
+            any |= run;
+        }
+        if (any) return true;
+    }
+    return false;
+}
+}  // namespace
+
 bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
                   int step, StepReport* report) {
+    if (!(first && first->combo)) {
+        // Nothing to resolve (no run, no combo): said before any buffer is prepared.
+        const bool none = config.min_match == 3 ? !any_run<3>(state.board) : config.min_match == 4 ? !any_run<4>(state.board) : false;
+        if (none) {
+            s.events_overflow = false;
+            s.event_cells = 0;
+            return false;
+        }
+    }
     Board& board = state.board;
     const int w = board.width, h = board.height;
     const int n = w * h;
@@ -686,7 +728,134 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
     return no("neither swapped item would lie in a run, and the two make no combo");
 }
 
+namespace {
+// legal_moves on bitboards (min_match 3, boards up to 64 wide, colours below 64): one 64-bit word per
+// row, bit x = column x, so that a row's candidate swaps with the right neighbour are one word (bit x:
+// x with x + 1) and with the lower neighbour one word too (bit x: (x, y) with (x, y + 1)). A swap is
+// legal when both cells are movable (unlocked items), not two ingredients, and
+//  - a combo: colour bomb with a piece, special or colour bomb, or two specials; or
+//  - a piece of colour c moving onto a cell where it completes a run of c (seed 001's patterns, as
+//    HintScanner::legal_swaps_bitboard: two c beyond it in line, or one on each side across), which
+//    only a piece of another colour (or an ingredient or colour bomb) leaving that cell allows; or
+//  - two items of one colour but different values (a special and a piece): nothing changes colour,
+//    so it is legal when one of them already lies in a run.
+// Returns false (out untouched) when the board does not fit.
+bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, int min_match,
+                          std::vector<CellPairMove>& out) {
+    const int w = board.width, h = board.height;
+    if (min_match != 3 || w > 64 || w < 1 || h < 1) return false;
+    const std::int32_t* c = board.cells.data();
+    if (lock && (lock->width != w || lock->height != h)) return false;
+    const std::int32_t* locks = lock ? lock->cells.data() : nullptr;
+    int colours = 0;
+    for (int i = 0; i < w * h; ++i)
+        if (c[i] >= 0) colours = std::max(colours, cell::color_of(c[i]) + 1);
+    if (colours > 64) return false;
+    // Rows padded with two empty rows above and below, so that y - 2 .. y + 3 are always readable.
+    const auto stride = static_cast<std::size_t>(h) + 4;
+    thread_local std::vector<std::uint64_t> buf;
+    buf.assign((static_cast<std::size_t>(colours) * 2 + 6) * stride, 0);
+    std::uint64_t* colour_rows = buf.data() + 2;  // colour k row y: colour_rows[k * stride + y]
+    std::uint64_t* plain_rows = colour_rows + static_cast<std::size_t>(colours) * stride;  // plain pieces of colour k
+    std::uint64_t* movable = plain_rows + static_cast<std::size_t>(colours) * stride;     // unlocked items
+    std::uint64_t* ingredient = movable + stride;
+    std::uint64_t* bomb = ingredient + stride;    // colour bombs
+    std::uint64_t* special = bomb + stride;       // h, v, b specials
+    std::uint64_t* piece = special + stride;      // pieces and specials
+    std::uint64_t* in_run = piece + stride;       // cells in a run now
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const int i = y * w + x;
+            const std::int32_t v = c[i];
+            const std::uint64_t bit = 1ull << x;
+            if (!is_item(v)) continue;
+            if (!(locks && locks[i] != 0)) movable[y] |= bit;
+            if (v == cell::ingredient) ingredient[y] |= bit;
+            else if (v == cell::color_bomb) bomb[y] |= bit;
+            else {
+                const auto k = static_cast<std::size_t>(cell::color_of(v));
+                colour_rows[k * stride + static_cast<std::size_t>(y)] |= bit;
+                piece[y] |= bit;
+                if (cell::is_special(v)) special[y] |= bit;
+                else plain_rows[k * stride + static_cast<std::size_t>(y)] |= bit;
+            }
+        }
+    thread_local std::vector<std::uint64_t> right, down;
+    right.assign(static_cast<std::size_t>(h), 0);
+    down.assign(static_cast<std::size_t>(h), 0);
+    thread_local std::vector<std::uint64_t> same_right, same_down;  // pairs of one colour, different values
+    same_right.assign(static_cast<std::size_t>(h), 0);
+    same_down.assign(static_cast<std::size_t>(h), 0);
+    for (int k = 0; k < colours; ++k) {
+        const std::uint64_t* R = colour_rows + static_cast<std::size_t>(k) * stride;
+        for (int y = 0; y < h; ++y) {
+            const std::uint64_t r = R[y];
+            const std::uint64_t starts = r & (r >> 1) & (r >> 2);
+            in_run[y] |= starts | (starts << 1) | (starts << 2);
+            const std::uint64_t tops = r & R[y + 1] & R[y + 2];  // rows past h are empty
+            in_run[y] |= tops;
+            in_run[y + 1] |= tops;
+            in_run[y + 2] |= tops;
+        }
+    }
+    for (int k = 0; k < colours; ++k) {
+        const std::uint64_t* R = colour_rows + static_cast<std::size_t>(k) * stride;
+        const std::uint64_t* PL = plain_rows + static_cast<std::size_t>(k) * stride;
+        for (int y = 0; y < h; ++y) {
+            const std::uint64_t r = R[y];
+            const std::uint64_t hl = (r << 1) & (r << 2);
+            const std::uint64_t hr = (r >> 1) & (r >> 2);
+            const std::uint64_t hm = (r << 1) & (r >> 1);
+            const std::uint64_t v3 = (R[y - 1] & R[y - 2]) | (R[y - 1] & R[y + 1]) | (R[y + 1] & R[y + 2]);
+            const std::uint64_t both = r & (r >> 1);
+            right[y] |= ((r & ((hr | v3) >> 1)) | ((r >> 1) & (hl | v3))) & ~both;
+            same_right[y] |= both & ~(PL[y] & (PL[y] >> 1));  // one colour, different values
+            if (y + 1 < h) {
+                const std::uint64_t rn = R[y + 1];
+                const std::uint64_t below = ((rn << 1) & (rn << 2)) | ((rn >> 1) & (rn >> 2)) | ((rn << 1) & (rn >> 1));
+                const std::uint64_t dn = r & ((R[y + 2] & R[y + 3]) | below);
+                const std::uint64_t up = rn & ((R[y - 1] & R[y - 2]) | hl | hr | hm);
+                down[y] |= (dn | up) & ~(r & rn);
+                same_down[y] |= (r & rn) & ~(PL[y] & PL[y + 1]);
+            }
+        }
+    }
+    for (int y = 0; y < h; ++y) {
+        const std::uint64_t m = movable[y], ing = ingredient[y], b = bomb[y], s = special[y], p = piece[y];
+        const std::uint64_t combo_r = (b & ((p | b) >> 1)) | ((b >> 1) & p) | (s & (s >> 1));
+        right[y] = (right[y] | combo_r | (same_right[y] & (in_run[y] | (in_run[y] >> 1)))) & m & (m >> 1) &
+                   ~(ing & (ing >> 1));
+        if (y + 1 < h) {
+            const std::uint64_t m2 = movable[y + 1], ing2 = ingredient[y + 1], b2 = bomb[y + 1], s2 = special[y + 1],
+                                p2 = piece[y + 1];
+            const std::uint64_t combo_d = (b & (p2 | b2)) | (b2 & p) | (s & s2);
+            down[y] = (down[y] | combo_d | (same_down[y] & (in_run[y] | in_run[y + 1]))) & m & m2 & ~(ing & ing2);
+        } else {
+            down[y] = 0;
+        }
+    }
+    // (a.x, a.y) order, the right neighbour before the lower one; only columns with a move are walked.
+    std::uint64_t columns = 0;
+    for (int y = 0; y < h; ++y) columns |= right[y] | down[y];
+    while (columns) {
+        const int x = __builtin_ctzll(columns);
+        columns &= columns - 1;
+        for (int y = 0; y < h; ++y) {
+            if (right[static_cast<std::size_t>(y)] >> x & 1u) out.push_back(CellPairMove{Cell{x, y}, Cell{x + 1, y}});
+            if (down[static_cast<std::size_t>(y)] >> x & 1u) out.push_back(CellPairMove{Cell{x, y}, Cell{x, y + 1}});
+        }
+    }
+    return true;
+}
+}  // namespace
+
 std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match) {
+    std::vector<CellPairMove> out;
+    if (legal_moves_bitboard(board, lock, min_match, out)) return out;
+    return legal_moves_plain(board, lock, min_match);
+}
+
+std::vector<CellPairMove> legal_moves_plain(const Board& board, const std::optional<Grid>& lock, int min_match) {
     std::vector<CellPairMove> out;
     for (int x = 0; x < board.width; ++x)
         for (int y = 0; y < board.height; ++y) {
@@ -711,9 +880,155 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
     return steps;
 }
 
-std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
-    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
-    if (kind == SwapKind::illegal) return std::nullopt;
+namespace {
+// The run through `to` of one colour with row masks `rows` (bit x of word y) after its item moved
+// from `from` (a neighbour) to `to`: the row run [x0, x0 + row) and column run [y0, y0 + col), 0 when
+// shorter than k (as HintScanner::through).
+struct Through {
+    int x0 = 0, row = 0, y0 = 0, col = 0;
+};
+Through through(const std::uint64_t* rows, int h, int k, Cell from, Cell to) {
+    Through t;
+    std::uint64_t m = rows[to.y] | 1ull << to.x;
+    if (from.y == to.y) m &= ~(1ull << from.x);
+    const std::uint64_t right = ~(m >> to.x);
+    const std::uint64_t left = ~(m << (63 - to.x));
+    const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
+    const int n_left = left ? __builtin_clzll(left) : to.x + 1;
+    if (n_left + n_right - 1 >= k) {
+        t.x0 = to.x - n_left + 1;
+        t.row = n_left + n_right - 1;
+    }
+    const std::uint64_t bit = 1ull << to.x;
+    const bool same_column = from.x == to.x;
+    const int stop_up = same_column && from.y < to.y ? from.y : -1;
+    const int stop_down = same_column && from.y > to.y ? from.y : h;
+    int top = to.y, bottom = to.y;
+    while (top - 1 > stop_up && (rows[top - 1] & bit)) --top;
+    while (bottom + 1 < stop_down && (rows[bottom + 1] & bit)) ++bottom;
+    if (bottom - top + 1 >= k) {
+        t.y0 = top;
+        t.col = bottom - top + 1;
+    }
+    return t;
+}
+
+// (Re)builds scratch.masks for the state's board and lock unless they are the ones it holds.
+void prepare_masks(const State& state, int min_match, Scratch& scratch) {
+    Scratch::PreviewMasks& pm = scratch.masks;
+    const Board& board = state.board;
+    const bool same_lock = state.lock ? pm.lock == state.lock->cells : pm.lock.empty();
+    if (pm.valid && same_lock && pm.board == board) return;
+    pm.valid = true;
+    pm.board = board;
+    if (state.lock) pm.lock = state.lock->cells;
+    else pm.lock.clear();
+    const int w = board.width, h = board.height;
+    pm.fits = false;
+    if (w > 64 || w < 1 || h < 1 || min_match < 2) return;
+    if (state.lock && (state.lock->width != w || state.lock->height != h)) return;
+    int colours = 0;
+    for (std::int32_t v : board.cells)
+        if (v >= 0) colours = std::max(colours, cell::color_of(v) + 1);
+    if (colours > 64) return;
+    const auto hs = static_cast<std::size_t>(h);
+    pm.colour_rows.assign(static_cast<std::size_t>(colours) * hs, 0);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t v = board.cells[static_cast<std::size_t>(y * w + x)];
+            if (v >= 0) pm.colour_rows[static_cast<std::size_t>(cell::color_of(v)) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
+        }
+    pm.settled = true;
+    const int k = min_match;
+    for (int colour = 0; colour < colours && pm.settled; ++colour) {
+        const std::uint64_t* R = pm.colour_rows.data() + static_cast<std::size_t>(colour) * hs;
+        for (int y = 0; y < h && pm.settled; ++y) {
+            std::uint64_t starts = R[y];
+            for (int j = 1; j < k && starts; ++j) starts &= R[y] >> j;
+            std::uint64_t tops = y + k <= h ? R[y] : 0;
+            for (int j = 1; j < k && tops; ++j) tops &= R[y + j];
+            if (starts || tops) pm.settled = false;
+        }
+    }
+    pm.fits = true;
+}
+
+// preview of a `runs` move on a settled board whose runs hold no unlocked special: its clears are the
+// unlocked cells of the (at most four) runs through the two swapped cells (locked ones only lose their
+// lock, and nothing fires), and each of its (at most two) groups creates its special on its swapped
+// cell (never locked: it was swapped). False when that does not hold (the caller plays the first step
+// on a copy).
+bool preview_settled(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& p) {
+    prepare_masks(state, config.min_match, scratch);
+    const Scratch::PreviewMasks& pm = scratch.masks;
+    if (!pm.fits || !pm.settled) return false;
+    const Board& board = state.board;
+    const int w = board.width, h = board.height;
+    const std::int32_t va = board.at(a), vb = board.at(b);
+    const int ka = colour(va), kb = colour(vb);
+    if (ka >= 0 && ka == kb) return false;
+    const auto hs = static_cast<std::size_t>(h);
+    Through tb, ta;  // the runs through b (a's item, colour ka) and through a (b's item, colour kb)
+    if (ka >= 0) tb = through(pm.colour_rows.data() + static_cast<std::size_t>(ka) * hs, h, config.min_match, a, b);
+    if (kb >= 0) ta = through(pm.colour_rows.data() + static_cast<std::size_t>(kb) * hs, h, config.min_match, b, a);
+    const int count = tb.row + tb.col + ta.row + ta.col;
+    std::uint32_t keys[64];
+    if (count > 64) return false;
+    int n = 0;
+    bool plain = true;
+    const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
+    auto add = [&](Cell at, const Through& t) {
+        auto put = [&](int x, int y) {
+            const int idx = y * w + x;
+            // A locked item loses its lock and stays (not a clear, and it does not fire); an unlocked
+            // special would fire (the stepped path then handles the move).
+            if (locks && locks[idx] != 0) return;
+            const std::int32_t v = x == a.x && y == a.y ? vb : x == b.x && y == b.y ? va : board.cells[static_cast<std::size_t>(idx)];
+            plain &= !cell::is_special(v);  // run cells hold pieces or specials
+            keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(y);
+        };
+        for (int x = t.x0; x < t.x0 + t.row; ++x) put(x, at.y);
+        for (int y = t.y0; y < t.y0 + t.col; ++y)
+            if (y != at.y || !t.row) put(at.x, y);
+    };
+    add(b, tb);
+    add(a, ta);
+    if (!plain) return false;
+    for (int i = 1; i < n; ++i) {
+        const std::uint32_t key = keys[i];
+        int j = i;
+        for (; j > 0 && keys[j - 1] > key; --j) keys[j] = keys[j - 1];
+        keys[j] = key;
+    }
+    p.combo = false;
+    p.clears.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+        p.clears[static_cast<std::size_t>(i)] = Cell{static_cast<int>(keys[i] >> 16), static_cast<int>(keys[i] & 0xffff)};
+    p.creates.clear();
+    if (config.specials) {
+        // Step 2 for a group of one colour with at most one row and one column run, both through
+        // the swapped cell it holds (the target, or the other swapped cell for the other group).
+        auto create = [&](Cell at, const Through& t, int k) {
+            if (!t.row && !t.col) return;
+            std::int32_t special;
+            if (t.row >= 5 || t.col >= 5) special = cell::color_bomb;
+            else if (t.row && t.col) special = cell::special(k, cell::bomb);
+            else if (t.row == 4) special = cell::special(k, cell::line_v);
+            else if (t.col == 4) special = cell::special(k, cell::line_h);
+            else return;
+            p.creates.push_back({at, special});
+        };
+        create(b, tb, ka);
+        create(a, ta, kb);
+        std::sort(p.creates.begin(), p.creates.end());
+    }
+    return true;
+}
+}  // namespace
+
+namespace {
+// The first step of a legal move of `kind`, played on the scratch's copy of the state.
+Preview preview_stepped(const State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch) {
     State& trial = scratch.trial;
     trial.board = state.board;
     trial.lock = state.lock;
@@ -723,18 +1038,36 @@ std::optional<Preview> preview(const State& state, const Config& config, Cell a,
     trial.collected.assign(static_cast<std::size_t>(config.colors), 0);
     std::swap(trial.board.at(a), trial.board.at(b));
     FirstStep first{a, b, kind == SwapKind::combo};
-    StepReport report;
     scratch.first_step_only = true;
-    resolve_step(trial, config, Mode::lookahead, &first, scratch, nullptr, 1, &report);
+    resolve_step(trial, config, Mode::lookahead, &first, scratch, nullptr, 1, nullptr);
     scratch.first_step_only = false;
+    // What the step cleared and created stays in the scratch's buffers (no report copies).
     Preview p;
     p.combo = first.combo;
     const int w = state.board.width;
-    for (int idx : report.cleared) p.clears.push_back(Cell{idx % w, idx / w});
+    p.clears.reserve(scratch.cleared_cells.size());
+    for (int idx : scratch.cleared_cells) p.clears.push_back(Cell{idx % w, idx / w});
     std::sort(p.clears.begin(), p.clears.end());
-    for (const auto& [idx, special] : report.created) p.creates.push_back({Cell{idx % w, idx / w}, special});
+    for (const auto& [idx, special] : scratch.created) p.creates.push_back({Cell{idx % w, idx / w}, special});
     std::sort(p.creates.begin(), p.creates.end());
     return p;
+}
+}  // namespace
+
+std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
+    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
+    if (kind == SwapKind::illegal) return std::nullopt;
+    if (kind == SwapKind::runs) {
+        Preview p;
+        if (preview_settled(state, config, a, b, scratch, p)) return p;
+    }
+    return preview_stepped(state, config, a, b, kind, scratch);
+}
+
+std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
+    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
+    if (kind == SwapKind::illegal) return std::nullopt;
+    return preview_stepped(state, config, a, b, kind, scratch);
 }
 
 void draw_random_pieces(Board& board, const Config& config, Rng& rng) {

@@ -74,6 +74,17 @@ struct Scratch {
     bool events_overflow = false;
     // Last step's totals (for the events' summary).
     std::int64_t cleared = 0, jelly = 0, falls = 0, spawns = 0;
+    // preview's bitboards (boards up to 64 wide, colours below 64), kept for the board and lock they
+    // were built from (hints and bots preview every move of one board): colour_rows[k * h + y] bit x
+    // holds the pieces and specials of colour k; `settled` says the board has no run.
+    struct PreviewMasks {
+        bool valid = false;  // built for `board` and `lock` below
+        bool fits = false;   // the board fits the masks
+        bool settled = false;
+        Board board;
+        std::vector<std::int32_t> lock;  // empty: no lock layer
+        std::vector<std::uint64_t> colour_rows;
+    } masks;
 };
 
 // The first step of a move: its cells (a first-named, b the target) and whether it is a combo.
@@ -106,7 +117,10 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
                   std::string* why = nullptr);
 
 // Every legal move, a the left or upper cell, in (a.x, a.y), right-before-lower order.
+// With min_match 3 on boards up to 64 wide it works on row bitboards; legal_moves_plain classifies
+// every pair (the reference the differential tests compare it with, and the path for other boards).
 std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match);
+std::vector<CellPairMove> legal_moves_plain(const Board& board, const std::optional<Grid>& lock, int min_match);
 
 // Plays a legal move: swap, count it, resolve with cascades. Events when asked; returns the steps.
 int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch,
@@ -118,7 +132,11 @@ struct Preview {
     std::vector<std::pair<Cell, std::int32_t>> creates;  // sorted by cell
     bool combo = false;
 };
+// On a settled board (no run), a move whose runs hold only plain unlocked pieces is previewed from
+// bitboards of the board (kept in `scratch` while the board and lock stay the same); preview_plain
+// always plays the first step on a copy (the reference the differential tests compare it with).
 std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
+std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
 
 // The board as painted with `?` drawn (analyze), and the state at level start.
 void draw_random_pieces(Board& board, const Config& config, Rng& rng);

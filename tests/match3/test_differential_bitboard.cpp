@@ -1,0 +1,269 @@
+// Differential tests of the bitboard paths (hints.cpp clears and clear counts, v2.cpp legal_moves)
+// against the seed-001 oracle and the cell-by-cell reference paths, on seeded random boards at, below
+// and past the 64-column limit of the bitboards (past it every call falls back to the plain path).
+#include <catch2/catch.hpp>
+
+#include "match3/oracle.hpp"
+#include "tilelab/match3/bot.hpp"
+#include "tilelab/match3/hints.hpp"
+#include "tilelab/match3/rules.hpp"
+#include "tilelab/match3/v2.hpp"
+
+using namespace tilelab;
+
+namespace {
+int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+
+// A version 1 board of w x h with a few blockers, holes and empty cells. `settled` draws the pieces
+// like `?` cells (no run), so that the clears take the settled-board path.
+Board v1_board(Rng& rng, int w, int h, int colors, bool settled) {
+    Board b(w, h);
+    for (auto& c : b.cells) {
+        const int r = pick(rng, 100);
+        c = r < 5 ? cell::blocker : r < 8 ? cell::hole : r < 10 ? cell::empty
+                  : settled ? cell::random : pick(rng, colors);
+    }
+    if (settled) match3::draw_random_pieces(b, colors, 3, rng);
+    return b;
+}
+
+void check_v1(const Board& board, int colors, int min_match, match3::HintScanner& scanner) {
+    match3::RulesConfig rules;
+    rules.colors = colors;
+    rules.min_match = min_match;
+    const oracle::Grid grid = oracle::from_board(board);
+    scanner.scan(board, rules);
+    const auto want = oracle::hints(grid, min_match);
+    const auto& swaps = scanner.legal_swaps();
+    REQUIRE(swaps.size() == want.size());
+    std::vector<int> indices;
+    for (std::size_t i = 0; i < swaps.size(); ++i) {
+        REQUIRE(swaps[i].a == want[i].a);
+        REQUIRE(swaps[i].b == want[i].b);
+        REQUIRE(scanner.clears_sorted(swaps[i]) == want[i].clears);
+        REQUIRE(scanner.clear_count(swaps[i]) == static_cast<int>(want[i].clears.size()));
+        scanner.clears(swaps[i], indices);
+        REQUIRE(indices.size() == want[i].clears.size());
+    }
+}
+}  // namespace
+
+TEST_CASE("bitboard hints: boards up to and past 64 columns, settled and with runs, agree with the oracle") {
+    Rng rng(1764);
+    match3::HintScanner scanner;
+    for (int i = 0; i < 400; ++i) {
+        // Widths around the limit: 56..64 use the bitboards, 65..72 the plain path; tall boards too.
+        const bool tall = i % 4 == 3;
+        const int w = tall ? 2 + pick(rng, 10) : 56 + pick(rng, 17);
+        const int h = tall ? 60 + pick(rng, 80) : 1 + pick(rng, 6);
+        const int colors = 3 + pick(rng, 5);
+        const int min_match = i % 5 == 4 ? 2 + pick(rng, 4) : 3;
+        INFO("board " << i << " " << w << "x" << h << " min_match " << min_match);
+        check_v1(v1_board(rng, w, h, colors, i % 2 == 0), colors, min_match, scanner);
+    }
+}
+
+TEST_CASE("bitboard hints: 3000 small settled and unsettled boards agree with the oracle") {
+    Rng rng(9001);
+    match3::HintScanner scanner;
+    for (int i = 0; i < 3000; ++i) {
+        const int w = 1 + pick(rng, 12), h = 1 + pick(rng, 12);
+        const int colors = 2 + pick(rng, 6);
+        INFO("board " << i);
+        check_v1(v1_board(rng, w, h, colors, i % 3 != 0), colors, 3, scanner);
+    }
+}
+
+TEST_CASE("bitboard greedy: the bot's choice on wide boards is the oracle's greedy move") {
+    Rng rng(31337);
+    match3::BotWorkspace ws;
+    for (int i = 0; i < 300; ++i) {
+        const int w = 50 + pick(rng, 25), h = 2 + pick(rng, 6);
+        const int colors = 3 + pick(rng, 4);
+        const Board board = v1_board(rng, w, h, colors, i % 2 == 0);
+        Level level;
+        level.rules.colors = colors;
+        level.rules.specials = false;
+        State state;
+        state.board = board;
+        state.collected.assign(static_cast<std::size_t>(colors), 0);
+        const auto got = match3::choose_swap(match3::Bot::greedy, level, match3::RulesConfig{colors, 3, 50}, state, ws);
+        Cell a, b;
+        const bool any = oracle::greedy_move(oracle::from_board(board), 3, a, b);
+        INFO("board " << i);
+        REQUIRE(got.has_value() == any);
+        if (any) {
+            REQUIRE(got->a == a);
+            REQUIRE(got->b == b);
+        }
+    }
+}
+
+TEST_CASE("format 2 bitboard legal_moves agree with classifying every pair (specials, bombs, ingredients, crates, locks)") {
+    Rng rng(4711);
+    int moves = 0, combos = 0, boards_with_runs = 0;
+    for (int i = 0; i < 5000; ++i) {
+        // Mostly small boards; every tenth one 60..70 wide (past 64 both calls take the plain path).
+        const bool wide = i % 10 == 9;
+        const int w = wide ? 60 + pick(rng, 11) : 1 + pick(rng, 11);
+        const int h = wide ? 1 + pick(rng, 5) : 1 + pick(rng, 11);
+        const int colors = 2 + pick(rng, 6);
+        const int special_pct = pick(rng, 30), bomb_pct = pick(rng, 8), ingredient_pct = pick(rng, 10),
+                  crate_pct = pick(rng, 10), lock_pct = pick(rng, 30);
+        Board board(w, h);
+        Grid lock(w, h, 0);
+        bool any_lock = false;
+        for (int k = 0; k < w * h; ++k) {
+            int r = pick(rng, 100);
+            std::int32_t& v = board.cells[static_cast<std::size_t>(k)];
+            if ((r -= 3) < 0) v = cell::hole;
+            else if ((r -= 3) < 0) v = cell::blocker;
+            else if ((r -= 2) < 0) v = cell::empty;
+            else if ((r -= crate_pct) < 0) v = cell::crate(1 + pick(rng, 5));
+            else if ((r -= ingredient_pct) < 0) v = cell::ingredient;
+            else if ((r -= bomb_pct) < 0) v = cell::color_bomb;
+            else if ((r -= special_pct) < 0) v = cell::special(pick(rng, colors), 1 + pick(rng, 3));
+            else v = pick(rng, colors);
+            if (match3::v2::can_be_locked(v) && pick(rng, 100) < lock_pct) {
+                lock.cells[static_cast<std::size_t>(k)] = 1;
+                any_lock = true;
+            }
+        }
+        std::optional<Grid> locks;
+        if (any_lock) locks = lock;
+        const int min_match = i % 7 == 6 ? 2 + pick(rng, 3) : 3;
+        INFO("board " << i << " " << w << "x" << h << " min_match " << min_match);
+        const auto got = match3::v2::legal_moves(board, locks, min_match);
+        const auto want = match3::v2::legal_moves_plain(board, locks, min_match);
+        REQUIRE(got == want);
+        moves += static_cast<int>(got.size());
+        for (const auto& m : got)
+            combos += match3::v2::classify(board, locks, m.a, m.b, min_match) == match3::v2::SwapKind::combo;
+        boards_with_runs += !match3::v2::match_groups(board, min_match).empty();
+    }
+    CHECK(moves > 20000);
+    CHECK(combos > 2000);
+    CHECK(boards_with_runs > 500);
+}
+
+TEST_CASE("format 2 preview on settled boards agrees with playing the first step (specials, bombs, ingredients, crates, locks)") {
+    Rng rng(2718);
+    int fast_like = 0, creates = 0, previews = 0;
+    match3::v2::Scratch scratch, reference;
+    for (int i = 0; i < 3000; ++i) {
+        // A drawn board without runs (the generator's exclusions), then items sprinkled over it: the
+        // specials keep their cell's colour, so the board stays settled.
+        const bool wide = i % 15 == 14;
+        const int w = wide ? 60 + pick(rng, 10) : 2 + pick(rng, 10);
+        const int h = wide ? 2 + pick(rng, 4) : 2 + pick(rng, 10);
+        Level level;
+        level.kind = Kind::match3;
+        level.rules.colors = 3 + pick(rng, 4);
+        level.rules.specials = i % 9 != 8;
+        level.rules.min_match = i % 11 == 10 ? 4 : 3;
+        level.board = Board(w, h, cell::random);
+        for (auto& c : level.board.cells) {
+            const int r = pick(rng, 100);
+            if (r < 3) c = cell::blocker;
+            else if (r < 5) c = cell::hole;
+        }
+        const auto config = match3::v2::Config::of(level);
+        Board board = level.board;
+        match3::v2::draw_random_pieces(board, config, rng);
+        const int special_pct = pick(rng, 25), lock_pct = pick(rng, 20);
+        Grid lock(w, h, 0);
+        bool any_lock = false;
+        for (int k = 0; k < w * h; ++k) {
+            std::int32_t& v = board.cells[static_cast<std::size_t>(k)];
+            if (v < 0) continue;
+            const int r = pick(rng, 100);
+            if (r < special_pct) v = cell::special(cell::color_of(v), 1 + pick(rng, 3));
+            else if (r < special_pct + 3) v = cell::color_bomb;
+            else if (r < special_pct + 6) v = cell::ingredient;
+            else if (r < special_pct + 9) v = cell::crate(1 + pick(rng, 3));
+            if (match3::v2::can_be_locked(v) && pick(rng, 100) < lock_pct) {
+                lock.cells[static_cast<std::size_t>(k)] = 1;
+                any_lock = true;
+            }
+        }
+        State state;
+        state.board = board;
+        if (any_lock) state.lock = lock;
+        state.collected.assign(static_cast<std::size_t>(config.colors), 0);
+        fast_like += match3::v2::match_groups(board, config.min_match).empty();
+        INFO("board " << i << " " << w << "x" << h);
+        for (const CellPairMove& m : match3::v2::legal_moves(state.board, state.lock, config.min_match)) {
+            const auto got = match3::v2::preview(state, config, m.a, m.b, scratch);
+            const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+            REQUIRE(got.has_value());
+            REQUIRE(want.has_value());
+            REQUIRE(got->clears == want->clears);
+            REQUIRE(got->creates == want->creates);
+            REQUIRE(got->combo == want->combo);
+            ++previews;
+            creates += static_cast<int>(got->creates.size());
+        }
+        // The masks are kept per board: a changed board must not reuse them.
+        if (!state.board.cells.empty()) {
+            state.board.cells[0] = state.board.cells[0] == 0 ? 1 : 0;
+            for (const CellPairMove& m : match3::v2::legal_moves(state.board, state.lock, config.min_match)) {
+                const auto got = match3::v2::preview(state, config, m.a, m.b, scratch);
+                const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+                REQUIRE(got->clears == want->clears);
+                REQUIRE(got->creates == want->creates);
+            }
+        }
+    }
+    CHECK(fast_like > 2000);
+    CHECK(previews > 30000);
+    CHECK(creates > 1000);
+}
+
+TEST_CASE("play_swap with the bot's known first step plays the same move as settle, and ignores it for other rules or boards") {
+    Rng rng(8080);
+    match3::BotWorkspace ws;
+    int known_used = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const int w = 3 + pick(rng, 10), h = 3 + pick(rng, 10);
+        const int colors = 3 + pick(rng, 4);
+        Level level;
+        level.kind = Kind::match3;
+        level.rules.colors = colors;
+        level.rules.specials = false;
+        level.seed = rng.next();
+        State state;
+        state.board = v1_board(rng, w, h, colors, i % 4 != 0);
+        state.collected.assign(static_cast<std::size_t>(colors), 0);
+        if (i % 2) {
+            state.jelly = Grid(w, h, 0);
+            for (auto& j : state.jelly->cells) j = pick(rng, 3);
+        }
+        state.rng = Rng(level.seed);
+        const match3::RulesConfig rules{colors, 3, 10 + pick(rng, 90)};
+        const auto bot = i % 3 == 0 ? match3::Bot::lookahead : match3::Bot::greedy;
+        const auto swap = match3::choose_swap(bot, level, rules, state, ws);
+        if (!swap) continue;
+        known_used += ws.scratch.known.valid;
+        INFO("board " << i);
+        State got = state, want = state;
+        match3::Scratch fresh;
+        if (i % 5 == 4) {
+            // Other rules: the known step (scored with rules.score_per_piece) must not be used.
+            const match3::RulesConfig other{colors, 3, rules.score_per_piece + 1};
+            match3::play_swap(got, other, *swap, ws.scratch);
+            match3::play_swap(want, other, *swap, fresh);
+        } else if (i % 5 == 3 && state.board.cells.size() > 2) {
+            // Another board: the step must not be used either.
+            std::swap(got.board.cells[0], got.board.cells[1]);
+            want = got;
+            match3::play_swap(got, rules, *swap, ws.scratch);
+            match3::play_swap(want, rules, *swap, fresh);
+        } else {
+            match3::play_swap(got, rules, *swap, ws.scratch);
+            match3::play_swap(want, rules, *swap, fresh);
+        }
+        REQUIRE(got == want);
+        REQUIRE_FALSE(ws.scratch.known.valid);
+    }
+    CHECK(known_used > 1000);
+}
