@@ -11,6 +11,7 @@
 #include "app.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
+#include "trace_layout.hpp"
 #include "text_fit.hpp"
 
 namespace tilelab::editor::panels {
@@ -149,7 +150,22 @@ void draw_playtest(App& app) {
     if (ImGui::Button("Back to editing (F5)")) play.active = false;
     ImGui::Separator();
     ImGui::TextUnformatted("moves:");
-    for (std::size_t i = 0; i < play.moves.size(); ++i) ImGui::Text("%zu. %s", i + 1, format_move(play.moves[i]).c_str());
+    // In a scrolled box that follows the newest move (after 200 slide moves the list ran off the
+    // panel with the last move out of sight); only the visible rows are laid out.
+    ImGui::BeginChild("moves", ImVec2(0, 0), false);
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(play.moves.size()));
+    while (clipper.Step())
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+            ImGui::Text("%d. %s", i + 1, format_move(play.moves[static_cast<std::size_t>(i)]).c_str());
+            if (i + 1 == static_cast<int>(play.moves.size())) trace_last_item(app, "play-last-move");
+        }
+    static std::size_t shown_moves = 0;  // UI thread only
+    if (play.moves.size() != shown_moves) {
+        shown_moves = play.moves.size();
+        ImGui::SetScrollHereY(1.0f);
+    }
+    ImGui::EndChild();
 
     if (play.level.kind == Kind::slide && !ImGui::GetIO().WantTextInput) {
         const std::pair<int, Direction> keys[] = {{SDL_SCANCODE_UP, Direction::up}, {SDL_SCANCODE_DOWN, Direction::down},
