@@ -572,6 +572,57 @@ int HintScanner::clear_count(const Swap& swap) {
     return static_cast<int>(count_buffer_.size());
 }
 
+int HintScanner::most_clears() {
+    int best = -1, best_count = -1;
+    const int n = static_cast<int>(swaps_.size());
+    if (!masks_ready_ || !runs_.empty()) {
+        for (int i = 0; i < n; ++i) {
+            const int count = clear_count(swaps_[static_cast<std::size_t>(i)]);
+            if (count > best_count) {
+                best_count = count;
+                best = i;
+            }
+        }
+        return best;
+    }
+    // Settled, min_match 3, every piece below mask_colors_: clear_count's settled answer, the run
+    // through each moved piece counted as through_settled finds it.
+    const std::int32_t* c = board_->cells.data();
+    const int w = board_->width;
+    const std::uint64_t* masks = masks_.data() + 2;
+    const std::size_t stride = mask_stride_;
+    auto count_through = [&](std::int32_t colour, Cell from, Cell to) {
+        const std::uint64_t* R = masks + static_cast<std::size_t>(colour) * stride;
+        std::uint64_t m = R[to.y] | 1ull << to.x;
+        if (from.y == to.y) m &= ~(1ull << from.x);
+        const std::uint64_t right = ~(m >> to.x);
+        const std::uint64_t left = ~(m << (63 - to.x));
+        const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
+        const int n_left = left ? __builtin_clzll(left) : to.x + 1;
+        const int row = n_left + n_right - 1;
+        const int x = to.x;
+        unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 |
+                       4u | static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 3 |
+                       static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 4;
+        if (from.x == to.x) win &= ~(1u << (from.y - to.y + 2));
+        const int col = 1 + static_cast<int>((win >> 1 & 1u) + (win >> 1 & win & 1u)) +
+                        static_cast<int>((win >> 3 & 1u) + (win >> 3 & win >> 4 & 1u));
+        const int r = row >= 3 ? row : 0;
+        const int k = col >= 3 ? col : 0;
+        return r + k - (r && k ? 1 : 0);
+    };
+    for (int i = 0; i < n; ++i) {
+        const Swap& s = swaps_[static_cast<std::size_t>(i)];
+        const std::int32_t va = c[s.a.y * w + s.a.x], vb = c[s.b.y * w + s.b.x];
+        const int count = count_through(va, s.a, s.b) + count_through(vb, s.b, s.a);
+        if (count > best_count) {
+            best_count = count;
+            best = i;
+        }
+    }
+    return best;
+}
+
 std::vector<HintSwap> hint_swaps(const Board& board, const RulesConfig& rules) {
     HintScanner scanner;
     scanner.scan(board, rules);

@@ -37,6 +37,10 @@ public:
     void clears_sorted(const Swap& swap, std::vector<Cell>& out);
     std::vector<Cell> clears_sorted(const Swap& swap);
     int clear_count(const Swap& swap);
+    // Greedy's choice: the index in legal_swaps() of the first swap with the most clear_count(), or
+    // -1 on a dead board. On a settled board with the padded masks the counts come from one loop
+    // that reads each swap's two pieces and their masks directly (the swaps are known legal).
+    int most_clears();
 
     // The first resolution step of a legal `swap` on a settled board (no run before it) with the
     // bitboards: the cells it clears (board indices, unordered) and the points seed 001's walk gives
