@@ -101,11 +101,15 @@ void bench_size(int side) {
     report("find runs", runs_core, runs_oracle);
 
     match3::HintScanner scanner;
+    std::vector<Cell> clears;  // the caller's buffer (clears_sorted's allocation-free form)
     std::int64_t hint_count = 0;
     const double hints_core = time_ns([&](int i) {
         scanner.scan(starts[at(i)].board, rules);
         std::int64_t n = 0;
-        for (const auto& s : scanner.legal_swaps()) n += static_cast<std::int64_t>(scanner.clears_sorted(s).size());
+        for (const auto& s : scanner.legal_swaps()) {
+            scanner.clears_sorted(s, clears);
+            n += static_cast<std::int64_t>(clears.size());
+        }
         hint_count += static_cast<std::int64_t>(scanner.legal_swaps().size());
         return n;
     });
@@ -217,6 +221,7 @@ void bench_v2(int side) {
     match3::v2::Scratch scratch;
     const match3::RulesConfig v1rules{6, 3, 50};
     match3::HintScanner scanner;
+    std::vector<Cell> clears;  // the caller's buffer (clears_sorted's allocation-free form)
     match3::BotWorkspace ws;
     for (bool items : {false, true}) {
         const std::vector<Case> cases = make(items);
@@ -244,7 +249,10 @@ void bench_v2(int side) {
             const double hints_v1 = time_ns([&](int i) {
                 scanner.scan(cases[at(i)].start.board, v1rules);
                 std::int64_t n = 0;
-                for (const auto& sw : scanner.legal_swaps()) n += static_cast<std::int64_t>(scanner.clears_sorted(sw).size());
+                for (const auto& sw : scanner.legal_swaps()) {
+                    scanner.clears_sorted(sw, clears);
+                    n += static_cast<std::int64_t>(clears.size());
+                }
                 return n;
             });
             std::printf("  %-34s v1 %12.0f ns/op   format 2 / v1 %5.2fx\n", "  same boards, version 1 rules", hints_v1,

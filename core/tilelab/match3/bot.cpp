@@ -195,17 +195,8 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
     const auto& swaps = ws.scanner.legal_swaps();
     if (swaps.empty()) return std::nullopt;
     std::size_t best = 0;
-    if (bot == Bot::greedy) {
-        int best_count = -1;
-        for (std::size_t i = 0; i < swaps.size(); ++i) {
-            const int count = ws.scanner.clear_count(swaps[i]);
-            if (count > best_count) {
-                best_count = count;
-                best = i;
-            }
-        }
-        return chosen(swaps[best], state, rules, ws);
-    }
+    if (bot == Bot::greedy)  // the first swap with the most clears
+        return chosen(swaps[static_cast<std::size_t>(ws.scanner.most_clears())], state, rules, ws);
     const std::int64_t jelly_before = level.goal.jelly ? jelly_left(state) : 0;
     std::int64_t best_value = -1;
     // The trial holds what a lookahead resolution changes and move_value reads: the board, score,

@@ -89,6 +89,7 @@ bool HintScanner::legal_swaps_bitboard() {
     const int w = board.width;
     const int h = board.height;
     const int colors = std::min(rules_.colors, 16);
+    masks_ready_ = false;
     if (rules_.min_match != 3 || w > 64) return false;
     const std::size_t stride = static_cast<std::size_t>(h) + 4;  // two empty rows above and below
     masks_.assign(static_cast<std::size_t>(colors + 3) * stride, 0);
@@ -145,6 +146,9 @@ bool HintScanner::legal_swaps_bitboard() {
     }
     // The face's order: by x, then y, the right neighbour before the lower one. Only the columns
     // with a swap are walked.
+    masks_ready_ = true;
+    mask_colors_ = colors;
+    mask_stride_ = stride;
     std::uint64_t columns = 0;
     for (int y = 0; y < h; ++y) columns |= right_swaps[y] | down_swaps[y];
     if (h <= 32) {
@@ -306,6 +310,39 @@ HintScanner::Through HintScanner::through(const std::uint64_t* rows, Cell from, 
     return t;
 }
 
+HintScanner::Through HintScanner::through_settled(std::int32_t colour, const std::uint64_t* rows, Cell from,
+                                                  Cell to) const {
+    if (!masks_ready_ || colour >= mask_colors_) return through(rows, from, to);
+    const std::uint64_t* R = masks_.data() + static_cast<std::size_t>(colour) * mask_stride_ + 2;
+    Through t;
+    // Row: as through().
+    std::uint64_t m = R[to.y] | 1ull << to.x;
+    if (from.y == to.y) m &= ~(1ull << from.x);
+    const std::uint64_t right = ~(m >> to.x);
+    const std::uint64_t left = ~(m << (63 - to.x));
+    const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
+    const int n_left = left ? __builtin_clzll(left) : to.x + 1;
+    const int len = n_left + n_right - 1;
+    if (len >= 3) {
+        t.x0 = to.x - n_left + 1;
+        t.row = len;
+    }
+    // Column: rows to.y - 2 .. to.y + 2 as bits 0..4 (the padding rows are empty), `to` itself set and
+    // `from` cleared when it is in the column. A settled board has no three of a colour in a column,
+    // so the colour continues at most two rows on each side of `to`.
+    const int x = to.x;
+    unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 |
+                   4u | static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 3 | static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 4;
+    if (from.x == to.x) win &= ~(1u << (from.y - to.y + 2));
+    const int up = static_cast<int>((win >> 1 & 1u) + (win >> 1 & win & 1u));
+    const int down = static_cast<int>((win >> 3 & 1u) + (win >> 3 & win >> 4 & 1u));
+    if (1 + up + down >= 3) {
+        t.y0 = to.y - up;
+        t.col = 1 + up + down;
+    }
+    return t;
+}
+
 void HintScanner::add_runs_through(const std::uint64_t* rows, Cell from, Cell to) {
     const Through t = through(rows, from, to);
     if (t.row) set_[static_cast<std::size_t>(to.y)] |= span(t.x0, t.row);
@@ -333,8 +370,8 @@ bool HintScanner::settled_first_step(const Swap& swap, std::vector<int>& cells, 
         if (t.row) points += static_cast<std::int64_t>(t.row) * (t.row - 1) * spp;
         if (t.col) points += static_cast<std::int64_t>(t.col - (t.row ? 1 : 0)) * (t.col - 1) * spp;
     };
-    add(swap.b, through(runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b));
-    add(swap.a, through(runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a));
+    add(swap.b, through_settled(va, runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b));
+    add(swap.a, through_settled(vb, runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a));
     return true;
 }
 
@@ -436,12 +473,19 @@ bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) cons
     const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
     if (!is_piece(va) || !is_piece(vb) || va == vb) return false;
     const auto hs = static_cast<std::size_t>(board.height);
-    tb = through(runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b);
-    ta = through(runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a);
+    tb = through_settled(va, runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b);
+    ta = through_settled(vb, runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a);
     return true;
 }
 
 std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
+    std::vector<Cell> cells;
+    clears_sorted(swap, cells);
+    return cells;
+}
+
+void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
+    cells.clear();
     Through ta, tb;
     if (settled_spans(swap, ta, tb) && ta.row + ta.col + tb.row + tb.col <= 64) {
         // A settled board: the cells of the runs through the two swapped pieces, as (x << 16 | y)
@@ -461,10 +505,10 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
             for (; j > 0 && keys[j - 1] > key; --j) keys[j] = keys[j - 1];
             keys[j] = key;
         }
-        std::vector<Cell> cells(static_cast<std::size_t>(n));
+        cells.resize(static_cast<std::size_t>(n));
         for (int i = 0; i < n; ++i)
             cells[static_cast<std::size_t>(i)] = Cell{static_cast<int>(keys[i] >> 16), static_cast<int>(keys[i] & 0xffff)};
-        return cells;
+        return;
     }
     if (clears_bitboard(swap)) {
         // (x, y) order: the columns with a cleared cell from the left, each from the top, over the
@@ -482,7 +526,6 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
             if (line_count < 64) lines[line_count++] = static_cast<int>(y);
             else many_lines = true;
         }
-        std::vector<Cell> cells;
         cells.reserve(static_cast<std::size_t>(count));
         const int h = board_->height;
         while (columns) {
@@ -496,15 +539,12 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
                     if (set_[static_cast<std::size_t>(lines[i])] >> x & 1u) cells.push_back(Cell{x, lines[i]});
             }
         }
-        return cells;
+        return;
     }
-    std::vector<int> indices;
-    clears(swap, indices);
-    std::vector<Cell> cells;
-    cells.reserve(indices.size());
-    for (int idx : indices) cells.push_back(Cell{idx % board_->width, idx / board_->width});
+    clears(swap, count_buffer_);
+    cells.reserve(count_buffer_.size());
+    for (int idx : count_buffer_) cells.push_back(Cell{idx % board_->width, idx / board_->width});
     std::sort(cells.begin(), cells.end());
-    return cells;
 }
 
 int HintScanner::clear_count(const Swap& swap) {
@@ -530,6 +570,57 @@ int HintScanner::clear_count(const Swap& swap) {
     }
     clears(swap, count_buffer_);
     return static_cast<int>(count_buffer_.size());
+}
+
+int HintScanner::most_clears() {
+    int best = -1, best_count = -1;
+    const int n = static_cast<int>(swaps_.size());
+    if (!masks_ready_ || !runs_.empty()) {
+        for (int i = 0; i < n; ++i) {
+            const int count = clear_count(swaps_[static_cast<std::size_t>(i)]);
+            if (count > best_count) {
+                best_count = count;
+                best = i;
+            }
+        }
+        return best;
+    }
+    // Settled, min_match 3, every piece below mask_colors_: clear_count's settled answer, the run
+    // through each moved piece counted as through_settled finds it.
+    const std::int32_t* c = board_->cells.data();
+    const int w = board_->width;
+    const std::uint64_t* masks = masks_.data() + 2;
+    const std::size_t stride = mask_stride_;
+    auto count_through = [&](std::int32_t colour, Cell from, Cell to) {
+        const std::uint64_t* R = masks + static_cast<std::size_t>(colour) * stride;
+        std::uint64_t m = R[to.y] | 1ull << to.x;
+        if (from.y == to.y) m &= ~(1ull << from.x);
+        const std::uint64_t right = ~(m >> to.x);
+        const std::uint64_t left = ~(m << (63 - to.x));
+        const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
+        const int n_left = left ? __builtin_clzll(left) : to.x + 1;
+        const int row = n_left + n_right - 1;
+        const int x = to.x;
+        unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 |
+                       4u | static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 3 |
+                       static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 4;
+        if (from.x == to.x) win &= ~(1u << (from.y - to.y + 2));
+        const int col = 1 + static_cast<int>((win >> 1 & 1u) + (win >> 1 & win & 1u)) +
+                        static_cast<int>((win >> 3 & 1u) + (win >> 3 & win >> 4 & 1u));
+        const int r = row >= 3 ? row : 0;
+        const int k = col >= 3 ? col : 0;
+        return r + k - (r && k ? 1 : 0);
+    };
+    for (int i = 0; i < n; ++i) {
+        const Swap& s = swaps_[static_cast<std::size_t>(i)];
+        const std::int32_t va = c[s.a.y * w + s.a.x], vb = c[s.b.y * w + s.b.x];
+        const int count = count_through(va, s.a, s.b) + count_through(vb, s.b, s.a);
+        if (count > best_count) {
+            best_count = count;
+            best = i;
+        }
+    }
+    return best;
 }
 
 std::vector<HintSwap> hint_swaps(const Board& board, const RulesConfig& rules) {

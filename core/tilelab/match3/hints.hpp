@@ -31,10 +31,16 @@ public:
 
     // The cells the first resolution step after `swap` clears: every run on the swapped board. Only
     // the swapped row(s) and column(s) change, so their runs are rescanned and the rest taken from the
-    // board's own runs. Cells come out unordered; `sorted` orders them by (x, y).
+    // board's own runs. Cells come out unordered; `sorted` orders them by (x, y), into `out` (its
+    // buffer reused: no allocation once it has grown) or a new vector.
     void clears(const Swap& swap, std::vector<int>& out_indices);
+    void clears_sorted(const Swap& swap, std::vector<Cell>& out);
     std::vector<Cell> clears_sorted(const Swap& swap);
     int clear_count(const Swap& swap);
+    // Greedy's choice: the index in legal_swaps() of the first swap with the most clear_count(), or
+    // -1 on a dead board. On a settled board with the padded masks the counts come from one loop
+    // that reads each swap's two pieces and their masks directly (the swaps are known legal).
+    int most_clears();
 
     // The first resolution step of a legal `swap` on a settled board (no run before it) with the
     // bitboards: the cells it clears (board indices, unordered) and the points seed 001's walk gives
@@ -62,6 +68,10 @@ private:
         int x0 = 0, row = 0, y0 = 0, col = 0;
     };
     Through through(const std::uint64_t* rows, Cell from, Cell to) const;
+    // through() for colour `colour` on a settled board: with the bitboard swap scan's padded masks
+    // (min_match 3, where no colour lies more than two deep on a side of `to`), the column run is a
+    // five-row window read without a walk; otherwise through(rows, ...).
+    Through through_settled(std::int32_t colour, const std::uint64_t* rows, Cell from, Cell to) const;
     // On a settled board with the bitboards: the runs through a (ta) and b (tb) after `swap`.
     bool settled_spans(const Swap& swap, Through& ta, Through& tb) const;
     void add_runs_through(const std::uint64_t* rows, Cell from, Cell to);  // into set_
@@ -82,6 +92,11 @@ private:
     std::vector<std::uint16_t> left_, right_, up_, down_;  // built on demand (tables_ready_)
     bool tables_ready_ = false;
     std::vector<std::uint64_t> masks_;  // the bitboard path's per-colour rows, pieces and swap masks
+    // masks_ holds this scan's per-colour rows (colours below mask_colors_, mask_stride_ words a
+    // colour, two empty rows above and below): legal_swaps_bitboard took the board.
+    bool masks_ready_ = false;
+    int mask_colors_ = 0;
+    std::size_t mask_stride_ = 0;
     std::vector<Swap> swaps_;
     std::vector<std::uint32_t> stamp_;
     std::uint32_t stamp_now_ = 0;

@@ -338,7 +338,21 @@ int refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spaw
     const int h = board.height;
     std::int32_t* c = board.cells.data();
     const auto n = static_cast<std::uint32_t>(std::max(colors, 1));
+    // Most columns have no empty cell after a step's gravity: one row-major pass (which the compiler
+    // vectorises) flags those that have one, and only they are walked (the draws keep their order).
+    // Boards wider than the stack array (never from a level file) walk every column.
+    constexpr int flag_columns = 256;
+    std::int32_t flags[flag_columns];
+    const bool flagged = w <= flag_columns;
+    if (flagged) {
+        std::fill(flags, flags + w, 0);
+        for (int y = 0; y < h; ++y) {
+            const std::int32_t* row = c + static_cast<std::ptrdiff_t>(y) * w;
+            for (int x = 0; x < w; ++x) flags[x] |= row[x] == cell::empty;
+        }
+    }
     for (int x = 0; x < w; ++x) {
+        if (flagged && !flags[x]) continue;
         int end = 0;  // one past the top segment
         while (end < h && c[end * w + x] != cell::blocker) ++end;
         for (int y = end - 1; y >= 0; --y) {
