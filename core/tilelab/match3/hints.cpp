@@ -279,35 +279,7 @@ int popcount64(std::uint64_t x) {
 }  // namespace
 
 HintScanner::Through HintScanner::through(const std::uint64_t* rows, Cell from, Cell to) const {
-    const int k = rules_.min_match;
-    Through t;
-    // Row: the colour's word of row to.y after the move, and its ones around bit to.x (both counts
-    // include to.x itself).
-    std::uint64_t m = rows[to.y] | 1ull << to.x;
-    if (from.y == to.y) m &= ~(1ull << from.x);
-    const std::uint64_t right = ~(m >> to.x);
-    const std::uint64_t left = ~(m << (63 - to.x));
-    const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
-    const int n_left = left ? __builtin_clzll(left) : to.x + 1;
-    const int len = n_left + n_right - 1;
-    if (len >= k) {
-        t.x0 = to.x - n_left + 1;
-        t.row = len;
-    }
-    // Column: walk up and down from `to` while the colour continues. `from` is a neighbour: in the
-    // same column it is the end of the walk on its side (it holds the other item now).
-    const std::uint64_t bit = 1ull << to.x;
-    const bool same_column = from.x == to.x;
-    const int stop_up = same_column && from.y < to.y ? from.y : -1;
-    const int stop_down = same_column && from.y > to.y ? from.y : board_->height;
-    int top = to.y, bottom = to.y;
-    while (top - 1 > stop_up && (rows[top - 1] & bit)) --top;
-    while (bottom + 1 < stop_down && (rows[bottom + 1] & bit)) ++bottom;
-    if (bottom - top + 1 >= k) {
-        t.y0 = top;
-        t.col = bottom - top + 1;
-    }
-    return t;
+    return run_through(rows, board_->height, rules_.min_match, from, to);
 }
 
 HintScanner::Through HintScanner::through_settled(std::int32_t colour, const std::uint64_t* rows, Cell from,
@@ -315,18 +287,7 @@ HintScanner::Through HintScanner::through_settled(std::int32_t colour, const std
     if (!masks_ready_ || colour >= mask_colors_) return through(rows, from, to);
     const std::uint64_t* R = masks_.data() + static_cast<std::size_t>(colour) * mask_stride_ + 2;
     Through t;
-    // Row: as through().
-    std::uint64_t m = R[to.y] | 1ull << to.x;
-    if (from.y == to.y) m &= ~(1ull << from.x);
-    const std::uint64_t right = ~(m >> to.x);
-    const std::uint64_t left = ~(m << (63 - to.x));
-    const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
-    const int n_left = left ? __builtin_clzll(left) : to.x + 1;
-    const int len = n_left + n_right - 1;
-    if (len >= 3) {
-        t.x0 = to.x - n_left + 1;
-        t.row = len;
-    }
+    row_run_through(R[to.y], from, to, 3, t);  // the row: as through()
     // Column: rows to.y - 2 .. to.y + 2 as bits 0..4 (the padding rows are empty), `to` itself set and
     // `from` cleared when it is in the column. A settled board has no three of a colour in a column,
     // so the colour continues at most two rows on each side of `to`.

@@ -64,9 +64,7 @@ private:
     // `from` to `to` (a settled board: no other run of that colour can appear): the row run
     // [x0, x0 + row) of row to.y and the column run [y0, y0 + col) of column to.x, 0 when shorter
     // than min_match.
-    struct Through {
-        int x0 = 0, row = 0, y0 = 0, col = 0;
-    };
+    using Through = RunThrough;
     Through through(const std::uint64_t* rows, Cell from, Cell to) const;
     // through() for colour `colour` on a settled board: with the bitboard swap scan's padded masks
     // (min_match 3, where no colour lies more than two deep on a side of `to`), the column run is a

@@ -145,4 +145,47 @@ bool swappable(const Board& board, Cell a, Cell b);
 // Whether after swapping a and b at least one of the two lies in a run (the legality test).
 bool swap_makes_run(const Board& board, Cell a, Cell b, int min_match);
 
+// The runs through `to` on one colour's row masks (bit x of word y: the cells of that colour) after
+// its piece moved there from the neighbour `from`: the row run [x0, x0 + row) and the column run
+// [y0, y0 + col), each 0 when shorter than k. Shared by the version 1 hint scan and format 2's
+// preview; boards up to 64 columns.
+struct RunThrough {
+    int x0 = 0, row = 0, y0 = 0, col = 0;
+};
+
+// The row part: `word` is the colour's word of row to.y before the move; to.x is set and, when
+// `from` is in the same row, from.x cleared; the ones around bit to.x (both counts include it).
+inline void row_run_through(std::uint64_t word, Cell from, Cell to, int k, RunThrough& t) {
+    std::uint64_t m = word | 1ull << to.x;
+    if (from.y == to.y) m &= ~(1ull << from.x);
+    const std::uint64_t right = ~(m >> to.x);
+    const std::uint64_t left = ~(m << (63 - to.x));
+    const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
+    const int n_left = left ? __builtin_clzll(left) : to.x + 1;
+    const int len = n_left + n_right - 1;
+    if (len >= k) {
+        t.x0 = to.x - n_left + 1;
+        t.row = len;
+    }
+}
+
+// Both runs, the column by walking up and down from `to` while the colour continues; `from` in the
+// same column ends the walk on its side (it holds the other piece now). `height`: the board's.
+inline RunThrough run_through(const std::uint64_t* rows, int height, int k, Cell from, Cell to) {
+    RunThrough t;
+    row_run_through(rows[to.y], from, to, k, t);
+    const std::uint64_t bit = 1ull << to.x;
+    const bool same_column = from.x == to.x;
+    const int stop_up = same_column && from.y < to.y ? from.y : -1;
+    const int stop_down = same_column && from.y > to.y ? from.y : height;
+    int top = to.y, bottom = to.y;
+    while (top - 1 > stop_up && (rows[top - 1] & bit)) --top;
+    while (bottom + 1 < stop_down && (rows[bottom + 1] & bit)) ++bottom;
+    if (bottom - top + 1 >= k) {
+        t.y0 = top;
+        t.col = bottom - top + 1;
+    }
+    return t;
+}
+
 }  // namespace tilelab::match3

@@ -881,38 +881,6 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
 }
 
 namespace {
-// The run through `to` of one colour with row masks `rows` (bit x of word y) after its item moved
-// from `from` (a neighbour) to `to`: the row run [x0, x0 + row) and column run [y0, y0 + col), 0 when
-// shorter than k (as HintScanner::through).
-struct Through {
-    int x0 = 0, row = 0, y0 = 0, col = 0;
-};
-Through through(const std::uint64_t* rows, int h, int k, Cell from, Cell to) {
-    Through t;
-    std::uint64_t m = rows[to.y] | 1ull << to.x;
-    if (from.y == to.y) m &= ~(1ull << from.x);
-    const std::uint64_t right = ~(m >> to.x);
-    const std::uint64_t left = ~(m << (63 - to.x));
-    const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
-    const int n_left = left ? __builtin_clzll(left) : to.x + 1;
-    if (n_left + n_right - 1 >= k) {
-        t.x0 = to.x - n_left + 1;
-        t.row = n_left + n_right - 1;
-    }
-    const std::uint64_t bit = 1ull << to.x;
-    const bool same_column = from.x == to.x;
-    const int stop_up = same_column && from.y < to.y ? from.y : -1;
-    const int stop_down = same_column && from.y > to.y ? from.y : h;
-    int top = to.y, bottom = to.y;
-    while (top - 1 > stop_up && (rows[top - 1] & bit)) --top;
-    while (bottom + 1 < stop_down && (rows[bottom + 1] & bit)) ++bottom;
-    if (bottom - top + 1 >= k) {
-        t.y0 = top;
-        t.col = bottom - top + 1;
-    }
-    return t;
-}
-
 // (Re)builds scratch.masks for the state's board and lock unless they are the ones it holds.
 void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     Scratch::PreviewMasks& pm = scratch.masks;
@@ -968,16 +936,16 @@ bool preview_settled(const State& state, const Config& config, Cell a, Cell b, S
     const int ka = colour(va), kb = colour(vb);
     if (ka >= 0 && ka == kb) return false;
     const auto hs = static_cast<std::size_t>(h);
-    Through tb, ta;  // the runs through b (a's item, colour ka) and through a (b's item, colour kb)
-    if (ka >= 0) tb = through(pm.colour_rows.data() + static_cast<std::size_t>(ka) * hs, h, config.min_match, a, b);
-    if (kb >= 0) ta = through(pm.colour_rows.data() + static_cast<std::size_t>(kb) * hs, h, config.min_match, b, a);
+    RunThrough tb, ta;  // the runs through b (a's item, colour ka) and through a (b's item, colour kb)
+    if (ka >= 0) tb = run_through(pm.colour_rows.data() + static_cast<std::size_t>(ka) * hs, h, config.min_match, a, b);
+    if (kb >= 0) ta = run_through(pm.colour_rows.data() + static_cast<std::size_t>(kb) * hs, h, config.min_match, b, a);
     const int count = tb.row + tb.col + ta.row + ta.col;
     std::uint32_t keys[64];
     if (count > 64) return false;
     int n = 0;
     bool plain = true;
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
-    auto add = [&](Cell at, const Through& t) {
+    auto add = [&](Cell at, const RunThrough& t) {
         auto put = [&](int x, int y) {
             const int idx = y * w + x;
             // A locked item loses its lock and stays (not a clear, and it does not fire); an unlocked
@@ -1008,7 +976,7 @@ bool preview_settled(const State& state, const Config& config, Cell a, Cell b, S
     if (config.specials) {
         // Step 2 for a group of one colour with at most one row and one column run, both through
         // the swapped cell it holds (the target, or the other swapped cell for the other group).
-        auto create = [&](Cell at, const Through& t, int k) {
+        auto create = [&](Cell at, const RunThrough& t, int k) {
             if (!t.row && !t.col) return;
             std::int32_t special;
             if (t.row >= 5 || t.col >= 5) special = cell::color_bomb;
