@@ -3,6 +3,7 @@
 // and past the 64-column limit of the bitboards (past it every call falls back to the plain path).
 #include <catch2/catch.hpp>
 
+#include "match3/greedy_check.hpp"
 #include "match3/oracle.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
@@ -81,21 +82,8 @@ TEST_CASE("bitboard greedy: the bot's choice on wide boards is the oracle's gree
         const int w = 50 + pick(rng, 25), h = 2 + pick(rng, 6);
         const int colors = 3 + pick(rng, 4);
         const Board board = v1_board(rng, w, h, colors, i % 2 == 0);
-        Level level;
-        level.rules.colors = colors;
-        level.rules.specials = false;
-        State state;
-        state.board = board;
-        state.collected.assign(static_cast<std::size_t>(colors), 0);
-        const auto got = match3::choose_swap(match3::Bot::greedy, level, match3::RulesConfig{colors, 3, 50}, state, ws);
-        Cell a, b;
-        const bool any = oracle::greedy_move(oracle::from_board(board), 3, a, b);
         INFO("board " << i);
-        REQUIRE(got.has_value() == any);
-        if (any) {
-            REQUIRE(got->a == a);
-            REQUIRE(got->b == b);
-        }
+        test::check_greedy_is_oracles(board, colors, ws);
     }
 }
 

@@ -4,6 +4,7 @@
 // other min_match values and boards past 64 columns (the plain paths).
 #include <catch2/catch.hpp>
 
+#include "match3/greedy_check.hpp"
 #include "match3/oracle.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
@@ -61,20 +62,7 @@ TEST_CASE("hint buffers: greedy on 9x9 and small boards is the oracle's greedy m
         const int w = i % 2 ? 9 : 1 + pick(rng, 12), h = i % 2 ? 9 : 1 + pick(rng, 12);
         const int colors = 3 + pick(rng, 4);
         const Board board = random_board(rng, w, h, colors, 3, i % 4 != 0);
-        Level level;
-        level.rules.colors = colors;
-        level.rules.specials = false;
-        State state;
-        state.board = board;
-        state.collected.assign(static_cast<std::size_t>(colors), 0);
-        const auto got = match3::choose_swap(match3::Bot::greedy, level, match3::RulesConfig{colors, 3, 50}, state, ws);
-        Cell a, b;
-        const bool any = oracle::greedy_move(oracle::from_board(board), 3, a, b);
         INFO("board " << i);
-        REQUIRE(got.has_value() == any);
-        if (any) {
-            REQUIRE(got->a == a);
-            REQUIRE(got->b == b);
-        }
+        test::check_greedy_is_oracles(board, colors, ws);
     }
 }
