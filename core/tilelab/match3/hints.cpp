@@ -311,14 +311,9 @@ void HintScanner::add_runs_through(const std::uint64_t* rows, Cell from, Cell to
 }
 
 bool HintScanner::settled_first_step(const Swap& swap, std::vector<int>& cells, std::int64_t& points) {
-    if (runs_.bitboard_colors == 0 || !runs_.empty()) return false;
-    const Board& board = *board_;
-    if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
-    if (std::abs(swap.a.x - swap.b.x) + std::abs(swap.a.y - swap.b.y) != 1) return false;
-    const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
-    if (!is_piece(va) || !is_piece(vb) || va == vb) return false;
-    const auto hs = static_cast<std::size_t>(board.height);
-    const int w = board.width;
+    Through ta, tb;
+    if (!settled_spans(swap, ta, tb)) return false;
+    const int w = board_->width;
     const std::int64_t spp = rules_.score_per_piece;
     cells.clear();
     points = 0;
@@ -331,8 +326,8 @@ bool HintScanner::settled_first_step(const Swap& swap, std::vector<int>& cells, 
         if (t.row) points += static_cast<std::int64_t>(t.row) * (t.row - 1) * spp;
         if (t.col) points += static_cast<std::int64_t>(t.col - (t.row ? 1 : 0)) * (t.col - 1) * spp;
     };
-    add(swap.b, through_settled(va, runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b));
-    add(swap.a, through_settled(vb, runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a));
+    add(swap.b, tb);
+    add(swap.a, ta);
     return true;
 }
 
