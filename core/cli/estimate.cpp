@@ -1,4 +1,5 @@
 // `tilelab estimate LEVEL`: bot playouts and the pass rate with its 95% interval.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -13,7 +14,7 @@ namespace tilelab::cli {
 
 const char* const estimate_usage =
     "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
-    "                              [--playout-budget-ms N] [--json]\n"
+    "                              [--playout-budget-ms N] [--curve-cap N] [--json]\n"
     "\n"
     "Plays the level N times with a bot (match3, slide) and reports how often it meets the goal:\n"
     "runs, wins, pass_rate, ci95 (Wilson), mean moves, dead_rate and the kind's distributions.\n"
@@ -24,13 +25,47 @@ const char* const estimate_usage =
     "--playout-budget-ms N (default 120000): the playouts stop after N ms; the result then has\n"
     "\"stopped\": \"time_budget\", \"runs_asked\" and the runs finished (the first n: the figures\n"
     "of --runs n). A run that finishes within the budget is not changed by it.\n"
+    "--curve-cap N: the pass-rate curve (\"curve\": the pass rate at every move limit from 1 to N,\n"
+    "from the same playouts, each game played on past the level's limit up to N) ends at N;\n"
+    "default twice the level's move limit (0: the level's limit, no longer games). Without a move\n"
+    "limit the curve ends at the longest win seen. Also \"best_runs\" (moves used by the best 5%\n"
+    "and 15% of runs) and \"attempts_per_pass\".\n"
     "A progress line goes to stderr when it is a terminal.\n"
     "Exit status: 0 estimated, 1 the level is invalid, 2 wrong usage.\n";
+
+namespace {
+
+// printf-style text on std::cout (the CLI unties cout from C stdio, so mixing the two on stdout
+// would print the lines out of order when stdout is a pipe).
+template <class... Values>
+void say(const char* format, Values... values) {
+    std::string line(static_cast<std::size_t>(std::snprintf(nullptr, 0, format, values...)) + 1, '\0');
+    std::snprintf(line.data(), line.size(), format, values...);
+    line.pop_back();
+    std::cout << line;
+}
+
+// "curve: pass rate by move limit" and about ten of its points, evenly spaced, the last included.
+void print_curve(const nlohmann::ordered_json& curve) {
+    if (curve.empty()) {
+        say("  curve: no win to draw it from\n");
+        return;
+    }
+    const std::size_t n = curve.size();
+    const std::size_t step = std::max<std::size_t>(1, (n + 9) / 10);
+    say("  curve (pass rate at move limit):");
+    for (std::size_t i = (n - 1) % step; i < n; i += step)
+        say(" %d: %.1f%%", curve[i]["moves"].get<int>(), 100.0 * curve[i]["pass_rate"].get<double>());
+    say("\n");
+}
+
+}  // namespace
 
 int run_estimate(const Args& args) {
     std::optional<std::string> path;
     bool json = false;
     EstimateOptions options;
+    std::optional<int> curve_cap;
     options.time_budget_ms = default_playout_budget_ms;
     options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     FlagReader flags{"estimate", args};
@@ -54,6 +89,10 @@ int run_estimate(const Args& args) {
             auto n = flags.integer(1, 86'400'000);
             if (!n) return usage_error("estimate", flags.error);
             options.time_budget_ms = static_cast<int>(*n);
+        } else if (flags.is("--curve-cap")) {
+            auto n = flags.integer(0, 100000);
+            if (!n) return usage_error("estimate", flags.error);
+            curve_cap = static_cast<int>(*n);
         } else if (flags.is("--bot")) {
             auto v = flags.value();
             if (!v) return usage_error("estimate", flags.error);
@@ -73,6 +112,7 @@ int run_estimate(const Args& args) {
     if (!game.estimate)
         return usage_error("estimate", std::string(kind_name(level->kind)) +
                                            " levels have a solver instead of bots: use 'tilelab analyze " + *path + "'");
+    options.curve_cap = curve_cap ? *curve_cap : 2 * level->goal.moves.value_or(0);
     Progress progress;
     EstimateResult result;
     std::string failure;
@@ -100,13 +140,17 @@ int run_estimate(const Args& args) {
     if (json) {
         print_json(result.json);
     } else {
-        std::printf("%s: pass rate %.3f (95%% interval %.3f to %.3f), %d wins in %d runs\n", level->id.c_str(),
+        say("%s: pass rate %.3f (95%% interval %.3f to %.3f), %d wins in %d runs\n", level->id.c_str(),
                     result.pass_rate, result.ci_low, result.ci_high, result.wins, result.runs);
         if (result.timed_out)
-            std::printf("  stopped at the time budget (%d ms): %d of %d runs finished\n", options.time_budget_ms,
+            say("  stopped at the time budget (%d ms): %d of %d runs finished\n", options.time_budget_ms,
                         result.runs, options.runs);
         for (auto it = result.json.begin(); it != result.json.end(); ++it) {
             if (it.key() == "runs" || it.key() == "wins" || it.key() == "pass_rate" || it.key() == "ci95") continue;
+            if (it.key() == "curve") {
+                print_curve(it.value());
+                continue;
+            }
             std::cout << "  " << it.key() << ": " << it.value().dump() << "\n";
         }
     }
