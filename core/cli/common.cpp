@@ -81,8 +81,10 @@ std::optional<Level> load_level_reporting(const std::string& path) {
     return load.level;
 }
 
-void print_json(const nlohmann::ordered_json& value) {
-    std::cout << value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << "\n";
+std::string json_text(const nlohmann::ordered_json& value) {
+    return value.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
+
+void print_json(const nlohmann::ordered_json& value) { std::cout << json_text(value); }
 
 }  // namespace tilelab::cli

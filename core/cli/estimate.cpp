@@ -9,12 +9,14 @@
 
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/pack/shard.hpp"
 
 namespace tilelab::cli {
 
 const char* const estimate_usage =
     "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
     "                              [--playout-budget-ms N] [--curve-cap N] [--json]\n"
+    "       tilelab estimate LEVEL --shard K/N -o PART [OPTIONS]\n"
     "\n"
     "Plays the level N times with a bot (match3, slide) and reports how often it meets the goal:\n"
     "runs, wins, pass_rate, ci95 (Wilson), mean moves, dead_rate and the kind's distributions.\n"
@@ -30,6 +32,8 @@ const char* const estimate_usage =
     "default twice the level's move limit (0: the level's limit, no longer games). Without a move\n"
     "limit the curve ends at the longest win seen. Also \"best_runs\" (moves used by the best 5%\n"
     "and 15% of runs) and \"attempts_per_pass\".\n"
+    "--shard K/N -o PART: plays share K (0 .. N-1) of the runs and writes it to PART; `tilelab pack\n"
+    "merge` puts the N parts together into exactly what --json prints (docs/scale.md).\n"
     "A progress line goes to stderr when it is a terminal.\n"
     "Exit status: 0 estimated, 1 the level is invalid, 2 wrong usage.\n";
 
@@ -66,6 +70,8 @@ int run_estimate(const Args& args) {
     bool json = false;
     EstimateOptions options;
     std::optional<int> curve_cap;
+    std::optional<pack::ShardSpec> shard;
+    std::string output;
     options.time_budget_ms = default_playout_budget_ms;
     options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     FlagReader flags{"estimate", args};
@@ -97,6 +103,16 @@ int run_estimate(const Args& args) {
             auto v = flags.value();
             if (!v) return usage_error("estimate", flags.error);
             options.bot = *v;
+        } else if (flags.is("--shard")) {
+            auto v = flags.value();
+            if (!v) return usage_error("estimate", flags.error);
+            std::string error;
+            shard = pack::parse_shard(*v, error);
+            if (!shard) return usage_error("estimate", error);
+        } else if (flags.is("-o") || flags.is("--output")) {
+            auto v = flags.value();
+            if (!v) return usage_error("estimate", flags.error);
+            output = *v;
         } else if (flags.word().rfind("--", 0) == 0) {
             return usage_error("estimate", "unknown option '" + flags.word() + "'");
         } else {
@@ -106,6 +122,8 @@ int run_estimate(const Args& args) {
         }
     }
     if (!path) return usage_error("estimate", "name a level file");
+    if (shard && output.empty()) return usage_error("estimate", "--shard needs -o PART: the file the shard's part is written to");
+    if (!shard && !output.empty()) return usage_error("estimate", "-o is for --shard (the part file)");
     auto level = load_level_reporting(*path);
     if (!level) return exit_invalid;
     const KindOps& game = kind_ops(level->kind);
@@ -113,6 +131,17 @@ int run_estimate(const Args& args) {
         return usage_error("estimate", std::string(kind_name(level->kind)) +
                                            " levels have a solver instead of bots: use 'tilelab analyze " + *path + "'");
     options.curve_cap = curve_cap ? *curve_cap : 2 * level->goal.moves.value_or(0);
+    if (shard) {
+        const auto header = pack::part_header("estimate", pack::level_identity(*path),
+                                              pack::estimate_options_json(options), *shard);
+        try {
+            return write_shard_part("estimate", output, header,
+                                    [&] { return pack::run_estimate_shard(*level, options, header); });
+        } catch (const std::exception& e) {
+            std::cerr << "tilelab estimate: error: " << e.what() << "\n";
+            return exit_invalid;
+        }
+    }
     Progress progress;
     EstimateResult result;
     std::string failure;

@@ -14,11 +14,14 @@
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/pack/report.hpp"
+#include "tilelab/pack/shard.hpp"
 
 namespace tilelab::cli {
 
 const char* const pack_usage =
     "usage: tilelab pack check PACK [--json] [OPTIONS]\n"
+    "       tilelab pack check PACK --shard K/N -o PART [OPTIONS]\n"
+    "       tilelab pack merge PART... [-o OUT] [--report REPORT.html]\n"
     "       tilelab pack export PACK -o BUNDLE [--minify] [OPTIONS]\n"
     "       tilelab pack report PACK -o REPORT.html [OPTIONS]\n"
     "\n"
@@ -28,6 +31,10 @@ const char* const pack_usage =
     "        or one JSON object with --json. Exit 1 on any error.\n"
     "export  writes the bundle (the pack's levels and their analysis in one JSON file) only\n"
     "        when the check passes; nothing is written otherwise. --minify: one line.\n"
+    "--shard K/N  does share K (0 .. N-1) of the check and writes it to the part file PART;\n"
+    "        `pack merge` puts the N parts together into exactly the output of `check --json`\n"
+    "        (see `tilelab pack merge --help` and docs/scale.md). A shard whose part is already\n"
+    "        there for the same pack and options does nothing. Exit 0 when the part is written.\n"
     "report  writes one self-contained HTML page: the difficulty curve, a thumbnail of each\n"
     "        board and the table of figures. Written even when the check fails (exit 1 then).\n"
     "\n"
@@ -56,6 +63,7 @@ struct PackCommand {
     std::string output;             // -o
     bool json = false;
     bool minify = false;
+    std::optional<pack::ShardSpec> shard;  // check --shard K/N
     pack::CheckOptions options;
 };
 
@@ -82,14 +90,14 @@ std::optional<std::pair<double, double>> parse_range(const std::string& text) {
 
 // Parses the words after "pack"; returns an exit status when the command should stop there.
 std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
-    if (args.empty()) return usage_error("pack", "needs a subcommand: check, export or report");
+    if (args.empty()) return usage_error("pack", "needs a subcommand: check, merge, export or report");
     if (args[0] == "--help" || args[0] == "-h") {
         std::cout << pack_usage;
         return exit_ok;
     }
     cmd.sub = args[0];
     if (cmd.sub != "check" && cmd.sub != "export" && cmd.sub != "report")
-        return usage_error("pack", "unknown subcommand '" + cmd.sub + "' (expected check, export or report)");
+        return usage_error("pack", "unknown subcommand '" + cmd.sub + "' (expected check, merge, export or report)");
     const std::string verb = "pack " + cmd.sub;
     Args rest(args.begin() + 1, args.end());
     if (wants_help(rest)) {
@@ -106,7 +114,13 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
         } else if (flags.is("--minify") && cmd.sub == "export") {
             cmd.minify = true;
             ++flags.i;
-        } else if ((flags.is("-o") || flags.is("--output")) && cmd.sub != "check") {
+        } else if (flags.is("--shard") && cmd.sub == "check") {
+            auto v = flags.value();
+            if (!v) return usage_error(verb, flags.error);
+            std::string error;
+            cmd.shard = pack::parse_shard(*v, error);
+            if (!cmd.shard) return usage_error(verb, error);
+        } else if (flags.is("-o") || flags.is("--output")) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);
             cmd.output = *v;
@@ -152,6 +166,10 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
     }
     if (cmd.pack_path.empty()) return usage_error(verb, "needs a pack file");
     if (cmd.sub != "check" && cmd.output.empty()) return usage_error(verb, "needs -o FILE");
+    if (cmd.sub == "check" && cmd.shard && cmd.output.empty())
+        return usage_error(verb, "--shard needs -o PART: the file the shard's part is written to");
+    if (cmd.sub == "check" && !cmd.shard && !cmd.output.empty())
+        return usage_error(verb, "-o is for --shard (the part file); the check prints on stdout");
     return std::nullopt;
 }
 
@@ -262,6 +280,7 @@ void print_problems(const pack::PackReport& report) {
 }  // namespace
 
 int run_pack(const Args& args) {
+    if (!args.empty() && args[0] == "merge") return run_pack_merge(Args(args.begin() + 1, args.end()));
     PackCommand cmd;
     if (auto status = parse_command(args, cmd)) return *status;
     const std::string verb = "pack " + cmd.sub;
@@ -270,6 +289,10 @@ int run_pack(const Args& args) {
     pack::LoadedPack loaded = pack::load_pack_levels(cmd.pack_path);
     if (!loaded.pack) {
         print_diagnostics(loaded.diagnostics);
+        if (cmd.shard) {
+            std::cerr << "tilelab " << verb << ": nothing written to " << cmd.output << "\n";
+            return exit_invalid;
+        }
         if (cmd.json) {
             pack::PackReport failed = pack::check_pack(loaded, cmd.options);
             print_json(failed.to_json());
@@ -285,6 +308,12 @@ int run_pack(const Args& args) {
             std::cerr << "tilelab " << verb << ": refused: " << refusal << " (nothing written)\n";
             return exit_usage;
         }
+    }
+    if (cmd.shard) {
+        const auto header = pack::part_header("pack check", pack::pack_identity(loaded),
+                                              pack::check_options_json(cmd.options), *cmd.shard);
+        return write_shard_part(verb, cmd.output, header,
+                                [&] { return pack::run_check_shard(loaded, cmd.options, header); });
     }
     pack::CheckProgress progress;
     pack::PackReport report;

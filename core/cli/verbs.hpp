@@ -1,6 +1,7 @@
 // The verbs of the `tilelab` command, one file each, and what they share.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -55,8 +56,18 @@ bool wants_help(const Args& args);
 std::optional<Level> load_level_reporting(const std::string& path);
 void print_diagnostics(const Diagnostics& diagnostics);
 
-// Prints one JSON object on stdout (the only thing --json prints there).
+// Prints one JSON object on stdout (the only thing --json prints there); json_text is those bytes.
 void print_json(const nlohmann::ordered_json& value);
+std::string json_text(const nlohmann::ordered_json& value);
+
+// `pack merge PART...` (core/cli/merge.cpp), reached through run_pack.
+int run_pack_merge(const Args& args);
+
+// A shard's part written to `out` (a pack check's or an estimate's): refuses what must not be
+// overwritten (exit 2), says so when the same part is already there (exit 0), else runs `make` and
+// writes its part atomically. `what`: the verb for messages.
+int write_shard_part(const std::string& verb, const std::string& out, const nlohmann::ordered_json& header,
+                     const std::function<std::optional<nlohmann::ordered_json>()>& make);
 
 // The usage text of each verb, printed by `tilelab VERB --help` and on wrong usage.
 extern const char* const validate_usage;

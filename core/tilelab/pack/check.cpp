@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "tilelab/pack/pack.hpp"
+#include "tilelab/pack/steps.hpp"
 
 namespace tilelab::pack {
 namespace {
@@ -34,7 +35,6 @@ std::string percent(double fraction) {
     return text;
 }
 
-bool has_bot(Kind kind) { return kind == Kind::match3 || kind == Kind::slide; }
 bool has_solver(Kind kind) { return kind == Kind::link || kind == Kind::lines; }
 
 // What a dead start is called in each kind's words.
@@ -53,7 +53,47 @@ std::string unsolvable_message(Kind kind) {
     return "unsolvable: no sequence of shifts meets the goal";
 }
 
-// Phase 1 for one level: overlays, verdict and the analysis' own warnings.
+// Runs `work(i)` for i in [0, count) over `threads` threads; results go by index.
+template <class Work>
+void for_each_level(int count, int threads, std::stop_token stop, Work work) {
+    std::atomic<int> next{0};
+    auto worker = [&] {
+        for (;;) {
+            if (stop.stop_requested()) return;
+            int i = next.fetch_add(1);
+            if (i >= count) return;
+            work(i);
+        }
+    };
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < std::min(threads, count); ++t) pool.emplace_back(worker);
+    worker();
+}
+
+nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
+    nlohmann::ordered_json j;
+    j["severity"] = d.severity == Diagnostic::Severity::error ? "error" : "warning";
+    j["file"] = d.file;
+    if (d.line > 0) {
+        j["line"] = d.line;
+        j["column"] = d.column;
+    } else {
+        j["pointer"] = d.pointer;
+    }
+    j["message"] = d.message;
+    j["text"] = d.format();
+    return j;
+}
+
+int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity) {
+    return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                          [&](const Diagnostic& d) { return d.severity == severity; }));
+}
+
+}  // namespace
+
+bool has_bot(Kind kind) { return kind == Kind::match3 || kind == Kind::slide; }
+
 void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_token stop) {
     const Level& level = *report.level;
     AnalyzeOptions analyze_options;
@@ -92,34 +132,62 @@ void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_t
     }
 }
 
-// Phase 2 for one level: bot playouts, parallel over runs, the same figures for any thread count.
-void estimate_level(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress) {
-    const Level& level = *report.level;
-    const KindOps& ops = kind_ops(level.kind);
-    if (!ops.estimate) {
-        report.problems.push_back(error_at(report.file, "",
-                                           "estimate failed: " + std::string(kind_name(level.kind)) +
-                                               " has no bot yet"));
-        return;
-    }
+EstimateOptions level_estimate_options(const CheckOptions& options) {
     EstimateOptions estimate_options;
     estimate_options.runs = options.runs;
     estimate_options.threads = options.threads;
     estimate_options.seed = options.seed;
     estimate_options.bot = options.bot;
     estimate_options.time_budget_ms = options.playout_budget_ms;
-    EstimateResult result;
+    return estimate_options;
+}
+
+LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs,
+                                 std::stop_token stop, Progress* progress) {
+    LevelEstimate run;
+    const KindOps& ops = kind_ops(level.kind);
+    if (!ops.estimate) {
+        run.error = std::string(kind_name(level.kind)) + " has no bot yet";
+        return run;
+    }
+    EstimateOptions estimate_options = level_estimate_options(options);
+    estimate_options.first_run = first_run;
+    estimate_options.runs = runs;
     try {
-        result = ops.estimate(level, estimate_options, stop, progress);
+        run.result = ops.estimate(level, estimate_options, stop, progress);
     } catch (const std::exception& e) {
-        report.problems.push_back(error_at(report.file, "", std::string("estimate failed: ") + e.what()));
+        run.error = e.what();
+        return run;
+    }
+    if (run.result.json.is_object() && run.result.json.contains("error") && run.result.json["error"].is_string())
+        run.error = run.result.json["error"].get<std::string>();
+    run.stopped = stop.stop_requested();
+    return run;
+}
+
+LevelEstimate summarize_level_estimate(const Level& level, const CheckOptions& options,
+                                       std::vector<PlayoutOutcome> outcomes, bool timed_out) {
+    LevelEstimate run;
+    const KindOps& ops = kind_ops(level.kind);
+    if (!ops.summarize) {
+        run.error = std::string(kind_name(level.kind)) + " has no bot yet";
+        return run;
+    }
+    try {
+        run.result = ops.summarize(level, level_estimate_options(options), std::move(outcomes), false, timed_out);
+    } catch (const std::exception& e) {
+        run.error = e.what();
+    }
+    return run;
+}
+
+void record_estimate(LevelReport& report, const CheckOptions& options, const LevelEstimate& run) {
+    if (!run.error.empty()) {
+        report.problems.push_back(error_at(report.file, "", "estimate failed: " + run.error));
         return;
     }
-    if (result.json.is_object() && result.json.contains("error") && result.json["error"].is_string()) {
-        report.problems.push_back(error_at(report.file, "", "estimate failed: " + result.json["error"].get<std::string>()));
-        return;
-    }
-    if (stop.stop_requested() || (result.cancelled && !result.timed_out)) return;  // a partial figure would mislead
+    const EstimateResult& result = run.result;
+    if (run.stopped || (result.cancelled && !result.timed_out)) return;  // a partial figure would mislead
     if (result.timed_out) {
         // Stopped by the time budget: the runs that finished are a whole `--runs n` figure, with
         // its wider interval; the warning says how far it got.
@@ -166,45 +234,6 @@ void estimate_level(LevelReport& report, const CheckOptions& options, std::stop_
     }
 }
 
-// Runs `work(i)` for i in [0, count) over `threads` threads; results go by index.
-template <class Work>
-void for_each_level(int count, int threads, std::stop_token stop, Work work) {
-    std::atomic<int> next{0};
-    auto worker = [&] {
-        for (;;) {
-            if (stop.stop_requested()) return;
-            int i = next.fetch_add(1);
-            if (i >= count) return;
-            work(i);
-        }
-    };
-    std::vector<std::jthread> pool;
-    for (int t = 1; t < std::min(threads, count); ++t) pool.emplace_back(worker);
-    worker();
-}
-
-nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
-    nlohmann::ordered_json j;
-    j["severity"] = d.severity == Diagnostic::Severity::error ? "error" : "warning";
-    j["file"] = d.file;
-    if (d.line > 0) {
-        j["line"] = d.line;
-        j["column"] = d.column;
-    } else {
-        j["pointer"] = d.pointer;
-    }
-    j["message"] = d.message;
-    j["text"] = d.format();
-    return j;
-}
-
-int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity) {
-    return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
-                                          [&](const Diagnostic& d) { return d.severity == severity; }));
-}
-
-}  // namespace
-
 std::string pass_rate_text(const PassRate& rate) {
     std::string text = percent(rate.pass_rate) + " (" + percent(rate.ci_low) + "-" + percent(rate.ci_high) + "), " +
                        std::to_string(rate.runs) + (rate.runs == 1 ? " run" : " runs");
@@ -235,8 +264,7 @@ LoadedPack load_pack_levels(const std::filesystem::path& pack_path) {
     return loaded;
 }
 
-PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop,
-                      CheckProgress* progress) {
+PackReport start_report(const LoadedPack& loaded, const CheckOptions& options) {
     PackReport report;
     report.file = loaded.file;
     report.name = loaded.pack ? loaded.pack->name : "";
@@ -269,7 +297,12 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
         }
         report.levels.push_back(std::move(level_report));
     }
+    return report;
+}
 
+PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop,
+                      CheckProgress* progress) {
+    PackReport report = start_report(loaded, options);
     const int count = static_cast<int>(report.levels.size());
     if (progress) progress->levels_total.store(count);
 
@@ -288,7 +321,9 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
                 progress->playouts.fraction.store(0.0);
                 progress->estimating.store(i);
             }
-            estimate_level(level_report, report.options, stop, progress ? &progress->playouts : nullptr);
+            record_estimate(level_report, report.options,
+                            run_level_estimate(*level_report.level, report.options, 0, report.options.runs, stop,
+                                               progress ? &progress->playouts : nullptr));
         }
         if (progress) progress->levels_estimated.fetch_add(1);
     }

@@ -1,0 +1,699 @@
+// Shards of a pack check or an estimate, their part files, and the merge of a whole set of parts.
+#include "tilelab/pack/shard.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "tilelab/io/level_io.hpp"
+#include "tilelab/pack/steps.hpp"
+
+namespace tilelab::pack {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+constexpr const char* part_format = "tilelab.part";
+constexpr int part_version = 1;
+
+std::optional<std::string> read_bytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return std::nullopt;
+    return text.str();
+}
+
+ojson file_entry(const std::string& file) {
+    auto bytes = read_bytes(file);
+    return ojson{{"file", file}, {"hash", bytes ? content_hash(*bytes) : "unreadable"}};
+}
+
+ojson identity(const std::string& source, ojson files) {
+    std::string all;
+    for (const auto& f : files) all += f["file"].get<std::string>() + '\n' + f["hash"].get<std::string>() + '\n';
+    return ojson{{"source", source}, {"hash", content_hash(all)}, {"files", std::move(files)}};
+}
+
+// An outcome as [won, dead, moves_used, moves_left, score, highest_tile, won_at, dead_at].
+ojson outcome_json(const PlayoutOutcome& o) {
+    return ojson::array({o.won ? 1 : 0, o.dead ? 1 : 0, o.moves_used, o.moves_left, o.score, o.highest_tile, o.won_at,
+                         o.dead_at});
+}
+
+std::optional<PlayoutOutcome> outcome_from_json(const ojson& j) {
+    if (!j.is_array() || j.size() != 8) return std::nullopt;
+    for (const auto& v : j)
+        if (!v.is_number_integer()) return std::nullopt;
+    PlayoutOutcome o;
+    o.won = j[0].get<int>() != 0;
+    o.dead = j[1].get<int>() != 0;
+    o.moves_used = j[2].get<int>();
+    o.moves_left = j[3].get<int>();
+    o.score = j[4].get<std::int64_t>();
+    o.highest_tile = j[5].get<int>();
+    o.won_at = j[6].get<int>();
+    o.dead_at = j[7].get<int>();
+    return o;
+}
+
+ojson outcomes_json(const std::vector<PlayoutOutcome>& outcomes) {
+    auto list = ojson::array();
+    for (const auto& o : outcomes) list.push_back(outcome_json(o));
+    return list;
+}
+
+ojson diagnostic_record(const Diagnostic& d) {
+    return ojson{{"severity", d.severity == Diagnostic::Severity::error ? "error" : "warning"},
+                 {"file", d.file},
+                 {"line", d.line},
+                 {"column", d.column},
+                 {"pointer", d.pointer},
+                 {"message", d.message}};
+}
+
+std::optional<Diagnostic> diagnostic_from_record(const ojson& j) {
+    if (!j.is_object()) return std::nullopt;
+    try {
+        Diagnostic d;
+        const std::string severity = j.at("severity").get<std::string>();
+        if (severity != "error" && severity != "warning") return std::nullopt;
+        d.severity = severity == "error" ? Diagnostic::Severity::error : Diagnostic::Severity::warning;
+        d.file = j.at("file").get<std::string>();
+        d.line = j.at("line").get<int>();
+        d.column = j.at("column").get<int>();
+        d.pointer = j.at("pointer").get<std::string>();
+        d.message = j.at("message").get<std::string>();
+        return d;
+    } catch (const ojson::exception&) {
+        return std::nullopt;
+    }
+}
+
+std::optional<Verdict> verdict_from_name(const std::string& name) {
+    for (Verdict v : {Verdict::none, Verdict::solvable, Verdict::unsolvable, Verdict::unknown})
+        if (verdict_name(v) == name) return v;
+    return std::nullopt;
+}
+
+// What phase 1 found about a level, without its load problems.
+ojson analysis_record(const LevelReport& r) {
+    auto problems = ojson::array();
+    for (const Diagnostic& d : r.problems) problems.push_back(diagnostic_record(d));
+    return ojson{{"analysed", r.analysed},         {"blocked", r.blocked},
+                 {"verdict", verdict_name(r.verdict)}, {"solution_moves", r.solution_moves},
+                 {"start_moves", r.start_moves},   {"problems", std::move(problems)}};
+}
+
+bool apply_analysis_record(LevelReport& r, const ojson& j) {
+    try {
+        auto verdict = verdict_from_name(j.at("verdict").get<std::string>());
+        if (!verdict) return false;
+        r.analysed = j.at("analysed").get<bool>();
+        r.blocked = j.at("blocked").get<bool>();
+        r.verdict = *verdict;
+        r.solution_moves = j.at("solution_moves").get<int>();
+        r.start_moves = j.at("start_moves").get<int>();
+        for (const auto& p : j.at("problems")) {
+            auto d = diagnostic_from_record(p);
+            if (!d) return false;
+            r.problems.push_back(std::move(*d));
+        }
+        return true;
+    } catch (const ojson::exception&) {
+        return false;
+    }
+}
+
+// A range of playouts as a part keeps it.
+ojson playouts_record(int first_run, int runs, const LevelEstimate& run) {
+    ojson j;
+    j["runs"] = {first_run, runs};
+    if (!run.error.empty()) {
+        j["error"] = run.error;
+        return j;
+    }
+    j["timed_out"] = run.result.timed_out;
+    j["outcomes"] = outcomes_json(run.result.outcomes);
+    return j;
+}
+
+// The outcomes of one level's ranges put back together, in run order. A range stopped by the
+// playout budget ends them: the runs after its first unfinished one are dropped, as one run of
+// the whole drops every game after its first unfinished one.
+struct Gathered {
+    std::vector<PlayoutOutcome> outcomes;
+    bool timed_out = false;
+    std::string error;    // the first range's estimate error, in run order
+    bool broken = false;  // a range that does not read back
+};
+
+Gathered gather(const std::vector<const ojson*>& ranges) {
+    Gathered g;
+    for (const ojson* r : ranges) {
+        if (r->contains("error")) {
+            if (!(*r)["error"].is_string()) g.broken = true;
+            else if (g.error.empty()) g.error = (*r)["error"].get<std::string>();
+            continue;
+        }
+        if (g.timed_out || !g.error.empty()) continue;
+        const auto outcomes = r->find("outcomes");
+        const auto timed_out = r->find("timed_out");
+        if (outcomes == r->end() || !outcomes->is_array() || timed_out == r->end() || !timed_out->is_boolean()) {
+            g.broken = true;
+            continue;
+        }
+        const int runs = (*r)["runs"][1].get<int>();
+        if (static_cast<int>(outcomes->size()) > runs || (!timed_out->get<bool>() && static_cast<int>(outcomes->size()) != runs)) {
+            g.broken = true;
+            continue;
+        }
+        for (const auto& o : *outcomes) {
+            auto outcome = outcome_from_json(o);
+            if (!outcome) {
+                g.broken = true;
+                break;
+            }
+            g.outcomes.push_back(*outcome);
+        }
+        if (timed_out->get<bool>()) g.timed_out = true;
+    }
+    return g;
+}
+
+bool valid_range(const ojson& unit) {
+    const auto runs = unit.find("runs");
+    return runs != unit.end() && runs->is_array() && runs->size() == 2 && (*runs)[0].is_number_integer() &&
+           (*runs)[1].is_number_integer();
+}
+
+std::string flag_of(const std::string& key) {
+    std::string flag = "--" + key;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    return flag;
+}
+
+std::string option_text(const ojson& v) { return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump(); }
+
+std::string shard_text(const ojson& shard) {
+    return std::to_string(shard[0].get<int>()) + "/" + std::to_string(shard[1].get<int>());
+}
+
+bool header_well_formed(const ojson& part) {
+    if (!part.is_object()) return false;
+    for (const char* key : {"of", "source", "hash"})
+        if (!part.contains(key) || !part[key].is_string()) return false;
+    if (!part.contains("files") || !part["files"].is_array() || !part.contains("options") || !part["options"].is_object())
+        return false;
+    for (const auto& f : part["files"])
+        if (!f.is_object() || !f.contains("file") || !f["file"].is_string() || !f.contains("hash") || !f["hash"].is_string())
+            return false;
+    const auto shard = part.find("shard");
+    if (shard == part.end() || !shard->is_array() || shard->size() != 2 || !(*shard)[0].is_number_integer() ||
+        !(*shard)[1].is_number_integer())
+        return false;
+    const auto k = (*shard)[0].get<std::int64_t>();
+    const auto n = (*shard)[1].get<std::int64_t>();
+    return n >= 1 && n <= max_shards && k >= 0 && k < n && part.contains("units") && part["units"].is_array();
+}
+
+// The files of `now` whose hash differs from `then`, named.
+std::string changed_files(const ojson& then, const ojson& now) {
+    std::map<std::string, std::string> before;
+    for (const auto& f : then["files"]) before[f["file"].get<std::string>()] = f["hash"].get<std::string>();
+    std::string list;
+    int count = 0;
+    for (const auto& f : now["files"]) {
+        auto it = before.find(f["file"].get<std::string>());
+        if (it != before.end() && it->second == f["hash"].get<std::string>()) continue;
+        if (count++ < 3) list += (list.empty() ? "" : ", ") + f["file"].get<std::string>();
+    }
+    if (then["files"].size() != now["files"].size() && list.empty()) return "the list of levels";
+    if (count > 3) list += " and " + std::to_string(count - 3) + " more";
+    return list.empty() ? "its files" : list;
+}
+
+}  // namespace
+
+std::optional<ShardSpec> parse_shard(std::string_view text, std::string& error) {
+    error = "--shard takes K/N with 0 <= K < N <= " + std::to_string(max_shards) +
+            " (K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '" + std::string(text) + "'";
+    const auto slash = text.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    auto number = [](std::string_view digits) -> std::optional<int> {
+        if (digits.empty() || digits.size() > 6) return std::nullopt;
+        for (char c : digits)
+            if (c < '0' || c > '9') return std::nullopt;
+        int v = 0;
+        std::from_chars(digits.data(), digits.data() + digits.size(), v);
+        return v;
+    };
+    auto k = number(text.substr(0, slash));
+    auto n = number(text.substr(slash + 1));
+    if (!k || !n || *n < 1 || *n > max_shards || *k >= *n) return std::nullopt;
+    error.clear();
+    return ShardSpec{*k, *n};
+}
+
+std::vector<WorkUnit> split_check(const LoadedPack& loaded, int runs, int shards) {
+    std::vector<WorkUnit> units;
+    shards = std::max(shards, 1);
+    int next = 0;
+    for (std::size_t i = 0; i < loaded.entries.size(); ++i) {
+        const PackEntry& entry = loaded.entries[i];
+        if (!entry.level) continue;
+        units.push_back({static_cast<int>(i), true, 0, 0, next++ % shards});
+        if (!has_bot(entry.level->kind) || runs <= 0) continue;
+        const int ranges = std::clamp((runs + min_runs_per_range - 1) / min_runs_per_range, 1, shards);
+        for (int r = 0; r < ranges; ++r) {
+            const int first = static_cast<int>(static_cast<std::int64_t>(runs) * r / ranges);
+            const int end = static_cast<int>(static_cast<std::int64_t>(runs) * (r + 1) / ranges);
+            units.push_back({static_cast<int>(i), false, first, end - first, next++ % shards});
+        }
+    }
+    return units;
+}
+
+std::pair<int, int> estimate_share(int runs, ShardSpec shard) {
+    const int first = static_cast<int>(static_cast<std::int64_t>(runs) * shard.index / shard.count);
+    const int end = static_cast<int>(static_cast<std::int64_t>(runs) * (shard.index + 1) / shard.count);
+    return {first, end - first};
+}
+
+std::string content_hash(std::string_view bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : bytes) {
+        h ^= c;
+        h *= 0x100000001b3ull;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
+    return text;
+}
+
+ojson pack_identity(const LoadedPack& loaded) {
+    auto files = ojson::array();
+    files.push_back(file_entry(loaded.file));
+    for (const PackEntry& entry : loaded.entries) files.push_back(file_entry(entry.file));
+    return identity(loaded.file, std::move(files));
+}
+
+ojson level_identity(const std::string& level_path) { return identity(level_path, ojson::array({file_entry(level_path)})); }
+
+ojson check_options_json(const CheckOptions& options) {
+    ojson j;
+    j["runs"] = options.runs;
+    j["seed"] = options.seed;
+    j["budget_ms"] = options.budget_ms;
+    j["bot"] = options.bot;
+    j["range"] = options.pass_range ? ojson::array({options.pass_range->first, options.pass_range->second}) : ojson();
+    j["playout_budget_ms"] = options.playout_budget_ms;
+    return j;
+}
+
+std::optional<CheckOptions> check_options_from_json(const ojson& j) {
+    try {
+        CheckOptions o;
+        o.runs = j.at("runs").get<int>();
+        o.seed = j.at("seed").get<std::uint64_t>();
+        o.budget_ms = j.at("budget_ms").get<int>();
+        o.bot = j.at("bot").get<std::string>();
+        if (!j.at("range").is_null()) o.pass_range = std::pair{j["range"].at(0).get<double>(), j["range"].at(1).get<double>()};
+        o.playout_budget_ms = j.at("playout_budget_ms").get<int>();
+        if (o.runs < 1) return std::nullopt;
+        return o;
+    } catch (const ojson::exception&) {
+        return std::nullopt;
+    }
+}
+
+ojson estimate_options_json(const EstimateOptions& options) {
+    ojson j;
+    j["runs"] = options.runs;
+    j["seed"] = options.seed;
+    j["bot"] = options.bot;
+    j["curve_cap"] = options.curve_cap;
+    j["playout_budget_ms"] = options.time_budget_ms;
+    return j;
+}
+
+std::optional<EstimateOptions> estimate_options_from_json(const ojson& j) {
+    try {
+        EstimateOptions o;
+        o.runs = j.at("runs").get<int>();
+        o.seed = j.at("seed").get<std::uint64_t>();
+        o.bot = j.at("bot").get<std::string>();
+        o.curve_cap = j.at("curve_cap").get<int>();
+        o.time_budget_ms = j.at("playout_budget_ms").get<int>();
+        if (o.runs < 1) return std::nullopt;
+        return o;
+    } catch (const ojson::exception&) {
+        return std::nullopt;
+    }
+}
+
+ojson part_header(const std::string& of, const ojson& identity, const ojson& options, ShardSpec shard) {
+    ojson j;
+    j["format"] = part_format;
+    j["version"] = part_version;
+    j["of"] = of;
+    j["source"] = identity["source"];
+    j["hash"] = identity["hash"];
+    j["files"] = identity["files"];
+    j["options"] = options;
+    j["shard"] = {shard.index, shard.count};
+    return j;
+}
+
+std::string part_difference(const ojson& part, const ojson& reference) {
+    if (!part.is_object() || part.value("format", "") != part_format) return "not a tilelab part";
+    if (part.value("version", 0) != part_version)
+        return "a part of format version " + part["version"].dump() + ", not " + std::to_string(part_version);
+    if (!header_well_formed(part)) return "a damaged part (its header does not read)";
+    if (part["of"] != reference["of"])
+        return "a part of `" + part["of"].get<std::string>() + "`, not of `" + reference["of"].get<std::string>() + "`";
+    if (part["source"] != reference["source"])
+        return "a part of " + part["source"].get<std::string>() + ", not of " + reference["source"].get<std::string>();
+    if (part["hash"] != reference["hash"])
+        return "made from another version of " + reference["source"].get<std::string>() + " (" +
+               changed_files(reference, part) + " differ" + ")";
+    if (part["options"] != reference["options"]) {
+        std::string list;
+        for (auto it = reference["options"].begin(); it != reference["options"].end(); ++it) {
+            const auto theirs = part["options"].find(it.key());
+            if (theirs != part["options"].end() && *theirs == it.value()) continue;
+            const std::string flag = flag_of(it.key());
+            list += (list.empty() ? "" : ", ") + flag + " " +
+                    (theirs == part["options"].end() ? std::string("unset") : option_text(*theirs)) + ", not " +
+                    flag + " " + option_text(it.value());
+        }
+        return "made with other options (" + (list.empty() ? std::string("its options differ") : list) + ")";
+    }
+    if (part["shard"][1] != reference["shard"][1])
+        return "one of " + part["shard"][1].dump() + " shards, not of " + reference["shard"][1].dump();
+    return "";
+}
+
+ExistingPart look_for_part(const std::filesystem::path& out, const ojson& header) {
+    ExistingPart found;
+    std::error_code ec;
+    if (!std::filesystem::exists(out, ec)) return found;
+    found.state = ExistingPart::State::refused;
+    const std::string name = out.string();
+    if (std::filesystem::is_directory(out, ec)) {
+        found.message = name + " is a folder; choose a file name";
+        return found;
+    }
+    std::string error;
+    auto part = read_part(name, error);
+    if (!part) {
+        found.message = name + " exists and is not a part; choose another name";
+        return found;
+    }
+    if (std::string why = part_difference(part->json, header); !why.empty()) {
+        found.message = name + " holds a part " + why + "; remove it or choose another name";
+        if (why == "not a tilelab part") found.message = name + " exists and is not a part; choose another name";
+        return found;
+    }
+    if (part->json["shard"] != header["shard"]) {
+        found.message = name + " holds shard " + shard_text(part->json["shard"]) + ", not " + shard_text(header["shard"]) +
+                        "; remove it or choose another name";
+        return found;
+    }
+    found.state = ExistingPart::State::done;
+    found.message = name + " already holds shard " + shard_text(header["shard"]) +
+                    " of this pack and these options: nothing to do";
+    if (header["of"] == "estimate")
+        found.message = name + " already holds shard " + shard_text(header["shard"]) +
+                        " of this level and these options: nothing to do";
+    return found;
+}
+
+std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOptions& options, ojson header,
+                                     std::stop_token stop) {
+    const ShardSpec shard{header["shard"][0].get<int>(), header["shard"][1].get<int>()};
+    CheckOptions opts = options;
+    opts.threads = std::clamp(options.threads, 1, 256);
+    std::vector<WorkUnit> units;
+    for (const WorkUnit& u : split_check(loaded, opts.runs, shard.count))
+        if (u.shard == shard.index) units.push_back(u);
+
+    std::vector<ojson> records(units.size());
+    // Phase 1: the analyses, one level a worker, as check_pack does.
+    std::vector<std::size_t> analyses;
+    for (std::size_t i = 0; i < units.size(); ++i)
+        if (units[i].analysis) analyses.push_back(i);
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (;;) {
+            if (stop.stop_requested()) return;
+            const std::size_t n = next.fetch_add(1);
+            if (n >= analyses.size()) return;
+            const WorkUnit& u = units[analyses[n]];
+            const PackEntry& entry = loaded.entries[static_cast<std::size_t>(u.level)];
+            LevelReport report;
+            report.path = entry.path;
+            report.file = entry.file;
+            report.level = entry.level;
+            analyse_level(report, opts, stop);
+            records[analyses[n]] = ojson{{"level", u.level}, {"analysis", analysis_record(report)}};
+        }
+    };
+    {
+        std::vector<std::jthread> pool;
+        for (int t = 1; t < std::min<int>(opts.threads, static_cast<int>(analyses.size())); ++t) pool.emplace_back(worker);
+        worker();
+    }
+    // Phase 2: the playout ranges, each spread over every worker by run index.
+    for (std::size_t i = 0; i < units.size() && !stop.stop_requested(); ++i) {
+        const WorkUnit& u = units[i];
+        if (u.analysis) continue;
+        const Level& level = *loaded.entries[static_cast<std::size_t>(u.level)].level;
+        LevelEstimate run = run_level_estimate(level, opts, u.first_run, u.runs, stop, nullptr);
+        if (run.stopped) return std::nullopt;
+        ojson record{{"level", u.level}};
+        const ojson playouts = playouts_record(u.first_run, u.runs, run);
+        for (auto it = playouts.begin(); it != playouts.end(); ++it) record[it.key()] = it.value();
+        records[i] = std::move(record);
+    }
+    if (stop.stop_requested()) return std::nullopt;
+    header["units"] = ojson::array();
+    for (auto& r : records) header["units"].push_back(std::move(r));
+    return header;
+}
+
+ojson run_estimate_shard(const Level& level, const EstimateOptions& options, ojson header) {
+    const ShardSpec shard{header["shard"][0].get<int>(), header["shard"][1].get<int>()};
+    const auto [first, runs] = estimate_share(options.runs, shard);
+    LevelEstimate run;
+    if (runs > 0) {
+        EstimateOptions share = options;
+        share.first_run = first;
+        share.runs = runs;
+        run.result = kind_ops(level.kind).estimate(level, share, std::stop_token{}, nullptr);
+    }
+    header["units"] = ojson::array({playouts_record(first, runs, run)});
+    return header;
+}
+
+std::optional<PartFile> read_part(const std::string& file, std::string& error) {
+    auto bytes = read_bytes(file);
+    if (!bytes) {
+        std::error_code ec;
+        error = std::filesystem::exists(file, ec) ? "cannot be read" : "no such file";
+        return std::nullopt;
+    }
+    ojson json = ojson::parse(*bytes, nullptr, false);
+    if (json.is_discarded()) {
+        error = "is not JSON (a part is one JSON object)";
+        return std::nullopt;
+    }
+    return PartFile{file, std::move(json)};
+}
+
+PartSet check_part_set(const std::vector<PartFile>& parts) {
+    PartSet set;
+    // The reference: the header most parts share (the first of them on a tie).
+    std::map<std::string, int> votes;
+    auto signature = [](const ojson& j) {
+        ojson s = j;
+        s.erase("units");
+        s["shard"] = s.contains("shard") && s["shard"].is_array() && s["shard"].size() == 2 ? s["shard"][1] : ojson();
+        return s.dump();
+    };
+    const PartFile* best = nullptr;
+    int best_votes = 0;
+    for (const PartFile& p : parts) {
+        if (!part_difference(p.json, p.json).empty()) continue;  // not a readable part at all
+        const int v = ++votes[signature(p.json)];
+        if (v > best_votes) {
+            best_votes = v;
+            best = &p;
+        }
+    }
+    for (const PartFile& p : parts)
+        if (best && part_difference(p.json, p.json).empty() && votes[signature(p.json)] == best_votes) {
+            best = &p;
+            break;
+        }
+    if (!best) {
+        for (const PartFile& p : parts) set.refusals.push_back(p.file + ": " + part_difference(p.json, p.json));
+        if (parts.empty()) set.refusals.push_back("no part given");
+        return set;
+    }
+    set.reference = best->json;
+    set.reference.erase("units");
+    const int count = set.reference["shard"][1].get<int>();
+    std::vector<std::vector<const PartFile*>> seen(static_cast<std::size_t>(count));
+    for (const PartFile& p : parts) {
+        if (std::string why = part_difference(p.json, set.reference); !why.empty()) {
+            set.refusals.push_back(p.file + ": foreign part: " + why);
+            continue;
+        }
+        seen[p.json["shard"][0].get<std::size_t>()].push_back(&p);
+    }
+    set.by_shard.assign(static_cast<std::size_t>(count), nullptr);
+    for (int k = 0; k < count; ++k) {
+        const auto& list = seen[static_cast<std::size_t>(k)];
+        const std::string name = "shard " + std::to_string(k) + "/" + std::to_string(count);
+        if (list.empty()) {
+            set.refusals.push_back(name + " is missing (no part for it)");
+        } else if (list.size() > 1) {
+            std::string files;
+            for (const PartFile* p : list) files += (files.empty() ? "" : ", ") + p->file;
+            set.refusals.push_back(name + " is given " + std::to_string(list.size()) + " times: " + files);
+        } else {
+            set.by_shard[static_cast<std::size_t>(k)] = list.front();
+        }
+    }
+    return set;
+}
+
+PackMerge merge_check_parts(const PartSet& set) {
+    PackMerge merge;
+    const ojson& ref = set.reference;
+    const std::string pack_path = ref["source"].get<std::string>();
+    auto options = check_options_from_json(ref["options"]);
+    if (!options) {
+        merge.error = "the parts' options do not read back (a damaged part)";
+        return merge;
+    }
+    LoadedPack loaded = load_pack_levels(pack_path);
+    const ojson now = pack_identity(loaded);
+    if (now["hash"] != ref["hash"]) {
+        merge.error = pack_path + " changed since the parts were made (" + changed_files(ref, now) +
+                      " differ); run the shards again";
+        return merge;
+    }
+    const int count = ref["shard"][1].get<int>();
+    const std::vector<WorkUnit> units = split_check(loaded, options->runs, count);
+    // Every part must hold exactly its shard's units, in order.
+    std::vector<const ojson*> analysis(loaded.entries.size(), nullptr);
+    std::vector<std::vector<const ojson*>> ranges(loaded.entries.size());
+    std::vector<std::size_t> cursor(static_cast<std::size_t>(count), 0);
+    for (const WorkUnit& u : units) {
+        const PartFile* part = set.by_shard[static_cast<std::size_t>(u.shard)];
+        const ojson& list = part->json["units"];
+        std::size_t& at = cursor[static_cast<std::size_t>(u.shard)];
+        const ojson* unit = at < list.size() ? &list[at] : nullptr;
+        ++at;
+        bool fits = unit && unit->is_object() && unit->contains("level") && (*unit)["level"] == u.level;
+        if (fits && u.analysis) fits = unit->contains("analysis") && (*unit)["analysis"].is_object();
+        if (fits && !u.analysis)
+            fits = valid_range(*unit) && (*unit)["runs"][0] == u.first_run && (*unit)["runs"][1] == u.runs;
+        if (!fits) {
+            merge.error = part->file + ": its units are not those of shard " + std::to_string(u.shard) + "/" +
+                          std::to_string(count) + " (a damaged or edited part)";
+            return merge;
+        }
+        if (u.analysis) analysis[static_cast<std::size_t>(u.level)] = &(*unit)["analysis"];
+        else ranges[static_cast<std::size_t>(u.level)].push_back(unit);
+    }
+    for (int k = 0; k < count; ++k)
+        if (cursor[static_cast<std::size_t>(k)] != set.by_shard[static_cast<std::size_t>(k)]->json["units"].size()) {
+            merge.error = set.by_shard[static_cast<std::size_t>(k)]->file + ": it holds more units than shard " +
+                          std::to_string(k) + "/" + std::to_string(count) + " has (a damaged or edited part)";
+            return merge;
+        }
+
+    PackReport report = start_report(loaded, *options);
+    for (std::size_t i = 0; i < report.levels.size(); ++i) {
+        LevelReport& level = report.levels[i];
+        if (!level.level) continue;
+        if (!apply_analysis_record(level, *analysis[i])) {
+            merge.error = "the analysis of " + level.file + " in the parts does not read back (a damaged part)";
+            return merge;
+        }
+        if (!has_bot(level.level->kind)) continue;
+        Gathered g = gather(ranges[i]);
+        if (g.broken) {
+            merge.error = "the playouts of " + level.file + " in the parts do not read back (a damaged part)";
+            return merge;
+        }
+        if (!g.error.empty()) {
+            LevelEstimate failed;
+            failed.error = g.error;
+            record_estimate(level, report.options, failed);
+        } else {
+            record_estimate(level, report.options,
+                            summarize_level_estimate(*level.level, report.options, std::move(g.outcomes), g.timed_out));
+        }
+    }
+    merge.report = std::move(report);
+    return merge;
+}
+
+EstimateMerge merge_estimate_parts(const PartSet& set) {
+    EstimateMerge merge;
+    const ojson& ref = set.reference;
+    const std::string level_path = ref["source"].get<std::string>();
+    auto options = estimate_options_from_json(ref["options"]);
+    if (!options) {
+        merge.error = "the parts' options do not read back (a damaged part)";
+        return merge;
+    }
+    const ojson now = level_identity(level_path);
+    if (now["hash"] != ref["hash"]) {
+        merge.error = level_path + " changed since the parts were made; run the shards again";
+        return merge;
+    }
+    LevelLoad load = load_level(level_path);
+    if (!load.level) {
+        merge.error = level_path + " does not load";
+        return merge;
+    }
+    const int count = ref["shard"][1].get<int>();
+    std::vector<const ojson*> ranges;
+    for (int k = 0; k < count; ++k) {
+        const PartFile* part = set.by_shard[static_cast<std::size_t>(k)];
+        const auto [first, runs] = estimate_share(options->runs, ShardSpec{k, count});
+        const ojson& units = part->json["units"];
+        if (units.size() != 1 || !units[0].is_object() || !valid_range(units[0]) || units[0]["runs"][0] != first ||
+            units[0]["runs"][1] != runs) {
+            merge.error = part->file + ": its runs are not those of shard " + std::to_string(k) + "/" +
+                          std::to_string(count) + " (a damaged or edited part)";
+            return merge;
+        }
+        ranges.push_back(&units[0]);
+    }
+    Gathered g = gather(ranges);
+    if (g.broken || !g.error.empty()) {
+        merge.error = g.broken ? "the playouts in the parts do not read back (a damaged part)" : g.error;
+        return merge;
+    }
+    try {
+        merge.result = kind_ops(load.level->kind).summarize(*load.level, *options, std::move(g.outcomes), false, g.timed_out);
+    } catch (const std::exception& e) {
+        merge.error = e.what();
+    }
+    return merge;
+}
+
+}  // namespace tilelab::pack
