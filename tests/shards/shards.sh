@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Sharded pack checks: for N in 1, 2, 3, 7 and 13, over the demo pack and a generated pack of 60
+# levels (with a missing level and a duplicate id, so that its check fails), `pack merge` of the N
+# parts prints the plain `pack check --json` bytes with its exit status; --report writes the plain
+# `pack report` bytes; a missing, repeated or foreign part is refused, naming it; a shard killed
+# mid-run, rerun with the others, completes the job and the finished shards do nothing again.
+# Sharded estimates merge to `estimate --json`.
+# Usage: shards.sh TILELAB SOURCE_DIR
+set -euo pipefail
+cli=$(realpath "$1")
+src=$(realpath "$2")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+failures=0
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# The generated pack: 58 levels of the four kinds in sizes 5 to 8, a copy of one of them (a
+# duplicate id) and a file that does not exist: 60 entries.
+mkdir gen
+kinds=(match3 slide link lines)
+entries=()
+for i in $(seq 0 57); do
+    kind=${kinds[$((i % 4))]}
+    size=$((5 + i % 4))
+    extra=()
+    [[ $kind == lines ]] && extra=(--scramble 3)
+    "$cli" generate --kind "$kind" --width "$size" --height "$size" --seed "$((i + 1))" "${extra[@]}" -o "gen/l$i.json" >/dev/null 2>&1
+    entries+=("\"l$i.json\"")
+done
+cp gen/l4.json gen/copy-of-l4.json
+entries+=("\"copy-of-l4.json\"" "\"missing.json\"")
+(IFS=,; printf '{"format": "tilelab.pack", "version": 1, "name": "Generated", "levels": [%s]}\n' "${entries[*]}") >gen/pack.json
+cp -r "$src/levels" levels  # the demo pack and its samples, by the relative path the output names
+
+# check NAME PACK OPTIONS...: the plain run, then every N; each merge must give its bytes and status.
+check() {
+    local name=$1 pack=$2
+    shift 2
+    local status=0
+    "$cli" pack check "$pack" --json "$@" >"$name.whole.json" 2>/dev/null || status=$?
+    echo "$name: plain check exit $status, $(jq '.levels | length' "$name.whole.json") levels, $(jq .errors "$name.whole.json") errors"
+    for n in 1 2 3 7 13; do
+        mkdir -p "$name.$n"
+        for k in $(seq 0 $((n - 1))); do
+            "$cli" pack check "$pack" --shard "$k/$n" -o "$name.$n/part-$k.json" "$@" 2>/dev/null ||
+                fail "$name: shard $k/$n exit $?"
+        done
+        local merged=0
+        "$cli" pack merge "$name.$n"/part-*.json >"$name.$n/merged.json" 2>"$name.$n/merge.err" || merged=$?
+        if cmp -s "$name.whole.json" "$name.$n/merged.json" && [[ $merged == "$status" ]]; then
+            echo "$name: $n shards merge to the same bytes and exit status ($merged)"
+        else
+            fail "$name: $n shards: merge exit $merged (plain $status), bytes $(cmp "$name.whole.json" "$name.$n/merged.json" 2>&1 || true)"
+        fi
+    done
+}
+
+check demo levels/packs/demo.json --runs 48 --threads 2
+check gen gen/pack.json --runs 40 --bot greedy --range 5%:95% --budget-ms 500 --threads 2
+[[ $(jq .ok gen.whole.json) == false ]] || fail "the generated pack's check should fail (missing level, duplicate id)"
+
+# --report: the bytes `pack report` writes for the same options.
+"$cli" pack report levels/packs/demo.json -o plain.html --runs 48 --threads 2 >/dev/null
+"$cli" pack merge demo.3/part-*.json -o merged.json --report merged.html >/dev/null 2>&1
+cmp -s plain.html merged.html && echo "merge --report writes the pack report's bytes" || fail "merge --report differs from pack report"
+cmp -s merged.json demo.whole.json || fail "merge -o OUT differs from the plain check"
+
+# expect_refusal WHAT STATUS PATTERN -- MERGE ARGS: refused with STATUS, stderr naming PATTERN, stdout empty.
+expect_refusal() {
+    local what=$1 want=$2 pattern=$3
+    shift 4
+    local status=0
+    "$cli" pack merge "$@" >refusal.out 2>refusal.err || status=$?
+    if [[ $status == "$want" ]] && grep -qF -- "$pattern" refusal.err && [[ ! -s refusal.out ]]; then
+        echo "refused ($what, exit $status): $(grep -F -- "$pattern" refusal.err | head -1)"
+    else
+        fail "$what: exit $status (want $want), stderr: $(cat refusal.err), stdout $(wc -c <refusal.out) bytes"
+    fi
+}
+expect_refusal "missing" 2 "shard 1/3 is missing" -- demo.3/part-0.json demo.3/part-2.json
+expect_refusal "repeated" 2 "shard 2/3 is given 2 times: demo.3/part-2.json, demo.3/part-2.json" -- \
+    demo.3/part-0.json demo.3/part-1.json demo.3/part-2.json demo.3/part-2.json
+"$cli" pack check levels/packs/demo.json --shard 1/3 -o other-runs.json --runs 47 --threads 2 2>/dev/null
+expect_refusal "other options" 2 "other-runs.json: foreign part: made with other options (--runs 47, not --runs 48)" -- \
+    demo.3/part-0.json other-runs.json demo.3/part-1.json demo.3/part-2.json
+expect_refusal "another pack" 2 "gen.3/part-1.json: foreign part: a part of gen/pack.json, not of levels/packs/demo.json" -- \
+    demo.3/part-0.json demo.3/part-1.json gen.3/part-1.json demo.3/part-2.json
+expect_refusal "another N" 2 "demo.2/part-1.json: foreign part: one of 2 shards, not of 3" -- \
+    demo.3/part-0.json demo.3/part-1.json demo.2/part-1.json demo.3/part-2.json
+echo '{"format": "tilelab.level"}' >not-a-part.json
+expect_refusal "not a part" 2 "not-a-part.json: foreign part: not a tilelab part" -- demo.3/part-0.json demo.3/part-1.json demo.3/part-2.json not-a-part.json
+expect_refusal "no such file" 1 "nothing.json: error: no such file" -- demo.3/part-0.json nothing.json
+# A level that changed since the parts were made: the merge says so and prints nothing.
+cp -r levels levels.orig
+echo >>levels/samples/match3/01-intro.json  # the same level, other bytes
+expect_refusal "changed level" 1 "levels/samples/match3/01-intro.json differ" -- demo.3/part-*.json
+rm -rf levels && mv levels.orig levels
+
+# A shard refuses to overwrite a part of other options, and anything that is not a part.
+status=0
+"$cli" pack check levels/packs/demo.json --shard 0/3 -o demo.3/part-0.json --runs 49 2>refusal.err || status=$?
+[[ $status == 2 ]] && grep -q "holds a part made with other options (--runs 48, not --runs 49)" refusal.err &&
+    echo "a shard refuses a part of other options: $(head -1 refusal.err)" || fail "shard over a part of other options: exit $status, $(cat refusal.err)"
+status=0
+"$cli" pack check levels/packs/demo.json --shard 0/3 -o levels/packs/demo.json --runs 48 2>refusal.err || status=$?
+[[ $status == 2 ]] && grep -q "is not a part" refusal.err || fail "shard over the pack itself: exit $status, $(cat refusal.err)"
+for bad in 3/3 -1/3 1/0 a/3 1 1/3/4 0/100001; do
+    status=0
+    "$cli" pack check levels/packs/demo.json --shard "$bad" -o x.json 2>refusal.err || status=$?
+    [[ $status == 2 ]] && grep -q "K counts from 0" refusal.err || fail "--shard $bad: exit $status"
+done
+
+# A killed shard: the job is rerun whole; the finished shards do nothing, the killed one completes.
+mkdir resume
+opts=(--runs 200 --threads 1)
+"$cli" pack check levels/packs/demo.json --json "${opts[@]}" >resume.whole.json || true
+for k in 0 1 3; do "$cli" pack check levels/packs/demo.json --shard "$k/4" -o "resume/part-$k.json" "${opts[@]}" 2>/dev/null; done
+"$cli" pack check levels/packs/demo.json --shard 2/4 -o resume/part-2.json "${opts[@]}" 2>/dev/null &
+victim=$!
+sleep 1
+kill -KILL "$victim" 2>/dev/null || fail "shard 2/4 ended within a second: nothing was killed"
+wait "$victim" 2>/dev/null || true
+[[ ! -e resume/part-2.json ]] || fail "a killed shard left a part"
+before=$(stat -c '%n %Y %s' resume/part-0.json resume/part-1.json resume/part-3.json)
+sleep 1
+for k in 0 1 2 3; do
+    "$cli" pack check levels/packs/demo.json --shard "$k/4" -o "resume/part-$k.json" "${opts[@]}" 2>>resume/rerun.err ||
+        fail "rerun of shard $k/4: exit $?"
+done
+[[ $(grep -c "nothing to do" resume/rerun.err) == 3 ]] || fail "the finished shards did not say they had nothing to do: $(cat resume/rerun.err)"
+grep -q "shard 2/4: wrote resume/part-2.json" resume/rerun.err || fail "the killed shard was not redone: $(cat resume/rerun.err)"
+[[ $(stat -c '%n %Y %s' resume/part-0.json resume/part-1.json resume/part-3.json) == "$before" ]] || fail "finished parts were rewritten"
+"$cli" pack merge resume/part-*.json >resume/merged.json 2>/dev/null || true
+cmp -s resume.whole.json resume/merged.json && echo "a killed shard rerun completes the job: $(grep -c 'nothing to do' resume/rerun.err) shards had nothing to do, the merge gives the plain bytes" ||
+    fail "the resumed job's merge differs from the plain check"
+
+# Sharded estimates (the match3 and slide samples): pack merge gives estimate --json's bytes.
+for level in levels/samples/match3/02-jelly.json levels/samples/slide/03-fours.json; do
+    "$cli" estimate "$level" --runs 90 --bot greedy --json --threads 2 >estimate.whole.json
+    for n in 1 4 7; do
+        rm -rf est && mkdir est
+        for k in $(seq 0 $((n - 1))); do "$cli" estimate "$level" --runs 90 --bot greedy --shard "$k/$n" -o "est/part-$k.json" 2>/dev/null; done
+        "$cli" pack merge est/part-*.json >est/merged.json 2>/dev/null || fail "estimate merge of $level, $n shards: exit $?"
+        cmp -s estimate.whole.json est/merged.json || fail "estimate $level: $n shards merge to other bytes"
+    done
+    echo "estimate $level: 1, 4 and 7 shards merge to the same bytes"
+done
+
+if ((failures)); then
+    echo "$failures failures"
+    exit 1
+fi
+echo "all sharded checks merge to the single run's bytes"
