@@ -41,6 +41,7 @@ struct WorkUnit {
     int first_run = 0;
     int runs = 0;
     int shard = 0;
+    friend bool operator==(const WorkUnit&, const WorkUnit&) = default;
 };
 // Every unit of a check of `loaded` with `runs` playouts a level, dealt to `shards` shards.
 std::vector<WorkUnit> split_check(const LoadedPack& loaded, int runs, int shards);

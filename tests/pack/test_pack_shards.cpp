@@ -1,0 +1,187 @@
+// Shards of a pack check: the split (every unit exactly once, a level's runs cut into contiguous
+// ranges over distinct shards), parts merging in-process to check_pack's bytes, the playout budget
+// in a part, and the set checks that name what is missing, repeated or foreign.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "pack_test_support.hpp"
+#include "tilelab/pack/pack.hpp"
+#include "tilelab/pack/shard.hpp"
+
+using namespace tilelab;
+using namespace tilelab::pack;
+
+namespace {
+
+const std::string demo = std::string(TILELAB_SOURCE_DIR) + "/levels/packs/demo.json";
+
+CheckOptions quick_options(int runs) {
+    CheckOptions o;
+    o.runs = runs;
+    o.threads = 2;
+    o.bot = "greedy";
+    o.seed = 11;
+    return o;
+}
+
+std::vector<PartFile> make_parts(const LoadedPack& loaded, const CheckOptions& options, int n) {
+    std::vector<PartFile> parts;
+    for (int k = 0; k < n; ++k) {
+        const auto header = part_header("pack check", pack_identity(loaded), check_options_json(options), ShardSpec{k, n});
+        auto part = run_check_shard(loaded, options, header);
+        REQUIRE(part.has_value());
+        parts.push_back({"part-" + std::to_string(k) + ".json", *part});
+    }
+    return parts;
+}
+
+}  // namespace
+
+TEST_CASE("shards: --shard K/N counts K from 0 and refuses anything else", "[pack][shards]") {
+    std::string error;
+    auto s = parse_shard("0/1", error);
+    REQUIRE(s);
+    CHECK(*s == ShardSpec{0, 1});
+    s = parse_shard("12/13", error);
+    REQUIRE(s);
+    CHECK(*s == ShardSpec{12, 13});
+    for (const char* bad : {"1/1", "13/13", "-1/4", "0/0", "1", "a/4", "1/b", "1/4/5", "", "/", "0/100001", " 1/4"}) {
+        INFO(bad);
+        CHECK_FALSE(parse_shard(bad, error));
+        CHECK(error.find("K counts from 0") != std::string::npos);
+    }
+}
+
+TEST_CASE("shards: every unit once, each level's runs in contiguous ranges over distinct shards", "[pack][shards]") {
+    const LoadedPack loaded = load_pack_levels(demo);
+    REQUIRE(loaded.pack);
+    for (int runs : {1, 15, 16, 50, 1000}) {
+        for (int n : {1, 2, 3, 7, 13, 64}) {
+            INFO("runs " << runs << ", " << n << " shards");
+            const auto units = split_check(loaded, runs, n);
+            CHECK(units == split_check(loaded, runs, n));  // deterministic
+            std::map<int, int> analyses;
+            std::map<int, std::vector<WorkUnit>> ranges;
+            for (std::size_t j = 0; j < units.size(); ++j) {
+                CHECK(units[j].shard == static_cast<int>(j % static_cast<std::size_t>(n)));
+                if (units[j].analysis) ++analyses[units[j].level];
+                else ranges[units[j].level].push_back(units[j]);
+            }
+            for (std::size_t i = 0; i < loaded.entries.size(); ++i) {
+                const Level& level = *loaded.entries[i].level;
+                CHECK(analyses[static_cast<int>(i)] == 1);
+                const auto& list = ranges[static_cast<int>(i)];
+                if (level.kind != Kind::match3 && level.kind != Kind::slide) {
+                    CHECK(list.empty());
+                    continue;
+                }
+                const int expected = std::min(n, std::max(1, (runs + min_runs_per_range - 1) / min_runs_per_range));
+                REQUIRE(static_cast<int>(list.size()) == expected);
+                int next = 0;
+                std::set<int> shards;
+                for (const WorkUnit& u : list) {
+                    CHECK(u.first_run == next);
+                    CHECK(u.runs >= 1);
+                    next += u.runs;
+                    shards.insert(u.shard);
+                }
+                CHECK(next == runs);
+                CHECK(static_cast<int>(shards.size()) == expected);  // one big level spreads over shards
+            }
+        }
+    }
+}
+
+TEST_CASE("shards: the parts of any N merge to check_pack's bytes", "[pack][shards]") {
+    const LoadedPack loaded = load_pack_levels(demo);
+    const CheckOptions options = quick_options(40);
+    const std::string whole = check_pack(loaded, options).to_json().dump();
+    for (int n : {1, 4, 9}) {
+        INFO(n << " shards");
+        const auto parts = make_parts(loaded, options, n);
+        const PartSet set = check_part_set(parts);
+        REQUIRE(set.ok());
+        const PackMerge merge = merge_check_parts(set);
+        REQUIRE(merge.report);
+        CHECK(merge.report->to_json().dump() == whole);
+        // The parts go through their text and back losslessly.
+        std::vector<PartFile> reread;
+        for (const auto& p : parts) reread.push_back({p.file, nlohmann::ordered_json::parse(p.json.dump())});
+        CHECK(merge_check_parts(check_part_set(reread)).report->to_json().dump() == whole);
+    }
+}
+
+TEST_CASE("shards: a range stopped by the playout budget ends the level's runs there, as one run does",
+          "[pack][shards]") {
+    const LoadedPack loaded = load_pack_levels(demo);
+    const CheckOptions options = quick_options(64);
+    auto parts = make_parts(loaded, options, 3);
+    // The level 02-jelly (index 1): its second range (runs 21..41 of 3) stopped after 5 games.
+    const auto units = split_check(loaded, options.runs, 3);
+    const WorkUnit* second = nullptr;
+    for (const auto& u : units)
+        if (u.level == 1 && !u.analysis && u.first_run == 21) second = &u;
+    REQUIRE(second);
+    for (auto& unit : parts[static_cast<std::size_t>(second->shard)].json["units"])
+        if (unit["level"] == 1 && unit.contains("outcomes") && unit["runs"][0] == 21) {
+            unit["timed_out"] = true;
+            unit["outcomes"].erase(unit["outcomes"].begin() + 5, unit["outcomes"].end());
+        }
+    const PackMerge merge = merge_check_parts(check_part_set(parts));
+    REQUIRE(merge.report);
+    const LevelReport& level = merge.report->levels[1];
+    REQUIRE(level.estimate);
+    CHECK(level.estimate->runs == 26);
+    CHECK(level.estimate->figures.at("stopped") == "time_budget");
+    CHECK(level.estimate->figures.at("runs_asked") == 64);
+    bool warned = false;
+    for (const auto& p : level.problems)
+        warned |= p.message.find("26 of 64 runs finished") != std::string::npos;
+    CHECK(warned);
+    // The figure is that of the first 26 runs.
+    CheckOptions first = options;
+    first.runs = 26;
+    const PackReport plain = check_pack(loaded, first);
+    CHECK(plain.levels[1].estimate->wins == level.estimate->wins);
+    CHECK(plain.levels[1].estimate->figures.at("mean_moves") == level.estimate->figures.at("mean_moves"));
+    // The other levels keep all their runs.
+    CHECK(merge.report->levels[0].estimate->runs == 64);
+}
+
+TEST_CASE("shards: a set with a part missing, repeated or foreign is refused, naming it", "[pack][shards]") {
+    const LoadedPack loaded = load_pack_levels(demo);
+    const CheckOptions options = quick_options(16);
+    const auto parts = make_parts(loaded, options, 3);
+
+    auto refusals = [](const std::vector<PartFile>& set) {
+        std::string all;
+        for (const auto& line : check_part_set(set).refusals) all += line + "\n";
+        return all;
+    };
+    CHECK(refusals(parts).empty());
+    CHECK(refusals({parts[0], parts[2]}) == "shard 1/3 is missing (no part for it)\n");
+    CHECK(refusals({parts[0], parts[1], parts[1], parts[2]}) ==
+          "shard 1/3 is given 2 times: part-1.json, part-1.json\n");
+    CheckOptions other = options;
+    other.seed = 12;
+    auto foreign = make_parts(loaded, other, 3)[1];
+    foreign.file = "seed-12.json";
+    CHECK(refusals({parts[0], parts[1], foreign, parts[2]}) ==
+          "seed-12.json: foreign part: made with other options (--seed 12, not --seed 11)\n");
+    auto edited = parts[1];
+    edited.file = "edited.json";
+    edited.json["hash"] = "fnv1a64:0000000000000000";
+    edited.json["files"][3]["hash"] = "fnv1a64:0000000000000000";
+    CHECK(refusals({parts[0], edited, parts[2]}).find("edited.json: foreign part: made from another version of") !=
+          std::string::npos);
+    CHECK(refusals({parts[0], edited, parts[2]}).find("shard 1/3 is missing") != std::string::npos);
+    // Units that are not the shard's: the merge says so rather than give other figures.
+    auto shuffled = parts;
+    std::swap(shuffled[0].json["units"][0], shuffled[0].json["units"][1]);
+    const PackMerge merge = merge_check_parts(check_part_set(shuffled));
+    CHECK_FALSE(merge.report);
+    CHECK(merge.error.find("part-0.json: its units are not those of shard 0/3") != std::string::npos);
+}
