@@ -178,10 +178,65 @@ TEST_CASE("shards: a set with a part missing, repeated or foreign is refused, na
     CHECK(refusals({parts[0], edited, parts[2]}).find("edited.json: foreign part: made from another version of") !=
           std::string::npos);
     CHECK(refusals({parts[0], edited, parts[2]}).find("shard 1/3 is missing") != std::string::npos);
-    // Units that are not the shard's: the merge says so rather than give other figures.
+    // Units edited or shuffled: the merge says so rather than give other figures.
     auto shuffled = parts;
     std::swap(shuffled[0].json["units"][0], shuffled[0].json["units"][1]);
-    const PackMerge merge = merge_check_parts(check_part_set(shuffled));
+    PackMerge merge = merge_check_parts(check_part_set(shuffled));
+    CHECK_FALSE(merge.report);
+    CHECK(merge.error == "part-0.json: its units do not match their hash (a damaged or edited part)");
+    shuffled[0].json["units_hash"] = content_hash(shuffled[0].json["units"].dump());  // edited with care
+    merge = merge_check_parts(check_part_set(shuffled));
     CHECK_FALSE(merge.report);
     CHECK(merge.error.find("part-0.json: its units are not those of shard 0/3") != std::string::npos);
+}
+
+TEST_CASE("shards: a damaged part never throws: every field of a part replaced by other types", "[pack][shards]") {
+    const LoadedPack loaded = load_pack_levels(demo);
+    const CheckOptions options = quick_options(16);
+    const auto parts = make_parts(loaded, options, 2);
+    const std::string whole = check_pack(loaded, options).to_json().dump();
+    // Every place in part 0 but the games after the first of each range.
+    std::vector<nlohmann::json::json_pointer> places;
+    const nlohmann::json flat = nlohmann::json(parts[0].json).flatten();
+    for (auto it = flat.begin(); it != flat.end(); ++it) {
+        const std::string key = it.key();
+        const auto games = key.find("/outcomes/");
+        if (games != std::string::npos && key.compare(games + 10, 2, "0/") != 0) continue;
+        nlohmann::json::json_pointer place(key);
+        while (!place.empty()) {  // the value and every object or array holding it
+            places.push_back(place);
+            place = place.parent_pointer();
+        }
+    }
+    std::sort(places.begin(), places.end(), [](const auto& a, const auto& b) { return a.to_string() < b.to_string(); });
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+    const std::vector<nlohmann::ordered_json> replacements{"x", -1, nullptr, nlohmann::ordered_json::object(), 1e300};
+    int merged_anyway = 0;
+    for (const auto& place : places) {
+        for (const auto& value : replacements) {
+            std::vector<PartFile> set = parts;
+            const nlohmann::ordered_json::json_pointer at(place.to_string());
+            set[0].json[at] = value;
+            INFO(place.to_string() << " = " << value.dump());
+            PartSet checked;
+            REQUIRE_NOTHROW(checked = check_part_set(set));
+            if (!checked.ok()) continue;
+            PackMerge merge;
+            REQUIRE_NOTHROW(merge = merge_check_parts(checked));
+            // What merges anyway gives the plain bytes: a damaged part never passes unseen.
+            if (merge.report && merge.report->to_json().dump() != whole) {
+                ++merged_anyway;
+                WARN("other figures: " << place.to_string() << " = " << value.dump());
+            }
+            // The same damage with the units' hash made to match: refused or the plain figures,
+            // never undefined behaviour (the sanitizer build runs this too).
+            if (set[0].json.contains("units") && set[0].json["units"].is_array()) {
+                set[0].json["units_hash"] = content_hash(set[0].json["units"].dump());
+                REQUIRE_NOTHROW(checked = check_part_set(set));
+                if (checked.ok()) REQUIRE_NOTHROW(merge = merge_check_parts(checked));
+            }
+        }
+    }
+    CHECK(places.size() > 100);
+    CHECK(merged_anyway == 0);
 }

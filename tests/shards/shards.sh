@@ -150,6 +150,28 @@ for level in levels/samples/match3/02-jelly.json levels/samples/slide/03-fours.j
     echo "estimate $level: 1, 4 and 7 shards merge to the same bytes"
 done
 
+# Every part written above against levels/schema/part.schema.json (Debian's python3-jsonschema).
+for level in levels/samples/match3/02-jelly.json; do
+    "$cli" estimate "$level" --runs 20 --shard 1/3 -o estimate-part.json 2>/dev/null
+done
+if python3 -c 'import jsonschema' 2>/dev/null; then
+    python3 - "$src/levels/schema/part.schema.json" demo.*/part-*.json gen.*/part-*.json resume/part-*.json estimate-part.json <<'PY' ||
+import json, sys
+from jsonschema import Draft202012Validator
+validator = Draft202012Validator(json.load(open(sys.argv[1])))
+bad = 0
+for path in sys.argv[2:]:
+    for e in validator.iter_errors(json.load(open(path))):
+        bad += 1
+        print(f"{path}: /{'/'.join(map(str, e.path))}: {e.message[:200]}")
+print(f"{len(sys.argv) - 2} parts checked against part.schema.json, {bad} errors")
+sys.exit(1 if bad else 0)
+PY
+        fail "parts that do not match levels/schema/part.schema.json"
+else
+    fail "python3-jsonschema is missing (scripts/setup.sh installs it): the parts' schema is not checked"
+fi
+
 if ((failures)); then
     echo "$failures failures"
     exit 1

@@ -133,6 +133,8 @@ for _ in $(seq 1200); do
 done
 slurm_ms=$((($(date +%s%N) - started) / 1000000))
 echo "slurm: merge job $merge ended $job_state"
+# Each job's times as Slurm saw them (seconds): where the wall time went.
+scontrol show job -o 2>/dev/null | sed -n 's/^JobId=\([0-9]*\) .*ArrayTaskId=\([0-9]*\).*JobState=\([A-Z]*\).*SubmitTime=\([^ ]*\).*StartTime=\([^ ]*\) EndTime=\([^ ]*\).*/  task \2: \3, submitted \4, ran \5 to \6/p;s/^JobId=\('"$merge"'\) .*JobState=\([A-Z]*\).*SubmitTime=\([^ ]*\).*StartTime=\([^ ]*\) EndTime=\([^ ]*\).*/  merge: \2, submitted \3, ran \4 to \5/p' || true
 if [[ ! -f $out/check.json ]]; then
     show_logs
     for log in "$out"/logs/*; do echo "---- $log"; tail -n 5 "$log"; done

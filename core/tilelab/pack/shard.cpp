@@ -2,11 +2,13 @@
 #include "tilelab/pack/shard.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -42,6 +44,19 @@ ojson identity(const std::string& source, ojson files) {
     return ojson{{"source", source}, {"hash", content_hash(all)}, {"files", std::move(files)}};
 }
 
+// A whole number that fits an int, or nullopt.
+std::optional<int> small_int(const ojson& j) {
+    if (!j.is_number_integer()) return std::nullopt;
+    if (j.is_number_unsigned()) {
+        const auto v = j.get<std::uint64_t>();
+        return v <= static_cast<std::uint64_t>(std::numeric_limits<int>::max()) ? std::optional<int>(static_cast<int>(v))
+                                                                                 : std::nullopt;
+    }
+    const auto v = j.get<std::int64_t>();
+    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) return std::nullopt;
+    return static_cast<int>(v);
+}
+
 // An outcome as [won, dead, moves_used, moves_left, score, highest_tile, won_at, dead_at].
 ojson outcome_json(const PlayoutOutcome& o) {
     return ojson::array({o.won ? 1 : 0, o.dead ? 1 : 0, o.moves_used, o.moves_left, o.score, o.highest_tile, o.won_at,
@@ -50,17 +65,25 @@ ojson outcome_json(const PlayoutOutcome& o) {
 
 std::optional<PlayoutOutcome> outcome_from_json(const ojson& j) {
     if (!j.is_array() || j.size() != 8) return std::nullopt;
-    for (const auto& v : j)
-        if (!v.is_number_integer()) return std::nullopt;
+    std::array<int, 8> v{};
+    for (std::size_t i = 0; i < 8; ++i) {
+        if (i == 4) continue;  // the score: any 64-bit whole number
+        const auto n = small_int(j[i]);
+        if (!n) return std::nullopt;
+        v[i] = *n;
+    }
+    if (!j[4].is_number_integer() || (j[4].is_number_unsigned() && j[4].get<std::uint64_t>() > INT64_MAX) ||
+        v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] > 1 || v[6] < -1 || v[7] < -1)
+        return std::nullopt;
     PlayoutOutcome o;
-    o.won = j[0].get<int>() != 0;
-    o.dead = j[1].get<int>() != 0;
-    o.moves_used = j[2].get<int>();
-    o.moves_left = j[3].get<int>();
+    o.won = v[0] != 0;
+    o.dead = v[1] != 0;
+    o.moves_used = v[2];
+    o.moves_left = v[3];
     o.score = j[4].get<std::int64_t>();
-    o.highest_tile = j[5].get<int>();
-    o.won_at = j[6].get<int>();
-    o.dead_at = j[7].get<int>();
+    o.highest_tile = v[5];
+    o.won_at = v[6];
+    o.dead_at = v[7];
     return o;
 }
 
@@ -87,8 +110,11 @@ std::optional<Diagnostic> diagnostic_from_record(const ojson& j) {
         if (severity != "error" && severity != "warning") return std::nullopt;
         d.severity = severity == "error" ? Diagnostic::Severity::error : Diagnostic::Severity::warning;
         d.file = j.at("file").get<std::string>();
-        d.line = j.at("line").get<int>();
-        d.column = j.at("column").get<int>();
+        const auto line = small_int(j.at("line"));
+        const auto column = small_int(j.at("column"));
+        if (!line || !column) return std::nullopt;
+        d.line = *line;
+        d.column = *column;
         d.pointer = j.at("pointer").get<std::string>();
         d.message = j.at("message").get<std::string>();
         return d;
@@ -115,12 +141,15 @@ ojson analysis_record(const LevelReport& r) {
 bool apply_analysis_record(LevelReport& r, const ojson& j) {
     try {
         auto verdict = verdict_from_name(j.at("verdict").get<std::string>());
-        if (!verdict) return false;
+        const auto solution_moves = small_int(j.at("solution_moves"));
+        const auto start_moves = small_int(j.at("start_moves"));
+        if (!verdict || !solution_moves || !start_moves || !j.at("analysed").is_boolean() || !j.at("blocked").is_boolean())
+            return false;
         r.analysed = j.at("analysed").get<bool>();
         r.blocked = j.at("blocked").get<bool>();
         r.verdict = *verdict;
-        r.solution_moves = j.at("solution_moves").get<int>();
-        r.start_moves = j.at("start_moves").get<int>();
+        r.solution_moves = *solution_moves;
+        r.start_moves = *start_moves;
         for (const auto& p : j.at("problems")) {
             auto d = diagnostic_from_record(p);
             if (!d) return false;
@@ -238,6 +267,19 @@ std::string changed_files(const ojson& then, const ojson& now) {
     if (then["files"].size() != now["files"].size() && list.empty()) return "the list of levels";
     if (count > 3) list += " and " + std::to_string(count - 3) + " more";
     return list.empty() ? "its files" : list;
+}
+
+// The part: its header, the hash of its units (so that a damaged or edited part is found out
+// rather than merged into other figures), and the units.
+ojson with_units(ojson header, ojson units) {
+    header["units_hash"] = content_hash(units.dump());
+    header["units"] = std::move(units);
+    return header;
+}
+
+bool units_intact(const ojson& part) {
+    const auto hash = part.find("units_hash");
+    return hash != part.end() && hash->is_string() && *hash == content_hash(part["units"].dump());
 }
 
 }  // namespace
@@ -373,9 +415,10 @@ ojson part_header(const std::string& of, const ojson& identity, const ojson& opt
 }
 
 std::string part_difference(const ojson& part, const ojson& reference) {
-    if (!part.is_object() || part.value("format", "") != part_format) return "not a tilelab part";
-    if (part.value("version", 0) != part_version)
-        return "a part of format version " + part["version"].dump() + ", not " + std::to_string(part_version);
+    if (!part.is_object() || !part.contains("format") || part["format"] != part_format) return "not a tilelab part";
+    if (!part.contains("version") || part["version"] != part_version)
+        return "a part of format version " + (part.contains("version") ? part["version"].dump() : "(none)") +
+               ", not " + std::to_string(part_version);
     if (!header_well_formed(part)) return "a damaged part (its header does not read)";
     if (part["of"] != reference["of"])
         return "a part of `" + part["of"].get<std::string>() + "`, not of `" + reference["of"].get<std::string>() + "`";
@@ -484,9 +527,9 @@ std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOption
         records[i] = std::move(record);
     }
     if (stop.stop_requested()) return std::nullopt;
-    header["units"] = ojson::array();
-    for (auto& r : records) header["units"].push_back(std::move(r));
-    return header;
+    auto list = ojson::array();
+    for (auto& r : records) list.push_back(std::move(r));
+    return with_units(std::move(header), std::move(list));
 }
 
 ojson run_estimate_shard(const Level& level, const EstimateOptions& options, ojson header) {
@@ -499,8 +542,7 @@ ojson run_estimate_shard(const Level& level, const EstimateOptions& options, ojs
         share.runs = runs;
         run.result = kind_ops(level.kind).estimate(level, share, std::stop_token{}, nullptr);
     }
-    header["units"] = ojson::array({playouts_record(first, runs, run)});
-    return header;
+    return with_units(std::move(header), ojson::array({playouts_record(first, runs, run)}));
 }
 
 std::optional<PartFile> read_part(const std::string& file, std::string& error) {
@@ -525,6 +567,7 @@ PartSet check_part_set(const std::vector<PartFile>& parts) {
     auto signature = [](const ojson& j) {
         ojson s = j;
         s.erase("units");
+        s.erase("units_hash");
         s["shard"] = s.contains("shard") && s["shard"].is_array() && s["shard"].size() == 2 ? s["shard"][1] : ojson();
         return s.dump();
     };
@@ -550,6 +593,7 @@ PartSet check_part_set(const std::vector<PartFile>& parts) {
     }
     set.reference = best->json;
     set.reference.erase("units");
+    set.reference.erase("units_hash");
     const int count = set.reference["shard"][1].get<int>();
     std::vector<std::vector<const PartFile*>> seen(static_cast<std::size_t>(count));
     for (const PartFile& p : parts) {
@@ -593,6 +637,11 @@ PackMerge merge_check_parts(const PartSet& set) {
         return merge;
     }
     const int count = ref["shard"][1].get<int>();
+    for (const PartFile* part : set.by_shard)
+        if (!units_intact(part->json)) {
+            merge.error = part->file + ": its units do not match their hash (a damaged or edited part)";
+            return merge;
+        }
     const std::vector<WorkUnit> units = split_check(loaded, options->runs, count);
     // Every part must hold exactly its shard's units, in order.
     std::vector<const ojson*> analysis(loaded.entries.size(), nullptr);
@@ -670,6 +719,11 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
         return merge;
     }
     const int count = ref["shard"][1].get<int>();
+    for (const PartFile* part : set.by_shard)
+        if (!units_intact(part->json)) {
+            merge.error = part->file + ": its units do not match their hash (a damaged or edited part)";
+            return merge;
+        }
     std::vector<const ojson*> ranges;
     for (int k = 0; k < count; ++k) {
         const PartFile* part = set.by_shard[static_cast<std::size_t>(k)];
