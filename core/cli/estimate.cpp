@@ -9,6 +9,7 @@
 
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/link/link.hpp"
 
 namespace tilelab::cli {
 
@@ -16,12 +17,14 @@ const char* const estimate_usage =
     "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
     "                              [--playout-budget-ms N] [--curve-cap N] [--json]\n"
     "\n"
-    "Plays the level N times with a bot (match3, slide) and reports how often it meets the goal:\n"
+    "Plays the level N times with a bot (match3, slide; link: a random player) and reports how\n"
+    "often it meets the goal:\n"
     "runs, wins, pass_rate, ci95 (Wilson), mean moves, dead_rate and the kind's distributions.\n"
     "Each playout draws from its own generator seeded from (--seed, run index), so the result\n"
     "is the same for any --threads.\n"
     "--runs N (default 1000), --threads T (default: the machine's cores), --seed S (default 0),\n"
-    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep, quick or greedy).\n"
+    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep, quick or greedy;\n"
+    "link: random, a player who removes any available pair: the pass rate is its clear rate).\n"
     "--playout-budget-ms N (default 120000): the playouts stop after N ms; the result then has\n"
     "\"stopped\": \"time_budget\", \"runs_asked\" and the runs finished (the first n: the figures\n"
     "of --runs n). A run that finishes within the budget is not changed by it.\n"
@@ -109,9 +112,13 @@ int run_estimate(const Args& args) {
     auto level = load_level_reporting(*path);
     if (!level) return exit_invalid;
     const KindOps& game = kind_ops(level->kind);
-    if (!game.estimate)
+    // link: the random player's clear rate (the solver's verdict stays analyze's); lines: the
+    // difficulty is the proved optimal number of shifts, from analyze.
+    const auto estimate = level->kind == Kind::link ? &link::estimate_clear_rate : game.estimate;
+    if (!estimate)
         return usage_error("estimate", std::string(kind_name(level->kind)) +
-                                           " levels have a solver instead of bots: use 'tilelab analyze " + *path + "'");
+                                           " levels have a solver instead of bots (their difficulty is the proved "
+                                           "optimal number of shifts): use 'tilelab analyze " + *path + "'");
     options.curve_cap = curve_cap ? *curve_cap : 2 * level->goal.moves.value_or(0);
     Progress progress;
     EstimateResult result;
@@ -119,7 +126,7 @@ int run_estimate(const Args& args) {
     {
         std::jthread worker([&](std::stop_token stop) {
             try {
-                result = game.estimate(*level, options, stop, &progress);
+                result = estimate(*level, options, stop, &progress);
             } catch (const std::exception& e) {
                 failure = e.what();
             }

@@ -25,6 +25,7 @@ const char* const main_usage =
     "                                     a new valid level\n"
     "  estimate LEVEL [--runs N] [--threads T] [--seed S] [--json]\n"
     "                                     bot playouts: pass rate with its 95% interval\n"
+    "  tune LEVEL --target P [-o OUT]     set the move limit whose pass rate is nearest P\n"
     "  pack check|export|report PACK ...  whole level packs\n"
     "\n"
     "options: --help (also after a verb), --version\n"
@@ -44,6 +45,7 @@ const VerbEntry verbs[] = {
     {"apply", tilelab::cli::run_apply, &tilelab::cli::apply_usage},
     {"generate", tilelab::cli::run_generate, &tilelab::cli::generate_usage},
     {"estimate", tilelab::cli::run_estimate, &tilelab::cli::estimate_usage},
+    {"tune", tilelab::cli::run_tune, &tilelab::cli::tune_usage},
     {"pack", tilelab::cli::run_pack, &tilelab::cli::pack_usage},
 };
 

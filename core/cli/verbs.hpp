@@ -26,6 +26,7 @@ int run_analyze(const Args& args);
 int run_apply(const Args& args);
 int run_generate(const Args& args);
 int run_estimate(const Args& args);
+int run_tune(const Args& args);
 int run_pack(const Args& args);  // pack check | export | report
 
 // A usage error: prints "tilelab VERB: message" and a hint to --help on stderr; returns exit_usage.
@@ -65,6 +66,7 @@ extern const char* const analyze_usage;
 extern const char* const apply_usage;
 extern const char* const generate_usage;
 extern const char* const estimate_usage;
+extern const char* const tune_usage;
 extern const char* const pack_usage;
 
 }  // namespace tilelab::cli
