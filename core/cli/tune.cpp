@@ -35,23 +35,6 @@ const char* const tune_usage =
 
 namespace {
 
-// "0.4", "40%": a fraction in [0, 1], or nullopt.
-std::optional<double> parse_fraction(const std::string& text) {
-    std::string number = text;
-    bool percent = false;
-    if (!number.empty() && number.back() == '%') {
-        percent = true;
-        number.pop_back();
-    }
-    if (number.empty() || number.find_first_not_of("0123456789.") != std::string::npos) return std::nullopt;
-    char* end = nullptr;
-    double v = std::strtod(number.c_str(), &end);
-    if (end != number.c_str() + number.size() || !std::isfinite(v)) return std::nullopt;
-    if (percent) v /= 100.0;
-    if (v < 0.0 || v > 1.0) return std::nullopt;
-    return v;
-}
-
 std::string percent(double p) {
     char text[32];
     std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
@@ -75,11 +58,8 @@ int run_tune(const Args& args) {
             ++flags.i;
         } else if (flags.is("--target") || flags.is("--tolerance")) {
             const bool is_target = flags.is("--target");
-            const std::string name = is_target ? "--target" : "--tolerance";
-            auto v = flags.value();
-            if (!v) return usage_error("tune", flags.error);
-            auto f = parse_fraction(*v);
-            if (!f) return usage_error("tune", name + " takes a fraction from 0 to 1 or a percentage (0.4 or 40%), not '" + *v + "'");
+            auto f = flags.fraction();
+            if (!f) return usage_error("tune", flags.error);
             if (is_target)
                 target = *f;
             else

@@ -48,6 +48,8 @@ struct FlagReader {
     std::optional<std::string> value();
     std::optional<std::int64_t> integer(std::int64_t min, std::int64_t max);
     std::optional<std::uint64_t> unsigned_integer();
+    // "0.4" or "40%": a fraction in [0, 1].
+    std::optional<double> fraction();
 };
 
 bool wants_help(const Args& args);

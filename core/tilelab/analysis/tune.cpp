@@ -8,12 +8,13 @@
 
 namespace tilelab {
 
-std::optional<LimitChoice> nearest_limit(const EstimateResult& estimate, double target) {
+std::optional<LimitChoice> nearest_limit(const EstimateResult& estimate, double target, int min_moves) {
     if (!estimate.json.is_object() || !estimate.json.contains("curve")) return std::nullopt;
     std::optional<LimitChoice> best;
     for (const auto& point : estimate.json.at("curve")) {
         LimitChoice c;
         c.moves = point.at("moves").get<int>();
+        if (c.moves < min_moves) continue;
         c.pass_rate = point.at("pass_rate").get<double>();
         c.ci_low = point.at("ci95")[0].get<double>();
         c.ci_high = point.at("ci95")[1].get<double>();
@@ -49,7 +50,7 @@ TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOp
         estimate.curve_cap = cap;
         result.caps.push_back(cap);
         result.estimate = ops.estimate(playing, estimate, stop, progress);
-        result.choice = nearest_limit(result.estimate, options.target);
+        result.choice = nearest_limit(result.estimate, options.target, options.min_moves);
         if (!result.choice) return result;
         result.within = std::abs(result.choice->pass_rate - options.target) <= options.tolerance + 1e-12;
         if (on_cap) on_cap(cap, *result.choice);

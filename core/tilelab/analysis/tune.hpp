@@ -19,9 +19,9 @@ struct LimitChoice {
     double ci_high = 1.0;
 };
 
-// The curve's point whose pass rate is nearest `target` (ties: the fewest moves); nullopt when the
-// estimate has no curve point.
-std::optional<LimitChoice> nearest_limit(const EstimateResult& estimate, double target);
+// The curve's point whose pass rate is nearest `target` (ties: the fewest moves), among limits of
+// at least `min_moves`; nullopt when the estimate has no such point.
+std::optional<LimitChoice> nearest_limit(const EstimateResult& estimate, double target, int min_moves = 1);
 
 struct TuneOptions {
     double target = 0.4;
@@ -29,6 +29,7 @@ struct TuneOptions {
     // The largest move limit tune may set (the curve's cap grows to it when the nearest point is at
     // the cap and still off target); 0: eight times the level's limit (400 without one).
     int max_moves = 0;
+    int min_moves = 1;  // the smallest move limit tune may set
 };
 
 struct TuneResult {
