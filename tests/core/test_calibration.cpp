@@ -314,7 +314,7 @@ TEST_CASE("the calibration file: written, read back, and every fault located", "
               d["version"] = 2;
           }) == std::vector<std::string>{
                     "cal.json: error: /version: version 2 is not one this tilelab reads (1)",
-                    "cal.json: error: /bots/slide: a bot name must be a string, not a number",
+                    "cal.json: error: /bots/slide: a bot name must be a string, not an integer",
                     "cal.json: error: missing \"a\"",
                     "cal.json: error: /b: b must be a number, not a string",
                     "cal.json: error: /covariance/var_b: var_b must be a number, not null",

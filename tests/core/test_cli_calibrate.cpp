@@ -12,6 +12,7 @@
 
 namespace fs = std::filesystem;
 using tilelab::test::run_cli;
+using tilelab::test::scratch_dir;
 using tilelab::test::shell_quote;
 using tilelab::test::slurp;
 
@@ -19,13 +20,6 @@ namespace {
 
 const std::string src = TILELAB_SOURCE_DIR;
 const std::string demo = src + "/levels/packs/demo.json";
-
-fs::path scratch_dir(const std::string& name) {
-    auto dir = fs::temp_directory_path() / ("tilelab-calibrate-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 // The ids of the demo pack's levels that a bot plays (match3, slide), read from their files.
 std::vector<std::string> bot_level_ids() {
@@ -64,7 +58,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the calibrated rate", "[cli][calibration]") {
     const auto ids = bot_level_ids();
     REQUIRE(ids.size() >= 10);  // 9 match3 and 3 slide levels
-    auto dir = scratch_dir("ok");
+    auto dir = scratch_dir("calibrate-ok");
     const auto csv = dir / "observed.csv";
     const auto cal = dir / "cal.json";
     write(csv, observed_csv(ids));
@@ -175,7 +169,7 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
 
 TEST_CASE("calibrate: a malformed CSV exits 1 with every bad row located and writes nothing", "[cli][calibration]") {
     const auto ids = bot_level_ids();
-    auto dir = scratch_dir("bad");
+    auto dir = scratch_dir("calibrate-bad");
     const auto csv = dir / "observed.csv";
     const auto cal = dir / "cal.json";
     write(csv, "id,attempts,passes\r\n" + ids[0] + ",100,40\r\n" + ids[1] + ",100\r\n" + ids[2] + ",ten,4\r\n" + ids[3] +

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "tilelab/io/json_checker.hpp"
 #include "tilelab/io/level_io.hpp"
 
 namespace tilelab::calibration {
@@ -349,77 +350,28 @@ std::string calibration_text(const Calibration& c) {
 
 namespace {
 
-std::string type_name(const ojson& v) {
-    switch (v.type()) {
-        case ojson::value_t::null: return "null";
-        case ojson::value_t::boolean: return "a boolean";
-        case ojson::value_t::string: return "a string";
-        case ojson::value_t::array: return "an array";
-        case ojson::value_t::object: return "an object";
-        case ojson::value_t::binary: return "binary data";
-        case ojson::value_t::discarded: return "nothing";
-        default: return "a number";
-    }
-}
-
-// Reads the fields of the file, recording every problem with its JSON Pointer.
-class Reader {
+// The checker of the reader (json_checker.hpp), with "missing" for an absent key.
+class Reader : public JsonChecker {
 public:
-    Reader(std::string file, Diagnostics& out) : file_(std::move(file)), out_(out) {}
-
-    void error(const std::string& pointer, std::string message) {
-        Diagnostic d;
-        d.file = file_;
-        d.pointer = pointer;
-        d.message = std::move(message);
-        out_.push_back(std::move(d));
-    }
+    using JsonChecker::JsonChecker;
 
     const ojson* field(const ojson& object, const std::string& pointer, const char* key) {
-        auto it = object.find(key);
-        if (it != object.end()) return &*it;
+        if (const ojson* v = find(object, key)) return v;
         error(pointer, std::string("missing \"") + key + "\"");
         return nullptr;
     }
-
     std::optional<double> number(const ojson& object, const std::string& pointer, const char* key) {
         const ojson* v = field(object, pointer, key);
-        if (!v) return std::nullopt;
-        if (!v->is_number()) {
-            error(pointer + "/" + key, std::string(key) + " must be a number, not " + type_name(*v));
-            return std::nullopt;
-        }
-        return v->get<double>();
+        return v ? JsonChecker::number(*v, pointer + "/" + key, key) : std::nullopt;
     }
-
     std::optional<std::int64_t> count(const ojson& object, const std::string& pointer, const char* key) {
         const ojson* v = field(object, pointer, key);
-        if (!v) return std::nullopt;
-        if (!v->is_number_integer() || (v->is_number_integer() && !v->is_number_unsigned() && v->get<std::int64_t>() < 0)) {
-            error(pointer + "/" + key, std::string(key) + " must be a whole number from 0 up, not " +
-                                           (v->is_number() ? v->dump() : type_name(*v)));
-            return std::nullopt;
-        }
-        if (v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-            error(pointer + "/" + key, std::string(key) + " is too large");
-            return std::nullopt;
-        }
-        return v->get<std::int64_t>();
+        return v ? integer(*v, pointer + "/" + key, 0, std::numeric_limits<std::int64_t>::max(), key) : std::nullopt;
     }
-
-    std::optional<std::string> string(const ojson& object, const std::string& pointer, const char* key) {
+    std::optional<std::string> text(const ojson& object, const std::string& pointer, const char* key) {
         const ojson* v = field(object, pointer, key);
-        if (!v) return std::nullopt;
-        if (!v->is_string()) {
-            error(pointer + "/" + key, std::string(key) + " must be a string, not " + type_name(*v));
-            return std::nullopt;
-        }
-        return v->get<std::string>();
+        return v ? string(*v, pointer + "/" + key, key) : std::nullopt;
     }
-
-private:
-    std::string file_;
-    Diagnostics& out_;
 };
 
 }  // namespace
@@ -430,14 +382,14 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
     if (!value || has_errors(result.diagnostics)) return result;
     Reader read(file, result.diagnostics);
     if (!value->is_object()) {
-        read.error("", "a calibration is a JSON object, not " + type_name(*value));
+        read.error("", "a calibration is a JSON object, not " + json_type_name(*value));
         return result;
     }
     auto format = value->find("format");
     if (format == value->end() || !format->is_string() || format->get<std::string>() != file_format) {
         const std::string got = format == value->end() ? "missing"
                                 : format->is_string()  ? "'" + format->get<std::string>() + "'"
-                                                       : type_name(*format);
+                                                       : json_type_name(*format);
         read.error(format == value->end() ? "" : "/format",
                    "format is " + got + ", expected '" + std::string(file_format) + "'");
         return result;
@@ -449,17 +401,16 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
                                        std::to_string(file_version) + ")");
     }
     if (const ojson* bot = read.field(*value, "", "bot")) {
-        if (bot->is_string()) c.bot = bot->get<std::string>();
-        else if (!bot->is_null()) read.error("/bot", "bot must be a string or null, not " + type_name(*bot));
+        if (!bot->is_null())
+            if (auto s = read.string(*bot, "/bot", "bot (a name, or null)")) c.bot = *s;
     }
     if (const ojson* bots = read.field(*value, "", "bots")) {
         if (!bots->is_object()) {
-            read.error("/bots", "bots must be an object of kind: bot, not " + type_name(*bots));
+            read.error("/bots", "bots must be an object of kind: bot, not " + json_type_name(*bots));
         } else {
-            for (auto it = bots->begin(); it != bots->end(); ++it) {
-                if (it->is_string()) c.bots[it.key()] = it->get<std::string>();
-                else read.error("/bots/" + it.key(), "a bot name must be a string, not " + type_name(*it));
-            }
+            for (auto it = bots->begin(); it != bots->end(); ++it)
+                if (auto s = read.string(*it, "/bots/" + escape_pointer_token(it.key()), "a bot name"))
+                    c.bots[it.key()] = *s;
         }
     }
     if (auto runs = read.count(*value, "", "runs")) {
@@ -469,10 +420,10 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
     if (const ojson* seed = read.field(*value, "", "seed")) {
         if (seed->is_number_unsigned()) c.seed = seed->get<std::uint64_t>();
         else read.error("/seed", "seed must be a whole number from 0 to 2^64-1, not " +
-                                     (seed->is_number() ? seed->dump() : type_name(*seed)));
+                                     (seed->is_number() ? seed->dump() : json_type_name(*seed)));
     }
-    if (auto s = read.string(*value, "", "pack")) c.pack = *s;
-    if (auto s = read.string(*value, "", "observed")) c.observed = *s;
+    if (auto s = read.text(*value, "", "pack")) c.pack = *s;
+    if (auto s = read.text(*value, "", "observed")) c.observed = *s;
     if (auto v = read.number(*value, "", "a")) c.fit.a = *v;
     if (auto v = read.number(*value, "", "b")) c.fit.b = *v;
     if (auto v = read.number(*value, "", "r2")) c.fit.r2 = *v;
@@ -483,7 +434,7 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
     }
     if (const ojson* cov = read.field(*value, "", "covariance")) {
         if (!cov->is_object()) {
-            read.error("/covariance", "covariance must be an object {var_a, var_b, cov_ab}, not " + type_name(*cov));
+            read.error("/covariance", "covariance must be an object {var_a, var_b, cov_ab}, not " + json_type_name(*cov));
         } else {
             if (auto v = read.number(*cov, "/covariance", "var_a")) c.fit.var_a = *v;
             if (auto v = read.number(*cov, "/covariance", "var_b")) c.fit.var_b = *v;
@@ -493,18 +444,18 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
     if (auto n = read.count(*value, "", "n_levels")) c.fit.levels = static_cast<int>(std::min<std::int64_t>(*n, 1 << 30));
     if (const ojson* levels = read.field(*value, "", "levels")) {
         if (!levels->is_array()) {
-            read.error("/levels", "levels must be an array, not " + type_name(*levels));
+            read.error("/levels", "levels must be an array, not " + json_type_name(*levels));
         } else {
             for (std::size_t i = 0; i < levels->size(); ++i) {
                 const ojson& entry = (*levels)[i];
                 const std::string at = "/levels/" + std::to_string(i);
                 if (!entry.is_object()) {
-                    read.error(at, "a level entry must be an object, not " + type_name(entry));
+                    read.error(at, "a level entry must be an object, not " + json_type_name(entry));
                     continue;
                 }
                 LevelRow row;
-                if (auto s = read.string(entry, at, "id")) row.id = *s;
-                if (auto s = read.string(entry, at, "kind")) row.kind = *s;
+                if (auto s = read.text(entry, at, "id")) row.id = *s;
+                if (auto s = read.text(entry, at, "kind")) row.kind = *s;
                 if (auto v = read.count(entry, at, "attempts")) row.attempts = *v;
                 if (auto v = read.count(entry, at, "passes")) row.passes = *v;
                 if (auto v = read.count(entry, at, "runs")) row.runs = *v;
@@ -516,7 +467,7 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
             }
         }
     }
-    if (!has_errors(result.diagnostics)) result.calibration = std::move(c);
+    if (read.errors() == 0) result.calibration = std::move(c);
     return result;
 }
 
