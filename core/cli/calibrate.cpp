@@ -113,8 +113,8 @@ void print_summary(const calibration::Calibration& c, const std::string& output,
     std::printf("calibrated %d levels of %s against %s (%d runs a level, seed %llu, bot %s)\n", f.levels,
                 c.pack.c_str(), c.observed.c_str(), c.runs, static_cast<unsigned long long>(c.seed),
                 c.bot.empty() ? "each kind's default" : c.bot.c_str());
-    std::printf("  logit(human) = %.3f + %.3f * logit(bot)   (a \xC2\xB1 %.3f, b \xC2\xB1 %.3f)\n", f.a, f.b,
-                std::sqrt(f.var_a), std::sqrt(f.var_b));
+    std::printf("  logit(human) = %.3f %c %.3f * logit(bot)   (a \xC2\xB1 %.3f, b \xC2\xB1 %.3f)\n", f.a,
+                f.b < 0 ? '-' : '+', std::abs(f.b), std::sqrt(f.var_a), std::sqrt(f.var_b));
     std::printf("  R\xC2\xB2 %.3f (weighted, logit scale), residual SD %.3f (logit), leave-one-out error %.1f points\n",
                 f.r2, f.residual_sd, f.loo_mae_points);
     std::printf("  %-22s %9s %8s %8s %10s\n", "id", "attempts", "human", "bot", "predicted");

@@ -161,6 +161,15 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     CHECK(bad.err.find(broken.string() + ": error: missing \"b\"") != std::string::npos);
     CHECK(bad.err.find(broken.string() + ": error: /residual_sd: residual_sd must be a number, not a string") !=
           std::string::npos);
+    // A kind the calibration has no level of is refused too.
+    doc = nlohmann::ordered_json::parse(file_text);
+    doc["bots"].erase("slide");
+    const auto match3_only = dir / "match3-only.json";
+    write(match3_only, doc.dump(2));
+    auto slide = run_cli("estimate " + shell_quote(src + "/levels/samples/slide/01-classic.json") + flags +
+                         " --calibration " + shell_quote(match3_only.string()));
+    CHECK(slide.status == 1);
+    CHECK(slide.err.find("has no slide level") != std::string::npos);
     auto not_cal = run_cli("estimate " + level + flags + " --calibration " + shell_quote(demo));
     CHECK(not_cal.status == 1);
     CHECK(not_cal.err.find("format is 'tilelab.pack', expected 'tilelab.calibration'") != std::string::npos);
