@@ -132,7 +132,7 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     auto calibrated_text = run_cli("estimate " + level + flags + " --calibration " + shell_quote(cal.string()));
     REQUIRE(calibrated_text.status == 0);
     auto a = lines_of(plain_text.out), b = lines_of(calibrated_text.out);
-    // (It follows the pass rate line, which estimate writes through stdio, after the other lines.)
+    // (It follows the pass rate line.)
     REQUIRE(b.size() == a.size() + 1);
     auto added = std::find_if(b.begin(), b.end(), [](const std::string& line) {
         return line.rfind("  calibrated human pass rate ", 0) == 0;
