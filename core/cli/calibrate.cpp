@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <iostream>
 #include <map>
-#include <set>
 #include <thread>
 
+#include "cli/pack_progress.hpp"
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/calibration.hpp"
 #include "tilelab/pack/pack.hpp"
@@ -28,6 +28,7 @@ const char* const calibrate_usage =
     "--bot NAME (default: each kind's own), --playout-budget-ms N (default 120000 per level): as\n"
     "'tilelab pack check'. --json: one JSON object on stdout (the calibration file's content).\n"
     "Every bad CSV row is reported as FILE:LINE:COLUMN; nothing is written then.\n"
+    "A progress line is shown on stderr when it is a terminal.\n"
     "Exit status: 0 written, 1 invalid input or a fit refused (nothing written), 2 wrong usage.\n";
 
 namespace {
@@ -192,7 +193,12 @@ int run_calibrate(const Args& args) {
         return exit_invalid;
     }
 
-    const pack::PackReport report = pack::check_pack(subset, cmd.options);
+    pack::CheckProgress progress;
+    pack::PackReport report;
+    {
+        PackProgressLine line("calibrate", subset, progress);
+        report = pack::check_pack(subset, cmd.options, {}, &progress);
+    }
     bool level_errors = false;
     std::vector<calibration::FitPoint> points;
     calibration::Calibration cal;
