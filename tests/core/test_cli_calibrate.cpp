@@ -61,7 +61,9 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     auto dir = scratch_dir("calibrate-ok");
     const auto csv = dir / "observed.csv";
     const auto cal = dir / "cal.json";
-    write(csv, observed_csv(ids));
+    // A link level's row is not fitted (a warning): calibrate fits the bots of match3 and slide.
+    const std::string link_id = nlohmann::json::parse(slurp(src + "/levels/samples/link/01-pairs.json"))["id"];
+    write(csv, observed_csv(ids) + link_id + ",100,90\n");
 
     auto run = run_cli("calibrate " + shell_quote(csv.string()) + " --pack " + shell_quote(demo) +
                        " --runs 100 --threads 2 -o " + shell_quote(cal.string()));
@@ -70,6 +72,8 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     CHECK(run.out.find("logit(human) = ") != std::string::npos);
     CHECK(run.out.find("leave-one-out error") != std::string::npos);
     CHECK(run.out.find("wrote " + cal.string()) != std::string::npos);
+    CHECK(run.err.find(csv.string() + ":" + std::to_string(ids.size() + 2) + ":1: warning: '" + link_id +
+                       "' is a link level") != std::string::npos);
     REQUIRE(fs::exists(cal));
     const std::string file_text = slurp(cal);
     const auto file = nlohmann::ordered_json::parse(file_text);
