@@ -28,6 +28,7 @@ int run_generate(const Args& args);
 int run_estimate(const Args& args);
 int run_tune(const Args& args);
 int run_pack(const Args& args);  // pack check | export | report
+int run_calibrate(const Args& args);
 
 // A usage error: prints "tilelab VERB: message" and a hint to --help on stderr; returns exit_usage.
 int usage_error(const std::string& verb, const std::string& message);
@@ -70,5 +71,6 @@ extern const char* const generate_usage;
 extern const char* const estimate_usage;
 extern const char* const tune_usage;
 extern const char* const pack_usage;
+extern const char* const calibrate_usage;
 
 }  // namespace tilelab::cli
