@@ -8,22 +8,27 @@
 #include <unistd.h>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/link/link.hpp"
 #include "tilelab/pack/shard.hpp"
 
 namespace tilelab::cli {
 
 const char* const estimate_usage =
     "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
-    "                              [--playout-budget-ms N] [--curve-cap N] [--json]\n"
+    "                              [--playout-budget-ms N] [--curve-cap N] [--calibration CAL.json]\n"
+    "                              [--json]\n"
     "       tilelab estimate LEVEL --shard K/N -o PART [OPTIONS]\n"
     "\n"
-    "Plays the level N times with a bot (match3, slide) and reports how often it meets the goal:\n"
+    "Plays the level N times with a bot (match3, slide; link: a random player) and reports how\n"
+    "often it meets the goal:\n"
     "runs, wins, pass_rate, ci95 (Wilson), mean moves, dead_rate and the kind's distributions.\n"
     "Each playout draws from its own generator seeded from (--seed, run index), so the result\n"
     "is the same for any --threads.\n"
     "--runs N (default 1000), --threads T (default: the machine's cores), --seed S (default 0),\n"
-    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep, quick or greedy).\n"
+    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep, quick or greedy;\n"
+    "link: random, a player who removes any available pair: the pass rate is its clear rate).\n"
     "--playout-budget-ms N (default 120000): the playouts stop after N ms; the result then has\n"
     "\"stopped\": \"time_budget\", \"runs_asked\" and the runs finished (the first n: the figures\n"
     "of --runs n). A run that finishes within the budget is not changed by it.\n"
@@ -32,10 +37,13 @@ const char* const estimate_usage =
     "default twice the level's move limit (0: the level's limit, no longer games). Without a move\n"
     "limit the curve ends at the longest win seen. Also \"best_runs\" (moves used by the best 5%\n"
     "and 15% of runs) and \"attempts_per_pass\".\n"
+    "--calibration CAL.json (from 'tilelab calibrate'): adds the predicted human pass rate with\n"
+    "its 95% interval (\"calibrated\"); the calibration's bot must be the one that plays.\n"
     "--shard K/N -o PART: plays share K (0 .. N-1) of the runs and writes it to PART; `tilelab pack\n"
     "merge` puts the N parts together into exactly what --json prints (docs/scale.md).\n"
     "A progress line goes to stderr when it is a terminal.\n"
-    "Exit status: 0 estimated, 1 the level is invalid, 2 wrong usage.\n";
+    "Exit status: 0 estimated, 1 the level or the calibration is invalid (or made with another\n"
+    "bot), 2 wrong usage.\n";
 
 namespace {
 
@@ -67,6 +75,7 @@ void print_curve(const nlohmann::ordered_json& curve) {
 
 int run_estimate(const Args& args) {
     std::optional<std::string> path;
+    std::optional<std::string> calibration_path;
     bool json = false;
     EstimateOptions options;
     std::optional<int> curve_cap;
@@ -113,6 +122,10 @@ int run_estimate(const Args& args) {
             auto v = flags.value();
             if (!v) return usage_error("estimate", flags.error);
             output = *v;
+        } else if (flags.is("--calibration")) {
+            auto v = flags.value();
+            if (!v) return usage_error("estimate", flags.error);
+            calibration_path = *v;
         } else if (flags.word().rfind("--", 0) == 0) {
             return usage_error("estimate", "unknown option '" + flags.word() + "'");
         } else {
@@ -124,13 +137,40 @@ int run_estimate(const Args& args) {
     if (!path) return usage_error("estimate", "name a level file");
     if (shard && output.empty()) return usage_error("estimate", "--shard needs -o PART: the file the shard's part is written to");
     if (!shard && !output.empty()) return usage_error("estimate", "-o is for --shard (the part file)");
+    if (shard && calibration_path)
+        return usage_error("estimate", "--calibration is not for a shard: a shard's part holds playouts, not figures");
     auto level = load_level_reporting(*path);
     if (!level) return exit_invalid;
     const KindOps& game = kind_ops(level->kind);
-    if (!game.estimate)
+    // link: the random player's clear rate (the solver's verdict stays analyze's); lines: the
+    // difficulty is the proved optimal number of shifts, from analyze.
+    const auto estimate = level->kind == Kind::link ? &link::estimate_clear_rate : game.estimate;
+    if (!estimate)
         return usage_error("estimate", std::string(kind_name(level->kind)) +
-                                           " levels have a solver instead of bots: use 'tilelab analyze " + *path + "'");
+                                           " levels have a solver instead of bots (their difficulty is the proved "
+                                           "optimal number of shifts): use 'tilelab analyze " + *path + "'");
     options.curve_cap = curve_cap ? *curve_cap : 2 * level->goal.moves.value_or(0);
+    // The calibration is read before the playouts, so that a bad file costs no time.
+    std::optional<calibration::Calibration> calibration;
+    std::string calibrated_bot;  // the bot the calibration's levels of this kind were played with
+    if (calibration_path) {
+        calibration::CalibrationLoad load = calibration::load_calibration(*calibration_path);
+        print_diagnostics(load.diagnostics);
+        if (!load.calibration) return exit_invalid;
+        calibration = std::move(load.calibration);
+        auto bot = calibration->bots.find(std::string(kind_name(level->kind)));
+        if (bot == calibration->bots.end()) {
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " has no " << kind_name(level->kind)
+                      << " level: it cannot calibrate " << *path << "\n";
+            return exit_invalid;
+        }
+        calibrated_bot = bot->second;
+        if (!options.bot.empty() && options.bot != calibrated_bot) {
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the bot '"
+                      << calibrated_bot << "', not '" << options.bot << "': use --bot " << calibrated_bot << "\n";
+            return exit_invalid;
+        }
+    }
     if (shard) {
         const auto header = pack::part_header("estimate", pack::level_identity(*path),
                                               pack::estimate_options_json(options), *shard);
@@ -148,7 +188,7 @@ int run_estimate(const Args& args) {
     {
         std::jthread worker([&](std::stop_token stop) {
             try {
-                result = game.estimate(*level, options, stop, &progress);
+                result = estimate(*level, options, stop, &progress);
             } catch (const std::exception& e) {
                 failure = e.what();
             }
@@ -166,6 +206,24 @@ int run_estimate(const Args& args) {
         std::cerr << "tilelab estimate: error: " << failure << "\n";
         return exit_invalid;
     }
+    std::optional<calibration::Prediction> calibrated;
+    if (calibration) {
+        const std::string played = result.json.contains("bot") && result.json["bot"].is_string()
+                                       ? result.json["bot"].get<std::string>()
+                                       : options.bot;
+        if (played != calibrated_bot) {
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the bot '"
+                      << calibrated_bot << "', not '" << played << "': use --bot " << calibrated_bot << "\n";
+            return exit_invalid;
+        }
+        if (result.runs > 0) {
+            calibrated = calibration::predict(calibration->fit, result.wins, result.runs, result.ci_low, result.ci_high);
+            result.json["calibrated"] = {{"pass_rate", calibrated->pass_rate},
+                                         {"ci95", {calibrated->ci_low, calibrated->ci_high}}};
+        } else {
+            result.json["calibrated"] = nullptr;  // no playout finished: nothing to calibrate
+        }
+    }
     if (json) {
         print_json(result.json);
     } else {
@@ -174,8 +232,13 @@ int run_estimate(const Args& args) {
         if (result.timed_out)
             say("  stopped at the time budget (%d ms): %d of %d runs finished\n", options.time_budget_ms,
                         result.runs, options.runs);
+        if (calibrated)
+            say("  calibrated human pass rate %.3f (95%% interval %.3f to %.3f), from %s\n", calibrated->pass_rate,
+                calibrated->ci_low, calibrated->ci_high, calibration_path->c_str());
         for (auto it = result.json.begin(); it != result.json.end(); ++it) {
-            if (it.key() == "runs" || it.key() == "wins" || it.key() == "pass_rate" || it.key() == "ci95") continue;
+            if (it.key() == "runs" || it.key() == "wins" || it.key() == "pass_rate" || it.key() == "ci95" ||
+                it.key() == "calibrated")
+                continue;
             if (it.key() == "curve") {
                 print_curve(it.value());
                 continue;

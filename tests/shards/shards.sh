@@ -138,12 +138,14 @@ grep -q "shard 2/4: wrote resume/part-2.json" resume/rerun.err || fail "the kill
 cmp -s resume.whole.json resume/merged.json && echo "a killed shard rerun completes the job: $(grep -c 'nothing to do' resume/rerun.err) shards had nothing to do, the merge gives the plain bytes" ||
     fail "the resumed job's merge differs from the plain check"
 
-# Sharded estimates (the match3 and slide samples): pack merge gives estimate --json's bytes.
-for level in levels/samples/match3/02-jelly.json levels/samples/slide/03-fours.json; do
-    "$cli" estimate "$level" --runs 90 --bot greedy --json --threads 2 >estimate.whole.json
+# Sharded estimates (match3 and slide bots, link's random player): pack merge gives estimate --json's bytes.
+for level in levels/samples/match3/02-jelly.json levels/samples/slide/03-fours.json levels/samples/link/01-pairs.json; do
+    bot=(--bot greedy)
+    [[ $level == *link* ]] && bot=()
+    "$cli" estimate "$level" --runs 90 "${bot[@]}" --json --threads 2 >estimate.whole.json
     for n in 1 4 7; do
         rm -rf est && mkdir est
-        for k in $(seq 0 $((n - 1))); do "$cli" estimate "$level" --runs 90 --bot greedy --shard "$k/$n" -o "est/part-$k.json" 2>/dev/null; done
+        for k in $(seq 0 $((n - 1))); do "$cli" estimate "$level" --runs 90 "${bot[@]}" --shard "$k/$n" -o "est/part-$k.json" 2>/dev/null; done
         "$cli" pack merge est/part-*.json >est/merged.json 2>/dev/null || fail "estimate merge of $level, $n shards: exit $?"
         cmp -s estimate.whole.json est/merged.json || fail "estimate $level: $n shards merge to other bytes"
     done

@@ -167,11 +167,15 @@ void add_curve(EstimateResult& r, const std::vector<PlayoutOutcome>& outcomes, s
         }
         r.json["best_runs"] = std::move(best);
     }
+    r.json["attempts_per_pass"] = attempts_per_pass(r);
+}
+
+nlohmann::ordered_json attempts_per_pass(const EstimateResult& r) {
     nlohmann::ordered_json attempts;
     auto inverse = [](double p) { return p > 0 ? nlohmann::ordered_json(1.0 / p) : nlohmann::ordered_json(nullptr); };
     attempts["mean"] = inverse(r.pass_rate);
     attempts["ci95"] = {inverse(r.ci_high), inverse(r.ci_low)};
-    r.json["attempts_per_pass"] = std::move(attempts);
+    return attempts;
 }
 
 }  // namespace tilelab

@@ -53,6 +53,9 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
 EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled,
                                   bool timed_out = false, int budget_ms = 0);
 
+// {"mean": 1 / pass_rate, "ci95": [1 / ci_high, 1 / ci_low]}, null where a rate is 0.
+nlohmann::ordered_json attempts_per_pass(const EstimateResult& r);
+
 // How a playout passes the level at move limit L: `reach`: its goal was met within L moves
 // (won_at <= L; a win in u moves is a win for every limit >= u); `survive` (a goal of only a move
 // limit): the board still had a legal move after L moves (dead_at < 0 or >= L).

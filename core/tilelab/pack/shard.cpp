@@ -11,9 +11,11 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/link/link.hpp"
 #include "tilelab/pack/steps.hpp"
 
 namespace tilelab::pack {
@@ -42,6 +44,14 @@ ojson identity(const std::string& source, ojson files) {
     std::string all;
     for (const auto& f : files) all += f["file"].get<std::string>() + '\n' + f["hash"].get<std::string>() + '\n';
     return ojson{{"source", source}, {"hash", content_hash(all)}, {"files", std::move(files)}};
+}
+
+// What `tilelab estimate` plays and sums up for a kind: the bots (match3, slide), link's random player.
+using EstimateFn = EstimateResult (*)(const Level&, const EstimateOptions&, std::stop_token, Progress*);
+using SummarizeFn = EstimateResult (*)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome>, bool, bool);
+EstimateFn estimate_of(Kind kind) { return kind == Kind::link ? &link::estimate_clear_rate : kind_ops(kind).estimate; }
+SummarizeFn summarize_of(Kind kind) {
+    return kind == Kind::link ? &link::summarize_clear_rate : kind_ops(kind).summarize;
 }
 
 // A whole number that fits an int, or nullopt.
@@ -540,7 +550,9 @@ ojson run_estimate_shard(const Level& level, const EstimateOptions& options, ojs
         EstimateOptions share = options;
         share.first_run = first;
         share.runs = runs;
-        run.result = kind_ops(level.kind).estimate(level, share, std::stop_token{}, nullptr);
+        const EstimateFn estimate = estimate_of(level.kind);
+        if (!estimate) throw std::invalid_argument(std::string(kind_name(level.kind)) + " levels have no playouts");
+        run.result = estimate(level, share, std::stop_token{}, nullptr);
     }
     return with_units(std::move(header), ojson::array({playouts_record(first, runs, run)}));
 }
@@ -743,7 +755,9 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
         return merge;
     }
     try {
-        merge.result = kind_ops(load.level->kind).summarize(*load.level, *options, std::move(g.outcomes), false, g.timed_out);
+        const SummarizeFn summarize = summarize_of(load.level->kind);
+        if (!summarize) throw std::invalid_argument(std::string(kind_name(load.level->kind)) + " levels have no playouts");
+        merge.result = summarize(*load.level, *options, std::move(g.outcomes), false, g.timed_out);
     } catch (const std::exception& e) {
         merge.error = e.what();
     }
