@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 root = pathlib.Path(sys.argv[1])
 schema_dir = root / "levels" / "schema"
-schemas = {name: json.loads((schema_dir / f"{name}.schema.json").read_text()) for name in ("level", "pack", "bundle", "calibration")}
+schemas = {name: json.loads((schema_dir / f"{name}.schema.json").read_text()) for name in ("level", "pack", "bundle", "calibration", "part")}
 for schema in schemas.values():
     Draft202012Validator.check_schema(schema)
 
