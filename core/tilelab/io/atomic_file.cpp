@@ -178,7 +178,9 @@ int sync_directory(const fs::path& dir) {
     return err;
 }
 
-std::optional<std::string> read_whole(const fs::path& path) {
+}  // namespace
+
+std::optional<std::string> read_whole_file(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return std::nullopt;
     std::ostringstream text;
@@ -186,8 +188,6 @@ std::optional<std::string> read_whole(const fs::path& path) {
     if (in.bad()) return std::nullopt;
     return text.str();
 }
-
-}  // namespace
 
 bool is_temporary_save_name(const std::string& file_name) { return temporary_owner(file_name) > 0; }
 
@@ -254,7 +254,7 @@ WriteResult write_file_atomically(const fs::path& path, std::string_view bytes, 
         int err = ::link(target.c_str(), link.c_str()) == 0 ? 0 : errno;
         if (err == EPERM || err == ENOTSUP || err == EMLINK) {
             // No hard links here (vfat, some network file systems): a whole copy, made the same safe way.
-            std::optional<std::string> current = read_whole(target);
+            std::optional<std::string> current = read_whole_file(target);
             if (!current) {
                 err = errno ? errno : EIO;
                 what = "cannot read " + shown + " to back it up";

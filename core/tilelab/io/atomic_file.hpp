@@ -2,6 +2,7 @@
 // bytes reach a file whole or not at all, and the previous file survives every failure.
 #pragma once
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,5 +37,8 @@ std::string write_file_atomically(const std::filesystem::path& path, std::string
 
 // True for a name the routine gives its temporary files (so a folder scan never takes one for a level).
 bool is_temporary_save_name(const std::string& file_name);
+
+// The bytes of a file as they are; nullopt when it cannot be opened or read.
+std::optional<std::string> read_whole_file(const std::filesystem::path& path);
 
 }  // namespace tilelab

@@ -53,23 +53,6 @@ std::string unsolvable_message(Kind kind) {
     return "unsolvable: no sequence of shifts meets the goal";
 }
 
-// Runs `work(i)` for i in [0, count) over `threads` threads; results go by index.
-template <class Work>
-void for_each_level(int count, int threads, std::stop_token stop, Work work) {
-    std::atomic<int> next{0};
-    auto worker = [&] {
-        for (;;) {
-            if (stop.stop_requested()) return;
-            int i = next.fetch_add(1);
-            if (i >= count) return;
-            work(i);
-        }
-    };
-    std::vector<std::jthread> pool;
-    for (int t = 1; t < std::min(threads, count); ++t) pool.emplace_back(worker);
-    worker();
-}
-
 nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
     nlohmann::ordered_json j;
     j["severity"] = d.severity == Diagnostic::Severity::error ? "error" : "warning";

@@ -7,13 +7,12 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 #include <thread>
 
+#include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/pack/steps.hpp"
@@ -26,17 +25,8 @@ using ojson = nlohmann::ordered_json;
 constexpr const char* part_format = "tilelab.part";
 constexpr int part_version = 1;
 
-std::optional<std::string> read_bytes(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return std::nullopt;
-    return text.str();
-}
-
 ojson file_entry(const std::string& file) {
-    auto bytes = read_bytes(file);
+    auto bytes = read_whole_file(file);
     return ojson{{"file", file}, {"hash", bytes ? content_hash(*bytes) : "unreadable"}};
 }
 
@@ -292,6 +282,18 @@ bool units_intact(const ojson& part) {
     return hash != part.end() && hash->is_string() && *hash == content_hash(part["units"].dump());
 }
 
+// What every merge checks first: the source's files are the bytes the parts were made from (`now`:
+// their identity today), and no part's units were damaged. "" when so, else why not.
+std::string unchanged_and_intact(const PartSet& set, const ojson& now) {
+    const ojson& ref = set.reference;
+    if (now["hash"] != ref["hash"])
+        return ref["source"].get<std::string>() + " changed since the parts were made (" + changed_files(ref, now) +
+               " differ); run the shards again";
+    for (const PartFile* part : set.by_shard)
+        if (!units_intact(part->json)) return part->file + ": its units do not match their hash (a damaged or edited part)";
+    return "";
+}
+
 }  // namespace
 
 std::optional<ShardSpec> parse_shard(std::string_view text, std::string& error) {
@@ -503,27 +505,16 @@ std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOption
     std::vector<std::size_t> analyses;
     for (std::size_t i = 0; i < units.size(); ++i)
         if (units[i].analysis) analyses.push_back(i);
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (;;) {
-            if (stop.stop_requested()) return;
-            const std::size_t n = next.fetch_add(1);
-            if (n >= analyses.size()) return;
-            const WorkUnit& u = units[analyses[n]];
-            const PackEntry& entry = loaded.entries[static_cast<std::size_t>(u.level)];
-            LevelReport report;
-            report.path = entry.path;
-            report.file = entry.file;
-            report.level = entry.level;
-            analyse_level(report, opts, stop);
-            records[analyses[n]] = ojson{{"level", u.level}, {"analysis", analysis_record(report)}};
-        }
-    };
-    {
-        std::vector<std::jthread> pool;
-        for (int t = 1; t < std::min<int>(opts.threads, static_cast<int>(analyses.size())); ++t) pool.emplace_back(worker);
-        worker();
-    }
+    for_each_level(static_cast<int>(analyses.size()), opts.threads, stop, [&](int n) {
+        const WorkUnit& u = units[analyses[static_cast<std::size_t>(n)]];
+        const PackEntry& entry = loaded.entries[static_cast<std::size_t>(u.level)];
+        LevelReport report;
+        report.path = entry.path;
+        report.file = entry.file;
+        report.level = entry.level;
+        analyse_level(report, opts, stop);
+        records[analyses[static_cast<std::size_t>(n)]] = ojson{{"level", u.level}, {"analysis", analysis_record(report)}};
+    });
     // Phase 2: the playout ranges, each spread over every worker by run index.
     for (std::size_t i = 0; i < units.size() && !stop.stop_requested(); ++i) {
         const WorkUnit& u = units[i];
@@ -558,7 +549,7 @@ ojson run_estimate_shard(const Level& level, const EstimateOptions& options, ojs
 }
 
 std::optional<PartFile> read_part(const std::string& file, std::string& error) {
-    auto bytes = read_bytes(file);
+    auto bytes = read_whole_file(file);
     if (!bytes) {
         std::error_code ec;
         error = std::filesystem::exists(file, ec) ? "cannot be read" : "no such file";
@@ -642,18 +633,8 @@ PackMerge merge_check_parts(const PartSet& set) {
         return merge;
     }
     LoadedPack loaded = load_pack_levels(pack_path);
-    const ojson now = pack_identity(loaded);
-    if (now["hash"] != ref["hash"]) {
-        merge.error = pack_path + " changed since the parts were made (" + changed_files(ref, now) +
-                      " differ); run the shards again";
-        return merge;
-    }
+    if (merge.error = unchanged_and_intact(set, pack_identity(loaded)); !merge.error.empty()) return merge;
     const int count = ref["shard"][1].get<int>();
-    for (const PartFile* part : set.by_shard)
-        if (!units_intact(part->json)) {
-            merge.error = part->file + ": its units do not match their hash (a damaged or edited part)";
-            return merge;
-        }
     const std::vector<WorkUnit> units = split_check(loaded, options->runs, count);
     // Every part must hold exactly its shard's units, in order.
     std::vector<const ojson*> analysis(loaded.entries.size(), nullptr);
@@ -720,22 +701,13 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
         merge.error = "the parts' options do not read back (a damaged part)";
         return merge;
     }
-    const ojson now = level_identity(level_path);
-    if (now["hash"] != ref["hash"]) {
-        merge.error = level_path + " changed since the parts were made; run the shards again";
-        return merge;
-    }
+    if (merge.error = unchanged_and_intact(set, level_identity(level_path)); !merge.error.empty()) return merge;
     LevelLoad load = load_level(level_path);
     if (!load.level) {
         merge.error = level_path + " does not load";
         return merge;
     }
     const int count = ref["shard"][1].get<int>();
-    for (const PartFile* part : set.by_shard)
-        if (!units_intact(part->json)) {
-            merge.error = part->file + ": its units do not match their hash (a damaged or edited part)";
-            return merge;
-        }
     std::vector<const ojson*> ranges;
     for (int k = 0; k < count; ++k) {
         const PartFile* part = set.by_shard[static_cast<std::size_t>(k)];

@@ -2,14 +2,34 @@
 // sharded check runs the same steps on its share of the work and the merge puts their results
 // together in the same order, so the merged report is the one check_pack makes.
 #pragma once
+#include <algorithm>
+#include <atomic>
 #include <stop_token>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/pack/pack.hpp"
 
 namespace tilelab::pack {
+
+// Runs `work(i)` for i in [0, count) over `threads` threads; results go by index.
+template <class Work>
+void for_each_level(int count, int threads, std::stop_token stop, Work work) {
+    std::atomic<int> next{0};
+    auto worker = [&] {
+        for (;;) {
+            if (stop.stop_requested()) return;
+            int i = next.fetch_add(1);
+            if (i >= count) return;
+            work(i);
+        }
+    };
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < std::min(threads, count); ++t) pool.emplace_back(worker);
+    worker();
+}
 
 // The kinds whose levels get bot playouts (match3, slide).
 bool has_bot(Kind kind);
