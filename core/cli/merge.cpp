@@ -22,6 +22,8 @@ int write_shard_part(const std::string& verb, const std::string& out, const nloh
         std::cerr << "tilelab " << verb << ": refused: " << existing.message << " (nothing written)\n";
         return exit_usage;
     }
+    if (existing.state == pack::ExistingPart::State::damaged)
+        std::cerr << "tilelab " << verb << ": shard " << shard << ": " << existing.message << "\n";
     const auto started = std::chrono::steady_clock::now();
     std::optional<nlohmann::ordered_json> part = make();
     if (!part) {

@@ -6,7 +6,7 @@
 # a reported success means the new file, no message says "Success", a failed write leaves no
 # temporary file, a killed one's temporary file is removed by the next write in that folder, and
 # what the next start would recover loads.
-# Usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate
+# Usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate|shard|merge
 # Environment (set by ctest): TILELAB_CLI, TILELAB_FAULT_SHIM, TILELAB_FAULT_WRITER, TILELAB_SOURCE_DIR.
 set -euo pipefail
 writer=$1
@@ -103,7 +103,31 @@ case $writer in
         target=cal.json
         run() { "$TILELAB_CLI" calibrate "$work/src/observed.csv" --pack "$work/src/pack.json" -o "$case_dir/cal.json" "${flags[@]}"; }
         ;;
-    *) echo "usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate" >&2; exit 2 ;;
+    shard)
+        # pack check --shard -o over the same part damaged (its units edited): the shard is done again.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
+        flags=(--runs 20 --threads 1 --budget-ms 500 --shard 1/2)
+        "$TILELAB_CLI" pack check "$work/src/pack.json" -o "$work/fresh.json" "${flags[@]}" 2>/dev/null
+        jq -c '.units[0].outcomes[0][0] = 1 - .units[0].outcomes[0][0]' "$work/fresh.json" >"$init/part.json"
+        target=part.json
+        run() { "$TILELAB_CLI" pack check "$work/src/pack.json" -o "$case_dir/part.json" "${flags[@]}"; }
+        ;;
+    merge)
+        # pack merge -o over an older merged check; the pack, its levels and the parts live in another folder.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
+        for k in 0 1; do
+            "$TILELAB_CLI" pack check "$work/src/pack.json" -o "$work/src/part-$k.json" --runs 20 --threads 1 --shard "$k/2" 2>/dev/null
+        done
+        "$TILELAB_CLI" pack merge "$work/src/part-0.json" "$work/src/part-1.json" -o "$work/fresh.json" 2>/dev/null
+        jq '.name = "an older check"' "$work/fresh.json" >"$init/check.json"
+        target=check.json
+        run() { "$TILELAB_CLI" pack merge "$work/src/part-0.json" "$work/src/part-1.json" -o "$case_dir/check.json"; }
+        ;;
+    *) echo "usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate|shard|merge" >&2; exit 2 ;;
 esac
 
 reset() { rm -rf "$case_dir"; cp -a "$init" "$case_dir"; }

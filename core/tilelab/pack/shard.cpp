@@ -482,6 +482,12 @@ ExistingPart look_for_part(const std::filesystem::path& out, const ojson& header
                         "; remove it or choose another name";
         return found;
     }
+    if (!units_intact(part->json)) {
+        found.state = ExistingPart::State::damaged;
+        found.message = name + " holds shard " + shard_text(header["shard"]) +
+                        " damaged (its units do not match their hash): it is done again";
+        return found;
+    }
     found.state = ExistingPart::State::done;
     found.message = name + " already holds shard " + shard_text(header["shard"]) +
                     " of this pack and these options: nothing to do";

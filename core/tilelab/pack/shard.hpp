@@ -71,10 +71,11 @@ nlohmann::ordered_json part_header(const std::string& of, const nlohmann::ordere
 // source, another version of a file, other options, another N. The shard index is not compared.
 std::string part_difference(const nlohmann::ordered_json& part, const nlohmann::ordered_json& reference);
 
-// What lies at a shard's output path: nothing, the very part asked for (the shard is done), or
-// something that must not be overwritten (`message` says what).
+// What lies at a shard's output path: nothing, the very part asked for (the shard is done), that
+// part damaged (its units do not match their hash: it is made again), or something that must not
+// be overwritten (`message` says what).
 struct ExistingPart {
-    enum class State { absent, done, refused } state = State::absent;
+    enum class State { absent, done, damaged, refused } state = State::absent;
     std::string message;
 };
 ExistingPart look_for_part(const std::filesystem::path& out, const nlohmann::ordered_json& header);
