@@ -4,20 +4,8 @@
 # parts prints the plain `pack check --json` bytes with its exit status; --report writes the plain
 # `pack report` bytes; a missing, repeated or foreign part is refused, naming it; a shard killed
 # mid-run, rerun with the others, completes the job and the finished shards do nothing again.
-# A part damaged on disk (its units edited) is done again by its shard, and the job still merges right.
-jq -c '.units[1].outcomes[0][0] = 1 - .units[1].outcomes[0][0]' resume/part-3.json >resume/damaged.json
-mv resume/damaged.json resume/part-3.json
-status=0
-"$cli" pack merge resume/part-*.json >/dev/null 2>resume/damaged.err || status=$?
-[[ $status == 1 ]] && grep -q "part-3.json: its units do not match their hash" resume/damaged.err ||
-    fail "a damaged part was merged: exit $status, $(cat resume/damaged.err)"
-"$cli" pack check levels/packs/demo.json --shard 3/4 -o resume/part-3.json "${opts[@]}" 2>resume/damaged.err
-grep -q "damaged (its units do not match their hash): it is done again" resume/damaged.err ||
-    fail "the shard did not redo its damaged part: $(cat resume/damaged.err)"
-"$cli" pack merge resume/part-*.json 2>/dev/null | cmp -s resume.whole.json - &&
-    echo "a damaged part is refused by the merge and done again by its shard" || fail "the redone part does not merge to the plain bytes"
-
-# Sharded estimates merge to `estimate --json`.
+# A damaged part is refused by the merge and redone by its shard. Sharded estimates merge to
+# `estimate --json`.
 # Usage: shards.sh TILELAB SOURCE_DIR
 set -euo pipefail
 cli=$(realpath "$1")
@@ -150,6 +138,19 @@ grep -q "shard 2/4: wrote resume/part-2.json" resume/rerun.err || fail "the kill
 "$cli" pack merge resume/part-*.json >resume/merged.json 2>/dev/null || true
 cmp -s resume.whole.json resume/merged.json && echo "a killed shard rerun completes the job: $(grep -c 'nothing to do' resume/rerun.err) shards had nothing to do, the merge gives the plain bytes" ||
     fail "the resumed job's merge differs from the plain check"
+
+# A part damaged on disk (its units edited) is done again by its shard, and the job still merges right.
+jq -c '.units[1].outcomes[0][0] = 1 - .units[1].outcomes[0][0]' resume/part-3.json >resume/damaged.json
+mv resume/damaged.json resume/part-3.json
+status=0
+"$cli" pack merge resume/part-*.json >/dev/null 2>resume/damaged.err || status=$?
+[[ $status == 1 ]] && grep -q "part-3.json: its units do not match their hash" resume/damaged.err ||
+    fail "a damaged part was merged: exit $status, $(cat resume/damaged.err)"
+"$cli" pack check levels/packs/demo.json --shard 3/4 -o resume/part-3.json "${opts[@]}" 2>resume/damaged.err
+grep -q "damaged (its units do not match their hash): it is done again" resume/damaged.err ||
+    fail "the shard did not redo its damaged part: $(cat resume/damaged.err)"
+"$cli" pack merge resume/part-*.json 2>/dev/null | cmp -s resume.whole.json - &&
+    echo "a damaged part is refused by the merge and done again by its shard" || fail "the redone part does not merge to the plain bytes"
 
 # Sharded estimates (match3 and slide bots, link's random player): pack merge gives estimate --json's bytes.
 for level in levels/samples/match3/02-jelly.json levels/samples/slide/03-fours.json levels/samples/link/01-pairs.json; do
