@@ -13,14 +13,16 @@ namespace tilelab::cli {
 
 const char* const estimate_usage =
     "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
-    "                              [--playout-budget-ms N] [--json]\n"
+    "                              [--rollouts N] [--playout-budget-ms N] [--json]\n"
     "\n"
     "Plays the level N times with a bot (match3, slide) and reports how often it meets the goal:\n"
     "runs, wins, pass_rate, ci95 (Wilson), mean moves, dead_rate and the kind's distributions.\n"
     "Each playout draws from its own generator seeded from (--seed, run index), so the result\n"
     "is the same for any --threads.\n"
     "--runs N (default 1000), --threads T (default: the machine's cores), --seed S (default 0),\n"
-    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep, quick or greedy).\n"
+    "--bot NAME (match3: random, greedy, lookahead or mcts; slide: expectimax, expectimax-deep,\n"
+    "quick, greedy or random).\n"
+    "--rollouts N (default 100): the match3 mcts bot's rollouts per move.\n"
     "--playout-budget-ms N (default 120000): the playouts stop after N ms; the result then has\n"
     "\"stopped\": \"time_budget\", \"runs_asked\" and the runs finished (the first n: the figures\n"
     "of --runs n). A run that finishes within the budget is not changed by it.\n"
@@ -58,6 +60,10 @@ int run_estimate(const Args& args) {
             auto v = flags.value();
             if (!v) return usage_error("estimate", flags.error);
             options.bot = *v;
+        } else if (flags.is("--rollouts")) {
+            auto n = flags.integer(1, 1000000);
+            if (!n) return usage_error("estimate", flags.error);
+            options.rollouts = static_cast<int>(*n);
         } else if (flags.word().rfind("--", 0) == 0) {
             return usage_error("estimate", "unknown option '" + flags.word() + "'");
         } else {

@@ -150,11 +150,15 @@ struct Analysis {
 
 // ---- Estimate: bot playouts ---------------------------------------------------------------------
 
+// match3 mcts: rollouts per move unless `--rollouts` says otherwise.
+inline constexpr int default_rollouts = 100;
+
 struct EstimateOptions {
     int runs = 1000;
     int threads = 1;
     std::uint64_t seed = 0;
     std::string bot;  // empty: the kind's default bot
+    int rollouts = default_rollouts;  // match3 mcts: rollouts per move (`--rollouts`)
     // > 0: the playouts stop after this many milliseconds; the result keeps the runs finished by
     // then (the first n, as `--runs n` would give) and says it stopped. 0: no time limit.
     int time_budget_ms = 0;

@@ -107,6 +107,7 @@ void estimate_level(LevelReport& report, const CheckOptions& options, std::stop_
     estimate_options.threads = options.threads;
     estimate_options.seed = options.seed;
     estimate_options.bot = options.bot;
+    estimate_options.rollouts = options.rollouts;
     estimate_options.time_budget_ms = options.playout_budget_ms;
     EstimateResult result;
     try {
@@ -352,6 +353,7 @@ nlohmann::ordered_json PackReport::to_json() const {
     opts["seed"] = options.seed;
     opts["budget_ms"] = options.budget_ms;
     if (!options.bot.empty()) opts["bot"] = options.bot;
+    if (options.bot == "mcts") opts["rollouts"] = options.rollouts;  // other bots' JSON as before
     opts["range"] = options.pass_range
                         ? nlohmann::ordered_json::array({options.pass_range->first, options.pass_range->second})
                         : nlohmann::ordered_json();
