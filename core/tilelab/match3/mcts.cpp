@@ -1,5 +1,6 @@
 // The mcts bot: UCB1 over the lookahead's best moves, greedy rollouts of mcts_rollout_depth moves valued
-// by the lookahead's goal progress, on refills drawn from the bot's own generator (docs/match3.md "Bots").
+// by the lookahead's goal progress (discounted), on refills drawn from the bot's own generator
+// (docs/match3.md "Bots").
 #include "tilelab/match3/mcts.hpp"
 
 #include <algorithm>
@@ -12,11 +13,10 @@
 namespace tilelab::match3 {
 
 int mcts_candidates(int rollouts) {
-    return std::max(2, static_cast<int>(std::lround(std::sqrt(static_cast<double>(std::max(rollouts, 0))))));
+    return std::max(3, static_cast<int>(std::lround(std::sqrt(static_cast<double>(std::max(rollouts, 0))) / 2)));
 }
 
 namespace {
-
 // A rollout that meets the level's objectives is worth this, plus win_per_move for each of its moves it
 // did not need; one that ends on a dead board (the game is lost) loses dead_penalty. Both dwarf what
 // five moves of progress are worth (a few thousand), so the search prefers a sure win to any progress.
@@ -25,6 +25,11 @@ constexpr double win_per_move = 20000;
 constexpr double dead_penalty = 100000;
 // UCB1's exploration weight on rewards scaled to [0, 1] by the lowest and highest rollout values seen.
 constexpr double exploration = 0.7;
+
+// The lookahead's value of its best move (0 on a dead board).
+double best_of(const std::vector<std::int64_t>& values) {
+    return values.empty() ? 0.0 : static_cast<double>(*std::max_element(values.begin(), values.end()));
+}
 
 // Version 1 rules: the hint scanner's swaps, play_swap.
 struct V1Game {
@@ -48,6 +53,12 @@ struct V1Game {
         return true;
     }
     void done() { ws.scratch.known.valid = false; }  // the scanner last saw a rollout's board
+    std::vector<std::int64_t> next_values;
+    double best_next(const State& s) {
+        ws.scanner.scan(s.board, rules);
+        lookahead_values(level, rules, s, ws, next_values);
+        return best_of(next_values);
+    }
 };
 
 // RULES.md section 5: v2::legal_moves, v2::play_move.
@@ -74,11 +85,20 @@ struct V2Game {
         return true;
     }
     void done() {}
+    std::vector<std::int64_t> next_values;
+    std::vector<CellPairMove> next_moves;
+    double best_next(const State& s) {
+        next_moves = v2::legal_moves(s.board, s.lock, config.min_match);
+        lookahead_values_v2(level, config, s, next_moves, ws, next_values);
+        return best_of(next_values);
+    }
 };
 
 // One rollout: `move`, then greedy moves, mcts_rollout_depth moves in all, stopping early at a win or a
-// dead board; refills come from `rng`. Its value is the goal progress from the root (the lookahead's
-// measure, specials left included on format 2 levels) with the win bonus or the dead-board penalty.
+// dead board; refills come from `rng`. Its value: the goal progress of each move (the lookahead's
+// measure, specials left included on format 2 levels), move d weighted mcts_discount^(d-1); then the
+// lookahead's best value from the last state, weighted as a sixth move; or the win bonus, or the
+// dead-board penalty.
 template <class Game>
 double rollout(Game& game, const State& root, const GoalMeter& meter, const typename Game::Move& move, Rng rng) {
     const Level& level = game.level;
@@ -88,19 +108,27 @@ double rollout(Game& game, const State& root, const GoalMeter& meter, const type
     game.play(s, move);
     const bool objectives = has_objectives(level.goal);
     double bonus = 0;
+    double value = 0, weight = 1, last = 0;  // last: the progress from the root after the previous move
     for (int depth = 1;; ++depth) {
+        double now = static_cast<double>(goal_progress(level, root, meter, s));
+        if constexpr (Game::specials) now += 200.0 * std::max(0, specials_on(s) - meter.specials);
+        value += weight * (now - last);
+        last = now;
+        weight *= mcts_discount;
         if (objectives && objectives_hold(level, s)) {
             bonus = win_value + win_per_move * (mcts_rollout_depth - depth);
             break;
         }
-        if (depth >= mcts_rollout_depth) break;
+        if (depth >= mcts_rollout_depth) {
+            bonus = weight * game.best_next(s);  // the lookahead's best move from where the rollout ends
+            break;
+        }
         if (!game.play_greedy(s)) {
             bonus = -dead_penalty;
             break;
         }
     }
-    double value = static_cast<double>(goal_progress(level, root, meter, s)) + bonus;
-    if constexpr (Game::specials) value += 200.0 * std::max(0, specials_on(s) - meter.specials);
+    value += bonus;
     return value;
 }
 
@@ -110,7 +138,7 @@ std::optional<typename Game::Move> search(Game& game, const State& root, std::st
     game.root(root, stop);
     const auto& moves = game.moves;
     if (moves.empty()) return std::nullopt;
-    const std::vector<std::int64_t>& values = ws.values;  // the rollouts' greedy moves leave it alone
+    const std::vector<std::int64_t>& values = ws.values;  // rollouts write next_values, never ws.values
     // The lookahead's order, best first (ties: the earlier move); its first is lookahead's own choice.
     std::vector<std::size_t> order(moves.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
@@ -176,13 +204,13 @@ std::optional<typename Game::Move> search(Game& game, const State& root, std::st
 
 std::optional<Swap> choose_swap_mcts(const Level& level, const RulesConfig& rules, const State& state,
                                      BotWorkspace& ws, std::stop_token stop) {
-    V1Game game{level, rules, ws, {}};
+    V1Game game{level, rules, ws, {}, {}};
     return search(game, state, stop);
 }
 
 std::optional<CellPairMove> choose_move_v2_mcts(const Level& level, const v2::Config& config, const State& state,
                                                 BotWorkspace& ws, std::stop_token stop) {
-    V2Game game{level, config, ws, {}};
+    V2Game game{level, config, ws, {}, {}, {}};
     return search(game, state, stop);
 }
 
