@@ -52,6 +52,23 @@ std::optional<std::int64_t> FlagReader::integer(std::int64_t min, std::int64_t m
     return n;
 }
 
+std::optional<double> FlagReader::fraction() {
+    std::string flag = args[i].substr(0, args[i].find('='));
+    auto text = value();
+    if (!text) return std::nullopt;
+    std::string number = *text;
+    const bool percent = !number.empty() && number.back() == '%';
+    if (percent) number.pop_back();
+    double v = 0;
+    auto [ptr, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+    if (number.empty() || number[0] == '-' || ec != std::errc() || ptr != number.data() + number.size() ||
+        (percent ? v > 100.0 : v > 1.0)) {
+        error = flag + " takes a fraction from 0 to 1 or a percentage (0.4 or 40%), not '" + *text + "'";
+        return std::nullopt;
+    }
+    return percent ? v / 100.0 : v;
+}
+
 std::optional<std::uint64_t> FlagReader::unsigned_integer() {
     std::string flag = args[i].substr(0, args[i].find('='));
     auto text = value();

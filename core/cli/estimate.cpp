@@ -1,4 +1,5 @@
 // `tilelab estimate LEVEL`: bot playouts and the pass rate with its 95% interval.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -7,32 +8,75 @@
 #include <unistd.h>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/link/link.hpp"
 
 namespace tilelab::cli {
 
 const char* const estimate_usage =
     "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
-    "                              [--rollouts N] [--playout-budget-ms N] [--json]\n"
+    "                              [--rollouts N] [--playout-budget-ms N] [--curve-cap N]\n"
+    "                              [--calibration CAL.json] [--json]\n"
     "\n"
-    "Plays the level N times with a bot (match3, slide) and reports how often it meets the goal:\n"
+    "Plays the level N times with a bot (match3, slide; link: a random player) and reports how\n"
+    "often it meets the goal:\n"
     "runs, wins, pass_rate, ci95 (Wilson), mean moves, dead_rate and the kind's distributions.\n"
     "Each playout draws from its own generator seeded from (--seed, run index), so the result\n"
     "is the same for any --threads.\n"
     "--runs N (default 1000), --threads T (default: the machine's cores), --seed S (default 0),\n"
     "--bot NAME (match3: random, greedy, lookahead or mcts; slide: expectimax, expectimax-deep,\n"
-    "quick, greedy or random).\n"
+    "quick, greedy or random; link: random, a player who removes any available pair: the pass\n"
+    "rate is its clear rate).\n"
     "--rollouts N (default 100): the match3 mcts bot's rollouts per move.\n"
     "--playout-budget-ms N (default 120000): the playouts stop after N ms; the result then has\n"
     "\"stopped\": \"time_budget\", \"runs_asked\" and the runs finished (the first n: the figures\n"
     "of --runs n). A run that finishes within the budget is not changed by it.\n"
+    "--curve-cap N: the pass-rate curve (\"curve\": the pass rate at every move limit from 1 to N,\n"
+    "from the same playouts, each game played on past the level's limit up to N) ends at N;\n"
+    "default twice the level's move limit (0: the level's limit, no longer games). Without a move\n"
+    "limit the curve ends at the longest win seen. Also \"best_runs\" (moves used by the best 5%\n"
+    "and 15% of runs) and \"attempts_per_pass\".\n"
+    "--calibration CAL.json (from 'tilelab calibrate'): adds the predicted human pass rate with\n"
+    "its 95% interval (\"calibrated\"); the calibration's bot must be the one that plays.\n"
     "A progress line goes to stderr when it is a terminal.\n"
-    "Exit status: 0 estimated, 1 the level is invalid, 2 wrong usage.\n";
+    "Exit status: 0 estimated, 1 the level or the calibration is invalid (or made with another\n"
+    "bot), 2 wrong usage.\n";
+
+namespace {
+
+// printf-style text on std::cout (the CLI unties cout from C stdio, so mixing the two on stdout
+// would print the lines out of order when stdout is a pipe).
+template <class... Values>
+void say(const char* format, Values... values) {
+    std::string line(static_cast<std::size_t>(std::snprintf(nullptr, 0, format, values...)) + 1, '\0');
+    std::snprintf(line.data(), line.size(), format, values...);
+    line.pop_back();
+    std::cout << line;
+}
+
+// "curve: pass rate by move limit" and about ten of its points, evenly spaced, the last included.
+void print_curve(const nlohmann::ordered_json& curve) {
+    if (curve.empty()) {
+        say("  curve: no win to draw it from\n");
+        return;
+    }
+    const std::size_t n = curve.size();
+    const std::size_t step = std::max<std::size_t>(1, (n + 9) / 10);
+    say("  curve (pass rate at move limit):");
+    for (std::size_t i = (n - 1) % step; i < n; i += step)
+        say(" %d: %.1f%%", curve[i]["moves"].get<int>(), 100.0 * curve[i]["pass_rate"].get<double>());
+    say("\n");
+}
+
+}  // namespace
 
 int run_estimate(const Args& args) {
     std::optional<std::string> path;
+    std::optional<std::string> calibration_path;
     bool json = false;
     EstimateOptions options;
+    std::optional<int> curve_cap;
     options.time_budget_ms = default_playout_budget_ms;
     options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     FlagReader flags{"estimate", args};
@@ -56,6 +100,10 @@ int run_estimate(const Args& args) {
             auto n = flags.integer(1, 86'400'000);
             if (!n) return usage_error("estimate", flags.error);
             options.time_budget_ms = static_cast<int>(*n);
+        } else if (flags.is("--curve-cap")) {
+            auto n = flags.integer(0, 100000);
+            if (!n) return usage_error("estimate", flags.error);
+            curve_cap = static_cast<int>(*n);
         } else if (flags.is("--bot")) {
             auto v = flags.value();
             if (!v) return usage_error("estimate", flags.error);
@@ -64,6 +112,10 @@ int run_estimate(const Args& args) {
             auto n = flags.integer(1, 1000000);
             if (!n) return usage_error("estimate", flags.error);
             options.rollouts = static_cast<int>(*n);
+        } else if (flags.is("--calibration")) {
+            auto v = flags.value();
+            if (!v) return usage_error("estimate", flags.error);
+            calibration_path = *v;
         } else if (flags.word().rfind("--", 0) == 0) {
             return usage_error("estimate", "unknown option '" + flags.word() + "'");
         } else {
@@ -76,16 +128,42 @@ int run_estimate(const Args& args) {
     auto level = load_level_reporting(*path);
     if (!level) return exit_invalid;
     const KindOps& game = kind_ops(level->kind);
-    if (!game.estimate)
+    // link: the random player's clear rate (the solver's verdict stays analyze's); lines: the
+    // difficulty is the proved optimal number of shifts, from analyze.
+    const auto estimate = level->kind == Kind::link ? &link::estimate_clear_rate : game.estimate;
+    if (!estimate)
         return usage_error("estimate", std::string(kind_name(level->kind)) +
-                                           " levels have a solver instead of bots: use 'tilelab analyze " + *path + "'");
+                                           " levels have a solver instead of bots (their difficulty is the proved "
+                                           "optimal number of shifts): use 'tilelab analyze " + *path + "'");
+    options.curve_cap = curve_cap ? *curve_cap : 2 * level->goal.moves.value_or(0);
+    // The calibration is read before the playouts, so that a bad file costs no time.
+    std::optional<calibration::Calibration> calibration;
+    std::string calibrated_bot;  // the bot the calibration's levels of this kind were played with
+    if (calibration_path) {
+        calibration::CalibrationLoad load = calibration::load_calibration(*calibration_path);
+        print_diagnostics(load.diagnostics);
+        if (!load.calibration) return exit_invalid;
+        calibration = std::move(load.calibration);
+        auto bot = calibration->bots.find(std::string(kind_name(level->kind)));
+        if (bot == calibration->bots.end()) {
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " has no " << kind_name(level->kind)
+                      << " level: it cannot calibrate " << *path << "\n";
+            return exit_invalid;
+        }
+        calibrated_bot = bot->second;
+        if (!options.bot.empty() && options.bot != calibrated_bot) {
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the bot '"
+                      << calibrated_bot << "', not '" << options.bot << "': use --bot " << calibrated_bot << "\n";
+            return exit_invalid;
+        }
+    }
     Progress progress;
     EstimateResult result;
     std::string failure;
     {
         std::jthread worker([&](std::stop_token stop) {
             try {
-                result = game.estimate(*level, options, stop, &progress);
+                result = estimate(*level, options, stop, &progress);
             } catch (const std::exception& e) {
                 failure = e.what();
             }
@@ -103,16 +181,43 @@ int run_estimate(const Args& args) {
         std::cerr << "tilelab estimate: error: " << failure << "\n";
         return exit_invalid;
     }
+    std::optional<calibration::Prediction> calibrated;
+    if (calibration) {
+        const std::string played = result.json.contains("bot") && result.json["bot"].is_string()
+                                       ? result.json["bot"].get<std::string>()
+                                       : options.bot;
+        if (played != calibrated_bot) {
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the bot '"
+                      << calibrated_bot << "', not '" << played << "': use --bot " << calibrated_bot << "\n";
+            return exit_invalid;
+        }
+        if (result.runs > 0) {
+            calibrated = calibration::predict(calibration->fit, result.wins, result.runs, result.ci_low, result.ci_high);
+            result.json["calibrated"] = {{"pass_rate", calibrated->pass_rate},
+                                         {"ci95", {calibrated->ci_low, calibrated->ci_high}}};
+        } else {
+            result.json["calibrated"] = nullptr;  // no playout finished: nothing to calibrate
+        }
+    }
     if (json) {
         print_json(result.json);
     } else {
-        std::printf("%s: pass rate %.3f (95%% interval %.3f to %.3f), %d wins in %d runs\n", level->id.c_str(),
+        say("%s: pass rate %.3f (95%% interval %.3f to %.3f), %d wins in %d runs\n", level->id.c_str(),
                     result.pass_rate, result.ci_low, result.ci_high, result.wins, result.runs);
         if (result.timed_out)
-            std::printf("  stopped at the time budget (%d ms): %d of %d runs finished\n", options.time_budget_ms,
+            say("  stopped at the time budget (%d ms): %d of %d runs finished\n", options.time_budget_ms,
                         result.runs, options.runs);
+        if (calibrated)
+            say("  calibrated human pass rate %.3f (95%% interval %.3f to %.3f), from %s\n", calibrated->pass_rate,
+                calibrated->ci_low, calibrated->ci_high, calibration_path->c_str());
         for (auto it = result.json.begin(); it != result.json.end(); ++it) {
-            if (it.key() == "runs" || it.key() == "wins" || it.key() == "pass_rate" || it.key() == "ci95") continue;
+            if (it.key() == "runs" || it.key() == "wins" || it.key() == "pass_rate" || it.key() == "ci95" ||
+                it.key() == "calibrated")
+                continue;
+            if (it.key() == "curve") {
+                print_curve(it.value());
+                continue;
+            }
             std::cout << "  " << it.key() << ": " << it.value().dump() << "\n";
         }
     }

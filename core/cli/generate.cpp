@@ -1,8 +1,14 @@
 // `tilelab generate`: a new valid level of a kind, from the core's generators.
+#include <algorithm>
+#include <cstdio>
 #include <iostream>
 #include <random>
+#include <thread>
+
+#include <unistd.h>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/aim.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 
@@ -12,6 +18,9 @@ const char* const generate_usage =
     "usage: tilelab generate --kind K --width W --height H [--colors C] [--seed S] [-o FILE]\n"
     "                        [--copies 2|4] [--pair equal|sum:N] [--blockers N] [--scramble K]\n"
     "                        [--crates N] [--ingredients N] [--locks N]\n"
+    "       tilelab generate --kind match3|slide ... --target-pass P [--tolerance T] [--bot B]\n"
+    "       tilelab generate --kind link ... --target-clear P [--tolerance T]\n"
+    "       tilelab generate --kind lines ... --moves K\n"
     "\n"
     "Writes a new valid level (on stdout, or to FILE safely):\n"
     "  match3  no runs and at least one legal move (--colors: colours, default 5; --blockers;\n"
@@ -22,7 +31,30 @@ const char* const generate_usage =
     "  slide   a start position\n"
     "--seed S: the generator's seed, also the level's seed (default: a random one).\n"
     "The same options and seed give the same file, id included.\n"
-    "Exit status: 0 written, 1 no level could be made with these options, 2 wrong usage.\n";
+    "\n"
+    "To a target difficulty: layouts are drawn one after another from the seed (match3: colours,\n"
+    "blockers and a jelly goal under the bottom rows, or the crates / ingredients asked for; link:\n"
+    "how full the board is; lines: the scramble) until one is measured inside the band:\n"
+    "  --target-pass P (match3, slide): the move limit is tuned as 'tilelab tune' does, and the\n"
+    "      95% interval of the pass rate there must lie inside P +- T;\n"
+    "  --target-clear P (link): the random player's clear rate, its interval inside P +- T;\n"
+    "  --moves K (lines): a scramble whose proved optimal number of shifts is exactly K.\n"
+    "--tolerance T (default 0.05), --bot B, --runs N (default 1000), --threads N (default: the\n"
+    "machine's cores), --candidates N (default 200): layouts tried before giving up.\n"
+    "Every candidate is printed on stderr, then the figures of the level written; the playouts\n"
+    "use seed 0, so 'tilelab estimate FILE --runs N --bot B' gives the same figures.\n"
+    "Exit status: 0 written, 1 no level could be made with these options (or none landed in the\n"
+    "band: the message names the nearest candidate), 2 wrong usage.\n";
+
+namespace {
+
+std::string percent_text(double p) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
+    return text;
+}
+
+}  // namespace
 
 int run_generate(const Args& args) {
     GenerateOptions options;
@@ -30,6 +62,13 @@ int run_generate(const Args& args) {
     std::optional<int> width, height;
     std::optional<std::uint64_t> seed;
     std::optional<std::string> output;
+    std::optional<double> target_pass, target_clear;
+    std::optional<int> lines_moves;
+    AimOptions aim;
+    aim.estimate.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    aim.estimate.time_budget_ms = default_playout_budget_ms;
+    bool aim_flag = false;
+    bool blockers_given = false;  // a flag that only aiming takes was given
     FlagReader flags{"generate", args};
     while (!flags.done()) {
         if (flags.is("--kind")) {
@@ -74,11 +113,35 @@ int run_generate(const Args& args) {
             auto n = flags.integer(0, max_board_side * max_board_side);
             if (!n) return usage_error("generate", flags.error);
             options.blockers = static_cast<int>(*n);
+            blockers_given = true;
         } else if (flags.is("--crates") || flags.is("--ingredients") || flags.is("--locks")) {
             int& target = flags.is("--crates") ? options.crates : flags.is("--ingredients") ? options.ingredients : options.locks;
             auto n = flags.integer(0, max_board_side * max_board_side);
             if (!n) return usage_error("generate", flags.error);
             target = static_cast<int>(*n);
+        } else if (flags.is("--target-pass") || flags.is("--target-clear") || flags.is("--tolerance")) {
+            const std::string name = flags.word().substr(0, flags.word().find('='));
+            auto f = flags.fraction();
+            if (!f) return usage_error("generate", flags.error);
+            if (name == "--target-pass") target_pass = *f;
+            else if (name == "--target-clear") target_clear = *f;
+            else aim.tolerance = *f, aim_flag = true;
+        } else if (flags.is("--moves")) {
+            auto n = flags.integer(0, 1000);
+            if (!n) return usage_error("generate", flags.error);
+            lines_moves = static_cast<int>(*n);
+        } else if (flags.is("--bot")) {
+            auto v = flags.value();
+            if (!v) return usage_error("generate", flags.error);
+            aim.estimate.bot = *v;
+            aim_flag = true;
+        } else if (flags.is("--runs") || flags.is("--threads") || flags.is("--candidates")) {
+            const std::string name = flags.word().substr(0, flags.word().find('='));
+            auto n = flags.integer(1, name == "--threads" ? 256 : 10000000);
+            if (!n) return usage_error("generate", flags.error);
+            (name == "--runs" ? aim.estimate.runs : name == "--threads" ? aim.estimate.threads : aim.max_candidates) =
+                static_cast<int>(*n);
+            aim_flag = true;
         } else if (flags.is("--scramble")) {
             auto n = flags.integer(0, 1000);
             if (!n) return usage_error("generate", flags.error);
@@ -93,8 +156,52 @@ int run_generate(const Args& args) {
     options.width = *width;
     options.height = *height;
     options.seed = seed ? *seed : (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+    const bool aiming = target_pass || target_clear || lines_moves;
+    if (target_pass && *kind != Kind::match3 && *kind != Kind::slide)
+        return usage_error("generate", "--target-pass is for match3 and slide (link: --target-clear; lines: --moves)");
+    if (target_clear && *kind != Kind::link)
+        return usage_error("generate", "--target-clear is for link (the random player's clear rate)");
+    if (lines_moves && *kind != Kind::lines)
+        return usage_error("generate", "--moves K is for lines (a proved optimum of K shifts)");
+    if (aim_flag && !aiming)
+        return usage_error("generate", "--tolerance, --bot, --runs, --threads and --candidates go with --target-pass, "
+                                       "--target-clear or --moves");
 
-    GenerateResult result = kind_ops(*kind).generate(options);
+    GenerateResult result;
+    EstimateResult figures;
+    if (aiming) {
+        aim.layout = options;
+        aim.colors_fixed = options.colors.has_value();
+        aim.blockers_fixed = blockers_given;
+        aim.target = target_pass ? *target_pass : target_clear ? *target_clear : 0.0;
+        aim.lines_moves = lines_moves.value_or(0);
+        const bool terminal = ::isatty(STDERR_FILENO) != 0;
+        AimResult found;
+        try {
+            found = generate_to_target(aim, {}, [&](const AimCandidate& c) {
+                std::string line = "candidate " + std::to_string(c.index) + ": " + c.what;
+                if (c.measured && *kind != Kind::lines)
+                    line += ": " + percent_text(c.measured->pass_rate) + " (" + percent_text(c.measured->ci_low) + " to " +
+                            percent_text(c.measured->ci_high) + ")" +
+                            (*kind == Kind::link ? "" : " at " + std::to_string(c.measured->moves) + " moves");
+                if (*kind == Kind::lines)
+                    line += c.optimum >= 0 ? ": optimum " + std::to_string(c.optimum) + " shifts" : ": optimum not proved";
+                line += c.inside ? ": inside" : "";
+                std::cerr << (terminal ? "\r\033[K" : "") << line << "\n";
+            });
+        } catch (const std::exception& e) {
+            std::cerr << "tilelab generate: error: " << e.what() << "\n";
+            return exit_invalid;
+        }
+        if (!found.level) {
+            std::cerr << "tilelab generate: error: " << found.error << "\n";
+            return exit_invalid;
+        }
+        result.level = std::move(found.level);
+        figures = std::move(found.estimate);
+    } else {
+        result = kind_ops(*kind).generate(options);
+    }
     if (!result.level) {
         std::cerr << "tilelab generate: error: " << result.error << "\n";
         return exit_invalid;
@@ -104,9 +211,20 @@ int run_generate(const Args& args) {
     std::uint64_t entropy = options.seed ^ (static_cast<std::uint64_t>(*width) << 48) ^
                             (static_cast<std::uint64_t>(*height) << 40) ^ (static_cast<std::uint64_t>(*kind) << 56);
     level.id = make_level_uuid(entropy);
-    if (level.name.empty())
+    if (level.name.empty() || aiming)
         level.name = std::string(kind_name(*kind)) + " " + std::to_string(*width) + "x" + std::to_string(*height) +
                      " seed " + std::to_string(options.seed);
+    if (target_pass || target_clear) {
+        const std::string bot = figures.json.value("bot", std::string());
+        level.name += ", " + percent_text(figures.pass_rate) + (target_clear ? " cleared" : " passed") + " (" + bot + ")";
+        std::cerr << "figures: " << (target_clear ? "clear" : "pass") << " rate " << percent_text(figures.pass_rate)
+                  << " (95% interval " << percent_text(figures.ci_low) << " to " << percent_text(figures.ci_high) << "), "
+                  << figures.runs << " runs of the " << bot << " bot, seed " << aim.estimate.seed
+                  << (level.goal.moves ? ", move limit " + std::to_string(*level.goal.moves) : std::string()) << "\n";
+    } else if (lines_moves) {
+        level.name += ", optimum " + std::to_string(*lines_moves) + " shifts";
+        std::cerr << "figures: proved optimum " << *lines_moves << " shifts\n";
+    }
     const std::string text = write_level(level);
     if (output) {
         std::string error = write_file_atomically(*output, text, false);

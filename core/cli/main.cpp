@@ -23,9 +23,12 @@ const char* const main_usage =
     "  apply LEVEL MOVE... [--json]       play moves from the start with the level's seed\n"
     "  generate --kind K --width W --height H [--colors C] [--seed S] [-o FILE]\n"
     "                                     a new valid level\n"
-    "  estimate LEVEL [--runs N] [--threads T] [--seed S] [--json]\n"
+    "  estimate LEVEL [--runs N] [--threads T] [--seed S] [--calibration CAL.json] [--json]\n"
     "                                     bot playouts: pass rate with its 95% interval\n"
+    "  tune LEVEL --target P [-o OUT]     set the move limit whose pass rate is nearest P\n"
     "  pack check|export|report PACK ...  whole level packs\n"
+    "  calibrate OBSERVED.csv --pack PACK -o CAL.json\n"
+    "                                     fit human pass rates (id,attempts,passes) to the bot's\n"
     "\n"
     "options: --help (also after a verb), --version\n"
     "exit status: 0 success, 1 invalid input or failed check, 2 wrong usage\n"
@@ -44,7 +47,9 @@ const VerbEntry verbs[] = {
     {"apply", tilelab::cli::run_apply, &tilelab::cli::apply_usage},
     {"generate", tilelab::cli::run_generate, &tilelab::cli::generate_usage},
     {"estimate", tilelab::cli::run_estimate, &tilelab::cli::estimate_usage},
+    {"tune", tilelab::cli::run_tune, &tilelab::cli::tune_usage},
     {"pack", tilelab::cli::run_pack, &tilelab::cli::pack_usage},
+    {"calibrate", tilelab::cli::run_calibrate, &tilelab::cli::calibrate_usage},
 };
 
 const char* running_verb = nullptr;  // for messages: the verb being run, if any

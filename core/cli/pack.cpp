@@ -1,6 +1,4 @@
 // `tilelab pack check|export|report`: whole level packs, checked, bundled for runtimes, charted for people.
-#include <unistd.h>
-
 #include <atomic>
 #include <charconv>
 #include <chrono>
@@ -10,6 +8,7 @@
 #include <stop_token>
 #include <thread>
 
+#include "cli/pack_progress.hpp"
 #include "cli/verbs.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/pack/pack.hpp"
@@ -47,8 +46,6 @@ const char* const pack_usage =
     "Exit status: 0 ok, 1 a level is invalid or the check failed, 2 wrong usage.\n";
 
 namespace {
-
-using namespace std::chrono_literals;
 
 struct PackCommand {
     std::string sub;                // check | export | report
@@ -159,49 +156,6 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
     return std::nullopt;
 }
 
-// The progress line on stderr, redrawn in place; only when stderr is a terminal.
-class ProgressLine {
-public:
-    explicit ProgressLine(const pack::LoadedPack& loaded, pack::CheckProgress& progress)
-        : loaded_(loaded), progress_(progress) {
-        if (!::isatty(STDERR_FILENO)) return;
-        thread_ = std::jthread([this](std::stop_token stop) {
-            while (!stop.stop_requested()) {
-                draw();
-                std::this_thread::sleep_for(150ms);
-            }
-            std::fputs("\r\033[K", stderr);
-            std::fflush(stderr);
-        });
-    }
-
-private:
-    void draw() {
-        const int total = static_cast<int>(loaded_.entries.size());
-        const int analysed = progress_.levels_analysed.load();
-        const int estimating = progress_.estimating.load();
-        char line[256];
-        if (analysed < total) {
-            std::snprintf(line, sizeof line, "pack: analysing levels %d/%d", analysed, total);
-        } else if (estimating >= 0 && estimating < static_cast<int>(loaded_.entries.size())) {
-            const auto& entry = loaded_.entries[static_cast<std::size_t>(estimating)];
-            std::string label = entry.level && !entry.level->id.empty() ? entry.level->id : entry.path;
-            std::snprintf(line, sizeof line, "pack: playouts, level %d/%d (%.40s) %3.0f%%", estimating + 1, total,
-                          label.c_str(), progress_.playouts.fraction.load() * 100.0);
-        } else if (progress_.levels_estimated.load() < total) {
-            std::snprintf(line, sizeof line, "pack: playouts");
-        } else {
-            std::snprintf(line, sizeof line, "pack: finishing");
-        }
-        std::fprintf(stderr, "\r\033[K%s", line);
-        std::fflush(stderr);
-    }
-
-    const pack::LoadedPack& loaded_;
-    pack::CheckProgress& progress_;
-    std::jthread thread_;  // last member: stopped and joined before the others go
-};
-
 std::string pad(std::string text, std::size_t width) {
     if (text.size() > width) text = text.substr(0, width - 1) + "~";
     text.resize(width, ' ');
@@ -293,7 +247,7 @@ int run_pack(const Args& args) {
     pack::CheckProgress progress;
     pack::PackReport report;
     {
-        ProgressLine line(loaded, progress);
+        PackProgressLine line("pack", loaded, progress);
         report = pack::check_pack(loaded, cmd.options, {}, &progress);
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -26,7 +26,9 @@ int run_analyze(const Args& args);
 int run_apply(const Args& args);
 int run_generate(const Args& args);
 int run_estimate(const Args& args);
+int run_tune(const Args& args);
 int run_pack(const Args& args);  // pack check | export | report
+int run_calibrate(const Args& args);
 
 // A usage error: prints "tilelab VERB: message" and a hint to --help on stderr; returns exit_usage.
 int usage_error(const std::string& verb, const std::string& message);
@@ -47,6 +49,8 @@ struct FlagReader {
     std::optional<std::string> value();
     std::optional<std::int64_t> integer(std::int64_t min, std::int64_t max);
     std::optional<std::uint64_t> unsigned_integer();
+    // "0.4" or "40%": a fraction in [0, 1].
+    std::optional<double> fraction();
 };
 
 bool wants_help(const Args& args);
@@ -65,6 +69,8 @@ extern const char* const analyze_usage;
 extern const char* const apply_usage;
 extern const char* const generate_usage;
 extern const char* const estimate_usage;
+extern const char* const tune_usage;
 extern const char* const pack_usage;
+extern const char* const calibrate_usage;
 
 }  // namespace tilelab::cli

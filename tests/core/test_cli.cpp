@@ -8,6 +8,7 @@
 
 namespace fs = std::filesystem;
 using tilelab::test::run_cli;
+using tilelab::test::scratch_dir;
 using tilelab::test::shell_quote;
 using tilelab::test::slurp;
 
@@ -21,13 +22,6 @@ std::vector<std::string> lines_of(const std::string& text) {
     for (std::string line; std::getline(in, line);)
         if (!line.empty()) out.push_back(line);
     return out;
-}
-
-fs::path scratch_dir(const std::string& name) {
-    auto dir = fs::temp_directory_path() / ("tilelab-cli-" + name + "-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
 }
 }  // namespace
 
@@ -77,7 +71,7 @@ TEST_CASE("fmt is a fixed point on every shipped file", "[cli][fmt]") {
 }
 
 TEST_CASE("fmt --check exits 1 on a non-canonical file and changes nothing; fmt rewrites it", "[cli][fmt]") {
-    auto dir = scratch_dir("fmt");
+    auto dir = scratch_dir("cli-fmt");
     auto path = dir / "level.json";
     const std::string messy =
         R"({"kind":"slide","format":"tilelab.level","version":1,"id":"s1","name":"S","width":2,"height":2,)"

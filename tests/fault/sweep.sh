@@ -6,7 +6,7 @@
 # a reported success means the new file, no message says "Success", a failed write leaves no
 # temporary file, a killed one's temporary file is removed by the next write in that folder, and
 # what the next start would recover loads.
-# Usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings
+# Usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate
 # Environment (set by ctest): TILELAB_CLI, TILELAB_FAULT_SHIM, TILELAB_FAULT_WRITER, TILELAB_SOURCE_DIR.
 set -euo pipefail
 writer=$1
@@ -91,7 +91,19 @@ case $writer in
         target=config/settings.json
         run() { "$TILELAB_FAULT_WRITER" settings "$case_dir/config" "/new/b.json"; }
         ;;
-    *) echo "usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings" >&2; exit 2 ;;
+    calibrate)
+        # calibrate -o over an older calibration; the pack, its levels and the CSV live in another folder.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$samples/match3/02-jelly.json" "$samples/match3/03-holes.json" "$work/src/"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "02-jelly.json", "03-holes.json"]}\n' >"$work/src/pack.json"
+        printf 'id,attempts,passes\nm3-intro-01,1000,900\nm3-jelly-02,2000,400\nm3-holes-03,1500,1200\n' >"$work/src/observed.csv"
+        flags=(--runs 20 --threads 1 --bot greedy)
+        "$TILELAB_CLI" calibrate "$work/src/observed.csv" --pack "$work/src/pack.json" -o "$work/fresh.json" "${flags[@]}" >/dev/null
+        jq '.a = 0' "$work/fresh.json" >"$init/cal.json"
+        target=cal.json
+        run() { "$TILELAB_CLI" calibrate "$work/src/observed.csv" --pack "$work/src/pack.json" -o "$case_dir/cal.json" "${flags[@]}"; }
+        ;;
+    *) echo "usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate" >&2; exit 2 ;;
 esac
 
 reset() { rm -rf "$case_dir"; cp -a "$init" "$case_dir"; }

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """Checks every shipped level, pack and test vector level against levels/schema/ (JSON Schema 2020-12),
-and checks that the schema rejects a sample of the bad-input corpus the reader rejects."""
+and checks that the schema rejects a sample of the bad-input corpus the reader rejects. Given the
+tilelab binary as a second argument, it also checks a calibration file written by `tilelab calibrate`."""
 import json
 import pathlib
+import subprocess
 import sys
+import tempfile
 
 import jsonschema
 from jsonschema import Draft202012Validator
 
 root = pathlib.Path(sys.argv[1])
 schema_dir = root / "levels" / "schema"
-schemas = {name: json.loads((schema_dir / f"{name}.schema.json").read_text()) for name in ("level", "pack", "bundle")}
+schemas = {name: json.loads((schema_dir / f"{name}.schema.json").read_text()) for name in ("level", "pack", "bundle", "calibration")}
 for schema in schemas.values():
     Draft202012Validator.check_schema(schema)
 
@@ -64,6 +67,34 @@ for name in must_fail:
     if validators["level"].is_valid(doc):
         failures += 1
         print(f"bad/{name}.json: the schema accepts a file the reader rejects")
+
+# A calibration file as `tilelab calibrate` writes it, on the demo pack with a made-up CSV.
+if len(sys.argv) > 2:
+    pack = root / "levels" / "packs" / "demo.json"
+    ids = []
+    for entry in json.loads(pack.read_text())["levels"]:
+        level = json.loads((pack.parent / entry).read_text())
+        if level["kind"] in ("match3", "slide"):
+            ids.append(level["id"])
+    with tempfile.TemporaryDirectory() as tmp:
+        csv = pathlib.Path(tmp) / "observed.csv"
+        cal = pathlib.Path(tmp) / "cal.json"
+        csv.write_text("id,attempts,passes\n" + "".join(f"{id},{1000 + 100 * i},{(1000 + 100 * i) * (5 + 7 * i) // 100}\n"
+                                                         for i, id in enumerate(ids)))
+        run = subprocess.run([sys.argv[2], "calibrate", str(csv), "--pack", str(pack), "--runs", "20", "--bot", "greedy",
+                              "--threads", "2", "-o", str(cal)], capture_output=True, text=True)
+        if run.returncode != 0:
+            failures += 1
+            print(f"tilelab calibrate failed ({run.returncode}): {run.stderr}")
+        else:
+            doc = json.loads(cal.read_text())
+            check(cal, "calibration", doc)
+            broken = dict(doc)
+            del broken["b"]
+            checked += 1
+            if validators["calibration"].is_valid(broken):
+                failures += 1
+                print("calibration: the schema accepts a file without \"b\"")
 
 print(f"{checked} passed, {failures} failed" if failures == 0 else f"{checked - failures} passed, {failures} failed")
 sys.exit(1 if failures else 0)

@@ -33,6 +33,14 @@ inline std::string shell_quote(const std::string& word) {
     return out + "'";
 }
 
+// A fresh, empty folder under the system's temporary folder, named for the test and this process.
+inline std::filesystem::path scratch_dir(const std::string& name) {
+    auto dir = std::filesystem::temp_directory_path() / ("tilelab-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
 // Runs `command` (a shell command line) with stdout and stderr captured separately.
 inline RunResult run_shell(const std::string& command) {
     static int counter = 0;

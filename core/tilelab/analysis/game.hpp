@@ -150,6 +150,23 @@ struct Analysis {
 
 // ---- Estimate: bot playouts ---------------------------------------------------------------------
 
+// What one playout ended with; the kind fills in what it measures. Every field but `won_at` and
+// `dead_at` is as of the level's own move limit, whatever the curve's cap.
+struct PlayoutOutcome {
+    bool won = false;
+    bool dead = false;         // ended on a board with no legal move
+    int moves_used = 0;
+    int moves_left = 0;        // on a win with a move limit
+    std::int64_t score = 0;
+    int highest_tile = 0;      // slide
+    bool interrupted = false;  // stopped before its end (a cancel): not a run, never counted
+    // The pass-rate curve: the same game played on past the level's limit up to the curve's cap
+    // (the bots never look at the moves left, so the game is the same whatever the limit).
+    int won_at = -1;   // the moves made when the goal was first met, within the cap; -1: never
+    int dead_at = -1;  // the moves made when no legal move was left, within the cap; -1: never
+    friend bool operator==(const PlayoutOutcome&, const PlayoutOutcome&) = default;
+};
+
 // match3 mcts: rollouts per move unless `--rollouts` says otherwise.
 inline constexpr int default_rollouts = 100;
 
@@ -159,6 +176,13 @@ struct EstimateOptions {
     std::uint64_t seed = 0;
     std::string bot;  // empty: the kind's default bot
     int rollouts = default_rollouts;  // match3 mcts: rollouts per move (`--rollouts`)
+    // The playouts are runs first_run .. first_run + runs - 1 (a shard of a larger estimate); each
+    // keeps its seed from (seed, run index), so shards put together give the whole estimate.
+    int first_run = 0;
+    // The pass-rate curve runs up to this move limit (games are played on past the level's own
+    // limit up to it); 0: up to the level's limit only (no longer games). Without a move limit the
+    // curve always ends at the longest win seen.
+    int curve_cap = 0;
     // > 0: the playouts stop after this many milliseconds; the result keeps the runs finished by
     // then (the first n, as `--runs n` would give) and says it stopped. 0: no time limit.
     int time_budget_ms = 0;
@@ -185,6 +209,7 @@ struct EstimateResult {
     };
     std::vector<Histogram> histograms;
     nlohmann::ordered_json json;  // exactly what `tilelab estimate --json` prints
+    std::vector<PlayoutOutcome> outcomes;  // every finished playout, in run order (what `json` sums up)
 };
 
 // ---- Generate -----------------------------------------------------------------------------------
@@ -226,6 +251,12 @@ struct KindOps {
     GenerateResult (*generate)(const GenerateOptions&);
     // Bot playouts; nullptr for kinds that have a solver instead.
     EstimateResult (*estimate)(const Level&, const EstimateOptions&, std::stop_token, Progress*);
+    // The figures of `outcomes` (runs options.first_run onwards, in order) as `estimate` gives them
+    // for the same options: what estimate itself does after its playouts, so that playouts made in
+    // pieces (shards) sum up to the same bytes. `stopped`: the playouts were cancelled; `timed_out`:
+    // stopped by options.time_budget_ms. nullptr where estimate is.
+    EstimateResult (*summarize)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome> outcomes,
+                                bool stopped, bool timed_out);
 };
 
 const KindOps& kind_ops(Kind kind);

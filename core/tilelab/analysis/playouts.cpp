@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <thread>
 
 namespace tilelab {
@@ -47,7 +48,7 @@ PlayoutDeadline::~PlayoutDeadline() {
 
 std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
                                          const std::function<PlayoutOutcome(int)>& play,
-                                         std::stop_token stop, Progress* progress) {
+                                         std::stop_token stop, Progress* progress, int first_run) {
     runs = std::max(runs, 0);
     threads = std::clamp(threads, 1, 256);
     std::vector<PlayoutOutcome> outcomes(static_cast<std::size_t>(runs));
@@ -59,7 +60,7 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
             if (stop.stop_requested()) return;
             int i = next.fetch_add(1);
             if (i >= runs) return;
-            outcomes[static_cast<std::size_t>(i)] = play(i);
+            outcomes[static_cast<std::size_t>(i)] = play(first_run + i);
             if (outcomes[static_cast<std::size_t>(i)].interrupted) return;  // half a game is no result
             done[static_cast<std::size_t>(i)] = 1;
             int f = finished.fetch_add(1) + 1;
@@ -108,6 +109,73 @@ EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, i
         r.json["cancelled"] = true;
     }
     return r;
+}
+
+void add_curve(EstimateResult& r, const std::vector<PlayoutOutcome>& outcomes, std::optional<int> cap, CurveRule rule) {
+    const int runs = static_cast<int>(outcomes.size());
+    if (!cap) {
+        int longest = 0;
+        for (const auto& o : outcomes) longest = std::max(longest, o.won_at);
+        cap = longest;
+    }
+    // passes[L]: runs that pass at limit L, from a count of the moves at which each run's fate turns.
+    std::vector<int> turn(static_cast<std::size_t>(*cap) + 2, 0);
+    int base = 0;  // runs that pass at limit 0 (survive: all of them, less those that die)
+    for (const auto& o : outcomes) {
+        if (rule == CurveRule::reach) {
+            if (o.won_at >= 0 && o.won_at <= *cap) ++turn[static_cast<std::size_t>(o.won_at)];
+        } else {
+            ++base;  // passes until the limit exceeds dead_at
+            if (o.dead_at >= 0 && o.dead_at < *cap) --turn[static_cast<std::size_t>(o.dead_at) + 1];
+        }
+    }
+    auto curve = nlohmann::ordered_json::array();
+    int passes = base;
+    for (int limit = 0; limit <= *cap; ++limit) {
+        passes += turn[static_cast<std::size_t>(limit)];
+        if (limit == 0) continue;
+        const double rate = runs ? static_cast<double>(passes) / runs : 0.0;
+        auto [lo, hi] = wilson_interval(passes, runs);
+        nlohmann::ordered_json point;
+        point["moves"] = limit;
+        point["pass_rate"] = rate;
+        point["ci95"] = {lo, hi};
+        curve.push_back(std::move(point));
+    }
+    r.json["curve"] = std::move(curve);
+    if (rule == CurveRule::reach) {
+        std::vector<int> to_goal;  // moves to the goal, runs that never reach it last
+        for (const auto& o : outcomes)
+            to_goal.push_back(o.won_at >= 0 && o.won_at <= *cap ? o.won_at : std::numeric_limits<int>::max());
+        std::sort(to_goal.begin(), to_goal.end());
+        auto best = nlohmann::ordered_json::array();
+        for (double share : {0.05, 0.15}) {
+            const int k = std::max(1, static_cast<int>(std::ceil(share * runs - 1e-9)));
+            nlohmann::ordered_json band;
+            band["share"] = share;
+            band["runs"] = runs ? k : 0;
+            if (runs && to_goal[static_cast<std::size_t>(k) - 1] != std::numeric_limits<int>::max()) {
+                double sum = 0;
+                for (int i = 0; i < k; ++i) sum += to_goal[static_cast<std::size_t>(i)];
+                band["moves"] = to_goal[static_cast<std::size_t>(k) - 1];
+                band["mean_moves"] = sum / k;
+            } else {
+                band["moves"] = nullptr;
+                band["mean_moves"] = nullptr;
+            }
+            best.push_back(std::move(band));
+        }
+        r.json["best_runs"] = std::move(best);
+    }
+    r.json["attempts_per_pass"] = attempts_per_pass(r);
+}
+
+nlohmann::ordered_json attempts_per_pass(const EstimateResult& r) {
+    nlohmann::ordered_json attempts;
+    auto inverse = [](double p) { return p > 0 ? nlohmann::ordered_json(1.0 / p) : nlohmann::ordered_json(nullptr); };
+    attempts["mean"] = inverse(r.pass_rate);
+    attempts["ci95"] = {inverse(r.ci_high), inverse(r.ci_low)};
+    return attempts;
 }
 
 }  // namespace tilelab

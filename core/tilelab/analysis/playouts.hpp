@@ -18,17 +18,6 @@ namespace tilelab {
 // Wilson score interval at 95% for `wins` out of `runs`.
 std::pair<double, double> wilson_interval(int wins, int runs);
 
-// What one playout ended with; the kind fills in what it measures.
-struct PlayoutOutcome {
-    bool won = false;
-    bool dead = false;         // ended on a board with no legal move
-    int moves_used = 0;
-    int moves_left = 0;        // on a win with a move limit
-    std::int64_t score = 0;
-    int highest_tile = 0;      // slide
-    bool interrupted = false;  // stopped before its end (a cancel): not a run, never counted
-};
-
 // The playouts' time budget: a stop token that fires when `outer` does or when `budget_ms` (> 0)
 // has passed since construction, whichever comes first; timed_out() tells the two apart. A run
 // that ends within its budget never sees the timer, so its figures are those of an unbudgeted run.
@@ -52,9 +41,10 @@ private:
 // draw only from a generator seeded with playout_seed(seed, run_index), so outcomes are stored
 // by index and the result does not depend on the thread count. Stops early when asked; the
 // outcomes of unfinished runs are dropped (returned vector holds finished runs in index order).
+// `first_run`: the indices are first_run .. first_run + runs - 1 (a shard of a larger estimate).
 std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
                                          const std::function<PlayoutOutcome(int run_index)>& play,
-                                         std::stop_token stop, Progress* progress);
+                                         std::stop_token stop, Progress* progress, int first_run = 0);
 
 // The common part of estimate's result: runs, wins, pass_rate, ci95, mean moves used,
 // dead_rate; the kind adds its own distributions to `json` and `series` afterwards.
@@ -62,5 +52,22 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
 // "stopped": "time_budget" with "runs_asked" and "time_budget_ms" instead of "cancelled".
 EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled,
                                   bool timed_out = false, int budget_ms = 0);
+
+// {"mean": 1 / pass_rate, "ci95": [1 / ci_high, 1 / ci_low]}, null where a rate is 0.
+nlohmann::ordered_json attempts_per_pass(const EstimateResult& r);
+
+// How a playout passes the level at move limit L: `reach`: its goal was met within L moves
+// (won_at <= L; a win in u moves is a win for every limit >= u); `survive` (a goal of only a move
+// limit): the board still had a legal move after L moves (dead_at < 0 or >= L).
+enum class CurveRule { reach, survive };
+
+// Adds the pass-rate curve and its companions to an estimate's JSON, from the same playouts:
+// "curve": [{"moves": L, "pass_rate", "ci95"}] for L = 1 .. cap (`cap` unset, no move limit: the
+// longest win seen); "best_runs" (reach only): [{"share": 0.05 | 0.15, "runs": k, "moves", "mean_moves"}],
+// the moves used by the k best runs (fewest moves to the goal first): "moves" the most of them,
+// "mean_moves" their mean, both null when one of the k did not reach the goal within the cap;
+// "attempts_per_pass": {"mean": 1 / pass_rate, "ci95": [1 / ci_high, 1 / ci_low]} (null where a
+// rate is 0).
+void add_curve(EstimateResult& r, const std::vector<PlayoutOutcome>& outcomes, std::optional<int> cap, CurveRule rule);
 
 }  // namespace tilelab

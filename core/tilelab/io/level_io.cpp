@@ -1,6 +1,8 @@
 // Level and pack files: a reader that reports every problem at once, and the canonical writer.
 #include "tilelab/io/level_io.hpp"
 
+#include "tilelab/io/json_checker.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -19,35 +21,6 @@ using ojson = nlohmann::ordered_json;
 namespace {
 
 // ---- Small helpers ------------------------------------------------------------------------------
-
-std::string json_type_name(const ojson& v) {
-    switch (v.type()) {
-    case ojson::value_t::null: return "null";
-    case ojson::value_t::object: return "an object";
-    case ojson::value_t::array: return "an array";
-    case ojson::value_t::string: return "a string";
-    case ojson::value_t::boolean: return "a boolean";
-    case ojson::value_t::number_integer:
-    case ojson::value_t::number_unsigned: return "an integer";
-    case ojson::value_t::number_float: return "a number with a fraction";
-    default: return "something else";
-    }
-}
-
-std::string escape_pointer_token(const std::string& key) {
-    std::string out;
-    for (char ch : key) {
-        if (ch == '~') out += "~0";
-        else if (ch == '/') out += "~1";
-        else out += ch;
-    }
-    return out;
-}
-
-std::string show_key(const std::string& key) {
-    std::string shown = key.size() > 40 ? key.substr(0, 40) + "..." : key;
-    return "'" + shown + "'";
-}
 
 // Turns a byte offset into a 1-based line and column (columns count bytes).
 void line_column(std::string_view text, std::size_t offset, int& line, int& column) {
@@ -307,82 +280,7 @@ std::optional<ojson> parse_json_text(std::string_view text, const std::string& f
     return std::move(builder.root);
 }
 
-// ---- The checker: walks a JSON value and records every problem with its JSON Pointer -----------
-
-class Checker {
-public:
-    Checker(std::string file, Diagnostics& out) : file_(std::move(file)), out_(out) {}
-
-    void error(const std::string& pointer, std::string message) {
-        Diagnostic d;
-        d.file = file_;
-        d.pointer = pointer;
-        d.message = std::move(message);
-        out_.push_back(std::move(d));
-        ++errors_;
-    }
-    int errors() const { return errors_; }
-
-    // Reports keys of `object` not in `known`, naming the nearest known key.
-    void unknown_keys(const ojson& object, const std::string& pointer, const std::vector<std::string>& known,
-                      const std::function<std::string(const std::string&)>& explain = nullptr) {
-        for (auto it = object.begin(); it != object.end(); ++it) {
-            if (std::find(known.begin(), known.end(), it.key()) != known.end()) continue;
-            std::string why = explain ? explain(it.key()) : std::string();
-            if (why.empty()) {
-                why = "unknown key " + show_key(it.key());
-                std::string nearest = nearest_word(it.key(), known);
-                if (!nearest.empty()) why += " (did you mean '" + nearest + "'?)";
-            }
-            error(pointer + "/" + escape_pointer_token(it.key()), why);
-        }
-    }
-
-    const ojson* find(const ojson& object, const char* key) const {
-        auto it = object.find(key);
-        return it == object.end() ? nullptr : &*it;
-    }
-
-    std::optional<std::int64_t> integer(const ojson& v, const std::string& pointer, std::int64_t min, std::int64_t max,
-                                        const char* what) {
-        if (!v.is_number_integer()) {
-            error(pointer, std::string(what) + " must be an integer, not " + json_type_name(v));
-            return std::nullopt;
-        }
-        if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
-            error(pointer, std::string(what) + " is out of range (" + std::to_string(min) + ".." + std::to_string(max) + ")");
-            return std::nullopt;
-        }
-        std::int64_t n = v.get<std::int64_t>();
-        if (n < min || n > max) {
-            error(pointer, std::string(what) + " " + std::to_string(n) + " is out of range (" + std::to_string(min) +
-                               ".." + std::to_string(max) + ")");
-            return std::nullopt;
-        }
-        return n;
-    }
-
-    std::optional<bool> boolean(const ojson& v, const std::string& pointer, const char* what) {
-        if (!v.is_boolean()) {
-            error(pointer, std::string(what) + " must be true or false, not " + json_type_name(v));
-            return std::nullopt;
-        }
-        return v.get<bool>();
-    }
-
-    std::optional<std::string> string(const ojson& v, const std::string& pointer, const char* what) {
-        if (!v.is_string()) {
-            error(pointer, std::string(what) + " must be a string, not " + json_type_name(v));
-            return std::nullopt;
-        }
-        return v.get<std::string>();
-    }
-
-private:
-    std::string file_;
-    Diagnostics& out_;
-    int errors_ = 0;
-};
+using Checker = JsonChecker;
 
 const std::vector<std::string> level_keys = {"format", "version", "id",   "name",   "kind", "width", "height",
                                              "seed",   "rules",   "goal", "board", "layers", "meta"};

@@ -116,6 +116,20 @@ SolveResult solve(const Board& board, const LinkRules& rules, const SolveOptions
 // Warnings about tiles that can never be cleared (no partner, odd counts).
 std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules);
 
+// ---- The random player ------------------------------------------------------------------------------
+
+// The difficulty of a link level for a player who does not plan: at every step a link drawn
+// uniformly among those available (all_links order) from Rng(playout_seed(seed, run)), until the
+// board is clear or stuck. `tilelab estimate` on a link level: "bot": "random" (the only one;
+// "" means it); the pass rate is the clear rate (goal_met at the end: cleared within the limit).
+// `moves`: when given, the pairs removed, in order.
+PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, std::stop_token stop = {},
+                              std::vector<CellPairMove>* moves = nullptr);
+EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
+                                   Progress* progress);
+EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options,
+                                    std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out);
+
 // ---- The generator --------------------------------------------------------------------------------
 
 // A level solvable by construction (laid down pair by pair in reverse play), goal clear.

@@ -136,7 +136,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 }  // namespace
 
 const KindOps& ops() {
-    static const KindOps table{Kind::link, start, legal_moves, play, goal_met, analyze, generate, nullptr};
+    static const KindOps table{Kind::link, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr};
     return table;
 }
 

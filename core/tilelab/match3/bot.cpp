@@ -269,22 +269,40 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
 }
 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
-                       std::stop_token stop) {
+                       std::stop_token stop, int curve_cap) {
     const RulesConfig rules = RulesConfig::of(level);
     const bool full = v2::active(level);
     const v2::Config config = full ? v2::Config::of(level) : v2::Config{};
-    const int limit = level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves;
+    const int limit = playout_limit(level);
+    // Past the level's own limit only for the curve, and only where a limit exists.
+    const int cap = level.goal.moves ? std::max(limit, curve_cap) : limit;
+    const bool objectives = has_objectives(level.goal);
     State state = start;
     state.rng = Rng(refill_seed);
     ws.seed_bot(refill_seed);  // random's and mcts's own generator (bot_seed), never state.rng
     PlayoutOutcome out;
+    bool fixed = false;  // the figures at the level's limit are set; the game goes on for the curve
+    auto fix = [&](bool won, bool dead) {
+        out.won = won;
+        out.dead = dead;
+        out.moves_left = won ? std::max(limit - state.moves, 0) : 0;
+        out.moves_used = state.moves;
+        out.score = state.score;
+        fixed = true;
+    };
     for (;;) {
-        if (level_won(level, state)) {
-            out.won = true;
-            out.moves_left = std::max(limit - state.moves, 0);
+        if (!fixed && level_won(level, state)) {
+            fix(true, false);
+            if (objectives) {
+                out.won_at = state.moves;
+                break;
+            }
+        } else if (fixed && objectives && objectives_hold(level, state)) {
+            out.won_at = state.moves;
             break;
         }
-        if (state.moves >= limit) break;
+        if (!fixed && state.moves >= limit) fix(false, false);
+        if (state.moves >= cap) break;
         if (stop.stop_requested()) {
             out.interrupted = true;
             break;
@@ -296,7 +314,8 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
                 break;
             }
             if (!move) {
-                out.dead = true;
+                out.dead_at = state.moves;
+                if (!fixed) fix(false, true);
                 break;
             }
             const v2::SwapKind kind = v2::classify(state.board, state.lock, move->a, move->b, config.min_match);
@@ -309,52 +328,70 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
             break;
         }
         if (!swap) {
-            out.dead = true;
+            out.dead_at = state.moves;
+            if (!fixed) fix(false, true);
             break;
         }
         play_swap(state, rules, *swap, ws.scratch);
     }
-    out.moves_used = state.moves;
-    out.score = state.score;
+    if (!fixed) fix(false, false);  // interrupted: never counted
     return out;
 }
 
-EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
-                                  Progress* progress) {
-    const auto bot = parse_bot(options.bot);
+namespace {
+Bot parse_bot_or_throw(const std::string& name) {
+    const auto bot = parse_bot(name);
     if (!bot)
-        throw std::invalid_argument("unknown match3 bot '" + options.bot + "' (expected " +
-                                    std::string(bot_names_expected) + ")");
-    PlayoutDeadline deadline(stop, options.time_budget_ms);  // the start's cascade counts against it too
-    const std::stop_token playout_stop = deadline.token();
-    const State start = start_state(level);
-    const int limit = level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves;
-    auto outcomes = run_playouts(
-        options.runs, options.threads,
-        [&](int run) {
-            BotWorkspace ws;
-            ws.rollouts = options.rollouts;
-            return playout(*bot, level, start, playout_seed(options.seed, static_cast<std::uint64_t>(run)), ws,
-                           playout_stop);
-        },
-        playout_stop, progress);
-    EstimateResult r =
-        summarize_playouts(outcomes, options.runs, stop.stop_requested(), deadline.timed_out(), options.time_budget_ms);
+        throw std::invalid_argument("unknown match3 bot '" + name + "' (expected " + std::string(bot_names_expected) +
+                                    ")");
+    return *bot;
+}
+}  // namespace
+
+int playout_limit(const Level& level) { return level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves; }
+
+EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options,
+                                  std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out) {
+    const Bot bot = parse_bot_or_throw(options.bot);
+    const int limit = playout_limit(level);
+    EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
     std::vector<double> moves_left(static_cast<std::size_t>(limit) + 1, 0.0);
     double score_sum = 0;
     for (const auto& o : outcomes) {
         if (o.won) moves_left[static_cast<std::size_t>(std::clamp(o.moves_left, 0, limit))] += 1;
         score_sum += static_cast<double>(o.score);
     }
-    r.json["bot"] = bot_name(*bot);
-    if (*bot == Bot::mcts) r.json["rollouts"] = options.rollouts;  // other bots' JSON as before
+    r.json["bot"] = bot_name(bot);
+    if (bot == Bot::mcts) r.json["rollouts"] = options.rollouts;  // other bots' JSON as before
     r.json["move_limit"] = limit;
     r.json["mean_score"] = outcomes.empty() ? 0.0 : score_sum / static_cast<double>(outcomes.size());
     auto histogram = nlohmann::ordered_json::array();
     for (double n : moves_left) histogram.push_back(static_cast<int>(n));
     r.json["moves_left_on_wins"] = std::move(histogram);
     r.histograms.push_back({"moves_left_on_wins", std::move(moves_left)});
+    const bool survival = !has_objectives(level.goal) && level.goal.moves;
+    add_curve(r, outcomes, level.goal.moves ? std::optional<int>(std::max(limit, options.curve_cap)) : std::nullopt,
+              survival ? CurveRule::survive : CurveRule::reach);
+    r.outcomes = std::move(outcomes);
     return r;
+}
+
+EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
+                                  Progress* progress) {
+    const Bot bot = parse_bot_or_throw(options.bot);
+    PlayoutDeadline deadline(stop, options.time_budget_ms);  // the start's cascade counts against it too
+    const std::stop_token playout_stop = deadline.token();
+    const State start = start_state(level);
+    auto outcomes = run_playouts(
+        options.runs, options.threads,
+        [&](int run) {
+            BotWorkspace ws;
+            ws.rollouts = options.rollouts;
+            return playout(bot, level, start, playout_seed(options.seed, static_cast<std::uint64_t>(run)), ws,
+                           playout_stop, options.curve_cap);
+        },
+        playout_stop, progress, options.first_run);
+    return summarize_estimate(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
 }
 
 }  // namespace tilelab::match3

@@ -92,12 +92,20 @@ inline constexpr int default_playout_moves = 50;
 
 // One playout from `start` with its refills drawn from `refill_seed`. When `stop` is requested it
 // ends marked interrupted (never counted).
+// `curve_cap` > the level's move limit: the game goes on past the limit (not where the level has
+// none) until the objectives hold, the board is dead or the cap is reached, for won_at / dead_at;
+// every other field is as of the level's limit.
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
-                       std::stop_token stop = {});
+                       std::stop_token stop = {}, int curve_cap = 0);
+// The moves a playout may make: the level's move limit, else default_playout_moves.
+int playout_limit(const Level& level);
 
 // `tilelab estimate`: options.runs playouts, run i drawing refills from Rng(playout_seed(options.seed, i)).
 // Throws std::invalid_argument for a bot name other than "", "random", "greedy", "lookahead" or "mcts".
 EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
                                   Progress* progress);
+// The figures of finished playouts as estimate_pass_rate gives them (KindOps::summarize).
+EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options,
+                                  std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out);
 
 }  // namespace tilelab::match3

@@ -379,7 +379,8 @@ std::optional<HintSwap> preview_swap(const Board& board, const Rules& rules, Cel
 bool objectives_met(const Level& level, const State& state) { return match3::objectives_hold(level, state); }
 
 const KindOps& ops() {
-    static const KindOps table{Kind::match3, start, legal_moves, play, goal_met, analyze, generate, estimate};
+    static const KindOps table{Kind::match3, start, legal_moves, play, goal_met, analyze, generate, estimate,
+                               summarize_estimate};
     return table;
 }
 

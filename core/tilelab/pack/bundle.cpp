@@ -53,6 +53,8 @@ std::string output_refusal(const std::filesystem::path& pack_path, const std::ve
     const std::string format = text ? sniff_format(*text) : "";
     if (kind == PackOutput::bundle && format != "tilelab.bundle")
         return name + " exists and is not a bundle; choose another name";
+    if (kind == PackOutput::calibration && format != "tilelab.calibration")
+        return name + " exists and is not a calibration; choose another name";
     if (kind == PackOutput::report && !format.empty())
         return name + " exists and is a " + format.substr(8) + ", not a report; choose another name";
     return "";

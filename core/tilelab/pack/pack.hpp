@@ -122,10 +122,11 @@ std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify);
 
 // What an output of the pack at `pack_path` (listing `levels`, relative to it) may not overwrite:
 // the pack itself, one of its levels, or an existing file of another kind (for a bundle: any file
-// that is not a bundle; for the HTML report: any tilelab level, pack or bundle). Returns "" when
+// that is not a bundle; for the HTML report: any tilelab level, pack or bundle; for a calibration
+// (`tilelab calibrate -o`): any file that is not a calibration). Returns "" when
 // `out` may be written, else why not ("OUT is the pack itself; choose another name"). The command
 // line and the editor's Pack panel both ask this before writing anything.
-enum class PackOutput { bundle, report };
+enum class PackOutput { bundle, report, calibration };
 std::string output_refusal(const std::filesystem::path& pack_path, const std::vector<std::string>& levels,
                            const std::filesystem::path& out, PackOutput kind);
 

@@ -53,12 +53,17 @@ std::string bot_name(BotKind bot) {
 
 namespace {
 
+[[noreturn]] void throw_unknown_bot(const std::string& name) {
+    throw std::invalid_argument("unknown slide bot '" + name +
+                                "' (expected expectimax, expectimax-deep, quick, greedy or random)");
+}
+
 // The game loop of a playout, on whichever path the level fits. Spawns follow RULES.md exactly
 // (cell first, over the empty cells in row-major order, then the value), so a playout is a game
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
 PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, std::stop_token stop,
-                       DepthRule depth) {
+                       DepthRule depth, int curve_cap) {
     const State start = start_state(level);
     auto position = path.from_board(start.board);
     const SpawnTable spawns = SpawnTable::of(level.rules);
@@ -76,18 +81,34 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
     std::vector<int> empty;
     empty.reserve(static_cast<std::size_t>(path.cell_count));
 
+    // The game is played on past the level's move limit up to `cap` only for the curve (won_at);
+    // `out` keeps the figures as of the level's own limit.
+    const int limit = level.goal.moves ? *level.goal.moves : playout_move_cap;
+    const int cap = level.goal.moves ? std::max(limit, curve_cap) : playout_move_cap;
     PlayoutOutcome out;
-    out.score = start.score;
+    bool fixed = false;
+    int moves = 0;
+    std::int64_t score = start.score;
+    int highest_tile = 0;
+    auto fix = [&](bool won, bool dead) {
+        out.won = won;
+        out.dead = dead;
+        if (won && level.goal.moves) out.moves_left = *level.goal.moves - moves;
+        out.moves_used = moves;
+        out.score = score;
+        out.highest_tile = highest_tile;
+        fixed = true;
+    };
     for (;;) {
         const int highest = Path::highest_exponent(position);
-        out.highest_tile = highest ? (1 << highest) : 0;
-        if (out.highest_tile >= level.goal.target) {  // as goal_reached: within the limit here
-            out.won = true;
-            if (level.goal.moves) out.moves_left = *level.goal.moves - out.moves_used;
+        highest_tile = highest ? (1 << highest) : 0;
+        if (highest_tile >= level.goal.target) {  // as goal_reached: within the limit here
+            out.won_at = moves;
+            if (!fixed) fix(true, false);
             break;
         }
-        if (level.goal.moves && out.moves_used >= *level.goal.moves) break;
-        if (out.moves_used >= playout_move_cap) break;
+        if (!fixed && moves >= limit) fix(false, false);
+        if (moves >= cap) break;
         if (stop.stop_requested()) {
             out.interrupted = true;
             break;
@@ -101,13 +122,14 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
             break;
         }
         if (!choice) {
-            out.dead = true;
+            out.dead_at = moves;
+            if (!fixed) fix(false, true);
             break;
         }
         std::int64_t merged_sum = 0;
         position = path.move(position, *choice, merged_sum);
-        out.score += score_gain(level.rules.score, merged_sum);
-        ++out.moves_used;
+        score += score_gain(level.rules.score, merged_sum);
+        ++moves;
         empty.clear();
         for (int c = 0; c < path.cell_count; ++c)
             if (Path::exponent_at(position, c) == 0) empty.push_back(c);
@@ -117,36 +139,43 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
             position = Path::with_tile(position, cell, exponent_of(value));
         }
     }
+    if (!fixed) fix(false, false);  // interrupted: never counted
     return out;
 }
 
 }  // namespace
 
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop,
-                        std::optional<DepthRule> depth, bool general_path) {
+                        std::optional<DepthRule> depth, bool general_path, int curve_cap) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
     const bool deep = bot == BotKind::expectimax_deep;
     if (bot == BotKind::quick && !depth) depth = DepthRule::quick();
     if (!general_path && fits_table_path(level))
         return play_on(TablePath(), level, bot, rng, stop,
-                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()));
+                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap);
     return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop,
-                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()));
+                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap);
 }
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
     BotKind bot{};
-    if (!parse_bot(options.bot, bot))
-        throw std::invalid_argument("unknown slide bot '" + options.bot +
-                                    "' (expected expectimax, expectimax-deep, quick, greedy or random)");
+    if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);
     const std::stop_token playout_stop = deadline.token();
     auto outcomes = run_playouts(
         options.runs, options.threads,
-        [&](int run_index) { return play_out(level, bot, options.seed, run_index, playout_stop); }, playout_stop,
-        progress);
-    const bool cancelled = stop.stop_requested();
-    EstimateResult r = summarize_playouts(outcomes, options.runs, cancelled, deadline.timed_out(), options.time_budget_ms);
+        [&](int run_index) {
+            return play_out(level, bot, options.seed, run_index, playout_stop, {}, false, options.curve_cap);
+        },
+        playout_stop, progress, options.first_run);
+    return summarize(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
+}
+
+EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
+                         bool stopped, bool timed_out) {
+    BotKind bot{};
+    if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
+    EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
 
     std::map<int, int> highest;  // tile value -> runs that ended with it as their highest tile
     double score_sum = 0;
@@ -166,6 +195,10 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
     r.json["highest_tile"] = distribution;
     r.series.emplace_back("highest tile", std::move(highest_per_run));
     r.series.emplace_back("score", std::move(score_per_run));
+    add_curve(r, outcomes,
+              level.goal.moves ? std::optional<int>(std::max(*level.goal.moves, options.curve_cap)) : std::nullopt,
+              CurveRule::reach);
+    r.outcomes = std::move(outcomes);
     return r;
 }
 

@@ -194,12 +194,17 @@ inline constexpr int playout_move_cap = 200000;
 // `general_path` forces the general path on a level the table path fits (tests compare them).
 // `depth`: unset, the path's own rule (DepthRule::for_table_path / for_general_path, or the deep
 // ones for BotKind::expectimax_deep).
+// `curve_cap` > the level's move limit: the game goes on past the limit (not where the level has
+// none) until the target is reached or the cap, for won_at; the other fields are as of the limit.
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop = {},
-                        std::optional<DepthRule> depth = {}, bool general_path = false);
+                        std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0);
 
 // `tilelab estimate` for slide: playouts of the chosen bot over threads, summarised with the
 // distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}). An unknown
 // bot name throws std::invalid_argument (the CLI reports it), as match3 does.
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
+// The figures of finished playouts as estimate gives them (KindOps::summarize).
+EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
+                         bool stopped, bool timed_out);
 
 }  // namespace tilelab::slide

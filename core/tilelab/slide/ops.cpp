@@ -139,7 +139,7 @@ GenerateResult generate_level(const GenerateOptions& options) {
 
 const KindOps& ops() {
     static const KindOps table{Kind::slide, start_state, legal_moves, play, goal_reached,
-                               analyze,     generate_level, estimate};
+                               analyze,     generate_level, estimate, summarize};
     return table;
 }
 

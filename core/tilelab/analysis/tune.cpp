@@ -1,0 +1,64 @@
+// Reading a target pass rate off the curve, growing the curve's cap when the target lies beyond it.
+#include "tilelab/analysis/tune.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tilelab/match3/bot.hpp"
+
+namespace tilelab {
+
+std::optional<LimitChoice> nearest_limit(const EstimateResult& estimate, double target, int min_moves) {
+    if (!estimate.json.is_object() || !estimate.json.contains("curve")) return std::nullopt;
+    std::optional<LimitChoice> best;
+    for (const auto& point : estimate.json.at("curve")) {
+        LimitChoice c;
+        c.moves = point.at("moves").get<int>();
+        if (c.moves < min_moves) continue;
+        c.pass_rate = point.at("pass_rate").get<double>();
+        c.ci_low = point.at("ci95")[0].get<double>();
+        c.ci_high = point.at("ci95")[1].get<double>();
+        if (!best || std::abs(c.pass_rate - target) < std::abs(best->pass_rate - target)) best = c;
+    }
+    return best;
+}
+
+TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOptions& options, std::stop_token stop,
+                      Progress* progress, const std::function<void(int, const LimitChoice&)>& on_cap) {
+    TuneResult result;
+    if (level.kind == Kind::link) {
+        result.refusal = "link levels have no move limit to aim: every clear takes one move a pair; their "
+                         "difficulty is the random player's clear rate ('tilelab estimate')";
+        return result;
+    }
+    if (level.kind == Kind::lines) {
+        result.refusal = "lines levels have no pass rate to aim: their difficulty is the proved optimal number "
+                         "of shifts ('tilelab analyze'; 'tilelab generate --kind lines --moves K' makes one)";
+        return result;
+    }
+    const KindOps& ops = kind_ops(level.kind);
+    // A match3 level without a limit gets its playouts' cap as one: the games are the same (no bot
+    // reads the moves left) and the curve can then run past it. A slide game without a limit runs
+    // to its end, and its curve to the longest win seen: one estimate says it all.
+    Level playing = level;
+    const int base = level.goal.moves ? std::max(*level.goal.moves, 1) : match3::default_playout_moves;
+    if (!playing.goal.moves && level.kind == Kind::match3) playing.goal.moves = base;
+    const bool open_ended = !playing.goal.moves;
+    const int max_moves = options.max_moves > 0 ? options.max_moves : (level.goal.moves ? 8 * base : 400);
+    int cap = std::min(std::max(estimate.curve_cap, 2 * base), max_moves);
+    for (;;) {
+        estimate.curve_cap = cap;
+        result.caps.push_back(cap);
+        result.estimate = ops.estimate(playing, estimate, stop, progress);
+        result.choice = nearest_limit(result.estimate, options.target, options.min_moves);
+        if (!result.choice) return result;
+        result.within = std::abs(result.choice->pass_rate - options.target) <= options.tolerance + 1e-12;
+        if (on_cap) on_cap(cap, *result.choice);
+        if (result.within || open_ended || result.choice->moves < cap || cap >= max_moves || stop.stop_requested() ||
+            result.estimate.cancelled)
+            return result;
+        cap = std::min(2 * cap, max_moves);
+    }
+}
+
+}  // namespace tilelab
