@@ -54,9 +54,9 @@ struct V1Game {
     }
     void done() { ws.scratch.known.valid = false; }  // the scanner last saw a rollout's board
     std::vector<std::int64_t> next_values;
-    double best_next(const State& s) {
+    double best_next(const State& s, std::stop_token stop) {
         ws.scanner.scan(s.board, rules);
-        lookahead_values(level, rules, s, ws, next_values);
+        lookahead_values(level, rules, s, ws, next_values, stop);
         return best_of(next_values);
     }
 };
@@ -87,9 +87,9 @@ struct V2Game {
     void done() {}
     std::vector<std::int64_t> next_values;
     std::vector<CellPairMove> next_moves;
-    double best_next(const State& s) {
+    double best_next(const State& s, std::stop_token stop) {
         next_moves = v2::legal_moves(s.board, s.lock, config.min_match);
-        lookahead_values_v2(level, config, s, next_moves, ws, next_values);
+        lookahead_values_v2(level, config, s, next_moves, ws, next_values, stop);
         return best_of(next_values);
     }
 };
@@ -100,7 +100,8 @@ struct V2Game {
 // lookahead's best value from the last state, weighted as a sixth move; or the win bonus, or the
 // dead-board penalty.
 template <class Game>
-double rollout(Game& game, const State& root, const GoalMeter& meter, const typename Game::Move& move, Rng rng) {
+double rollout(Game& game, const State& root, const GoalMeter& meter, const typename Game::Move& move, Rng rng,
+               std::stop_token stop) {
     const Level& level = game.level;
     State& s = game.ws.rollout;
     s = root;
@@ -120,7 +121,7 @@ double rollout(Game& game, const State& root, const GoalMeter& meter, const type
             break;
         }
         if (depth >= mcts_rollout_depth) {
-            bonus = weight * game.best_next(s);  // the lookahead's best move from where the rollout ends
+            bonus = weight * game.best_next(s, stop);  // the lookahead's best move from where the rollout ends
             break;
         }
         if (!game.play_greedy(s)) {
@@ -177,8 +178,8 @@ std::optional<typename Game::Move> search(Game& game, const State& root, std::st
             }
         }
         Arm& arm = stats[pick];
-        const double value =
-            rollout(game, root, meter, moves[order[pick]], Rng(playout_seed(decision_seed, static_cast<std::uint64_t>(arm.visits))));
+        const Rng luck(playout_seed(decision_seed, static_cast<std::uint64_t>(arm.visits)));
+        const double value = rollout(game, root, meter, moves[order[pick]], luck, stop);
         arm.sum += value;
         ++arm.visits;
         lo = std::min(lo, value);
