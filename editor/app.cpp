@@ -2,6 +2,7 @@
 #include "app.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <random>
@@ -386,10 +387,60 @@ void App::run_deep_analysis() {
     job.estimate.threads = 1;  // the UI keeps the other core
     job.estimate.seed = 0;     // as `tilelab estimate` and `pack check`: one figure everywhere
     job.estimate.bot = "";     // each kind's own bot, as the command line
+    // The pass-rate curve up to twice the limit, as `tilelab estimate` draws it by default.
+    job.estimate.curve_cap = 2 * job.level.goal.moves.value_or(0);
     deep_document = doc->id();
     deep_view = AnalysisView{};
     deep_worker.submit(std::move(job));
     trace("deep analysis started");
+}
+
+void App::run_aim() {
+    Document* doc = active();
+    if (!doc || deep_worker.busy()) return;
+    AnalysisJob job;
+    job.document_id = doc->id();
+    job.revision = doc->revision();
+    job.level = doc->level();
+    job.run_analyze = false;
+    job.run_estimate = false;
+    // Exactly `tilelab tune LEVEL --target P --tolerance T --runs quick_runs` (seed 0, the kind's
+    // own bot): the same games, so the same limit, on any thread count.
+    job.estimate.runs = settings.quick_runs;
+    job.estimate.threads = 1;  // the UI keeps the other core
+    job.estimate.seed = 0;
+    job.estimate.bot = "";
+    job.estimate.time_budget_ms = default_playout_budget_ms;
+    TuneOptions tune;
+    tune.target = settings.aim_target;
+    tune.tolerance = settings.aim_tolerance;
+    job.tune = tune;
+    aim_view = AimView{};
+    aim_view.document_id = doc->id();
+    aim_view.revision = doc->revision();
+    aim_view.running = true;
+    aim_view.target = tune.target;
+    deep_worker.submit(std::move(job));
+    trace("aim started: target=" + std::to_string(tune.target));
+}
+
+const calibration::Calibration* App::calibration() {
+    if (settings.calibration_file.empty()) {
+        loaded_calibration.reset();
+        loaded_calibration_path.clear();
+        calibration_error.clear();
+        return nullptr;
+    }
+    if (loaded_calibration_path != settings.calibration_file) {
+        loaded_calibration_path = settings.calibration_file;
+        calibration::CalibrationLoad load = calibration::load_calibration(settings.calibration_file);
+        loaded_calibration = std::move(load.calibration);
+        calibration_error = loaded_calibration || load.diagnostics.empty() ? std::string()
+                                                                           : load.diagnostics.front().format();
+        trace(loaded_calibration ? "calibration loaded: " + settings.calibration_file
+                                 : "calibration refused: " + calibration_error);
+    }
+    return loaded_calibration ? &*loaded_calibration : nullptr;
 }
 
 void App::poll_workers() {
@@ -424,7 +475,49 @@ void App::poll_workers() {
             }
         }
     }
-    if (std::optional<AnalysisOutcome> outcome = deep_worker.take()) {
+    std::optional<AnalysisOutcome> deep_outcome = deep_worker.take();
+    if (deep_outcome && deep_outcome->tune.has_value() == false && aim_view.running &&
+        deep_outcome->document_id == aim_view.document_id)
+        aim_view.running = false;  // a deep run replaced the aim job
+    if (deep_outcome && deep_outcome->tune) {
+        AnalysisOutcome& outcome = *deep_outcome;
+        aim_view.running = false;
+        Document* doc = find(outcome.document_id);
+        const TuneResult& tuned = *outcome.tune;
+        char percent_text[64];
+        if (!outcome.error.empty()) {
+            aim_view.message = "failed: " + outcome.error;
+        } else if (outcome.cancelled || !tuned.choice) {
+            aim_view.message = outcome.cancelled ? "cancelled" : "no playout finished: no curve to read";
+        } else if (!doc || doc->revision() != outcome.revision) {
+            aim_view.message = "the level changed while the curve was made: run it again";
+        } else {
+            const LimitChoice& c = *tuned.choice;
+            std::snprintf(percent_text, sizeof percent_text, "%.1f%% [%.1f%%, %.1f%%]", c.pass_rate * 100,
+                          c.ci_low * 100, c.ci_high * 100);
+            if (tuned.within) {
+                const int before = doc->level().goal.moves.value_or(0);
+                char label[64];
+                std::snprintf(label, sizeof label, "Set moves for %.0f%%", aim_view.target * 100);
+                if (before != c.moves) doc->change(label, [&](Level& l) { l.goal.moves = c.moves; });
+                aim_view.message = "move limit " + std::to_string(c.moves) +
+                                   (before == c.moves ? " (unchanged)" : " (was " + std::to_string(before) + ")") +
+                                   ": pass rate " + percent_text;
+            } else {
+                aim_view.message = "no limit up to " + std::to_string(tuned.caps.back()) + " moves is within " +
+                                   std::to_string(static_cast<int>(std::lround(settings.aim_tolerance * 100))) +
+                                   " points: the nearest is " + percent_text + " at " + std::to_string(c.moves) +
+                                   " moves (the limit is left as it was)";
+            }
+            trace("aim: moves=" + std::to_string(c.moves) + " rate=" + std::to_string(c.pass_rate) +
+                  " within=" + (tuned.within ? "1" : "0") + " caps=" + std::to_string(tuned.caps.size()));
+        }
+        aim_view.revision = doc ? doc->revision() : 0;
+        aim_view.result = std::move(outcome.tune);
+        trace("aim finished: " + aim_view.message);
+        deep_outcome.reset();
+    }
+    if (std::optional<AnalysisOutcome> outcome = std::move(deep_outcome)) {
         deep_view.revision = outcome->revision;
         deep_view.analysis = std::move(outcome->analysis);
         deep_view.estimate = std::move(outcome->estimate);
@@ -446,7 +539,8 @@ void App::schedule_live_analysis() {
     Document* doc = active();
     if (!doc) return;
     // An edit cancels the long analysis: its result would describe a level that is gone.
-    if (deep_worker.busy() && deep_document == doc->id() && deep_worker.running_revision() != doc->revision())
+    if (deep_worker.busy() && (deep_document == doc->id() || (aim_view.running && aim_view.document_id == doc->id())) &&
+        deep_worker.running_revision() != doc->revision())
         deep_worker.cancel();
     if (doc->revision() == live_requested_revision && doc->id() == live_requested_document) return;
     live_requested_revision = doc->revision();

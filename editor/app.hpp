@@ -16,6 +16,8 @@
 #include "document.hpp"
 #include "recovery.hpp"
 #include "settings.hpp"
+#include "tilelab/analysis/calibration.hpp"
+#include "tilelab/analysis/tune.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/pack/pack.hpp"
@@ -225,6 +227,12 @@ public:
 
     // ---- Analysis ----
     void run_deep_analysis();
+    // "Set moves for P%": `tilelab tune --target P --tolerance T --runs quick_runs` on the deep
+    // worker; its result sets the move limit (one undo step) when it is within the tolerance.
+    void run_aim();
+    // The calibration of settings.calibration_file (reloaded when the setting changes), or null.
+    const calibration::Calibration* calibration();
+    std::string calibration_error;  // why the calibration file could not be used ("" when it could)
     // The current analysis of the active document, or nullptr when it is stale or missing.
     const Analysis* current_analysis(const Document& document) const;
     const EstimateResult* current_estimate(const Document& document) const;
@@ -270,6 +278,18 @@ public:
     std::string live_requested_text;  // the canonical text of the level the live job was given
     AnalysisView deep_view;  // the long analysis (revision-tagged like every result)
     int deep_document = 0;
+    // The last "Set moves" run: its curve stays on show for the level it set (the games are the
+    // same whatever the limit, so the curve still holds after the limit changed).
+    struct AimView {
+        int document_id = 0;
+        std::uint64_t revision = 0;  // the document's revision the result describes (after the edit)
+        bool running = false;
+        double target = 0.4;
+        std::optional<TuneResult> result;
+        std::string message;         // what happened, as the panel says it
+    } aim_view;
+    std::optional<calibration::Calibration> loaded_calibration;
+    std::string loaded_calibration_path;
 
     FileBrowser browser;
     NewLevelDialog new_dialog;

@@ -63,6 +63,9 @@ Settings load_settings(const std::filesystem::path& dir) {
     read_value(json, "deep_runs", settings.deep_runs);
     read_value(json, "deep_budget_ms", settings.deep_budget_ms);
     read_value(json, "autosave_seconds", settings.autosave_seconds);
+    read_value(json, "aim_target", settings.aim_target);
+    read_value(json, "aim_tolerance", settings.aim_tolerance);
+    read_value(json, "calibration_file", settings.calibration_file);
     read_value(json, "left_panel_width", settings.left_panel_width);
     read_value(json, "right_panel_width", settings.right_panel_width);
     if (auto it = json.find("overlays"); it != json.end() && it->is_object()) {
@@ -81,6 +84,8 @@ Settings load_settings(const std::filesystem::path& dir) {
     settings.live_playout_budget_ms = std::clamp(settings.live_playout_budget_ms, 100, 60000);
     settings.deep_runs = std::clamp(settings.deep_runs, 100, 1000000);
     settings.autosave_seconds = std::clamp(settings.autosave_seconds, 1, 600);
+    if (!(settings.aim_target >= 0.0f && settings.aim_target <= 1.0f)) settings.aim_target = 0.4f;  // NaN too
+    if (!(settings.aim_tolerance > 0.0f && settings.aim_tolerance <= 0.5f)) settings.aim_tolerance = 0.05f;
     settings.left_panel_width = std::clamp(settings.left_panel_width, 120.0f, 1200.0f);
     settings.right_panel_width = std::clamp(settings.right_panel_width, 120.0f, 1200.0f);  // the drag's own minimum (workspace.cpp)
     return settings;
@@ -102,6 +107,9 @@ std::string save_settings(const std::filesystem::path& dir, const Settings& sett
         {"deep_runs", settings.deep_runs},
         {"deep_budget_ms", settings.deep_budget_ms},
         {"autosave_seconds", settings.autosave_seconds},
+        {"aim_target", settings.aim_target},
+        {"aim_tolerance", settings.aim_tolerance},
+        {"calibration_file", settings.calibration_file},
         {"left_panel_width", settings.left_panel_width},
         {"right_panel_width", settings.right_panel_width},
         {"overlays",

@@ -28,6 +28,12 @@ struct Settings {
     int live_playout_budget_ms = 2000;       // ... stopped after this long (slide's bot is slow)
     int deep_runs = 10000;                   // playouts for "Run longer analysis"
     int deep_budget_ms = 10000;
+    // Aiming (the Analysis panel's curve): the pass rate "Set moves" aims at, and how near is near
+    // enough (as `tilelab tune --target --tolerance`).
+    float aim_target = 0.4f;
+    float aim_tolerance = 0.05f;
+    // A calibration from `tilelab calibrate`: the predicted human pass rate shows beside the bot's.
+    std::string calibration_file;
     int autosave_seconds = 2;
     float left_panel_width = 230;            // the Tools panel, dragged by its edge
     float right_panel_width = 340;           // the Inspector

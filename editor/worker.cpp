@@ -67,6 +67,7 @@ void AnalysisWorker::run(std::stop_token stop) {
         auto started = std::chrono::steady_clock::now();
         const KindOps& ops = kind_ops(job.level.kind);
         try {
+            if (job.tune) outcome.tune = tune_moves(job.level, job.estimate, *job.tune, job_token, &progress_);
             if (job.run_analyze) {
                 outcome.analysis = ops.analyze(job.level, job.analyze, job_token);
                 outcome.analysis->revision = job.revision;

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/analysis/tune.hpp"
 
 namespace tilelab::editor {
 
@@ -26,6 +27,8 @@ struct AnalysisJob {
     // > 0 and below estimate.runs: the figure of the first this many runs is handed over first
     // (exactly `tilelab estimate --runs N`), then the whole run replaces it.
     int estimate_first_runs = 0;
+    // Set: the job is `tilelab tune` with these options and `estimate` (nothing else runs).
+    std::optional<TuneOptions> tune;
 };
 
 struct AnalysisOutcome {
@@ -38,6 +41,7 @@ struct AnalysisOutcome {
     bool estimate_pending = false;  // the overlays are ready, the playouts still running
     bool estimate_timed_out = false;  // the playouts stopped at the job's time budget
     bool estimate_first = false;      // `estimate` is the first runs' figure; the rest still running
+    std::optional<TuneResult> tune;   // a tune job's result
     double elapsed_ms = 0.0;
 };
 

@@ -17,8 +17,8 @@ namespace tilelab::cli {
 
 const char* const estimate_usage =
     "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
-    "                              [--playout-budget-ms N] [--curve-cap N] [--calibration CAL.json]\n"
-    "                              [--json]\n"
+    "                              [--rollouts N] [--playout-budget-ms N] [--curve-cap N]\n"
+    "                              [--calibration CAL.json] [--json]\n"
     "       tilelab estimate LEVEL --shard K/N -o PART [OPTIONS]\n"
     "\n"
     "Plays the level N times with a bot (match3, slide; link: a random player) and reports how\n"
@@ -27,8 +27,10 @@ const char* const estimate_usage =
     "Each playout draws from its own generator seeded from (--seed, run index), so the result\n"
     "is the same for any --threads.\n"
     "--runs N (default 1000), --threads T (default: the machine's cores), --seed S (default 0),\n"
-    "--bot NAME (match3: greedy or lookahead; slide: expectimax, expectimax-deep, quick or greedy;\n"
-    "link: random, a player who removes any available pair: the pass rate is its clear rate).\n"
+    "--bot NAME (match3: random, greedy, lookahead or mcts; slide: expectimax, expectimax-deep,\n"
+    "quick, greedy or random; link: random, a player who removes any available pair: the pass\n"
+    "rate is its clear rate).\n"
+    "--rollouts N (default 100): the match3 mcts bot's rollouts per move.\n"
     "--playout-budget-ms N (default 120000): the playouts stop after N ms; the result then has\n"
     "\"stopped\": \"time_budget\", \"runs_asked\" and the runs finished (the first n: the figures\n"
     "of --runs n). A run that finishes within the budget is not changed by it.\n"
@@ -112,6 +114,10 @@ int run_estimate(const Args& args) {
             auto v = flags.value();
             if (!v) return usage_error("estimate", flags.error);
             options.bot = *v;
+        } else if (flags.is("--rollouts")) {
+            auto n = flags.integer(1, 1000000);
+            if (!n) return usage_error("estimate", flags.error);
+            options.rollouts = static_cast<int>(*n);
         } else if (flags.is("--shard")) {
             auto v = flags.value();
             if (!v) return usage_error("estimate", flags.error);

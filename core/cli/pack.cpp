@@ -46,7 +46,7 @@ const char* const pack_usage =
     "  --range LO:HI   pass rates outside LO..HI are errors; fractions (0.2:0.9) or\n"
     "                  percentages (20%:90%)\n"
     "  --budget-ms N   solver time per link/lines level (default 1000)\n"
-    "  --bot NAME      the playouts' bot, e.g. greedy (fast); default: each kind's own, as estimate\n"
+    "  --bot NAME      the playouts' bot, e.g. greedy (fast); default: each kind's own, as estimate\n"    "  --rollouts N    the match3 mcts bot's rollouts per move (default 100), as estimate\n"
     "  --playout-budget-ms N\n"
     "                  playout time per match3/slide level (default 120000); a level stopped by it\n"
     "                  keeps the runs that finished, with a warning\n"
@@ -146,6 +146,10 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);
             cmd.options.bot = *v;
+        } else if (flags.is("--rollouts")) {
+            auto v = flags.integer(1, 1'000'000);
+            if (!v) return usage_error(verb, flags.error);
+            cmd.options.rollouts = static_cast<int>(*v);
         } else if (flags.is("--range")) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);

@@ -40,6 +40,13 @@ constexpr std::uint64_t playout_seed(std::uint64_t seed, std::uint64_t run_index
     return mix.next();
 }
 
+// The generator of a playout's bot (match3 random and mcts, slide random), seeded from the playout's
+// own seed: Rng(bot_seed(playout_seed(seed, i))). A bot that draws from it never touches the game's
+// refills or spawns, so every bot meets the same draws in run i.
+constexpr std::uint64_t bot_seed(std::uint64_t playout_seed_value) noexcept {
+    return playout_seed(playout_seed_value ^ 0xB07B07B07B07B07Bull, 0);
+}
+
 // Shuffles `items` with draws from `rng`: for i = size down to 2, item i-1 swaps with item
 // uniform(i). The draw order is part of how a generated level follows from its seed.
 template <class T>

@@ -1,8 +1,12 @@
 // The analysis panel: the live verdict badge, overlay toggles with their legend, the solution
 // step-through, and the longer analysis with its progress bar and plots.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include "app.hpp"
 #include "painters.hpp"
@@ -100,6 +104,131 @@ void plot_series(const App& app, const EstimateResult& estimate) {
     }
 }
 
+// The calibrated human pass rate for a bot figure, when a calibration is set and its bot played
+// this kind; "" otherwise (a calibration of another bot says nothing of this one's figure).
+std::string calibrated_text(App& app, Kind kind, const EstimateResult& e) {
+    const calibration::Calibration* cal = app.calibration();
+    if (!cal || e.runs == 0 || !e.json.is_object() || !e.json.contains("bot")) return "";
+    const auto bot = cal->bots.find(std::string(kind_name(kind)));
+    if (bot == cal->bots.end() || bot->second != e.json["bot"].get<std::string>()) return "";
+    const calibration::Prediction p = calibration::predict(cal->fit, e.wins, e.runs, e.ci_low, e.ci_high);
+    char text[128];
+    std::snprintf(text, sizeof text, "players (calibrated): %.0f%% [%.0f%%, %.0f%%]", p.pass_rate * 100,
+                  p.ci_low * 100, p.ci_high * 100);
+    return text;
+}
+
+// The pass-rate curve: pass rate (0..100%, up) against the move limit (1..cap, right), the 95%
+// band shaded, the level's limit as a grey vertical line and the target as an orange horizontal
+// line the designer drags (vertical drag anywhere on the plot).
+void draw_curve(App& app, const nlohmann::ordered_json& curve, std::optional<int> limit) {
+    if (!curve.is_array() || curve.empty()) return;
+    const float width = std::max(60.0f, ImGui::GetContentRegionAvail().x);
+    const float height = 120.0f;
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("aim-plot", ImVec2(width, height));
+    trace_last_item(app, "aim-plot");
+    const ImVec2 p1(p0.x + width, p0.y + height);
+    const float pad = 4.0f;
+    const float x0 = p0.x + pad, x1 = p1.x - pad, y0 = p0.y + pad, y1 = p1.y - pad;
+    const int n = static_cast<int>(curve.size());
+    const int first = curve.front().at("moves").get<int>(), last = curve.back().at("moves").get<int>();
+    auto x_of = [&](int moves) {
+        return last > first ? x0 + (x1 - x0) * static_cast<float>(moves - first) / static_cast<float>(last - first)
+                            : (x0 + x1) / 2;
+    };
+    auto y_of = [&](double rate) { return y1 - (y1 - y0) * static_cast<float>(std::clamp(rate, 0.0, 1.0)); };
+    float& target = app.settings.aim_target;
+    if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f))
+        target = std::clamp(1.0f - (ImGui::GetIO().MousePos.y - y0) / (y1 - y0), 0.0f, 1.0f);
+    if (ImGui::IsItemActivated()) target = std::clamp(1.0f - (ImGui::GetIO().MousePos.y - y0) / (y1 - y0), 0.0f, 1.0f);
+    if (ImGui::IsItemDeactivated()) {
+        char line[64];
+        std::snprintf(line, sizeof line, "aim target: %.3f", target);
+        app.trace(line);
+    }
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRectFilled(p0, p1, IM_COL32(30, 32, 38, 255), 3.0f);
+    for (double g : {0.25, 0.5, 0.75}) draw->AddLine(ImVec2(x0, y_of(g)), ImVec2(x1, y_of(g)), IM_COL32(60, 62, 70, 255));
+    for (int i = 0; i + 1 < n; ++i) {  // the band, a quad per step
+        const auto& a = curve[static_cast<std::size_t>(i)];
+        const auto& b = curve[static_cast<std::size_t>(i) + 1];
+        const float xa = x_of(a.at("moves").get<int>()), xb = x_of(b.at("moves").get<int>());
+        draw->AddQuadFilled(ImVec2(xa, y_of(a.at("ci95")[1].get<double>())), ImVec2(xb, y_of(b.at("ci95")[1].get<double>())),
+                            ImVec2(xb, y_of(b.at("ci95")[0].get<double>())), ImVec2(xa, y_of(a.at("ci95")[0].get<double>())),
+                            IM_COL32(70, 130, 200, 70));
+    }
+    std::vector<ImVec2> line;
+    for (const auto& point : curve) line.emplace_back(x_of(point.at("moves").get<int>()), y_of(point.at("pass_rate").get<double>()));
+    draw->AddPolyline(line.data(), static_cast<int>(line.size()), IM_COL32(110, 180, 255, 255), 0, 2.0f);
+    if (limit && *limit >= first && *limit <= last)
+        draw->AddLine(ImVec2(x_of(*limit), y0), ImVec2(x_of(*limit), y1), IM_COL32(170, 170, 170, 200), 1.0f);
+    const float ty = y_of(target);
+    draw->AddLine(ImVec2(x0, ty), ImVec2(x1, ty), IM_COL32(255, 150, 40, 255), 2.0f);
+    char label[32];
+    std::snprintf(label, sizeof label, "%.0f%%", target * 100);
+    draw->AddText(ImVec2(x0 + 2, ty - ImGui::GetTextLineHeight() - 1), IM_COL32(255, 170, 70, 255), label);
+    char axis[48];
+    std::snprintf(axis, sizeof axis, "%d", last);
+    draw->AddText(ImVec2(x1 - ImGui::CalcTextSize(axis).x, y1 - ImGui::GetTextLineHeight()), IM_COL32(150, 150, 150, 255), axis);
+    std::snprintf(axis, sizeof axis, "%d", first);
+    draw->AddText(ImVec2(x0 + 2, y1 - ImGui::GetTextLineHeight()), IM_COL32(150, 150, 150, 255), axis);
+    if (ImGui::IsItemHovered()) {
+        const float mx = ImGui::GetIO().MousePos.x;
+        const int moves = std::clamp(first + static_cast<int>(std::lround((mx - x0) / std::max(1.0f, x1 - x0) * (last - first))),
+                                     first, last);
+        const auto& point = curve[static_cast<std::size_t>(moves - first)];
+        ImGui::SetTooltip("%d moves: %.1f%% [%.1f%%, %.1f%%]\ndrag up or down to set the target", moves,
+                          point.at("pass_rate").get<double>() * 100, point.at("ci95")[0].get<double>() * 100,
+                          point.at("ci95")[1].get<double>() * 100);
+    }
+}
+
+// Aim: the target pass rate, the curve it is read off and "Set moves for P%".
+void draw_aim(App& app, Document& doc) {
+    const Level& level = doc.level();
+    ImGui::Separator();
+    ImGui::TextUnformatted("Aim");
+    float percent = app.settings.aim_target * 100.0f;
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 110));
+    if (ImGui::SliderFloat("target pass rate", &percent, 0.0f, 100.0f, "%.0f%%", ImGuiSliderFlags_AlwaysClamp))
+        app.settings.aim_target = percent / 100.0f;
+    trace_last_item(app, "aim-target");
+    // The curve on show: the last "Set moves" run of this level, else the long analysis of this revision.
+    const nlohmann::ordered_json* curve = nullptr;
+    if (app.aim_view.document_id == doc.id() && app.aim_view.result && app.aim_view.revision == doc.revision() &&
+        app.aim_view.result->estimate.json.contains("curve"))
+        curve = &app.aim_view.result->estimate.json["curve"];
+    else if (app.deep_document == doc.id() && app.deep_view.revision == doc.revision() && app.deep_view.estimate &&
+             app.deep_view.estimate->json.contains("curve"))
+        curve = &app.deep_view.estimate->json["curve"];
+    if (curve)
+        draw_curve(app, *curve, level.goal.moves);
+    else
+        text_disabled_wrapped("The pass-rate curve shows after Set moves or the longer analysis.");
+    const bool busy = app.deep_worker.busy();
+    char label[48];
+    std::snprintf(label, sizeof label, "Set moves for %.0f%%", app.settings.aim_target * 100);
+    if (busy) ImGui::BeginDisabled();
+    if (ImGui::Button(label)) app.run_aim();
+    trace_last_item(app, "aim-set");
+    if (busy) ImGui::EndDisabled();
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("The move limit whose pass rate is nearest the target (within %.0f points), from %d playouts\n"
+                          "of the level's own bot: what 'tilelab tune --target %.2f --runs %d' sets. One undo step.",
+                          app.settings.aim_tolerance * 100, app.settings.quick_runs, app.settings.aim_target,
+                          app.settings.quick_runs);
+    if (app.aim_view.running && app.aim_view.document_id == doc.id()) {
+        ImGui::ProgressBar(static_cast<float>(app.deep_worker.progress()), ImVec2(-80, 0));
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel##aim")) app.deep_worker.cancel();
+    } else if (app.aim_view.document_id == doc.id() && !app.aim_view.message.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextUnformatted(app.aim_view.message.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
 }  // namespace
 
 void draw_analysis(App& app) {
@@ -143,6 +272,16 @@ void draw_analysis(App& app) {
             text_disabled_wrapped("%s", figure_basis(*estimate, app.settings.quick_runs,
                                                    doc->view.estimate_timed_out || estimate->timed_out).c_str());
         ImGui::PopTextWrapPos();
+        const std::string players = calibrated_text(app, level.kind, *estimate);
+        if (!players.empty()) {
+            ImGui::TextUnformatted(players.c_str());
+            trace_last_item(app, "calibrated");
+        }
+        static std::string last_players;  // UI thread only
+        if (players != last_players) {
+            last_players = players;
+            if (!players.empty()) app.trace("calibrated shown: " + players);
+        }
     } else if (analysis) {
         switch (analysis->verdict) {
         case Verdict::solvable: {
@@ -276,12 +415,41 @@ void draw_analysis(App& app) {
                 ImGui::PushTextWrapPos(0.0f);
                 text_disabled_wrapped("%s", figure_basis(e, app.settings.deep_runs, e.timed_out).c_str());
                 ImGui::PopTextWrapPos();
+                const std::string players = calibrated_text(app, level.kind, e);
+                if (!players.empty()) ImGui::TextUnformatted(players.c_str());
                 plot_series(app, e);
             }
             if (app.deep_view.analysis)
                 ImGui::Text("verdict: %s (%.0f ms)", std::string(verdict_name(app.deep_view.analysis->verdict)).c_str(),
                             app.deep_view.elapsed_ms);
         }
+    }    if (level.kind == Kind::match3 || level.kind == Kind::slide) draw_aim(app, *doc);
+    if (ImGui::TreeNode("Calibration")) {
+        // A file `tilelab calibrate` wrote: the predicted players' pass rate shows beside the bot's.
+        static std::string typed;  // UI thread only
+        static bool typed_init = false;
+        if (!typed_init) {
+            typed = app.settings.calibration_file;
+            typed_init = true;
+        }
+        ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 60));
+        if (ImGui::InputText("file##calibration", &typed, ImGuiInputTextFlags_EnterReturnsTrue))
+            app.settings.calibration_file = typed;
+        trace_last_item(app, "calibration-file");
+        if (ImGui::IsItemDeactivated() && typed != app.settings.calibration_file) app.settings.calibration_file = typed;
+        if (!app.settings.calibration_file.empty() && ImGui::SmallButton("clear")) {
+            app.settings.calibration_file.clear();
+            typed.clear();
+        }
+        if (const calibration::Calibration* cal = app.calibration())
+            text_disabled_wrapped("a = %.3f, b = %.3f over %zu levels, leave-one-out error %.1f points", cal->fit.a,
+                                  cal->fit.b, cal->levels.size(), cal->fit.loo_mae_points);
+        ImGui::TreePop();
+    }
+    if (!app.calibration_error.empty()) {
+        ImGui::PushTextWrapPos(0.0f);
+        text_disabled_wrapped("calibration not used: %s", app.calibration_error.c_str());
+        ImGui::PopTextWrapPos();
     }
 }
 

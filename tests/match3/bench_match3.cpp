@@ -1,8 +1,10 @@
 // match3 benchmark: core vs seed-001 oracle, ns/op and ratio, on random 8x8 and 9x9 boards with 6 colours.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "match3/oracle.hpp"
@@ -332,13 +334,46 @@ void bench_estimate() {
                         bot, threads, ms, cpu_ms, cpu_ms / threads, r.pass_rate);
         }
 }
+
+// The mcts bot on the same 9x9 20-move level (every playout plays its 20 moves): playouts a second on
+// 2 threads by rollouts a move. Wall figures count other people's work on a shared machine; the
+// "idle" figure is 2 / (CPU seconds per playout), what 2 free cores give.
+void bench_mcts() {
+    const Level level = bench_level(9, 12345);
+    for (int rollouts : {25, 50, 100, 200}) {
+        EstimateOptions options;
+        options.runs = std::max(20, 4000 / rollouts);
+        options.threads = 2;
+        options.seed = 1;
+        options.bot = "mcts";
+        options.rollouts = rollouts;
+        const auto start = Clock::now();
+        const double cpu_start = process_seconds();
+        const EstimateResult r = kind_ops(Kind::match3).estimate(level, options, std::stop_token{}, nullptr);
+        const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        const double cpu = process_seconds() - cpu_start;
+        std::printf("  mcts %3d rollouts a move, %3d playouts of 20 moves on 9x9, 2 threads: wall %6.2f s "
+                    "(%6.1f playouts/s), cpu %6.2f s (%6.1f playouts/s on 2 idle cores, %5.2f ms a move), "
+                    "mean_score %.0f\n",
+                    rollouts, r.runs, seconds, r.runs / seconds, cpu, 2.0 * r.runs / cpu, 1e3 * cpu / (20.0 * r.runs),
+                    r.json.at("mean_score").get<double>());
+    }
+}
 }  // namespace
 
-int main() {
+// `bench_match3 mcts`: only the mcts rows.
+int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "mcts") {
+        std::printf("mcts\n");
+        bench_mcts();
+        return sink == 42 ? 1 : 0;
+    }
     bench_size(8);
     bench_size(9);
     bench_v2(9);
     std::printf("estimate\n");
     bench_estimate();
+    std::printf("mcts\n");
+    bench_mcts();
     return sink == 42 ? 1 : 0;
 }

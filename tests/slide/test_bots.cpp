@@ -1,6 +1,8 @@
 // Slide bots, playouts, estimate and the generator: seeded, thread-count independent, exact.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
@@ -20,32 +22,76 @@ Level classic(int target) {
 }
 }  // namespace
 
+namespace {
+// Plays run `run` of `seed` again through the kind face, each direction from `choose(path, position)`,
+// spawns from the playout's generator, and checks that play_out(level, bot, seed, run) played that game.
+template <class Choose>
+void check_replay(const Level& level, slide::BotKind bot, std::uint64_t seed, int run, Choose choose) {
+    const PlayoutOutcome fast = slide::play_out(level, bot, seed, run);
+    const KindOps& game = kind_ops(Kind::slide);
+    State s = game.start(level);
+    s.rng = Rng(playout_seed(seed, static_cast<std::uint64_t>(run)));
+    const slide::GridPath path(level.width(), level.height());
+    bool dead = false;
+    while (!game.goal_met(level, s)) {
+        const std::optional<Direction> d = choose(path, path.from_board(s.board));
+        if (!d) {
+            dead = true;
+            break;
+        }
+        StepResult step = game.play(level, s, Move{*d});
+        REQUIRE(step.legal);
+        s = std::move(step.state);
+    }
+    CHECK(fast.won == !dead);
+    CHECK(fast.dead == dead);
+    CHECK(fast.moves_used == s.moves);
+    CHECK(fast.score == s.score);
+    CHECK(fast.highest_tile == slide::highest_tile(s.board));
+}
+}  // namespace
+
 TEST_CASE("slide: a greedy playout is the game play() gives with the playout's generator") {
     // The playout runs on the table path; here the same game is played through the kind face.
     const Level level = classic(256);
-    for (int run = 0; run < 5; ++run) {
-        const PlayoutOutcome fast = slide::play_out(level, slide::BotKind::greedy, 3, run);
-        const KindOps& game = kind_ops(Kind::slide);
-        State s = game.start(level);
-        s.rng = Rng(playout_seed(3, static_cast<std::uint64_t>(run)));
-        const slide::GridPath path(4, 4);
-        bool dead = false;
-        while (!game.goal_met(level, s)) {
-            const auto d = slide::greedy_choice(path, path.from_board(s.board));
-            if (!d) {
-                dead = true;
-                break;
-            }
-            StepResult step = game.play(level, s, Move{*d});
-            REQUIRE(step.legal);
-            s = std::move(step.state);
-        }
-        CHECK(fast.won == !dead);
-        CHECK(fast.dead == dead);
-        CHECK(fast.moves_used == s.moves);
-        CHECK(fast.score == s.score);
-        CHECK(fast.highest_tile == slide::highest_tile(s.board));
+    for (int run = 0; run < 5; ++run)
+        check_replay(level, slide::BotKind::greedy, 3, run,
+                     [](const slide::GridPath& path, const auto& p) { return slide::greedy_choice(path, p); });
+}
+
+TEST_CASE("slide: a random playout plays legal directions drawn from its own generator, spawns unchanged") {
+    // Directions come from Rng(bot_seed(playout seed)) (docs/slide.md), spawns from the playout's
+    // generator as for every bot: replaying the game through the kind face with both gives the same.
+    const Level level = classic(64);
+    const KindOps& game = kind_ops(Kind::slide);
+    std::array<int, 4> chosen{};
+    for (int run = 0; run < 8; ++run) {
+        Rng bot(bot_seed(playout_seed(5, static_cast<std::uint64_t>(run))));
+        check_replay(level, slide::BotKind::random, 5, run,
+                     [&](const slide::GridPath& path, const auto& p) -> std::optional<Direction> {
+                         std::vector<Direction> legal;
+                         for (Direction d : all_directions)
+                             if (path.move(p, d) != p) legal.push_back(d);
+                         if (legal.empty()) return std::nullopt;
+                         const Direction d = legal[bot.uniform(static_cast<std::uint32_t>(legal.size()))];
+                         ++chosen[static_cast<std::size_t>(
+                             std::find(all_directions.begin(), all_directions.end(), d) - all_directions.begin())];
+                         return d;
+                     });
     }
+    for (int n : chosen) CHECK(n > 0);  // every direction gets played
+    // Random is the weakest rung: greedy does at least as well on the same spawn streams.
+    EstimateOptions options;
+    options.runs = 200;
+    options.threads = 2;
+    options.seed = 4;
+    options.bot = "random";
+    const EstimateResult random = game.estimate(level, options, {}, nullptr);
+    options.bot = "greedy";
+    const EstimateResult greedy = game.estimate(level, options, {}, nullptr);
+    CHECK(random.json.at("bot") == "random");
+    CHECK(random.ci_low <= greedy.ci_high);
+    CHECK(random.pass_rate < greedy.pass_rate);
 }
 
 TEST_CASE("slide: table and general paths play the same expectimax games") {
@@ -69,7 +115,7 @@ TEST_CASE("slide: estimate gives the same figures for any thread count") {
     EstimateOptions options;
     options.runs = 24;
     options.seed = 77;
-    for (const char* bot : {"greedy", "expectimax"}) {
+    for (const char* bot : {"greedy", "expectimax", "random"}) {
         options.bot = bot;
         options.threads = 1;
         const EstimateResult one = kind_ops(Kind::slide).estimate(level, options, {}, nullptr);
@@ -85,7 +131,7 @@ TEST_CASE("slide: estimate gives the same figures for any thread count") {
         CHECK(one.ci_low <= one.pass_rate);
         CHECK(one.pass_rate <= one.ci_high);
     }
-    options.bot = "random";
+    options.bot = "minimax";
     CHECK_THROWS_AS(kind_ops(Kind::slide).estimate(level, options, {}, nullptr), std::invalid_argument);
 }
 

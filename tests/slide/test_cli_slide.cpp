@@ -47,7 +47,11 @@ TEST_CASE("slide cli: estimate gives the same figures on 1 and 2 threads") {
     CHECK(one["runs"] == 12);
     CHECK(one["bot"] == "expectimax");
     CHECK(one.contains("highest_tile"));
-    const auto bad = run_cli("estimate " + level + " --runs 2 --bot random --json");
+    const auto random = json_of(run_cli("estimate " + level + " --runs 12 --threads 2 --seed 4 --bot random --json"));
+    CHECK(random == json_of(run_cli("estimate " + level + " --runs 12 --threads 1 --seed 4 --bot random --json")));
+    CHECK(random["bot"] == "random");
+    const auto bad = run_cli("estimate " + level + " --runs 2 --bot minimax --json");
     CHECK(bad.status != 0);
     CHECK(bad.err.find("unknown slide bot") != std::string::npos);
+    CHECK(bad.err.find("greedy or random") != std::string::npos);
 }

@@ -167,11 +167,15 @@ struct PlayoutOutcome {
     friend bool operator==(const PlayoutOutcome&, const PlayoutOutcome&) = default;
 };
 
+// match3 mcts: rollouts per move unless `--rollouts` says otherwise.
+inline constexpr int default_rollouts = 100;
+
 struct EstimateOptions {
     int runs = 1000;
     int threads = 1;
     std::uint64_t seed = 0;
     std::string bot;  // empty: the kind's default bot
+    int rollouts = default_rollouts;  // match3 mcts: rollouts per move (`--rollouts`)
     // The playouts are runs first_run .. first_run + runs - 1 (a shard of a larger estimate); each
     // keeps its seed from (seed, run index), so shards put together give the whole estimate.
     int first_run = 0;

@@ -1,10 +1,11 @@
-// match3 goals, greedy and lookahead bots, and seeded playouts that give the same figures on any thread count.
+// match3 goals, the random, greedy and lookahead bots (mcts.cpp: mcts), and seeded playouts that give the same figures on any thread count.
 #include "tilelab/match3/bot.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
 #include "tilelab/match3/match3.hpp"
+#include "tilelab/match3/mcts.hpp"
 
 namespace tilelab::match3 {
 
@@ -39,12 +40,20 @@ bool level_won(const Level& level, const State& state) {
 
 std::optional<Bot> parse_bot(std::string_view name) {
     if (name.empty()) return default_bot;
-    if (name == "greedy") return Bot::greedy;
-    if (name == "lookahead") return Bot::lookahead;
+    for (Bot bot : {Bot::random, Bot::greedy, Bot::lookahead, Bot::mcts})
+        if (name == bot_name(bot)) return bot;
     return std::nullopt;
 }
 
-std::string_view bot_name(Bot bot) { return bot == Bot::greedy ? "greedy" : "lookahead"; }
+std::string_view bot_name(Bot bot) {
+    switch (bot) {
+    case Bot::random: return "random";
+    case Bot::greedy: return "greedy";
+    case Bot::lookahead: return "lookahead";
+    case Bot::mcts: return "mcts";
+    }
+    return "lookahead";
+}
 
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch) {
     Scratch::KnownStep& known = scratch.known;
@@ -101,22 +110,6 @@ std::int64_t jelly_left(const State& s) {
     return n;
 }
 
-// What the lookahead bot maximises: the level's objectives first, points last. Jelly and wanted pieces
-// weigh more than any one move's points so that the bot works for the goal the level sets.
-std::int64_t move_value(const Level& level, const State& before, const State& after, std::int64_t jelly_before) {
-    std::int64_t value = after.score - before.score;
-    if (level.goal.jelly) value += 1000 * (jelly_before - jelly_left(after));
-    for (const CollectGoal& c : level.goal.collect) {
-        if (c.color < 0 || static_cast<std::size_t>(c.color) >= after.collected.size()) continue;
-        const auto i = static_cast<std::size_t>(c.color);
-        const std::int64_t still_needed = std::max(0, c.count - before.collected[i]);
-        value += 1000 * std::min<std::int64_t>(after.collected[i] - before.collected[i], still_needed);
-    }
-    return value;
-}
-}  // namespace
-
-namespace {
 std::int64_t crate_hp_left(const State& s) {
     std::int64_t n = 0;
     for (std::int32_t v : s.board.cells)
@@ -132,18 +125,71 @@ std::int64_t ingredient_height(const State& s) {
         if (s.board.cells[static_cast<std::size_t>(i)] == cell::ingredient) n += h - 1 - i / w;
     return n;
 }
+}  // namespace
 
 int specials_on(const State& s) {
     int n = 0;
     for (std::int32_t v : s.board.cells) n += cell::is_special(v) || v == cell::color_bomb;
     return n;
 }
+
+GoalMeter::GoalMeter(const Level& level, const State& s, bool count_specials)
+    : jelly(level.goal.jelly ? jelly_left(s) : 0),
+      crates(level.goal.crates ? crate_hp_left(s) : 0),
+      height(level.goal.ingredients ? ingredient_height(s) : 0),
+      specials(count_specials ? specials_on(s) : 0) {}
+
+// What the lookahead bot maximises: the level's objectives first, points last. Jelly and wanted pieces
+// weigh more than any one move's points so that the bot works for the goal the level sets.
+std::int64_t goal_progress(const Level& level, const State& before, const GoalMeter& meter, const State& after) {
+    const Goal& goal = level.goal;
+    std::int64_t value = after.score - before.score;
+    if (goal.jelly) value += 1000 * (meter.jelly - jelly_left(after));
+    for (const CollectGoal& c : goal.collect) {
+        if (c.color < 0 || static_cast<std::size_t>(c.color) >= after.collected.size()) continue;
+        const auto i = static_cast<std::size_t>(c.color);
+        const std::int64_t still_needed = std::max(0, c.count - before.collected[i]);
+        value += 1000 * std::min<std::int64_t>(after.collected[i] - before.collected[i], still_needed);
+    }
+    if (goal.crates) value += 1000 * (meter.crates - crate_hp_left(after));
+    if (goal.ingredients) {
+        const std::int64_t needed = std::max(0, *goal.ingredients - before.ingredients);
+        value += 5000 * std::min<std::int64_t>(after.ingredients - before.ingredients, needed);
+        value += 300 * (meter.height - ingredient_height(after));
+    }
+    return value;
+}
+
+void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state,
+                         const std::vector<CellPairMove>& moves, BotWorkspace& ws, std::vector<std::int64_t>& values,
+                         std::stop_token stop) {
+    const GoalMeter meter(level, state, true);
+    values.clear();
+    for (const CellPairMove& move : moves) {
+        if (stop.stop_requested()) break;
+        ws.trial = state;
+        const v2::SwapKind kind = v2::classify(state.board, state.lock, move.a, move.b, config.min_match);
+        v2::play_move(ws.trial, config, move.a, move.b, kind, ws.v2, nullptr, v2::Mode::lookahead);
+        std::int64_t value = goal_progress(level, state, meter, ws.trial);
+        value += 200 * std::max(0, specials_on(ws.trial) - meter.specials);
+        if (kind == v2::SwapKind::combo) value += 500;
+        values.push_back(value);
+    }
+}
+
+namespace {
+// The first of the highest values (0 when there is none).
+std::size_t first_best(const std::vector<std::int64_t>& values) {
+    return values.empty() ? 0 : static_cast<std::size_t>(std::max_element(values.begin(), values.end()) - values.begin());
+}
 }  // namespace
 
 std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2::Config& config, const State& state,
                                            BotWorkspace& ws, std::stop_token stop) {
+    if (bot == Bot::mcts) return choose_move_v2_mcts(level, config, state, ws, stop);
     const auto moves = v2::legal_moves(state.board, state.lock, config.min_match);
     if (moves.empty()) return std::nullopt;
+    if (bot == Bot::random) return moves[ws.rng.uniform(static_cast<std::uint32_t>(moves.size()))];
     std::size_t best = 0;
     if (bot == Bot::greedy) {
         std::size_t best_count = 0;
@@ -159,47 +205,16 @@ std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2
         }
         return moves[best];
     }
-    const Goal& goal = level.goal;
-    const std::int64_t jelly_before = goal.jelly ? jelly_left(state) : 0;
-    const std::int64_t crates_before = goal.crates ? crate_hp_left(state) : 0;
-    const std::int64_t height_before = goal.ingredients ? ingredient_height(state) : 0;
-    const int specials_before = specials_on(state);
-    std::int64_t best_value = 0;
-    bool any = false;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        if (stop.stop_requested()) break;
-        ws.trial = state;
-        const v2::SwapKind kind = v2::classify(state.board, state.lock, moves[i].a, moves[i].b, config.min_match);
-        v2::play_move(ws.trial, config, moves[i].a, moves[i].b, kind, ws.v2, nullptr, v2::Mode::lookahead);
-        std::int64_t value = move_value(level, state, ws.trial, jelly_before);
-        if (goal.crates) value += 1000 * (crates_before - crate_hp_left(ws.trial));
-        if (goal.ingredients) {
-            const std::int64_t needed = std::max(0, *goal.ingredients - state.ingredients);
-            value += 5000 * std::min<std::int64_t>(ws.trial.ingredients - state.ingredients, needed);
-            value += 300 * (height_before - ingredient_height(ws.trial));
-        }
-        value += 200 * std::max(0, specials_on(ws.trial) - specials_before);
-        if (kind == v2::SwapKind::combo) value += 500;
-        if (!any || value > best_value) {
-            any = true;
-            best_value = value;
-            best = i;
-        }
-    }
-    return moves[best];
+    lookahead_values_v2(level, config, state, moves, ws, ws.values, stop);
+    return moves[first_best(ws.values)];
 }
 
-std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
-                                BotWorkspace& ws, std::stop_token stop) {
-    ws.scanner.scan(state.board, rules);
+void lookahead_values(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
+                      std::vector<std::int64_t>& values, std::stop_token stop) {
     const auto& swaps = ws.scanner.legal_swaps();
-    if (swaps.empty()) return std::nullopt;
-    std::size_t best = 0;
-    if (bot == Bot::greedy)  // the first swap with the most clears
-        return chosen(swaps[static_cast<std::size_t>(ws.scanner.most_clears())], state, rules, ws);
-    const std::int64_t jelly_before = level.goal.jelly ? jelly_left(state) : 0;
-    std::int64_t best_value = -1;
-    // The trial holds what a lookahead resolution changes and move_value reads: the board, score,
+    const GoalMeter meter(level, state, false);
+    values.clear();
+    // The trial holds what a lookahead resolution changes and goal_progress reads: the board, score,
     // collected pieces, and the jelly only when the goal counts it (jelly changes nothing else). The
     // copies reuse the trial's buffers: no allocation per swap.
     State& trial = ws.trial;
@@ -235,13 +250,22 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
         // (seconds), so the time budget is looked at between steps too.
         for (; step < max_cascade_steps && !stop.stop_requested(); ++step)
             if (!resolve_step(ws.trial, rules, Resolution::lookahead, ws.scratch)) break;
-        const std::int64_t value = move_value(level, state, ws.trial, jelly_before);
-        if (value > best_value) {
-            best_value = value;
-            best = i;
-        }
+        values.push_back(goal_progress(level, state, meter, ws.trial));
     }
-    return chosen(swaps[best], state, rules, ws);
+}
+
+std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
+                                BotWorkspace& ws, std::stop_token stop) {
+    if (bot == Bot::mcts) return choose_swap_mcts(level, rules, state, ws, stop);
+    ws.scanner.scan(state.board, rules);
+    const auto& swaps = ws.scanner.legal_swaps();
+    if (swaps.empty()) return std::nullopt;
+    if (bot == Bot::random)  // one draw from the bot's own generator per move
+        return chosen(swaps[ws.rng.uniform(static_cast<std::uint32_t>(swaps.size()))], state, rules, ws);
+    if (bot == Bot::greedy)  // the first swap with the most clears
+        return chosen(swaps[static_cast<std::size_t>(ws.scanner.most_clears())], state, rules, ws);
+    lookahead_values(level, rules, state, ws, ws.values, stop);
+    return chosen(swaps[first_best(ws.values)], state, rules, ws);
 }
 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
@@ -255,6 +279,7 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
     const bool objectives = has_objectives(level.goal);
     State state = start;
     state.rng = Rng(refill_seed);
+    ws.seed_bot(refill_seed);  // random's and mcts's own generator (bot_seed), never state.rng
     PlayoutOutcome out;
     bool fixed = false;  // the figures at the level's limit are set; the game goes on for the curve
     auto fix = [&](bool won, bool dead) {
@@ -313,12 +338,21 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
     return out;
 }
 
+namespace {
+Bot parse_bot_or_throw(const std::string& name) {
+    const auto bot = parse_bot(name);
+    if (!bot)
+        throw std::invalid_argument("unknown match3 bot '" + name + "' (expected " + std::string(bot_names_expected) +
+                                    ")");
+    return *bot;
+}
+}  // namespace
+
 int playout_limit(const Level& level) { return level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves; }
 
 EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options,
                                   std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out) {
-    const auto bot = parse_bot(options.bot);
-    if (!bot) throw std::invalid_argument("unknown match3 bot '" + options.bot + "' (expected greedy or lookahead)");
+    const Bot bot = parse_bot_or_throw(options.bot);
     const int limit = playout_limit(level);
     EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
     std::vector<double> moves_left(static_cast<std::size_t>(limit) + 1, 0.0);
@@ -327,7 +361,8 @@ EstimateResult summarize_estimate(const Level& level, const EstimateOptions& opt
         if (o.won) moves_left[static_cast<std::size_t>(std::clamp(o.moves_left, 0, limit))] += 1;
         score_sum += static_cast<double>(o.score);
     }
-    r.json["bot"] = bot_name(*bot);
+    r.json["bot"] = bot_name(bot);
+    if (bot == Bot::mcts) r.json["rollouts"] = options.rollouts;  // other bots' JSON as before
     r.json["move_limit"] = limit;
     r.json["mean_score"] = outcomes.empty() ? 0.0 : score_sum / static_cast<double>(outcomes.size());
     auto histogram = nlohmann::ordered_json::array();
@@ -343,8 +378,7 @@ EstimateResult summarize_estimate(const Level& level, const EstimateOptions& opt
 
 EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
                                   Progress* progress) {
-    const auto bot = parse_bot(options.bot);
-    if (!bot) throw std::invalid_argument("unknown match3 bot '" + options.bot + "' (expected greedy or lookahead)");
+    const Bot bot = parse_bot_or_throw(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);  // the start's cascade counts against it too
     const std::stop_token playout_stop = deadline.token();
     const State start = start_state(level);
@@ -352,7 +386,8 @@ EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& opt
         options.runs, options.threads,
         [&](int run) {
             BotWorkspace ws;
-            return playout(*bot, level, start, playout_seed(options.seed, static_cast<std::uint64_t>(run)), ws,
+            ws.rollouts = options.rollouts;
+            return playout(bot, level, start, playout_seed(options.seed, static_cast<std::uint64_t>(run)), ws,
                            playout_stop, options.curve_cap);
         },
         playout_stop, progress, options.first_run);

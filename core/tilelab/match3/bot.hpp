@@ -1,4 +1,4 @@
-// match3 goals, the two bots (greedy, lookahead) and seeded playouts behind `tilelab estimate`.
+// match3 goals, the bot ladder (random, greedy, lookahead, mcts) and seeded playouts behind `tilelab estimate`.
 #pragma once
 #include <optional>
 #include <stop_token>
@@ -19,12 +19,16 @@ bool has_objectives(const Goal& goal);
 bool level_won(const Level& level, const State& state);
 
 enum class Bot {
+    random,     // a uniformly random legal move, drawn from the bot's own generator (BotWorkspace::rng)
     greedy,     // the swap whose first step clears most cells; ties to the first in hint order
     lookahead,  // plays every legal swap out through its cascades (without refills) and keeps the best
+    mcts,       // UCT over the legal moves, greedy rollouts of a fixed depth (mcts.hpp)
 };
 inline constexpr Bot default_bot = Bot::lookahead;
 std::optional<Bot> parse_bot(std::string_view name);  // "" gives default_bot
 std::string_view bot_name(Bot bot);
+// What an unknown --bot name is told: "expected random, greedy, lookahead or mcts".
+inline constexpr std::string_view bot_names_expected = "random, greedy, lookahead or mcts";
 
 // Buffers a bot reuses from move to move.
 struct BotWorkspace {
@@ -33,7 +37,39 @@ struct BotWorkspace {
     State trial;
     std::vector<int> cells;  // a lookahead trial's first-step clears
     v2::Scratch v2;  // levels under RULES.md section 5
+    // The random and mcts bots: their own generator, Rng(bot_seed(refill seed)) (random.hpp), never
+    // state.rng, so the game's refills are the same whichever bot plays; and mcts's rollouts per move.
+    Rng rng;
+    std::uint64_t seed = 0;
+    int rollouts = default_rollouts;
+    State rollout;  // mcts: the state a rollout plays on
+    std::vector<std::int64_t> values;  // mcts: the lookahead's value of each root move
+    std::uint64_t rollouts_played = 0;  // mcts: rollouts played with this workspace (tests count them)
+    void seed_bot(std::uint64_t refill_seed) {
+        seed = bot_seed(refill_seed);
+        rng = Rng(seed);
+    }
 };
+
+// The lookahead bot's value of a move: its goal progress from `before` to `after` (goal_progress),
+// with 500 for a combo and 200 for each special it leaves on the board (format 2).
+struct GoalMeter {
+    std::int64_t jelly = 0, crates = 0, height = 0;  // jelly layers, crate hit points, ingredient rows left
+    int specials = 0;                                  // specials and colour bombs on the board
+    GoalMeter(const Level& level, const State& s, bool count_specials);
+};
+// Points, plus 1000 per jelly layer (goal jelly), wanted piece (collect) or crate hit point (crates)
+// removed, 5000 per wanted ingredient collected and 300 per row ingredients came down.
+std::int64_t goal_progress(const Level& level, const State& before, const GoalMeter& meter, const State& after);
+int specials_on(const State& s);
+
+// The lookahead bot's value of every legal move of `state`, in the order of `moves` (v2::legal_moves
+// order) / of ws.scanner.legal_swaps() after choose_swap's scan. Cut short when `stop` is requested.
+void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state,
+                         const std::vector<CellPairMove>& moves, BotWorkspace& ws, std::vector<std::int64_t>& values,
+                         std::stop_token stop = {});
+void lookahead_values(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
+                      std::vector<std::int64_t>& values, std::stop_token stop = {});
 
 // The bot's move on a level under RULES.md section 5 (v2::active): greedy takes the move whose first
 // step clears most cells (fired areas and combos included); lookahead plays each move's whole cascade
@@ -65,7 +101,7 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
 int playout_limit(const Level& level);
 
 // `tilelab estimate`: options.runs playouts, run i drawing refills from Rng(playout_seed(options.seed, i)).
-// Throws std::invalid_argument for a bot name other than "", "greedy" or "lookahead".
+// Throws std::invalid_argument for a bot name other than "", "random", "greedy", "lookahead" or "mcts".
 EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
                                   Progress* progress);
 // The figures of finished playouts as estimate_pass_rate gives them (KindOps::summarize).

@@ -121,6 +121,7 @@ EstimateOptions level_estimate_options(const CheckOptions& options) {
     estimate_options.threads = options.threads;
     estimate_options.seed = options.seed;
     estimate_options.bot = options.bot;
+    estimate_options.rollouts = options.rollouts;
     estimate_options.time_budget_ms = options.playout_budget_ms;
     return estimate_options;
 }
@@ -370,6 +371,7 @@ nlohmann::ordered_json PackReport::to_json() const {
     opts["seed"] = options.seed;
     opts["budget_ms"] = options.budget_ms;
     if (!options.bot.empty()) opts["bot"] = options.bot;
+    if (options.bot == "mcts") opts["rollouts"] = options.rollouts;  // other bots' JSON as before
     opts["range"] = options.pass_range
                         ? nlohmann::ordered_json::array({options.pass_range->first, options.pass_range->second})
                         : nlohmann::ordered_json();

@@ -44,6 +44,7 @@ struct CheckOptions {
     std::uint64_t seed = 0;     // playout seed, the same for every level (as `estimate --seed`)
     int budget_ms = 1000;       // solver time per level (link, lines)
     std::string bot;            // the bot of every playout ("greedy"...); empty: each kind's default
+    int rollouts = default_rollouts;  // match3 mcts: rollouts per move (as `estimate --rollouts`)
     // Playout time per level (match3, slide), as `estimate --playout-budget-ms`; 0: none. A level
     // stopped by it keeps the runs that finished, with a warning (not in to_json's options: a
     // check that is not stopped gives the same bytes as before the budget existed).

@@ -369,6 +369,7 @@ ojson check_options_json(const CheckOptions& options) {
     j["bot"] = options.bot;
     j["range"] = options.pass_range ? ojson::array({options.pass_range->first, options.pass_range->second}) : ojson();
     j["playout_budget_ms"] = options.playout_budget_ms;
+    j["rollouts"] = options.rollouts;
     return j;
 }
 
@@ -381,6 +382,7 @@ std::optional<CheckOptions> check_options_from_json(const ojson& j) {
         o.bot = j.at("bot").get<std::string>();
         if (!j.at("range").is_null()) o.pass_range = std::pair{j["range"].at(0).get<double>(), j["range"].at(1).get<double>()};
         o.playout_budget_ms = j.at("playout_budget_ms").get<int>();
+        o.rollouts = j.at("rollouts").get<int>();
         if (o.runs < 1) return std::nullopt;
         return o;
     } catch (const ojson::exception&) {
@@ -395,6 +397,7 @@ ojson estimate_options_json(const EstimateOptions& options) {
     j["bot"] = options.bot;
     j["curve_cap"] = options.curve_cap;
     j["playout_budget_ms"] = options.time_budget_ms;
+    j["rollouts"] = options.rollouts;
     return j;
 }
 
@@ -406,6 +409,7 @@ std::optional<EstimateOptions> estimate_options_from_json(const ojson& j) {
         o.bot = j.at("bot").get<std::string>();
         o.curve_cap = j.at("curve_cap").get<int>();
         o.time_budget_ms = j.at("playout_budget_ms").get<int>();
+        o.rollouts = j.at("rollouts").get<int>();
         if (o.runs < 1) return std::nullopt;
         return o;
     } catch (const ojson::exception&) {

@@ -56,10 +56,10 @@ nlohmann::ordered_json pack_identity(const LoadedPack& loaded);
 nlohmann::ordered_json level_identity(const std::string& level_path);
 
 // The options that change a check's figures (not --threads): runs, seed, budget_ms, bot, range,
-// playout_budget_ms; and back (nullopt when malformed).
+// playout_budget_ms, rollouts; and back (nullopt when malformed).
 nlohmann::ordered_json check_options_json(const CheckOptions& options);
 std::optional<CheckOptions> check_options_from_json(const nlohmann::ordered_json& j);
-// An estimate's: runs, seed, bot, curve_cap, playout_budget_ms.
+// An estimate's: runs, seed, bot, curve_cap, playout_budget_ms, rollouts.
 nlohmann::ordered_json estimate_options_json(const EstimateOptions& options);
 std::optional<EstimateOptions> estimate_options_from_json(const nlohmann::ordered_json& j);
 

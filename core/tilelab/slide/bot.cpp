@@ -1,4 +1,4 @@
-// Seeded slide playouts (expectimax or greedy bot) and `estimate`'s summary with the highest tiles.
+// Seeded slide playouts (expectimax, greedy or random bot) and `estimate`'s summary with the highest tiles.
 #include "tilelab/slide/bot.hpp"
 
 #include <map>
@@ -33,6 +33,10 @@ bool parse_bot(const std::string& name, BotKind& out) {
         out = BotKind::quick;
         return true;
     }
+    if (name == "random") {
+        out = BotKind::random;
+        return true;
+    }
     return false;
 }
 
@@ -42,6 +46,7 @@ std::string bot_name(BotKind bot) {
     case BotKind::expectimax_deep: return "expectimax-deep";
     case BotKind::greedy: return "greedy";
     case BotKind::quick: return "quick";
+    case BotKind::random: return "random";
     }
     return "expectimax";
 }
@@ -49,7 +54,8 @@ std::string bot_name(BotKind bot) {
 namespace {
 
 [[noreturn]] void throw_unknown_bot(const std::string& name) {
-    throw std::invalid_argument("unknown slide bot '" + name + "' (expected expectimax, expectimax-deep, quick or greedy)");
+    throw std::invalid_argument("unknown slide bot '" + name +
+                                "' (expected expectimax, expectimax-deep, quick, greedy or random)");
 }
 
 // The game loop of a playout, on whichever path the level fits. Spawns follow RULES.md exactly
@@ -71,6 +77,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         chances = {{likeliest.first, 1.0}};
     }
     ExpectimaxBot<Path> searcher(path, std::move(chances), depth, 1e-4, stop);
+    Rng bot_rng(bot_seed(rng.state()));  // random's own draws; rng (the spawns) is still at the playout seed
     std::vector<int> empty;
     empty.reserve(static_cast<std::size_t>(path.cell_count));
 
@@ -107,7 +114,9 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
             break;
         }
         const std::optional<Direction> choice =
-            bot == BotKind::greedy ? greedy_choice(path, position) : searcher.choose(position);
+            bot == BotKind::greedy   ? greedy_choice(path, position)
+            : bot == BotKind::random ? random_choice(path, position, bot_rng)
+                                     : searcher.choose(position);
         if (stop.stop_requested()) {  // the search was cut short: its choice means nothing
             out.interrupted = true;
             break;

@@ -1,6 +1,7 @@
-// Slide bots (expectimax with spawn chance nodes, greedy) and seeded playouts behind `estimate`.
+// Slide bots (expectimax with spawn chance nodes, greedy, random) and seeded playouts behind `estimate`.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <stop_token>
@@ -161,12 +162,24 @@ std::optional<Direction> greedy_choice(const Path& path, const typename Path::Po
     return best;
 }
 
+// Random: a uniformly random legal direction, one draw of `rng` (the bot's own generator) per move.
+template <class Path>
+std::optional<Direction> random_choice(const Path& path, const typename Path::Position& p, Rng& rng) {
+    std::array<Direction, all_directions.size()> legal{};
+    std::uint32_t n = 0;
+    for (Direction d : all_directions)
+        if (path.move(p, d) != p) legal[n++] = d;
+    if (n == 0) return std::nullopt;
+    return legal[rng.uniform(n)];
+}
+
 // quick: the editor's live badge (docs/slide.md): one move ahead, averaging only over the cells
 // where the likeliest spawn value can appear (no 4s), no cache; ~1 ms a 2048 game on 4x4 (about
 // 2,000 games in the badge's 2 s on a loaded machine) where expectimax takes ~20 ms; it reaches
 // 2048 in ~56% of classic games (expectimax ~94%), so its figure is always labelled with its name.
-enum class BotKind { expectimax, expectimax_deep, greedy, quick };
-// "expectimax", "expectimax-deep", "quick" or "greedy" (empty: expectimax); false for any other name.
+// random: see random_choice; its generator is Rng(bot_seed(playout_seed(seed, run))), never the spawns'.
+enum class BotKind { expectimax, expectimax_deep, greedy, quick, random };
+// "expectimax", "expectimax-deep", "quick", "greedy" or "random" (empty: expectimax); false for any other name.
 bool parse_bot(const std::string& name, BotKind& out);
 std::string bot_name(BotKind bot);
 
