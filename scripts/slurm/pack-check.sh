@@ -11,8 +11,9 @@
 #        tilelab pack merge OUTDIR/part-0.json ... -o OUTDIR/check.json --report OUTDIR/report.html
 #      OUTDIR/check.json is then exactly what `tilelab pack check PACK --json OPTIONS` prints, and
 #      OUTDIR/status its exit status (0 ok, 1 the check failed: the merge job then ends FAILED).
-# and prints the two job ids. Logs go to OUTDIR/logs/. Running it again after a failure (a node
-# lost, a task out of time) resubmits everything: the shards whose part is already there do nothing.
+# and prints the two job ids. Logs go to OUTDIR/logs/. When a task fails, the merge job is cancelled
+# (--kill-on-invalid-dep); running the script again after a failure (a node lost, a task out of
+# time) resubmits everything: the shards whose part is already there do nothing.
 # N defaults to 8. `tilelab` is $TILELAB, else `tilelab` on PATH, else build/bin/tilelab beside this
 # script's repository.
 #
@@ -88,7 +89,7 @@ script=$(realpath "${BASH_SOURCE[0]}")
 array=$(sbatch --parsable --array="0-$((shards - 1))" --output="$outdir/logs/shard-%a.out" \
     "$script" --run-shard "$tilelab" "$pack" "$outdir" "$shards" -- "$@")
 array=${array%%;*}
-merge=$(sbatch --parsable --dependency="afterok:$array" --job-name=tilelab-pack-merge --cpus-per-task=1 \
+merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes --job-name=tilelab-pack-merge --cpus-per-task=1 \
     --output="$outdir/logs/merge.out" "$script" --run-merge "$tilelab" "$outdir" "$shards")
 merge=${merge%%;*}
 echo "shards: job $array (array 0-$((shards - 1)), parts in $outdir)"

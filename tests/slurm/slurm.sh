@@ -3,8 +3,9 @@
 # scripts/setup.sh): a generated munge key and slurm.conf in a temporary folder, munged, slurmctld
 # and slurmd started here and stopped at the end by their pids. scripts/slurm/pack-check.sh runs the
 # demo pack as 4 shards and a merge job; the merged JSON must be the bytes of a plain
-# `tilelab pack check --json` with the same options, and the merge's status its exit status.
-# Prints both wall times. Exits 77 (ctest: skipped), saying why, where Slurm cannot be started.
+# `tilelab pack check --json` with the same options, and the merge's status its exit status. The
+# same job submitted again must find every part done and merge the same bytes; a job whose shards
+# fail must have its merge job cancelled. Prints both wall times. Exits 77 (ctest: skipped), saying why, where Slurm cannot be started.
 # Usage: slurm.sh TILELAB SOURCE_DIR [RUNS]
 set -euo pipefail
 cli=$(realpath "$1")
@@ -123,14 +124,18 @@ out=$work/out
 cd "$src"
 started=$(date +%s%N)
 TILELAB=$cli scripts/slurm/pack-check.sh levels/packs/demo.json "$out" --shards "$shards" -- --runs "$runs" | tee "$work/submit.txt"
+# wait_for JOB: until the job has ended; sets job_state.
+wait_for() {
+    job_state=""
+    for _ in $(seq 1200); do
+        job_state=$(scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' || true)
+        case $job_state in COMPLETED | FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY) return ;; esac
+        sleep 0.5
+    done
+}
 merge=$(sed -n 's/^merge: job \([0-9]*\).*/\1/p' "$work/submit.txt")
 [[ -n $merge ]] || { echo "FAIL: no merge job id printed"; exit 1; }
-job_state=""
-for _ in $(seq 1200); do
-    job_state=$(scontrol show job "$merge" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' || true)
-    case $job_state in COMPLETED | FAILED | CANCELLED | TIMEOUT | NODE_FAIL | OUT_OF_MEMORY) break ;; esac
-    sleep 0.5
-done
+wait_for "$merge"
 slurm_ms=$((($(date +%s%N) - started) / 1000000))
 echo "slurm: merge job $merge ended $job_state"
 # Each job's times as Slurm saw them (seconds): where the wall time went.
@@ -155,6 +160,26 @@ else
 fi
 [[ $(cat "$out/status") == "$status" ]] || { echo "FAIL: merge status $(cat "$out/status"), plain $status"; failures=1; }
 [[ -s $out/report.html ]] || { echo "FAIL: no report.html"; failures=1; }
+# The same job submitted again: every shard finds its part and does nothing; the merge is the same.
+cp "$out/check.json" "$work/first.json"
+TILELAB=$cli scripts/slurm/pack-check.sh levels/packs/demo.json "$out" --shards "$shards" -- --runs "$runs" >"$work/submit2.txt"
+wait_for "$(sed -n 's/^merge: job \([0-9]*\).*/\1/p' "$work/submit2.txt")"
+done_again=$(cat "$out"/logs/shard-*.out | grep -c "nothing to do" || true)
+if [[ $job_state == COMPLETED && $done_again == "$shards" ]] && cmp -s "$work/first.json" "$out/check.json"; then
+    echo "resubmitted: the $shards shards had nothing to do, the merge gave the same bytes"
+else
+    echo "FAIL: resubmitted job: merge $job_state, $done_again shards said nothing to do"
+    failures=1
+fi
+# A job whose shards fail (a malformed option): the merge job is cancelled, not left waiting.
+TILELAB=$cli scripts/slurm/pack-check.sh levels/packs/demo.json "$work/bad" --shards 2 -- --runs 0 >"$work/submit3.txt"
+wait_for "$(sed -n 's/^merge: job \([0-9]*\).*/\1/p' "$work/submit3.txt")"
+if [[ $job_state == CANCELLED && ! -e $work/bad/check.json ]]; then
+    echo "failed shards: the merge job was cancelled ($job_state)"
+else
+    echo "FAIL: failed shards: merge job $job_state"
+    failures=1
+fi
 printf 'wall time, demo pack, --runs %s: plain run (1 thread) %d.%03d s; %d shards on the local Slurm (1 CPU a task), submit to merged %d.%03d s\n' \
     "$runs" $((plain_ms / 1000)) $((plain_ms % 1000)) "$shards" $((slurm_ms / 1000)) $((slurm_ms % 1000))
 exit "$failures"
