@@ -95,6 +95,10 @@ expect_refusal "another N" 2 "demo.2/part-1.json: foreign part: one of 2 shards,
 echo '{"format": "tilelab.level"}' >not-a-part.json
 expect_refusal "not a part" 2 "not-a-part.json: foreign part: not a tilelab part" -- demo.3/part-0.json demo.3/part-1.json demo.3/part-2.json not-a-part.json
 expect_refusal "no such file" 1 "nothing.json: error: no such file" -- demo.3/part-0.json nothing.json
+mkdir elsewhere
+cd elsewhere
+expect_refusal "run from another folder" 1 "levels/packs/demo.json: no such file (the merge reads it by the path the shards were given" -- ../demo.3/part-*.json
+cd ..
 # A level that changed since the parts were made: the merge says so and prints nothing.
 cp -r levels levels.orig
 echo >>levels/samples/match3/01-intro.json  # the same level, other bytes

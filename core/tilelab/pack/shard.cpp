@@ -286,6 +286,11 @@ bool units_intact(const ojson& part) {
 // their identity today), and no part's units were damaged. "" when so, else why not.
 std::string unchanged_and_intact(const PartSet& set, const ojson& now) {
     const ojson& ref = set.reference;
+    const std::string source = ref["source"].get<std::string>();
+    std::error_code ec;
+    if (!std::filesystem::exists(source, ec))
+        return source + ": no such file (the merge reads it by the path the shards were given: run it from the "
+                        "folder they ran in)";
     if (now["hash"] != ref["hash"])
         return ref["source"].get<std::string>() + " changed since the parts were made (" + changed_files(ref, now) +
                " differ); run the shards again";
