@@ -15,7 +15,7 @@
 namespace tilelab::cli {
 
 const char* const tune_usage =
-    "usage: tilelab tune LEVEL --target P [--tolerance T] [--bot NAME] [--runs N] [--seed S]\n"
+    "usage: tilelab tune LEVEL --target P [--tolerance T] [--bot NAME] [--rollouts N] [--runs N] [--seed S]\n"
     "                          [--threads T] [--max-moves M] [--playout-budget-ms N] [-o OUT] [--json]\n"
     "\n"
     "Sets the level's move limit to the one whose pass rate is nearest P (match3, slide), read off\n"
@@ -24,7 +24,7 @@ const char* const tune_usage =
     "limit; while the nearest point is that cap and still off target, the cap doubles up to\n"
     "--max-moves (default eight times the level's limit, 400 without one).\n"
     "P and T are fractions (0.4) or percentages (40%). --tolerance T (default 0.05).\n"
-    "--bot, --runs (default 1000), --seed (default 0), --threads, --playout-budget-ms: as estimate.\n"
+    "--bot, --rollouts, --runs (default 1000), --seed (default 0), --threads, --playout-budget-ms: as estimate.\n"
     "-o OUT: write the tuned level there (default: rewrite LEVEL in place, safely).\n"
     "Prints the limit set, its pass rate and 95% interval; --json prints one object.\n"
     "link and lines levels have no pass rate to aim (their difficulty: the random player's clear\n"
@@ -84,6 +84,10 @@ int run_tune(const Args& args) {
             auto n = flags.integer(1, 86'400'000);
             if (!n) return usage_error("tune", flags.error);
             options.time_budget_ms = static_cast<int>(*n);
+        } else if (flags.is("--rollouts")) {
+            auto n = flags.integer(1, 1000000);
+            if (!n) return usage_error("tune", flags.error);
+            options.rollouts = static_cast<int>(*n);
         } else if (flags.is("--bot")) {
             auto v = flags.value();
             if (!v) return usage_error("tune", flags.error);
