@@ -395,22 +395,27 @@ void App::run_deep_analysis() {
     trace("deep analysis started");
 }
 
-void App::run_aim() {
-    Document* doc = active();
-    if (!doc || deep_worker.busy()) return;
+AnalysisJob App::command_line_playouts(const Document& doc) const {
     AnalysisJob job;
-    job.document_id = doc->id();
-    job.revision = doc->revision();
-    job.level = doc->level();
+    job.document_id = doc.id();
+    job.revision = doc.revision();
+    job.level = doc.level();
     job.run_analyze = false;
     job.run_estimate = false;
-    // Exactly `tilelab tune LEVEL --target P --tolerance T --runs quick_runs` (seed 0, the kind's
-    // own bot): the same games, so the same limit, on any thread count.
-    job.estimate.runs = settings.quick_runs;
-    job.estimate.threads = 1;  // the UI keeps the other core
+    job.estimate.runs = settings.quick_runs;  // the command line's default runs, unless changed
+    job.estimate.threads = 1;                 // the UI keeps the other core; the figures do not depend on it
     job.estimate.seed = 0;
     job.estimate.bot = "";
     job.estimate.time_budget_ms = default_playout_budget_ms;
+    return job;
+}
+
+void App::run_aim() {
+    Document* doc = active();
+    if (!doc || deep_worker.busy()) return;
+    // Exactly `tilelab tune LEVEL --target P --tolerance T --runs quick_runs` (seed 0, the kind's
+    // own bot): the same games, so the same limit, on any thread count.
+    AnalysisJob job = command_line_playouts(*doc);
     TuneOptions tune;
     tune.target = settings.aim_target;
     tune.tolerance = settings.aim_tolerance;
@@ -427,16 +432,7 @@ void App::run_aim() {
 void App::run_ladder() {
     Document* doc = active();
     if (!doc || deep_worker.busy()) return;
-    AnalysisJob job;
-    job.document_id = doc->id();
-    job.revision = doc->revision();
-    job.level = doc->level();
-    job.run_analyze = false;
-    job.run_estimate = false;
-    job.estimate.runs = settings.quick_runs;
-    job.estimate.threads = 1;
-    job.estimate.seed = 0;
-    job.estimate.time_budget_ms = default_playout_budget_ms;
+    AnalysisJob job = command_line_playouts(*doc);
     job.ladder = job.level.kind == Kind::match3 ? std::vector<std::string>{"random", "greedy", "lookahead", "mcts"}
                                                  : std::vector<std::string>{"random", "greedy", "quick", "expectimax"};
     ladder_view = LadderView{};

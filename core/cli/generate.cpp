@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/aim.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -45,16 +46,6 @@ const char* const generate_usage =
     "use seed 0, so 'tilelab estimate FILE --runs N --bot B' gives the same figures.\n"
     "Exit status: 0 written, 1 no level could be made with these options (or none landed in the\n"
     "band: the message names the nearest candidate), 2 wrong usage.\n";
-
-namespace {
-
-std::string percent_text(double p) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
-    return text;
-}
-
-}  // namespace
 
 int run_generate(const Args& args) {
     GenerateOptions options;

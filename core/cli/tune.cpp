@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -32,16 +33,6 @@ const char* const tune_usage =
     "Exit status: 0 tuned within the tolerance, 1 the level is invalid or no limit up to\n"
     "--max-moves gets within T (the message names the nearest rate; nothing is written),\n"
     "2 wrong usage.\n";
-
-namespace {
-
-std::string percent(double p) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
-    return text;
-}
-
-}  // namespace
 
 int run_tune(const Args& args) {
     std::optional<std::string> path, output;
@@ -115,7 +106,7 @@ int run_tune(const Args& args) {
     try {
         result = tune_moves(*level, options, tune, {}, nullptr, [&](int cap, const LimitChoice& c) {
             if (show || !json)
-                std::cerr << "curve to " << cap << " moves: nearest " << percent(c.pass_rate) << " at " << c.moves
+                std::cerr << "curve to " << cap << " moves: nearest " << percent_text(c.pass_rate) << " at " << c.moves
                           << " moves\n";
         });
     } catch (const std::exception& e) {
@@ -146,9 +137,9 @@ int run_tune(const Args& args) {
         out["written"] = nullptr;
         if (json) print_json(out);
         std::cerr << "tilelab tune: " << *path << ": no move limit up to " << result.caps.back() << " gets within "
-                  << 100.0 * tune.tolerance << " points of " << percent(tune.target) << " with the " << bot
-                  << " bot: the nearest is " << percent(c.pass_rate) << " (95% interval " << percent(c.ci_low) << " to "
-                  << percent(c.ci_high) << ") at " << c.moves << " moves; nothing written\n";
+                  << 100.0 * tune.tolerance << " points of " << percent_text(tune.target) << " with the " << bot
+                  << " bot: the nearest is " << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to "
+                  << percent_text(c.ci_high) << ") at " << c.moves << " moves; nothing written\n";
         return exit_invalid;
     }
     Level tuned = *level;
@@ -165,7 +156,7 @@ int run_tune(const Args& args) {
     } else {
         std::cout << level->id << ": move limit " << c.moves << " (was "
                   << (level->goal.moves ? std::to_string(*level->goal.moves) : std::string("none")) << "): pass rate "
-                  << percent(c.pass_rate) << " (95% interval " << percent(c.ci_low) << " to " << percent(c.ci_high)
+                  << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to " << percent_text(c.ci_high)
                   << ") with the " << bot << " bot, " << result.estimate.runs << " runs; wrote " << destination
                   << "\n";
     }
