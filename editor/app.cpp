@@ -395,22 +395,27 @@ void App::run_deep_analysis() {
     trace("deep analysis started");
 }
 
-void App::run_aim() {
-    Document* doc = active();
-    if (!doc || deep_worker.busy()) return;
+AnalysisJob App::command_line_playouts(const Document& doc) const {
     AnalysisJob job;
-    job.document_id = doc->id();
-    job.revision = doc->revision();
-    job.level = doc->level();
+    job.document_id = doc.id();
+    job.revision = doc.revision();
+    job.level = doc.level();
     job.run_analyze = false;
     job.run_estimate = false;
-    // Exactly `tilelab tune LEVEL --target P --tolerance T --runs quick_runs` (seed 0, the kind's
-    // own bot): the same games, so the same limit, on any thread count.
-    job.estimate.runs = settings.quick_runs;
-    job.estimate.threads = 1;  // the UI keeps the other core
+    job.estimate.runs = settings.quick_runs;  // the command line's default runs, unless changed
+    job.estimate.threads = 1;                 // the UI keeps the other core; the figures do not depend on it
     job.estimate.seed = 0;
     job.estimate.bot = "";
     job.estimate.time_budget_ms = default_playout_budget_ms;
+    return job;
+}
+
+void App::run_aim() {
+    Document* doc = active();
+    if (!doc || deep_worker.busy()) return;
+    // Exactly `tilelab tune LEVEL --target P --tolerance T --runs quick_runs` (seed 0, the kind's
+    // own bot): the same games, so the same limit, on any thread count.
+    AnalysisJob job = command_line_playouts(*doc);
     TuneOptions tune;
     tune.target = settings.aim_target;
     tune.tolerance = settings.aim_tolerance;
@@ -422,6 +427,20 @@ void App::run_aim() {
     aim_view.target = tune.target;
     deep_worker.submit(std::move(job));
     trace("aim started: target=" + std::to_string(tune.target));
+}
+
+void App::run_ladder() {
+    Document* doc = active();
+    if (!doc || deep_worker.busy()) return;
+    AnalysisJob job = command_line_playouts(*doc);
+    job.ladder = job.level.kind == Kind::match3 ? std::vector<std::string>{"random", "greedy", "lookahead", "mcts"}
+                                                 : std::vector<std::string>{"random", "greedy", "quick", "expectimax"};
+    ladder_view = LadderView{};
+    ladder_view.document_id = doc->id();
+    ladder_view.revision = doc->revision();
+    ladder_view.running = true;
+    deep_worker.submit(std::move(job));
+    trace("ladder started");
 }
 
 const calibration::Calibration* App::calibration() {
@@ -479,6 +498,24 @@ void App::poll_workers() {
     if (deep_outcome && deep_outcome->tune.has_value() == false && aim_view.running &&
         deep_outcome->document_id == aim_view.document_id)
         aim_view.running = false;  // a deep run replaced the aim job
+    // A ladder job's outcome: its figures, or nothing at all when it was cancelled before one ended.
+    const bool ladder_outcome = deep_outcome && (!deep_outcome->ladder.empty() ||
+                                                 (ladder_view.running && !deep_outcome->tune && !deep_outcome->analysis &&
+                                                  !deep_outcome->estimate));
+    if (ladder_outcome) {
+        ladder_view.running = false;
+        ladder_view.revision = deep_outcome->revision;
+        ladder_view.results = std::move(deep_outcome->ladder);
+        ladder_view.message = !deep_outcome->error.empty() ? "failed: " + deep_outcome->error
+                              : deep_outcome->cancelled  ? "cancelled"
+                                                         : "";
+        for (const auto& [bot, e] : ladder_view.results)
+            trace("ladder: bot=" + bot + " runs=" + std::to_string(e.runs) + " wins=" + std::to_string(e.wins));
+        trace("ladder finished" + (ladder_view.message.empty() ? std::string() : ": " + ladder_view.message));
+        deep_outcome.reset();
+    } else if (deep_outcome && ladder_view.running && !deep_outcome->tune) {
+        ladder_view.running = false;  // a deep run replaced the ladder job
+    }
     if (deep_outcome && deep_outcome->tune) {
         AnalysisOutcome& outcome = *deep_outcome;
         aim_view.running = false;
@@ -513,6 +550,10 @@ void App::poll_workers() {
                   " within=" + (tuned.within ? "1" : "0") + " caps=" + std::to_string(tuned.caps.size()));
         }
         aim_view.revision = doc ? doc->revision() : 0;
+        if (doc && !outcome.cancelled && outcome.error.empty()) {
+            aim_view.without_limit = doc->level();
+            aim_view.without_limit->goal.moves.reset();
+        }
         aim_view.result = std::move(outcome.tune);
         trace("aim finished: " + aim_view.message);
         deep_outcome.reset();
@@ -539,7 +580,9 @@ void App::schedule_live_analysis() {
     Document* doc = active();
     if (!doc) return;
     // An edit cancels the long analysis: its result would describe a level that is gone.
-    if (deep_worker.busy() && (deep_document == doc->id() || (aim_view.running && aim_view.document_id == doc->id())) &&
+    if (deep_worker.busy() &&
+        (deep_document == doc->id() || (aim_view.running && aim_view.document_id == doc->id()) ||
+         (ladder_view.running && ladder_view.document_id == doc->id())) &&
         deep_worker.running_revision() != doc->revision())
         deep_worker.cancel();
     if (doc->revision() == live_requested_revision && doc->id() == live_requested_document) return;

@@ -230,6 +230,12 @@ public:
     // "Set moves for P%": `tilelab tune --target P --tolerance T --runs quick_runs` on the deep
     // worker; its result sets the move limit (one undo step) when it is within the tolerance.
     void run_aim();
+    // The bot ladder: `tilelab estimate --bot B --runs quick_runs` for each bot of the kind, from
+    // the most careless player to the most careful (match3 random, greedy, lookahead, mcts).
+    void run_ladder();
+    // A deep-worker job of the command line's playouts on the document (`quick_runs` runs, seed 0,
+    // the kind's own bot) that runs nothing yet: run_aim and run_ladder say what.
+    AnalysisJob command_line_playouts(const Document& doc) const;
     // The calibration of settings.calibration_file (reloaded when the setting changes), or null.
     const calibration::Calibration* calibration();
     std::string calibration_error;  // why the calibration file could not be used ("" when it could)
@@ -283,11 +289,21 @@ public:
     struct AimView {
         int document_id = 0;
         std::uint64_t revision = 0;  // the document's revision the result describes (after the edit)
+        // The level it was made from less its move limit: the curve holds for every level equal
+        // to it but for the limit (undo, redo and typed limits keep it on show).
+        std::optional<Level> without_limit;
         bool running = false;
         double target = 0.4;
         std::optional<TuneResult> result;
         std::string message;         // what happened, as the panel says it
     } aim_view;
+    struct LadderView {
+        int document_id = 0;
+        std::uint64_t revision = 0;
+        bool running = false;
+        std::vector<std::pair<std::string, EstimateResult>> results;
+        std::string message;
+    } ladder_view;
     std::optional<calibration::Calibration> loaded_calibration;
     std::string loaded_calibration_path;
 

@@ -68,6 +68,12 @@ void AnalysisWorker::run(std::stop_token stop) {
         const KindOps& ops = kind_ops(job.level.kind);
         try {
             if (job.tune) outcome.tune = tune_moves(job.level, job.estimate, *job.tune, job_token, &progress_);
+            for (const std::string& bot : job.ladder) {
+                if (job_token.stop_requested()) break;
+                EstimateOptions options = job.estimate;
+                options.bot = bot;
+                outcome.ladder.emplace_back(bot, ops.estimate(job.level, options, job_token, &progress_));
+            }
             if (job.run_analyze) {
                 outcome.analysis = ops.analyze(job.level, job.analyze, job_token);
                 outcome.analysis->revision = job.revision;

@@ -9,6 +9,8 @@
 #include <stop_token>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/tune.hpp"
@@ -29,6 +31,8 @@ struct AnalysisJob {
     int estimate_first_runs = 0;
     // Set: the job is `tilelab tune` with these options and `estimate` (nothing else runs).
     std::optional<TuneOptions> tune;
+    // Not empty: the job is the bot ladder, `estimate` once per bot named (nothing else runs).
+    std::vector<std::string> ladder;
 };
 
 struct AnalysisOutcome {
@@ -42,6 +46,7 @@ struct AnalysisOutcome {
     bool estimate_timed_out = false;  // the playouts stopped at the job's time budget
     bool estimate_first = false;      // `estimate` is the first runs' figure; the rest still running
     std::optional<TuneResult> tune;   // a tune job's result
+    std::vector<std::pair<std::string, EstimateResult>> ladder;  // a ladder job's figures, by bot
     double elapsed_ms = 0.0;
 };
 

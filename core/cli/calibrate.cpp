@@ -73,6 +73,10 @@ std::optional<int> parse_command(const Args& args, CalibrateCommand& cmd) {
             auto v = flags.integer(1, 86'400'000);
             if (!v) return usage_error("calibrate", flags.error);
             cmd.options.playout_budget_ms = static_cast<int>(*v);
+        } else if (flags.is("--rollouts")) {
+            auto n = flags.integer(1, 1000000);
+            if (!n) return usage_error("calibrate", flags.error);
+            cmd.options.rollouts = static_cast<int>(*n);
         } else if (flags.is("--bot")) {
             auto v = flags.value();
             if (!v) return usage_error("calibrate", flags.error);
@@ -231,6 +235,8 @@ int run_calibrate(const Args& args) {
         if (figures.contains("bot") && figures["bot"].is_string())
             cal.bots[cal.levels.back().kind] = figures["bot"].get<std::string>();
     }
+    for (const auto& [kind, bot] : cal.bots)
+        if (bot == "mcts") cal.rollouts = cmd.options.rollouts;  // recorded: another count is another bot
     if (level_errors) {
         std::cerr << "tilelab calibrate: a level of the pack has an error; nothing written to " << cmd.output << "\n";
         return exit_invalid;

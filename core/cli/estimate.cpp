@@ -176,6 +176,12 @@ int run_estimate(const Args& args) {
                       << calibrated_bot << "', not '" << options.bot << "': use --bot " << calibrated_bot << "\n";
             return exit_invalid;
         }
+        if (calibrated_bot == "mcts" && calibration->rollouts > 0 && calibration->rollouts != options.rollouts) {
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the mcts bot at "
+                      << calibration->rollouts << " rollouts a move, not " << options.rollouts << ": use --rollouts "
+                      << calibration->rollouts << "\n";
+            return exit_invalid;
+        }
     }
     if (shard) {
         const auto header = pack::part_header("estimate", pack::level_identity(*path),

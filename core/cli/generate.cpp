@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/aim.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -39,22 +40,12 @@ const char* const generate_usage =
     "      95% interval of the pass rate there must lie inside P +- T;\n"
     "  --target-clear P (link): the random player's clear rate, its interval inside P +- T;\n"
     "  --moves K (lines): a scramble whose proved optimal number of shifts is exactly K.\n"
-    "--tolerance T (default 0.05), --bot B, --runs N (default 1000), --threads N (default: the\n"
+    "--tolerance T (default 0.05), --bot B, --rollouts N, --runs N (default 1000), --threads N (default: the\n"
     "machine's cores), --candidates N (default 200): layouts tried before giving up.\n"
     "Every candidate is printed on stderr, then the figures of the level written; the playouts\n"
     "use seed 0, so 'tilelab estimate FILE --runs N --bot B' gives the same figures.\n"
     "Exit status: 0 written, 1 no level could be made with these options (or none landed in the\n"
     "band: the message names the nearest candidate), 2 wrong usage.\n";
-
-namespace {
-
-std::string percent_text(double p) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
-    return text;
-}
-
-}  // namespace
 
 int run_generate(const Args& args) {
     GenerateOptions options;
@@ -130,6 +121,11 @@ int run_generate(const Args& args) {
             auto n = flags.integer(0, 1000);
             if (!n) return usage_error("generate", flags.error);
             lines_moves = static_cast<int>(*n);
+        } else if (flags.is("--rollouts")) {
+            auto n = flags.integer(1, 1000000);
+            if (!n) return usage_error("generate", flags.error);
+            aim.estimate.rollouts = static_cast<int>(*n);
+            aim_flag = true;
         } else if (flags.is("--bot")) {
             auto v = flags.value();
             if (!v) return usage_error("generate", flags.error);
@@ -164,7 +160,7 @@ int run_generate(const Args& args) {
     if (lines_moves && *kind != Kind::lines)
         return usage_error("generate", "--moves K is for lines (a proved optimum of K shifts)");
     if (aim_flag && !aiming)
-        return usage_error("generate", "--tolerance, --bot, --runs, --threads and --candidates go with --target-pass, "
+        return usage_error("generate", "--tolerance, --bot, --rollouts, --runs, --threads and --candidates go with --target-pass, "
                                        "--target-clear or --moves");
 
     GenerateResult result;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -15,7 +16,7 @@
 namespace tilelab::cli {
 
 const char* const tune_usage =
-    "usage: tilelab tune LEVEL --target P [--tolerance T] [--bot NAME] [--runs N] [--seed S]\n"
+    "usage: tilelab tune LEVEL --target P [--tolerance T] [--bot NAME] [--rollouts N] [--runs N] [--seed S]\n"
     "                          [--threads T] [--max-moves M] [--playout-budget-ms N] [-o OUT] [--json]\n"
     "\n"
     "Sets the level's move limit to the one whose pass rate is nearest P (match3, slide), read off\n"
@@ -24,7 +25,7 @@ const char* const tune_usage =
     "limit; while the nearest point is that cap and still off target, the cap doubles up to\n"
     "--max-moves (default eight times the level's limit, 400 without one).\n"
     "P and T are fractions (0.4) or percentages (40%). --tolerance T (default 0.05).\n"
-    "--bot, --runs (default 1000), --seed (default 0), --threads, --playout-budget-ms: as estimate.\n"
+    "--bot, --rollouts, --runs (default 1000), --seed (default 0), --threads, --playout-budget-ms: as estimate.\n"
     "-o OUT: write the tuned level there (default: rewrite LEVEL in place, safely).\n"
     "Prints the limit set, its pass rate and 95% interval; --json prints one object.\n"
     "link and lines levels have no pass rate to aim (their difficulty: the random player's clear\n"
@@ -32,16 +33,6 @@ const char* const tune_usage =
     "Exit status: 0 tuned within the tolerance, 1 the level is invalid or no limit up to\n"
     "--max-moves gets within T (the message names the nearest rate; nothing is written),\n"
     "2 wrong usage.\n";
-
-namespace {
-
-std::string percent(double p) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
-    return text;
-}
-
-}  // namespace
 
 int run_tune(const Args& args) {
     std::optional<std::string> path, output;
@@ -84,6 +75,10 @@ int run_tune(const Args& args) {
             auto n = flags.integer(1, 86'400'000);
             if (!n) return usage_error("tune", flags.error);
             options.time_budget_ms = static_cast<int>(*n);
+        } else if (flags.is("--rollouts")) {
+            auto n = flags.integer(1, 1000000);
+            if (!n) return usage_error("tune", flags.error);
+            options.rollouts = static_cast<int>(*n);
         } else if (flags.is("--bot")) {
             auto v = flags.value();
             if (!v) return usage_error("tune", flags.error);
@@ -111,7 +106,7 @@ int run_tune(const Args& args) {
     try {
         result = tune_moves(*level, options, tune, {}, nullptr, [&](int cap, const LimitChoice& c) {
             if (show || !json)
-                std::cerr << "curve to " << cap << " moves: nearest " << percent(c.pass_rate) << " at " << c.moves
+                std::cerr << "curve to " << cap << " moves: nearest " << percent_text(c.pass_rate) << " at " << c.moves
                           << " moves\n";
         });
     } catch (const std::exception& e) {
@@ -142,9 +137,9 @@ int run_tune(const Args& args) {
         out["written"] = nullptr;
         if (json) print_json(out);
         std::cerr << "tilelab tune: " << *path << ": no move limit up to " << result.caps.back() << " gets within "
-                  << 100.0 * tune.tolerance << " points of " << percent(tune.target) << " with the " << bot
-                  << " bot: the nearest is " << percent(c.pass_rate) << " (95% interval " << percent(c.ci_low) << " to "
-                  << percent(c.ci_high) << ") at " << c.moves << " moves; nothing written\n";
+                  << 100.0 * tune.tolerance << " points of " << percent_text(tune.target) << " with the " << bot
+                  << " bot: the nearest is " << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to "
+                  << percent_text(c.ci_high) << ") at " << c.moves << " moves; nothing written\n";
         return exit_invalid;
     }
     Level tuned = *level;
@@ -161,7 +156,7 @@ int run_tune(const Args& args) {
     } else {
         std::cout << level->id << ": move limit " << c.moves << " (was "
                   << (level->goal.moves ? std::to_string(*level->goal.moves) : std::string("none")) << "): pass rate "
-                  << percent(c.pass_rate) << " (95% interval " << percent(c.ci_low) << " to " << percent(c.ci_high)
+                  << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to " << percent_text(c.ci_high)
                   << ") with the " << bot << " bot, " << result.estimate.runs << " runs; wrote " << destination
                   << "\n";
     }

@@ -196,8 +196,13 @@ void draw_aim(App& app, Document& doc) {
     trace_last_item(app, "aim-target");
     // The curve on show: the last "Set moves" run of this level, else the long analysis of this revision.
     const nlohmann::ordered_json* curve = nullptr;
-    if (app.aim_view.document_id == doc.id() && app.aim_view.result && app.aim_view.revision == doc.revision() &&
-        app.aim_view.result->estimate.json.contains("curve"))
+    bool aim_holds = false;  // the last Set moves was made on this level, the move limit aside
+    if (app.aim_view.document_id == doc.id() && app.aim_view.result && app.aim_view.without_limit) {
+        Level probe = level;
+        probe.goal.moves.reset();
+        aim_holds = probe == *app.aim_view.without_limit;
+    }
+    if (aim_holds && app.aim_view.result->estimate.json.contains("curve"))
         curve = &app.aim_view.result->estimate.json["curve"];
     else if (app.deep_document == doc.id() && app.deep_view.revision == doc.revision() && app.deep_view.estimate &&
              app.deep_view.estimate->json.contains("curve"))
@@ -222,11 +227,52 @@ void draw_aim(App& app, Document& doc) {
         ImGui::ProgressBar(static_cast<float>(app.deep_worker.progress()), ImVec2(-80, 0));
         ImGui::SameLine();
         if (ImGui::Button("Cancel##aim")) app.deep_worker.cancel();
-    } else if (app.aim_view.document_id == doc.id() && !app.aim_view.message.empty()) {
+    } else if (app.aim_view.document_id == doc.id() && !app.aim_view.message.empty() &&
+               (aim_holds || !app.aim_view.without_limit)) {
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextUnformatted(app.aim_view.message.c_str());
         ImGui::PopTextWrapPos();
     }
+}
+
+// The bot ladder: each bot's pass rate on this level, from the most careless player to the most
+// careful, so the designer sees the spread between them.
+void draw_ladder(App& app, Document& doc) {
+    ImGui::Separator();
+    ImGui::TextUnformatted("Bot ladder");
+    const bool busy = app.deep_worker.busy();
+    std::string label = "Run the bot ladder (" + std::to_string(app.settings.quick_runs) + " runs each)";
+    if (busy) ImGui::BeginDisabled();
+    if (ImGui::Button(label.c_str())) app.run_ladder();
+    trace_last_item(app, "ladder-run");
+    if (busy) ImGui::EndDisabled();
+    const App::LadderView& view = app.ladder_view;
+    if (view.document_id != doc.id()) return;
+    if (view.running) {
+        ImGui::ProgressBar(static_cast<float>(app.deep_worker.progress()), ImVec2(-80, 0));
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel##ladder")) app.deep_worker.cancel();
+        return;
+    }
+    if (!view.message.empty()) text_disabled_wrapped("%s", view.message.c_str());
+    if (view.results.empty()) return;
+    if (view.revision != doc.revision()) {
+        text_disabled_wrapped("(the ladder was run on an earlier version; run it again)");
+        return;
+    }
+    if (ImGui::BeginTable("ladder", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+        for (const auto& [bot, e] : view.results) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(bot.c_str());
+            ImGui::TableNextColumn();
+            ImGui::Text("%.1f%%", e.pass_rate * 100);
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("[%.1f%%, %.1f%%]", e.ci_low * 100, e.ci_high * 100);
+        }
+        ImGui::EndTable();
+    }
+    trace_last_item(app, "ladder-table");
 }
 
 }  // namespace
@@ -423,7 +469,10 @@ void draw_analysis(App& app) {
                 ImGui::Text("verdict: %s (%.0f ms)", std::string(verdict_name(app.deep_view.analysis->verdict)).c_str(),
                             app.deep_view.elapsed_ms);
         }
-    }    if (level.kind == Kind::match3 || level.kind == Kind::slide) draw_aim(app, *doc);
+    }    if (level.kind == Kind::match3 || level.kind == Kind::slide) {
+        draw_aim(app, *doc);
+        draw_ladder(app, *doc);
+    }
     if (ImGui::TreeNode("Calibration")) {
         // A file `tilelab calibrate` wrote: the predicted players' pass rate shows beside the bot's.
         static std::string typed;  // UI thread only

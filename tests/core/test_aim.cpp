@@ -14,15 +14,10 @@
 
 using namespace tilelab;
 using tilelab::test::run_cli;
+using tilelab::test::scratch_dir;
 using tilelab::test::shell_quote;
 
 namespace {
-
-std::filesystem::path scratch_dir(const std::string& name) {
-    auto dir = std::filesystem::temp_directory_path() / ("tilelab-aim-" + std::to_string(::getpid())) / name;
-    std::filesystem::create_directories(dir);
-    return dir;
-}
 
 double rate_of(const std::string& estimate_json) { return nlohmann::json::parse(estimate_json)["pass_rate"].get<double>(); }
 
@@ -39,7 +34,7 @@ double printed_rate(const std::string& err) {
 
 TEST_CASE("generate --target-pass: 9x9 match3 levels inside 40% +- 5, re-estimated at 4x the runs with another seed",
           "[cli][aim]") {
-    const auto dir = scratch_dir("match3");
+    const auto dir = scratch_dir("aim-match3");
     for (int seed : {1, 2, 3, 4}) {
         INFO("seed " << seed);
         const auto file = (dir / ("m" + std::to_string(seed) + ".json")).string();
@@ -71,7 +66,7 @@ TEST_CASE("generate --target-pass: 9x9 match3 levels inside 40% +- 5, re-estimat
 }
 
 TEST_CASE("generate --target-clear for link and --moves for lines", "[cli][aim]") {
-    const auto dir = scratch_dir("link-lines");
+    const auto dir = scratch_dir("aim-link-lines");
     const auto link_file = (dir / "link.json").string();
     auto link = run_cli("generate --kind link --width 12 --height 10 --seed 1 --target-clear 0.5 --threads 2 -o " +
                         shell_quote(link_file));

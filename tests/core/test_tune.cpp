@@ -15,15 +15,10 @@
 
 using namespace tilelab;
 using tilelab::test::run_cli;
+using tilelab::test::scratch_dir;
 using tilelab::test::shell_quote;
 
 namespace {
-
-std::filesystem::path scratch_dir(const std::string& name) {
-    auto dir = std::filesystem::temp_directory_path() / ("tilelab-tune-" + std::to_string(::getpid())) / name;
-    std::filesystem::create_directories(dir);
-    return dir;
-}
 
 std::string sample(const std::string& path) { return std::string(TILELAB_SOURCE_DIR) + "/" + path; }
 
@@ -33,7 +28,7 @@ nlohmann::json json_of(const std::string& text) { return nlohmann::json::parse(t
 
 TEST_CASE("tune puts the jelly sample within 5 points of 40% with the default bot, checked with another seed",
           "[cli][tune]") {
-    const auto dir = scratch_dir("default");
+    const auto dir = scratch_dir("tune-default");
     const auto out = (dir / "tuned.json").string();
     auto r = run_cli("tune " + shell_quote(sample("levels/samples/match3/02-jelly.json")) +
                      " --target 0.4 --threads 2 --json -o " + shell_quote(out));
@@ -62,7 +57,7 @@ TEST_CASE("tune puts the jelly sample within 5 points of 40% with the default bo
 
 TEST_CASE("tune with the greedy bot reaches 40% by growing the curve's cap, or names the nearest rate",
           "[cli][tune]") {
-    const auto dir = scratch_dir("greedy");
+    const auto dir = scratch_dir("tune-greedy");
     const auto out = (dir / "tuned.json").string();
     const std::string level = shell_quote(sample("levels/samples/match3/02-jelly.json"));
     auto r = run_cli("tune " + level + " --target 0.4 --bot greedy --threads 2 --json -o " + shell_quote(out));
@@ -99,7 +94,7 @@ TEST_CASE("tune refuses bad usage and kinds without a pass rate to aim", "[cli][
 }
 
 TEST_CASE("tune without -o rewrites the level in place, and a survival curve is aimed from above") {
-    const auto dir = scratch_dir("inplace");
+    const auto dir = scratch_dir("tune-inplace");
     const auto file = dir / "level.json";
     std::filesystem::copy_file(sample("levels/samples/match3/02-jelly.json"), file,
                                std::filesystem::copy_options::overwrite_existing);
@@ -133,7 +128,7 @@ TEST_CASE("tune without -o rewrites the level in place, and a survival curve is 
 
 TEST_CASE("link: the random player's clear rate is seeded, thread-independent and honest", "[link]") {
     // A full 10x8 board of 20 values, 4 copies each: a careless player gets stuck now and then.
-    const auto dir = scratch_dir("link");
+    const auto dir = scratch_dir("tune-link");
     const auto file = (dir / "full.json").string();
     REQUIRE(run_cli("generate --kind link --width 10 --height 8 --colors 20 --copies 4 --seed 5 -o " +
                     shell_quote(file))

@@ -13,9 +13,9 @@ samples=$TILELAB_SOURCE_DIR/levels/samples
 cp "$samples/match3/02-jelly.json" "$work/jelly.json"
 cp "$samples/match3/02-jelly.json" "$work/original.json"
 mkdir -p "$XDG_CONFIG_HOME/tilelab"
-echo '{"aim_target": 0.7}' >"$XDG_CONFIG_HOME/tilelab/settings.json"
+echo '{"aim_target": 0.7, "quick_runs": 300}' >"$XDG_CONFIG_HOME/tilelab/settings.json"
 moves_of() { jq -r '.goal.moves' "$1"; }
-tune_moves() { "$TILELAB_CLI" tune "$1" --target "$2" --runs 1000 --threads 2 --json -o "$work/tuned.json" | jq -r '.moves'; }
+tune_moves() { "$TILELAB_CLI" tune "$1" --target "$2" --runs 300 --threads 2 --json -o "$work/tuned.json" | jq -r '.moves'; }
 
 start_editor "$work/out" "$work/jelly.json" --overlays none
 wait_for 30 grep -q '^badge: ' "$work/out" || fail "no badge"
@@ -71,9 +71,23 @@ want40=$(tune_moves "$work/at70.json" "$target")
 # Only the move limit changed.
 diff <(jq 'del(.goal.moves)' "$work/original.json") <(jq 'del(.goal.moves)' "$work/jelly.json") >/dev/null ||
     fail "Set moves changed more than the move limit"
+
+# 4. The bot ladder of the level as saved: each bot's figure is `tilelab estimate --bot B`'s.
+wait_for 10 grep -q '^item ladder-run ' "$work/out" || fail "no bot ladder button"
+click_item ladder-run
+wait_for 120 grep -q '^ladder finished' "$work/out" || fail "the ladder never finished"
+grep -q '^ladder finished$' "$work/out" || fail "$(grep '^ladder finished' "$work/out")"
+for bot in random greedy lookahead mcts; do
+    line=$(grep "^ladder: bot=$bot " "$work/out" | tail -1)
+    [[ -n $line ]] || fail "no ladder figure for $bot"
+    want=$("$TILELAB_CLI" estimate "$work/jelly.json" --bot "$bot" --runs 300 --threads 2 --json | jq -r '"runs=\(.runs) wins=\(.wins)"')
+    [[ $line == "ladder: bot=$bot $want" ]] || fail "ladder $bot: '$line', CLI: $want"
+done
+wait_for 10 grep -q '^item ladder-table ' "$work/out" || fail "no ladder table"
+shot "$work/ladder.png"
 stop_editor
 
-# 4. A calibration (fitted on the demo pack from made-up analytics) shows the players' rate.
+# 5. A calibration (fitted on the demo pack from made-up analytics) shows the players' rate.
 csv=$work/observed.csv
 echo "id,attempts,passes" >"$csv"
 n=0
@@ -86,7 +100,7 @@ for f in $(jq -r '.levels[]' "$TILELAB_SOURCE_DIR/levels/packs/demo.json"); do
 done
 "$TILELAB_CLI" calibrate "$csv" --pack "$TILELAB_SOURCE_DIR/levels/packs/demo.json" --runs 200 --threads 2 \
     -o "$work/cal.json" >/dev/null 2>"$work/cal.err" || fail "calibrate: $(cat "$work/cal.err")"
-want=$("$TILELAB_CLI" estimate "$work/jelly.json" --runs 1000 --threads 2 --calibration "$work/cal.json" --json |
+want=$("$TILELAB_CLI" estimate "$work/jelly.json" --runs 300 --threads 2 --calibration "$work/cal.json" --json |
     jq -r '.calibrated | "\(.pass_rate * 100 | round)% [\(.ci95[0] * 100 | round)%, \(.ci95[1] * 100 | round)%]"')
 jq --arg f "$work/cal.json" '.calibration_file = $f' "$XDG_CONFIG_HOME/tilelab/settings.json" >"$work/s.json"
 mv "$work/s.json" "$XDG_CONFIG_HOME/tilelab/settings.json"
@@ -98,5 +112,6 @@ wait_for 10 grep -qxF "calibrated shown: players (calibrated): $want" "$work/out
     fail "editor: $(grep '^calibrated shown' "$work/out" | tail -1), CLI: $want"
 shot "$work/calibrated.png"
 stop_editor
+if [[ -n "${TILELAB_E2E_ARTIFACTS:-}" ]]; then cp "$work"/{curve,ladder,calibrated}.png "$TILELAB_E2E_ARTIFACTS/"; fi
 echo "calibrated (CLI): $want"
 echo ok

@@ -20,12 +20,6 @@ bool interval_inside(const LimitChoice& c, double target, double tolerance) {
 
 namespace {
 
-std::string percent(double p) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * p);
-    return text;
-}
-
 // A level of fewer moves is no level a designer wants, whatever its pass rate.
 constexpr int min_match3_moves = 8;
 
@@ -226,10 +220,10 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
                             : "");
     } else {
         result.error = "no layout of " + std::to_string(options.max_candidates) + " tried has its 95% interval inside " +
-                       percent(options.target - options.tolerance) + " to " + percent(options.target + options.tolerance);
+                       percent_text(options.target - options.tolerance) + " to " + percent_text(options.target + options.tolerance);
         if (nearest && nearest->measured)
-            result.error += " (nearest: " + percent(nearest->measured->pass_rate) + ", interval " +
-                            percent(nearest->measured->ci_low) + " to " + percent(nearest->measured->ci_high) +
+            result.error += " (nearest: " + percent_text(nearest->measured->pass_rate) + ", interval " +
+                            percent_text(nearest->measured->ci_low) + " to " + percent_text(nearest->measured->ci_high) +
                             (options.layout.kind == Kind::link ? "" : " at " + std::to_string(nearest->measured->moves) + " moves") +
                             ", candidate " + std::to_string(nearest->index) + ": " + nearest->what + ")";
     }

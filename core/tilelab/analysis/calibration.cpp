@@ -318,6 +318,7 @@ ojson to_json(const Calibration& c) {
     for (const auto& [kind, bot] : c.bots) bots[kind] = bot;
     j["bots"] = bots;
     j["runs"] = c.runs;
+    if (c.rollouts > 0) j["rollouts"] = c.rollouts;
     j["seed"] = c.seed;
     j["pack"] = c.pack;
     j["observed"] = c.observed;
@@ -416,6 +417,12 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
     if (auto runs = read.count(*value, "", "runs")) {
         if (*runs > std::numeric_limits<int>::max()) read.error("/runs", "runs is too large");
         else c.runs = static_cast<int>(*runs);
+    }
+    if (value->contains("rollouts")) {
+        if (auto rollouts = read.count(*value, "", "rollouts")) {
+            if (*rollouts < 1 || *rollouts > 1000000) read.error("/rollouts", "rollouts must be 1 to 1000000");
+            else c.rollouts = static_cast<int>(*rollouts);
+        }
     }
     if (const ojson* seed = read.field(*value, "", "seed")) {
         if (seed->is_number_unsigned()) c.seed = seed->get<std::uint64_t>();

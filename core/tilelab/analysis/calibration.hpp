@@ -124,6 +124,7 @@ struct Calibration {
     std::string bot;                         // --bot as given; "" for each kind's default bot
     std::map<std::string, std::string> bots;  // the bot that played each kind ("match3": "lookahead")
     int runs = 0;
+    int rollouts = 0;                        // the mcts bot's rollouts a move, when it played (else 0)
     std::uint64_t seed = 0;
     std::string pack;                        // the pack file as named on the command line
     std::string observed;                    // the CSV as named

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <thread>
 
@@ -168,6 +169,12 @@ void add_curve(EstimateResult& r, const std::vector<PlayoutOutcome>& outcomes, s
         r.json["best_runs"] = std::move(best);
     }
     r.json["attempts_per_pass"] = attempts_per_pass(r);
+}
+
+std::string percent_text(double fraction) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * fraction);
+    return text;
 }
 
 nlohmann::ordered_json attempts_per_pass(const EstimateResult& r) {

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <stop_token>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -52,6 +53,9 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
 // "stopped": "time_budget" with "runs_asked" and "time_budget_ms" instead of "cancelled".
 EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled,
                                   bool timed_out = false, int budget_ms = 0);
+
+// "39.4%": a rate (0..1) as a percentage with one decimal, as the command line prints rates.
+std::string percent_text(double fraction);
 
 // {"mean": 1 / pass_rate, "ci95": [1 / ci_high, 1 / ci_low]}, null where a rate is 0.
 nlohmann::ordered_json attempts_per_pass(const EstimateResult& r);
