@@ -11,6 +11,7 @@
 #include "cli/pack_progress.hpp"
 #include "cli/verbs.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/pack/report.hpp"
 #include "tilelab/pack/shard.hpp"
@@ -47,6 +48,11 @@ const char* const pack_usage =
     "                  percentages (20%:90%)\n"
     "  --budget-ms N   solver time per link/lines level (default 1000)\n"
     "  --bot NAME      the playouts' bot, e.g. greedy (fast); default: each kind's own, as estimate\n"    "  --rollouts N    the match3 mcts bot's rollouts per move (default 100), as estimate\n"
+    "  --ladder        also play every match3 level with each bot of the ladder (random, greedy,\n"
+    "                  lookahead, mcts): each level's pass rate per bot (not with --shard)\n"
+    "  --calibration CAL.json\n"
+    "                  from 'tilelab calibrate': the players' predicted pass rate beside each bot\n"
+    "                  figure of a kind the calibration's bot played (not with --shard)\n"
     "  --playout-budget-ms N\n"
     "                  playout time per match3/slide level (default 120000); a level stopped by it\n"
     "                  keeps the runs that finished, with a warning\n"
@@ -62,6 +68,7 @@ struct PackCommand {
     bool json = false;
     bool minify = false;
     std::optional<pack::ShardSpec> shard;  // check --shard K/N
+    std::optional<std::string> calibration_path;  // --calibration
     pack::CheckOptions options;
 };
 
@@ -146,6 +153,13 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);
             cmd.options.bot = *v;
+        } else if (flags.is("--ladder") && cmd.sub != "merge") {
+            cmd.options.ladder = true;
+            ++flags.i;
+        } else if (flags.is("--calibration")) {
+            auto v = flags.value();
+            if (!v) return usage_error(verb, flags.error);
+            cmd.calibration_path = *v;
         } else if (flags.is("--rollouts")) {
             auto v = flags.integer(1, 1'000'000);
             if (!v) return usage_error(verb, flags.error);
@@ -168,6 +182,9 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
     }
     if (cmd.pack_path.empty()) return usage_error(verb, "needs a pack file");
     if (cmd.sub != "check" && cmd.output.empty()) return usage_error(verb, "needs -o FILE");
+    if (cmd.shard && (cmd.options.ladder || cmd.calibration_path))
+        return usage_error(verb, std::string(cmd.options.ladder ? "--ladder" : "--calibration") +
+                                     " is not split into shards: run the check whole, or merge the parts first");
     if (cmd.sub == "check" && cmd.shard && cmd.output.empty())
         return usage_error(verb, "--shard needs -o PART: the file the shard's part is written to");
     if (cmd.sub == "check" && !cmd.shard && !cmd.output.empty())
@@ -184,7 +201,12 @@ std::string pad(std::string text, std::size_t width) {
 // The table of `pack check` for people.
 void print_table(const pack::PackReport& report, double seconds) {
     std::ostringstream out;
-    out << "  # " << pad("id", 22) << pad("kind", 8) << pad("size", 9) << pad("result", 56) << "problems\n";
+    // The result column fits the longest figure (a calibrated one runs past 56), never cut.
+    std::size_t result_width = 56;
+    for (const pack::LevelReport& l : report.levels)
+        if (l.estimate && l.estimate->calibrated)
+            result_width = std::max(result_width, pack::pass_rate_text(*l.estimate).size() + 20);
+    out << "  # " << pad("id", 22) << pad("kind", 8) << pad("size", 9) << pad("result", result_width) << "problems\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const pack::LevelReport& l = report.levels[i];
         char number[32];
@@ -211,14 +233,18 @@ void print_table(const pack::PackReport& report, double seconds) {
                 result = "not analysed";
             if (l.blocked && l.estimate) result += ", dead start";
         }
-        out << pad(result, 56);
+        out << pad(result, result_width);
+        std::string ladder;
+        for (const auto& [bot, rate] : l.ladder)
+            ladder += (ladder.empty() ? "" : ", ") + bot + " " + percent_text(rate.pass_rate);
+        if (!ladder.empty()) ladder = "      ladder: " + ladder + "\n";
         const int errors = static_cast<int>(std::count_if(l.problems.begin(), l.problems.end(), [](const Diagnostic& d) {
             return d.severity == Diagnostic::Severity::error;
         }));
         const int warnings = static_cast<int>(l.problems.size()) - errors;
         if (errors) out << errors << (errors == 1 ? " error" : " errors") << (warnings ? ", " : "");
         if (warnings) out << warnings << (warnings == 1 ? " warning" : " warnings");
-        out << "\n";
+        out << "\n" << ladder;
     }
     char timing[64];
     std::snprintf(timing, sizeof timing, "%.2f s, %d thread%s", seconds, report.options.threads,
@@ -244,6 +270,19 @@ int run_pack(const Args& args) {
     if (auto status = parse_command(args, cmd)) return *status;
     const std::string verb = "pack " + cmd.sub;
 
+    if (cmd.calibration_path) {  // read before anything runs: a bad file costs no time
+        calibration::CalibrationLoad load = calibration::load_calibration(*cmd.calibration_path);
+        print_diagnostics(load.diagnostics);
+        if (!load.calibration) return exit_invalid;
+        bool any = false;  // a kind the calibration covers plays with its bot
+        for (const auto& [kind, bot] : load.calibration->bots) any = any || cmd.options.bot.empty() || bot == cmd.options.bot;
+        if (!any) {
+            std::cerr << "tilelab " << verb << ": error: " << *cmd.calibration_path << " was not made with the bot '"
+                      << cmd.options.bot << "': use the bot it was made with (see its \"bots\")\n";
+            return exit_invalid;
+        }
+        cmd.options.calibration = std::make_shared<const calibration::Calibration>(std::move(*load.calibration));
+    }
     const auto started = std::chrono::steady_clock::now();
     pack::LoadedPack loaded = pack::load_pack_levels(cmd.pack_path);
     if (!loaded.pack) {

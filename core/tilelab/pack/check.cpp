@@ -187,6 +187,20 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
                                                  std::to_string(result.runs) + " of " + std::to_string(options.runs) +
                                                  " runs finished (raise --playout-budget-ms)"));
     }
+    report.estimate = pass_rate_of(result, report.level->kind, options);
+    if (options.pass_range) {
+        auto [low, high] = *options.pass_range;
+        double p = report.estimate->pass_rate;
+        if (p < low || p > high)
+            report.problems.push_back(error_at(
+                report.file, "",
+                "pass rate " + percent(p) + " (95% CI " + percent(report.estimate->ci_low) + ".." +
+                    percent(report.estimate->ci_high) + ", " + std::to_string(report.estimate->runs) +
+                    " runs) is outside the range " + percent(low) + ".." + percent(high)));
+    }
+}
+
+PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOptions& options) {
     PassRate rate;
     rate.runs = result.runs;
     rate.wins = result.wins;
@@ -205,16 +219,40 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
         rate.figures["pass_rate"] = rate.pass_rate;
         rate.figures["ci95"] = {rate.ci_low, rate.ci_high};
     }
-    report.estimate = std::move(rate);
-    if (options.pass_range) {
-        auto [low, high] = *options.pass_range;
-        double p = report.estimate->pass_rate;
-        if (p < low || p > high)
-            report.problems.push_back(error_at(
-                report.file, "",
-                "pass rate " + percent(p) + " (95% CI " + percent(report.estimate->ci_low) + ".." +
-                    percent(report.estimate->ci_high) + ", " + std::to_string(report.estimate->runs) +
-                    " runs) is outside the range " + percent(low) + ".." + percent(high)));
+    // The players' rate, when the calibration's bot for this kind is the one that played (an mcts
+    // calibration also at the same rollouts): another bot's figure says nothing through this fit.
+    if (const calibration::Calibration* cal = options.calibration.get(); cal && rate.runs > 0) {
+        const auto bot = cal->bots.find(std::string(kind_name(kind)));
+        const bool same_bot = bot != cal->bots.end() && rate.figures.contains("bot") &&
+                              rate.figures["bot"] == bot->second &&
+                              (bot->second != "mcts" || cal->rollouts == 0 || cal->rollouts == options.rollouts);
+        if (same_bot) {
+            rate.calibrated = calibration::predict(cal->fit, rate.wins, rate.runs, rate.ci_low, rate.ci_high);
+            rate.figures["calibrated"] = {{"pass_rate", rate.calibrated->pass_rate},
+                                          {"ci95", {rate.calibrated->ci_low, rate.calibrated->ci_high}}};
+        }
+    }
+    return rate;
+}
+
+void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress) {
+    for (const std::string& bot : ladder_bots) {
+        if (stop.stop_requested()) return;
+        CheckOptions with_bot = options;
+        with_bot.bot = bot;
+        if (progress) progress->fraction.store(0.0);
+        const LevelEstimate run = run_level_estimate(*report.level, with_bot, 0, options.runs, stop, progress);
+        if (!run.error.empty()) {
+            report.problems.push_back(error_at(report.file, "", "ladder: the " + bot + " bot failed: " + run.error));
+            continue;
+        }
+        if (run.stopped || (run.result.cancelled && !run.result.timed_out)) return;
+        if (run.result.timed_out)
+            report.problems.push_back(warning_at(report.file, "",
+                                                 "ladder: the " + bot + " bot's playouts stopped at the time budget: " +
+                                                     std::to_string(run.result.runs) + " of " +
+                                                     std::to_string(options.runs) + " runs finished"));
+        report.ladder.emplace_back(bot, pass_rate_of(run.result, report.level->kind, with_bot));
     }
 }
 
@@ -224,6 +262,9 @@ std::string pass_rate_text(const PassRate& rate) {
     if (rate.figures.is_object() && rate.figures.contains("bot") && rate.figures["bot"].is_string())
         text += ", " + rate.figures["bot"].get<std::string>();
     if (rate.figures.is_object() && rate.figures.contains("stopped")) text += ", stopped at the time budget";
+    if (rate.calibrated)
+        text += "; players " + percent(rate.calibrated->pass_rate) + " (" + percent(rate.calibrated->ci_low) + "-" +
+                percent(rate.calibrated->ci_high) + ")";
     return text;
 }
 
@@ -308,6 +349,8 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
             record_estimate(level_report, report.options,
                             run_level_estimate(*level_report.level, report.options, 0, report.options.runs, stop,
                                                progress ? &progress->playouts : nullptr));
+            if (report.options.ladder && level_report.level->kind == Kind::match3)
+                run_ladder(level_report, report.options, stop, progress ? &progress->playouts : nullptr);
         }
         if (progress) progress->levels_estimated.fetch_add(1);
     }
@@ -335,6 +378,16 @@ nlohmann::ordered_json LevelReport::summary() const {
             }
         }
         if (has_bot(level->kind)) j["estimate"] = estimate ? estimate->figures : nlohmann::ordered_json();
+        if (!ladder.empty()) {
+            nlohmann::ordered_json bots = nlohmann::ordered_json::object();
+            for (const auto& [bot, rate] : ladder) {
+                nlohmann::ordered_json figure;
+                for (const char* key : {"runs", "wins", "pass_rate", "ci95", "calibrated"})
+                    if (rate.figures.contains(key)) figure[key] = rate.figures[key];
+                bots[bot] = std::move(figure);
+            }
+            j["ladder"] = std::move(bots);
+        }
     }
     j["errors"] = count_severity(problems, Diagnostic::Severity::error);
     j["warnings"] = count_severity(problems, Diagnostic::Severity::warning);

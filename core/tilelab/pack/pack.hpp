@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/board/level.hpp"
 #include "tilelab/io/diagnostics.hpp"
@@ -51,7 +53,16 @@ struct CheckOptions {
     int playout_budget_ms = default_playout_budget_ms;
     // Pass rates outside [first, second] (fractions 0..1) are errors; unset: no range check.
     std::optional<std::pair<double, double>> pass_range;
+    // `--ladder`: every match3 level is also played by each bot of the ladder (ladder_bots), each
+    // figure the one `tilelab estimate --bot B` gives.
+    bool ladder = false;
+    // `--calibration`: the players' pass rate predicted from each bot figure of a kind the
+    // calibration's bot played (as `estimate --calibration`); null: none.
+    std::shared_ptr<const calibration::Calibration> calibration;
 };
+
+// The match3 bot ladder, from the most careless player to the most careful.
+inline const std::vector<std::string> ladder_bots{"random", "greedy", "lookahead", "mcts"};
 
 // What `tilelab estimate` says of a level, kept short for the pack's tables and bundle.
 struct PassRate {
@@ -61,10 +72,12 @@ struct PassRate {
     double ci_low = 0.0;
     double ci_high = 1.0;
     nlohmann::ordered_json figures;  // the estimate's scalar figures (runs, wins, pass_rate, ci95, ...)
+    std::optional<calibration::Prediction> calibrated;  // with --calibration (also in figures)
 };
 
 // A pass rate as every table and the editor's Pack panel print it, with what it rests on:
-// "51.0% (47.9%-54.1%), 1000 runs, lookahead" (", stopped at the time budget" when it was).
+// "51.0% (47.9%-54.1%), 1000 runs, lookahead" (", stopped at the time budget" when it was;
+// "; players 47.2% (38.0%-56.6%)" with a calibration).
 std::string pass_rate_text(const PassRate& rate);
 
 // Everything the check found about one level.
@@ -78,6 +91,7 @@ struct LevelReport {
     bool blocked = false;           // no legal move at the start (match3 dead, link stuck, slide over)
     int start_moves = -1;           // match3: legal swaps at the start (hint count)
     std::optional<PassRate> estimate;  // match3 and slide
+    std::vector<std::pair<std::string, PassRate>> ladder;  // --ladder (match3): each bot's figure, in ladder order
     Diagnostics problems;           // load errors, analysis findings, check failures, in that order
 
     bool has_errors() const { return tilelab::has_errors(problems); }

@@ -258,9 +258,18 @@ std::string report_html(const PackReport& report) {
             count_of(report.warning_count(), "warning") + "</p>\n";
     html += "<h2>Difficulty curve</h2>\n" + difficulty_chart_svg(report) + "\n";
 
+    // Columns a report has only when the check computed them: the players' rate (--calibration)
+    // and each bot of the ladder (--ladder).
+    bool players = false, ladder = false;
+    for (const LevelReport& l : report.levels) {
+        players = players || (l.estimate && l.estimate->calibrated);
+        ladder = ladder || !l.ladder.empty();
+    }
     html += "<h2>Levels</h2>\n<table id=\"levels\">\n<tr><th>#</th><th>board</th><th>id</th><th>name</th>"
             "<th>kind</th><th>size</th><th>verdict</th><th>pass rate</th><th>95% interval</th>"
-            "<th>runs</th><th>moves</th><th>problems</th></tr>\n";
+            "<th>runs</th>" +
+            std::string(players ? "<th>players (calibrated)</th>" : "") +
+            std::string(ladder ? "<th>bot ladder</th>" : "") + "<th>moves</th><th>problems</th></tr>\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const LevelReport& l = report.levels[i];
         html += std::string("<tr") + (l.has_errors() ? " class=\"error\"" : "") + "><td class=\"num\">" +
@@ -278,12 +287,27 @@ std::string report_html(const PackReport& report) {
                         "</td><td class=\"num\">" + std::to_string(l.estimate->runs) + "</td>";
             else
                 html += "<td></td><td></td><td></td>";
+            if (players)
+                html += "<td class=\"num\">" +
+                        (l.estimate && l.estimate->calibrated
+                             ? percent(l.estimate->calibrated->pass_rate) + " (" + percent(l.estimate->calibrated->ci_low) +
+                                   " &ndash; " + percent(l.estimate->calibrated->ci_high) + ")"
+                             : std::string()) +
+                        "</td>";
+            if (ladder) {
+                html += "<td class=\"ladder\">";
+                for (const auto& [bot, rate] : l.ladder)
+                    html += "<div>" + escape_html(bot) + " " + percent(rate.pass_rate) + " <small>(" +
+                            percent(rate.ci_low) + " &ndash; " + percent(rate.ci_high) + ")</small></div>";
+                html += "</td>";
+            }
             // Moves: the solution's length (link, lines) or the swaps open at the start (match3).
             int moves = l.solution_moves >= 0 ? l.solution_moves : l.start_moves;
             html += "<td class=\"num\">" + (moves >= 0 ? std::to_string(moves) : std::string()) + "</td>";
         } else {
             html += "<td></td><td></td><td>" + escape_html(l.path) + "</td><td></td><td></td><td>invalid</td>"
-                    "<td></td><td></td><td></td><td></td>";
+                    "<td></td><td></td><td></td>" +
+                    std::string(players ? "<td></td>" : "") + std::string(ladder ? "<td></td>" : "") + "<td></td>";
         }
         html += "<td>";
         for (const Diagnostic& d : l.problems) html += problem_html(d);

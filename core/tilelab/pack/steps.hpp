@@ -63,4 +63,11 @@ LevelEstimate summarize_level_estimate(const Level& level, const CheckOptions& o
 // Puts an estimate into the level's report: its figure, the time budget's warning, the range check.
 void record_estimate(LevelReport& report, const CheckOptions& options, const LevelEstimate& run);
 
+// An estimate's figure as the pack keeps it: its scalar figures, and the players' rate when
+// options.calibration holds a fit for the bot that played the kind.
+PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOptions& options);
+
+// --ladder: the level played by each of ladder_bots (all runs), into report.ladder.
+void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress);
+
 }  // namespace tilelab::pack
