@@ -1,5 +1,8 @@
 // `tilelab generate`: a new valid level of a kind, from the core's generators.
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <mutex>
 #include <cstdio>
 #include <iostream>
 #include <random>
@@ -172,9 +175,28 @@ int run_generate(const Args& args) {
         aim.target = target_pass ? *target_pass : target_clear ? *target_clear : 0.0;
         aim.lines_moves = lines_moves.value_or(0);
         const bool terminal = ::isatty(STDERR_FILENO) != 0;
+        // On a terminal a progress line under the candidates: which one is measured, its playouts.
+        Progress progress;
+        std::mutex print;
+        std::atomic<int> measuring{0};
+        std::atomic<bool> searching{true};
+        aim.progress = &progress;
+        std::jthread progress_line;
+        if (terminal)
+            progress_line = std::jthread([&] {
+                while (searching.load()) {
+                    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+                    std::lock_guard lock(print);
+                    if (searching.load())
+                        std::fprintf(stderr, "\r\033[Kcandidate %d: playouts %5.1f%%", measuring.load(),
+                                     100.0 * std::min(1.0, progress.fraction.load()));
+                }
+            });
         AimResult found;
         try {
             found = generate_to_target(aim, {}, [&](const AimCandidate& c) {
+                std::lock_guard lock(print);
+                measuring.store(c.index + 1);
                 std::string line = "candidate " + std::to_string(c.index) + ": " + c.what;
                 if (c.measured && *kind != Kind::lines)
                     line += ": " + percent_text(c.measured->pass_rate) + " (" + percent_text(c.measured->ci_low) + " to " +
@@ -186,9 +208,13 @@ int run_generate(const Args& args) {
                 std::cerr << (terminal ? "\r\033[K" : "") << line << "\n";
             });
         } catch (const std::exception& e) {
+            searching.store(false);
             std::cerr << "tilelab generate: error: " << e.what() << "\n";
             return exit_invalid;
         }
+        searching.store(false);
+        if (progress_line.joinable()) progress_line.join();
+        if (terminal) std::fprintf(stderr, "\r\033[K");
         if (!found.level) {
             std::cerr << "tilelab generate: error: " << found.error << "\n";
             return exit_invalid;

@@ -82,6 +82,18 @@ TEST_CASE("generate --target-clear for link and --moves for lines", "[cli][aim]"
     auto analysed = run_cli("analyze " + shell_quote(link_file) + " --json");
     CHECK(nlohmann::json::parse(analysed.out)["solve"]["verdict"] == "solvable");
 
+    // slide: a start position, the move limit read off the curve up to the longest win.
+    const auto slide_file = (dir / "slide.json").string();
+    auto slide = run_cli("generate --kind slide --width 4 --height 4 --seed 1 --target-pass 0.4 --bot quick --threads 2 -o " +
+                         shell_quote(slide_file));
+    INFO(slide.err);
+    REQUIRE(slide.status == 0);
+    CHECK(run_cli("validate " + shell_quote(slide_file)).status == 0);
+    auto passed = run_cli("estimate " + shell_quote(slide_file) + " --bot quick --threads 2 --json");
+    REQUIRE(passed.status == 0);
+    CHECK(std::abs(rate_of(passed.out) - printed_rate(slide.err)) < 0.0006);
+    CHECK(std::abs(rate_of(passed.out) - 0.4) <= 0.05);
+
     for (int k : {3, 5, 7}) {
         INFO("lines optimum " << k);
         const auto file = (dir / ("lines" + std::to_string(k) + ".json")).string();

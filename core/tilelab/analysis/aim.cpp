@@ -147,7 +147,7 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
             tune.target = options.target;
             tune.tolerance = options.tolerance;
             tune.min_moves = min_match3_moves;
-            TuneResult tuned = tune_moves(level, options.estimate, tune, stop);
+            TuneResult tuned = tune_moves(level, options.estimate, tune, stop, options.progress);
             if (tuned.choice) {
                 candidate.measured = tuned.choice;
                 level.goal.moves = tuned.choice->moves;
@@ -159,7 +159,7 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
             TuneOptions tune;
             tune.target = options.target;
             tune.tolerance = options.tolerance;
-            TuneResult tuned = tune_moves(level, options.estimate, tune, stop);
+            TuneResult tuned = tune_moves(level, options.estimate, tune, stop, options.progress);
             if (tuned.choice) {
                 candidate.measured = tuned.choice;
                 level.goal.moves = tuned.choice->moves;
@@ -168,7 +168,7 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
             break;
         }
         case Kind::link: {
-            estimate = link::estimate_clear_rate(level, options.estimate, stop, nullptr);
+            estimate = link::estimate_clear_rate(level, options.estimate, stop, options.progress);
             candidate.measured = LimitChoice{0, estimate.pass_rate, estimate.ci_low, estimate.ci_high};
             // Too easy: fill more of the board; too hard: less. Each candidate is a new deal, so the
             // step is damped rather than a bisection on a noisy, non-monotone measure.

@@ -22,6 +22,7 @@ struct AimOptions {
     int lines_moves = 0;             // lines: the proved optimal number of shifts wanted
     EstimateOptions estimate;        // bot, runs, threads, playout seed (as `estimate` would run)
     int max_candidates = 200;        // layouts tried before giving up
+    Progress* progress = nullptr;    // the running candidate's playouts (0..1), for a progress line
 };
 
 // One layout tried, as printed on stderr.
