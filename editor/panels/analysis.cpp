@@ -187,8 +187,6 @@ void draw_curve(App& app, const nlohmann::ordered_json& curve, std::optional<int
 // Aim: the target pass rate, the curve it is read off and "Set moves for P%".
 void draw_aim(App& app, Document& doc) {
     const Level& level = doc.level();
-    ImGui::Separator();
-    ImGui::TextUnformatted("Aim");
     float percent = app.settings.aim_target * 100.0f;
     ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 110));
     if (ImGui::SliderFloat("target pass rate", &percent, 0.0f, 100.0f, "%.0f%%", ImGuiSliderFlags_AlwaysClamp))
@@ -469,9 +467,17 @@ void draw_analysis(App& app) {
                 ImGui::Text("verdict: %s (%.0f ms)", std::string(verdict_name(app.deep_view.analysis->verdict)).c_str(),
                             app.deep_view.elapsed_ms);
         }
-    }    if (level.kind == Kind::match3 || level.kind == Kind::slide) {
-        draw_aim(app, *doc);
-        draw_ladder(app, *doc);
+    }
+    if (level.kind == Kind::match3 || level.kind == Kind::slide) {
+        // Folded at first, so the Inspector keeps its height for the panels below; once opened it
+        // stays open (ImGui keeps the node's state).
+        const bool open = ImGui::TreeNode("Aim and bot ladder");
+        trace_last_item(app, "aim-header");
+        if (open) {
+            draw_aim(app, *doc);
+            draw_ladder(app, *doc);
+            ImGui::TreePop();
+        }
     }
     if (ImGui::TreeNode("Calibration")) {
         // A file `tilelab calibrate` wrote: the predicted players' pass rate shows beside the bot's.

@@ -19,6 +19,8 @@ tune_moves() { "$TILELAB_CLI" tune "$1" --target "$2" --runs 300 --threads 2 --j
 
 start_editor "$work/out" "$work/jelly.json" --overlays none
 wait_for 30 grep -q '^badge: ' "$work/out" || fail "no badge"
+wait_for 10 grep -q '^item aim-header ' "$work/out" || fail "no Aim section"
+click_item aim-header  # folded at first
 wait_for 10 grep -q '^item aim-set ' "$work/out" || fail "no Set moves button"
 
 # 1. Set moves for 70%: the CLI's limit for 0.7 on the original level.
