@@ -553,6 +553,7 @@ void App::poll_workers() {
         if (doc && !outcome.cancelled && outcome.error.empty()) {
             aim_view.without_limit = doc->level();
             aim_view.without_limit->goal.moves.reset();
+            aim_view.holds_revision = UINT64_MAX;  // work it out again for the next frame
         }
         aim_view.result = std::move(outcome.tune);
         trace("aim finished: " + aim_view.message);

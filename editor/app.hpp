@@ -292,6 +292,10 @@ public:
         // The level it was made from less its move limit: the curve holds for every level equal
         // to it but for the limit (undo, redo and typed limits keep it on show).
         std::optional<Level> without_limit;
+        // Whether the document still equals it (but for the limit), worked out once a revision
+        // rather than by copying the level every frame.
+        std::uint64_t holds_revision = UINT64_MAX;  // none worked out yet
+        bool holds = false;
         bool running = false;
         double target = 0.4;
         std::optional<TuneResult> result;

@@ -196,9 +196,13 @@ void draw_aim(App& app, Document& doc) {
     const nlohmann::ordered_json* curve = nullptr;
     bool aim_holds = false;  // the last Set moves was made on this level, the move limit aside
     if (app.aim_view.document_id == doc.id() && app.aim_view.result && app.aim_view.without_limit) {
-        Level probe = level;
-        probe.goal.moves.reset();
-        aim_holds = probe == *app.aim_view.without_limit;
+        if (app.aim_view.holds_revision != doc.revision()) {
+            Level probe = level;
+            probe.goal.moves.reset();
+            app.aim_view.holds = probe == *app.aim_view.without_limit;
+            app.aim_view.holds_revision = doc.revision();
+        }
+        aim_holds = app.aim_view.holds;
     }
     if (aim_holds && app.aim_view.result->estimate.json.contains("curve"))
         curve = &app.aim_view.result->estimate.json["curve"];

@@ -6,6 +6,7 @@
 #include <map>
 #include <thread>
 
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/pack/steps.hpp"
 
@@ -29,11 +30,6 @@ Diagnostic warning_at(const std::string& file, std::string pointer, std::string 
     return problem(Diagnostic::Severity::warning, file, std::move(pointer), std::move(message));
 }
 
-std::string percent(double fraction) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", fraction * 100.0);
-    return text;
-}
 
 bool has_solver(Kind kind) { return kind == Kind::link || kind == Kind::lines; }
 
@@ -194,9 +190,9 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
         if (p < low || p > high)
             report.problems.push_back(error_at(
                 report.file, "",
-                "pass rate " + percent(p) + " (95% CI " + percent(report.estimate->ci_low) + ".." +
-                    percent(report.estimate->ci_high) + ", " + std::to_string(report.estimate->runs) +
-                    " runs) is outside the range " + percent(low) + ".." + percent(high)));
+                "pass rate " + percent_text(p) + " (95% CI " + percent_text(report.estimate->ci_low) + ".." +
+                    percent_text(report.estimate->ci_high) + ", " + std::to_string(report.estimate->runs) +
+                    " runs) is outside the range " + percent_text(low) + ".." + percent_text(high)));
     }
 }
 
@@ -257,14 +253,14 @@ void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_toke
 }
 
 std::string pass_rate_text(const PassRate& rate) {
-    std::string text = percent(rate.pass_rate) + " (" + percent(rate.ci_low) + "-" + percent(rate.ci_high) + "), " +
+    std::string text = percent_text(rate.pass_rate) + " (" + percent_text(rate.ci_low) + "-" + percent_text(rate.ci_high) + "), " +
                        std::to_string(rate.runs) + (rate.runs == 1 ? " run" : " runs");
     if (rate.figures.is_object() && rate.figures.contains("bot") && rate.figures["bot"].is_string())
         text += ", " + rate.figures["bot"].get<std::string>();
     if (rate.figures.is_object() && rate.figures.contains("stopped")) text += ", stopped at the time budget";
     if (rate.calibrated)
-        text += "; players " + percent(rate.calibrated->pass_rate) + " (" + percent(rate.calibrated->ci_low) + "-" +
-                percent(rate.calibrated->ci_high) + ")";
+        text += "; players " + percent_text(rate.calibrated->pass_rate) + " (" + percent_text(rate.calibrated->ci_low) + "-" +
+                percent_text(rate.calibrated->ci_high) + ")";
     return text;
 }
 
