@@ -103,7 +103,7 @@ TEST_CASE("pack check and pack report --calibration: the players' rate of estima
         REQUIRE(alone.status == 0);
         CHECK(report["levels"][i]["estimate"]["calibrated"] == json_of(alone.out)["calibrated"]);
     }
-    CHECK_FALSE(report["levels"][3]["estimate"].is_object());  // link: no bot figure to calibrate
+    CHECK_FALSE(report["levels"][3].contains("estimate"));  // link: no bot figure to calibrate
 
     const auto html = (dir / "report.html").string();
     auto written = run_cli("pack report " + shell_quote(pack) + " --runs 40 --rollouts 10 --threads 2 --ladder --calibration " +
