@@ -104,6 +104,8 @@ void bench_size(int side) {
 
     match3::HintScanner scanner;
     std::vector<Cell> clears;  // the caller's buffer (clears_sorted's allocation-free form)
+    std::vector<CellPairMove> moves;  // and format 2's (legal_moves and preview into buffers)
+    match3::v2::Preview preview;
     std::int64_t hint_count = 0;
     const double hints_core = time_ns([&](int i) {
         scanner.scan(starts[at(i)].board, rules);
@@ -224,6 +226,8 @@ void bench_v2(int side) {
     const match3::RulesConfig v1rules{6, 3, 50};
     match3::HintScanner scanner;
     std::vector<Cell> clears;  // the caller's buffer (clears_sorted's allocation-free form)
+    std::vector<CellPairMove> moves;  // and format 2's (legal_moves and preview into buffers)
+    match3::v2::Preview preview;
     match3::BotWorkspace ws;
     for (bool items : {false, true}) {
         const std::vector<Case> cases = make(items);
@@ -234,10 +238,11 @@ void bench_v2(int side) {
         const double hints_v2 = time_ns([&](int i) {
             const State& s = cases[at(i)].start;
             std::int64_t n = 0;
-            for (const CellPairMove& m : match3::v2::legal_moves(s.board, s.lock, 3)) {
-                const auto p = match3::v2::preview(s, config, m.a, m.b, scratch);
-                n += static_cast<std::int64_t>(p->clears.size());
-                creates += static_cast<std::int64_t>(p->creates.size());
+            match3::v2::legal_moves(s.board, s.lock, 3, moves);
+            for (const CellPairMove& m : moves) {
+                match3::v2::preview(s, config, m.a, m.b, scratch, preview);
+                n += static_cast<std::int64_t>(preview.clears.size());
+                creates += static_cast<std::int64_t>(preview.creates.size());
             }
             return n;
         });
@@ -361,11 +366,15 @@ void bench_mcts() {
 }
 }  // namespace
 
-// `bench_match3 mcts`: only the mcts rows.
+// `bench_match3 mcts`: only the mcts rows; `bench_match3 v2`: only the format 2 rows.
 int main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "mcts") {
         std::printf("mcts\n");
         bench_mcts();
+        return sink == 42 ? 1 : 0;
+    }
+    if (argc > 1 && std::string(argv[1]) == "v2") {
+        bench_v2(9);
         return sink == 42 ? 1 : 0;
     }
     bench_size(8);

@@ -184,10 +184,32 @@ std::size_t first_best(const std::vector<std::int64_t>& values) {
 }
 }  // namespace
 
+namespace {
+// Whether the state holds nothing section 5 adds: pieces without specials, empty cells, holes and
+// blockers only, and no lock.
+bool plain_pieces(const State& state) {
+    if (state.lock && std::any_of(state.lock->cells.begin(), state.lock->cells.end(), [](std::int32_t v) { return v != 0; }))
+        return false;
+    for (const std::int32_t v : state.board.cells)
+        if (v >= 256 || (v < 0 && v != cell::empty && v != cell::hole && v != cell::blocker)) return false;
+    return true;
+}
+}  // namespace
+
 std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2::Config& config, const State& state,
                                            BotWorkspace& ws, std::stop_token stop) {
     if (bot == Bot::mcts) return choose_move_v2_mcts(level, config, state, ws, stop);
-    const auto moves = v2::legal_moves(state.board, state.lock, config.min_match);
+    if (bot == Bot::greedy && plain_pieces(state)) {
+        // Nothing but plain pieces: section 5's legal moves and first-step clears are version 1's,
+        // in the same order, so the version 1 scan picks the same move.
+        ws.scanner.scan(state.board, RulesConfig{config.colors, config.min_match, config.score_per_piece});
+        const int best = ws.scanner.most_clears();
+        if (best < 0) return std::nullopt;
+        const Swap& swap = ws.scanner.legal_swaps()[static_cast<std::size_t>(best)];
+        return CellPairMove{swap.a, swap.b};
+    }
+    std::vector<CellPairMove>& moves = ws.v2_moves;
+    v2::legal_moves(state.board, state.lock, config.min_match, moves);
     if (moves.empty()) return std::nullopt;
     if (bot == Bot::random) return moves[ws.rng.uniform(static_cast<std::uint32_t>(moves.size()))];
     std::size_t best = 0;
@@ -195,8 +217,7 @@ std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2
         std::size_t best_count = 0;
         bool any = false;
         for (std::size_t i = 0; i < moves.size(); ++i) {
-            const auto p = v2::preview(state, config, moves[i].a, moves[i].b, ws.v2);
-            const std::size_t count = p ? p->clears.size() : 0;
+            const std::size_t count = v2::clear_count(state, config, moves[i].a, moves[i].b, ws.v2).value_or(0);
             if (!any || count > best_count) {
                 any = true;
                 best_count = count;

@@ -37,6 +37,7 @@ struct BotWorkspace {
     State trial;
     std::vector<int> cells;  // a lookahead trial's first-step clears
     v2::Scratch v2;  // levels under RULES.md section 5
+    std::vector<CellPairMove> v2_moves;  // choose_move_v2's legal moves (nothing it calls uses them)
     // The random and mcts bots: their own generator, Rng(bot_seed(refill seed)) (random.hpp), never
     // state.rng, so the game's refills are the same whichever bot plays; and mcts's rollouts per move.
     Rng rng;

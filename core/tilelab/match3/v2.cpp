@@ -96,12 +96,88 @@ ojson sorted_cells_json(std::vector<int> cells, int w) {
     return cells_json(out);
 }
 
+// scan_runs on boards up to 64 wide: one word per row and colour (bit x: column x), the cells of runs
+// found with shifts and ANDs, and only those cells walked to write their run's length: no branch per
+// cell on colours (the plain scan's branches mispredict on every run end).
+bool scan_runs_masks(const Board& board, int min_match, Scratch& s) {
+    const int w = board.width, h = board.height;
+    const std::int32_t* c = board.cells.data();
+    const int n = w * h;
+    int colours = 0;
+    for (int i = 0; i < n; ++i) colours = std::max(colours, c[i] >= 0 ? cell::color_of(c[i]) + 1 : 0);
+    const auto hs = static_cast<std::size_t>(h);
+    s.run_rows.assign(static_cast<std::size_t>(colours) * hs, 0);
+    s.run_cols.resize(2 * hs);
+    std::uint64_t* rows = s.run_rows.data();
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t v = c[y * w + x];
+            if (v >= 0) rows[static_cast<std::size_t>(cell::color_of(v)) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
+        }
+    // The cells of the runs in a mask: the starts of min_match ones in a row, spread over them.
+    auto run_cells = [min_match](auto&& word_at, int i) {
+        std::uint64_t starts = word_at(i);
+        for (int j = 1; j < min_match; ++j) starts &= word_at(i + j);  // no early exit: a fixed trip count predicts
+        return starts;
+    };
+    bool any = false;
+    std::uint64_t* vertical = s.run_cols.data();
+    for (int k = 0; k < colours; ++k) {
+        const std::uint64_t* R = rows + static_cast<std::size_t>(k) * hs;
+        // Rows: every maximal segment of the run cells is one run.
+        for (int y = 0; y < h; ++y) {
+            const std::uint64_t r = R[y];
+            std::uint64_t starts = run_cells([r](int j) { return r >> j; }, 0);
+            if (!starts) continue;
+            any = true;
+            std::uint64_t cells = starts;
+            for (int j = 1; j < min_match; ++j) cells |= starts << j;
+            while (cells) {
+                const int x0 = __builtin_ctzll(cells);
+                const std::uint64_t rest = ~(cells >> x0);
+                const int len = rest ? __builtin_ctzll(rest) : 64 - x0;
+                for (int x = x0; x < x0 + len; ++x) s.row_len[static_cast<std::size_t>(y * w + x)] = static_cast<std::uint16_t>(len);
+                cells &= len >= 64 ? 0 : ~(((1ull << len) - 1) << x0);
+            }
+        }
+        // Columns: vertical[y] marks the cells of column runs in row y; a run starts where the row
+        // above has no mark in that column.
+        if (h < min_match) continue;
+        std::uint64_t column_any = 0;
+        std::uint64_t* starts = vertical + hs;  // starts[y]: the column runs whose top row is y
+        for (int y = 0; y + min_match <= h; ++y) {
+            starts[y] = run_cells([R](int j) { return R[j]; }, y);
+            column_any |= starts[y];
+        }
+        if (!column_any) continue;
+        any = true;
+        for (int y = 0; y < h; ++y) {
+            std::uint64_t v = 0;
+            for (int j = 0; j < min_match; ++j)
+                if (y - j >= 0 && y - j + min_match <= h) v |= starts[y - j];
+            vertical[y] = v;
+        }
+        for (int y = 0; y < h; ++y) {
+            std::uint64_t tops = vertical[y] & ~(y > 0 ? vertical[y - 1] : 0);
+            while (tops) {
+                const int x = __builtin_ctzll(tops);
+                tops &= tops - 1;
+                int y2 = y + 1;
+                while (y2 < h && (vertical[y2] >> x & 1u)) ++y2;
+                for (int i = y; i < y2; ++i) s.col_len[static_cast<std::size_t>(i * w + x)] = static_cast<std::uint16_t>(y2 - y);
+            }
+        }
+    }
+    return any;
+}
+
 // Runs: row_len / col_len of every cell (0 outside runs). Returns whether any run exists.
 bool scan_runs(const Board& board, int min_match, Scratch& s) {
     const int w = board.width, h = board.height;
     const auto n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
     s.row_len.assign(n, 0);
     s.col_len.assign(n, 0);
+    if (w <= 64 && min_match >= 2) return scan_runs_masks(board, min_match, s);
     bool any = false;
     const std::int32_t* c = board.cells.data();
     for (int y = 0; y < h; ++y)
@@ -408,7 +484,11 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
 
     // The most common colour at the start of the step (a colour bomb fired by another item takes it).
     int common = -1;
-    const bool any_bomb = std::find(board.cells.begin(), board.cells.end(), cell::color_bomb) != board.cells.end();
+    bool any_bomb = false, any_crate = false;
+    for (const std::int32_t c : board.cells) {
+        any_bomb |= c == cell::color_bomb;
+        any_crate |= cell::is_crate(c);
+    }
     if (any_bomb) {
         s.color_count.assign(static_cast<std::size_t>(config.colors) + 1, 0);
         for (std::int32_t c : board.cells)
@@ -566,7 +646,7 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     }
     auto& crate_hits = s.crate_hits;
     crate_hits.clear();
-    for (int idx = 0; idx < n; ++idx) {
+    for (int idx = 0; any_crate && idx < n; ++idx) {
         if (!s.hit[static_cast<std::size_t>(idx)]) continue;
         std::int32_t& c = board.cells[static_cast<std::size_t>(idx)];
         const int left = cell::crate_hp(c) - 1;
@@ -606,19 +686,12 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     if (scoring) {
         cell_points.assign(nu, -1);
         const std::int64_t spp = config.score_per_piece;
-        for (int y = 0; y < h; ++y)
-            for (int x = 0; x < w; ++x) {
-                const auto iu = static_cast<std::size_t>(y * w + x);
-                if (s.row_len[iu] && is_cleared[iu] && cell_points[iu] < 0) cell_points[iu] = (s.row_len[iu] - 1) * spp;
-            }
-        for (int x = 0; x < w; ++x)
-            for (int y = 0; y < h; ++y) {
-                const auto iu = static_cast<std::size_t>(y * w + x);
-                if (s.col_len[iu] && is_cleared[iu] && cell_points[iu] < 0) cell_points[iu] = (s.col_len[iu] - 1) * spp;
-            }
+        // A cleared cell of a row run scores by the row run, else of a column run by the column run,
+        // else (cleared by firing) the plain piece's points.
         for (int idx : cleared) {
-            auto& p = cell_points[static_cast<std::size_t>(idx)];
-            if (p < 0) p = spp;
+            const auto iu = static_cast<std::size_t>(idx);
+            const std::int64_t p = s.row_len[iu] ? (s.row_len[iu] - 1) * spp : s.col_len[iu] ? (s.col_len[iu] - 1) * spp : spp;
+            cell_points[iu] = p;
             points += p;
         }
         state.score += points;
@@ -689,7 +762,10 @@ int run_exits(State& state, const Config& config, Mode mode, Scratch& s, ojson* 
     return total;
 }
 
-SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match, std::string* why) {
+namespace {
+// classify's tests of the two cells and their values: illegal or combo, or runs when only whether a
+// run forms is left to decide.
+SwapKind classify_values(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, std::string* why) {
     auto no = [&](const char* text) {
         if (why) *why = text;
         return SwapKind::illegal;
@@ -705,6 +781,14 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
     const bool bomb_a = va == cell::color_bomb, bomb_b = vb == cell::color_bomb;
     if ((bomb_a && (vb >= 0 || bomb_b)) || (bomb_b && va >= 0)) return SwapKind::combo;
     if (cell::is_special(va) && cell::is_special(vb)) return SwapKind::combo;
+    return SwapKind::runs;
+}
+}  // namespace
+
+SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match, std::string* why) {
+    const SwapKind by_values = classify_values(board, lock, a, b, why);
+    if (by_values != SwapKind::runs) return by_values;
+    const std::int32_t va = board.at(a), vb = board.at(b);
     // A run through a or b after the swap.
     auto after = [&](int x, int y) -> int {
         if (!board.contains(x, y)) return -1;
@@ -725,7 +809,8 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
         return false;
     };
     if (in_run(a) || in_run(b)) return SwapKind::runs;
-    return no("neither swapped item would lie in a run, and the two make no combo");
+    if (why) *why = "neither swapped item would lie in a run, and the two make no combo";
+    return SwapKind::illegal;
 }
 
 namespace {
@@ -851,8 +936,13 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
 
 std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match) {
     std::vector<CellPairMove> out;
-    if (legal_moves_bitboard(board, lock, min_match, out)) return out;
-    return legal_moves_plain(board, lock, min_match);
+    legal_moves(board, lock, min_match, out);
+    return out;
+}
+
+void legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match, std::vector<CellPairMove>& out) {
+    out.clear();
+    if (!legal_moves_bitboard(board, lock, min_match, out)) out = legal_moves_plain(board, lock, min_match);
 }
 
 std::vector<CellPairMove> legal_moves_plain(const Board& board, const std::optional<Grid>& lock, int min_match) {
@@ -921,27 +1011,39 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     pm.fits = true;
 }
 
-// preview of a `runs` move on a settled board whose runs hold no unlocked special: its clears are the
-// unlocked cells of the (at most four) runs through the two swapped cells (locked ones only lose their
-// lock, and nothing fires), and each of its (at most two) groups creates its special on its swapped
-// cell (never locked: it was swapped). False when that does not hold (the caller plays the first step
-// on a copy).
-bool preview_settled(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& p) {
+// The first step of a swap on a settled board whose runs hold no unlocked special, from the masks:
+// the clears are the unlocked cells of the (at most four) runs through the two swapped cells (locked
+// ones only lose their lock, and nothing fires), and each of its (at most two) groups creates its
+// special on its swapped cell (never locked: it was swapped).
+struct SettledFirst {
+    std::uint32_t keys[64];  // the clears, x << 16 | y, unsorted
+    int n = 0;
+    RunThrough ta, tb;  // the runs through a (b's item, colour kb) and through b (a's item, colour ka)
+    int ka = -1, kb = -1;
+};
+enum class Decided { illegal, legal, no };  // no: the caller plays the first step on a copy
+
+// What classify says of the swap and, for a legal one, its first step, when the masks can tell.
+Decided settled_first(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, SettledFirst& f) {
+    const SwapKind by_values = classify_values(state.board, state.lock, a, b, nullptr);
+    if (by_values == SwapKind::illegal) return Decided::illegal;
+    if (by_values == SwapKind::combo) return Decided::no;
     prepare_masks(state, config.min_match, scratch);
     const Scratch::PreviewMasks& pm = scratch.masks;
-    if (!pm.fits || !pm.settled) return false;
+    if (!pm.fits || !pm.settled) return Decided::no;
     const Board& board = state.board;
     const int w = board.width, h = board.height;
     const std::int32_t va = board.at(a), vb = board.at(b);
-    const int ka = colour(va), kb = colour(vb);
-    if (ka >= 0 && ka == kb) return false;
+    f.ka = colour(va);
+    f.kb = colour(vb);
+    if (f.ka >= 0 && f.ka == f.kb) return Decided::no;  // a special and a piece of one colour
     const auto hs = static_cast<std::size_t>(h);
-    RunThrough tb, ta;  // the runs through b (a's item, colour ka) and through a (b's item, colour kb)
-    if (ka >= 0) tb = run_through(pm.colour_rows.data() + static_cast<std::size_t>(ka) * hs, h, config.min_match, a, b);
-    if (kb >= 0) ta = run_through(pm.colour_rows.data() + static_cast<std::size_t>(kb) * hs, h, config.min_match, b, a);
-    const int count = tb.row + tb.col + ta.row + ta.col;
-    std::uint32_t keys[64];
-    if (count > 64) return false;
+    f.tb = f.ta = RunThrough{};
+    if (f.ka >= 0) f.tb = run_through(pm.colour_rows.data() + static_cast<std::size_t>(f.ka) * hs, h, config.min_match, a, b);
+    if (f.kb >= 0) f.ta = run_through(pm.colour_rows.data() + static_cast<std::size_t>(f.kb) * hs, h, config.min_match, b, a);
+    const int count = f.tb.row + f.tb.col + f.ta.row + f.ta.col;
+    if (count == 0) return Decided::illegal;  // the board is settled: only a run through a or b could form
+    if (count > 64) return Decided::no;
     int n = 0;
     bool plain = true;
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
@@ -953,15 +1055,22 @@ bool preview_settled(const State& state, const Config& config, Cell a, Cell b, S
             if (locks && locks[idx] != 0) return;
             const std::int32_t v = x == a.x && y == a.y ? vb : x == b.x && y == b.y ? va : board.cells[static_cast<std::size_t>(idx)];
             plain &= !cell::is_special(v);  // run cells hold pieces or specials
-            keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(y);
+            f.keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(y);
         };
         for (int x = t.x0; x < t.x0 + t.row; ++x) put(x, at.y);
         for (int y = t.y0; y < t.y0 + t.col; ++y)
             if (y != at.y || !t.row) put(at.x, y);
     };
-    add(b, tb);
-    add(a, ta);
-    if (!plain) return false;
+    add(b, f.tb);
+    add(a, f.ta);
+    if (!plain) return Decided::no;
+    f.n = n;
+    return Decided::legal;
+}
+
+void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview& p) {
+    std::uint32_t* keys = f.keys;
+    const int n = f.n;
     for (int i = 1; i < n; ++i) {
         const std::uint32_t key = keys[i];
         int j = i;
@@ -986,17 +1095,16 @@ bool preview_settled(const State& state, const Config& config, Cell a, Cell b, S
             else return;
             p.creates.push_back({at, special});
         };
-        create(b, tb, ka);
-        create(a, ta, kb);
+        create(b, f.tb, f.ka);
+        create(a, f.ta, f.kb);
         std::sort(p.creates.begin(), p.creates.end());
     }
-    return true;
 }
 }  // namespace
 
 namespace {
-// The first step of a legal move of `kind`, played on the scratch's copy of the state.
-Preview preview_stepped(const State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch) {
+// The first step of a legal move of `kind`, played on the scratch's copy of the state, into p.
+void preview_stepped(const State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch, Preview& p) {
     State& trial = scratch.trial;
     trial.board = state.board;
     trial.lock = state.lock;
@@ -1010,32 +1118,56 @@ Preview preview_stepped(const State& state, const Config& config, Cell a, Cell b
     resolve_step(trial, config, Mode::lookahead, &first, scratch, nullptr, 1, nullptr);
     scratch.first_step_only = false;
     // What the step cleared and created stays in the scratch's buffers (no report copies).
-    Preview p;
     p.combo = first.combo;
     const int w = state.board.width;
-    p.clears.reserve(scratch.cleared_cells.size());
+    p.clears.clear();
     for (int idx : scratch.cleared_cells) p.clears.push_back(Cell{idx % w, idx / w});
     std::sort(p.clears.begin(), p.clears.end());
+    p.creates.clear();
     for (const auto& [idx, special] : scratch.created) p.creates.push_back({Cell{idx % w, idx / w}, special});
     std::sort(p.creates.begin(), p.creates.end());
-    return p;
 }
 }  // namespace
 
+bool preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& out) {
+    SettledFirst f;
+    switch (settled_first(state, config, a, b, scratch, f)) {
+        case Decided::illegal: return false;
+        case Decided::legal: fill_settled(config, a, b, f, out); return true;
+        case Decided::no: break;
+    }
+    const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
+    if (kind == SwapKind::illegal) return false;
+    preview_stepped(state, config, a, b, kind, scratch, out);
+    return true;
+}
+
 std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
+    Preview p;
+    if (!preview(state, config, a, b, scratch, p)) return std::nullopt;
+    return p;
+}
+
+std::optional<std::size_t> clear_count(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
+    SettledFirst f;
+    switch (settled_first(state, config, a, b, scratch, f)) {
+        case Decided::illegal: return std::nullopt;
+        case Decided::legal: return static_cast<std::size_t>(f.n);
+        case Decided::no: break;
+    }
     const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
     if (kind == SwapKind::illegal) return std::nullopt;
-    if (kind == SwapKind::runs) {
-        Preview p;
-        if (preview_settled(state, config, a, b, scratch, p)) return p;
-    }
-    return preview_stepped(state, config, a, b, kind, scratch);
+    Preview& p = scratch.count_preview;
+    preview_stepped(state, config, a, b, kind, scratch, p);
+    return p.clears.size();
 }
 
 std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
     const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
     if (kind == SwapKind::illegal) return std::nullopt;
-    return preview_stepped(state, config, a, b, kind, scratch);
+    Preview p;
+    preview_stepped(state, config, a, b, kind, scratch, p);
+    return p;
 }
 
 void draw_random_pieces(Board& board, const Config& config, Rng& rng) {

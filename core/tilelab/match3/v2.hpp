@@ -48,10 +48,18 @@ enum class Mode { scored, start, lookahead };
 // What classify() says of a swap.
 enum class SwapKind { illegal, runs, combo };
 
+// A hint: the first step of the move a:b (b the target) on a copy of the state, without refill.
+struct Preview {
+    std::vector<Cell> clears;  // the cells whose item the first step clears (not the ones it unlocks or crates it hits), sorted
+    std::vector<std::pair<Cell, std::int32_t>> creates;  // sorted by cell
+    bool combo = false;
+};
+
 // Buffers reused from step to step.
 struct Scratch {
     std::vector<std::uint16_t> row_len, col_len;  // length of the row / column run through a cell (0: none)
     std::vector<int> group;                       // group index per cell (-1: none)
+    std::vector<std::uint64_t> run_rows, run_cols;  // scan_runs' masks: colour k row y; one colour's column-run cells
     std::vector<int> stack;
     std::vector<std::uint8_t> in_set, fired, hit, cleared_by_run;
     std::vector<int> set_cells;                   // the clear set's cells, in the order they joined
@@ -65,6 +73,7 @@ struct Scratch {
     std::vector<std::int64_t> cell_points;
     std::vector<std::uint8_t> is_cleared;
     State trial;  // preview's copy of the state
+    Preview count_preview;  // clear_count's buffer when it plays the first step
     bool first_step_only = false;  // preview: stop after step 5 (the clear set and the specials are known)
     std::vector<std::uint8_t> row_done, col_done;  // rows / columns a fired line already put in the set
     // Events: a step stops listing them (and says so in events_overflow) once the cells its areas and
@@ -120,22 +129,21 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
 // With min_match 3 on boards up to 64 wide it works on row bitboards; legal_moves_plain classifies
 // every pair (the reference the differential tests compare it with, and the path for other boards).
 std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match);
+void legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match, std::vector<CellPairMove>& out);  // into out (its buffer reused)
 std::vector<CellPairMove> legal_moves_plain(const Board& board, const std::optional<Grid>& lock, int min_match);
 
 // Plays a legal move: swap, count it, resolve with cascades. Events when asked; returns the steps.
 int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch,
               nlohmann::ordered_json* events = nullptr, Mode mode = Mode::scored);
 
-// A hint: the first step of the move a:b (b the target) on a copy of the state, without refill.
-struct Preview {
-    std::vector<Cell> clears;  // the cells whose item the first step clears (not the ones it unlocks or crates it hits), sorted
-    std::vector<std::pair<Cell, std::int32_t>> creates;  // sorted by cell
-    bool combo = false;
-};
 // On a settled board (no run), a move whose runs hold only plain unlocked pieces is previewed from
 // bitboards of the board (kept in `scratch` while the board and lock stay the same); preview_plain
 // always plays the first step on a copy (the reference the differential tests compare it with).
 std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
+// The same into `out` (its buffers reused: no allocation once they have grown); false for an illegal move.
+bool preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& out);
+// preview(...)->clears.size() without building the preview (the greedy bot's measure).
+std::optional<std::size_t> clear_count(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
 std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
 
 // The board as painted with `?` drawn (analyze), and the state at level start.
