@@ -136,7 +136,7 @@ TEST_CASE("format 2 bitboard legal_moves agree with classifying every pair (spec
 
 TEST_CASE("format 2 preview on settled boards agrees with playing the first step (specials, bombs, ingredients, crates, locks)") {
     Rng rng(2718);
-    int fast_like = 0, creates = 0, previews = 0;
+    int fast_like = 0, creates = 0, previews = 0, pairs = 0;
     match3::v2::Scratch scratch, reference;
     for (int i = 0; i < 3000; ++i) {
         // A drawn board without runs (the generator's exclusions), then items sprinkled over it: the
@@ -191,6 +191,29 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
             ++previews;
             creates += static_cast<int>(got->creates.size());
         }
+        // Every pair of neighbours, both ways round and legal or not: the buffer form and clear_count
+        // say what classify and the stepped preview say.
+        match3::v2::Preview into;
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                for (const Cell b : {Cell{x + 1, y}, Cell{x, y + 1}}) {
+                    if (!state.board.contains(b)) continue;
+                    for (const auto& [p, q] : {std::pair{Cell{x, y}, b}, std::pair{b, Cell{x, y}}}) {
+                        const bool legal =
+                            match3::v2::classify(state.board, state.lock, p, q, config.min_match) != match3::v2::SwapKind::illegal;
+                        const auto want = match3::v2::preview_plain(state, config, p, q, reference);
+                        REQUIRE(want.has_value() == legal);
+                        REQUIRE(match3::v2::preview(state, config, p, q, scratch, into) == legal);
+                        const auto count = match3::v2::clear_count(state, config, p, q, scratch);
+                        REQUIRE(count.has_value() == legal);
+                        if (!legal) continue;
+                        REQUIRE(into.clears == want->clears);
+                        REQUIRE(into.creates == want->creates);
+                        REQUIRE(into.combo == want->combo);
+                        REQUIRE(*count == want->clears.size());
+                        ++pairs;
+                    }
+                }
         // The masks are kept per board: a changed board must not reuse them.
         if (!state.board.cells.empty()) {
             state.board.cells[0] = state.board.cells[0] == 0 ? 1 : 0;
@@ -204,6 +227,7 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
     }
     CHECK(fast_like > 2000);
     CHECK(previews > 30000);
+    CHECK(pairs > previews);
     CHECK(creates > 1000);
 }
 
@@ -254,4 +278,52 @@ TEST_CASE("play_swap with the bot's known first step plays the same move as sett
         REQUIRE_FALSE(ws.scratch.known.valid);
     }
     CHECK(known_used > 1000);
+}
+
+TEST_CASE("format 2 greedy on boards of plain pieces (the version 1 scan) picks the first move with the most clears") {
+    // The reference: every legal move in legal_moves_plain's order, its clears from the stepped
+    // preview, the first with the most. Settled and unsettled boards, holes, blockers, empty cells,
+    // min_match 3 and 4, and boards past the 64 columns of the masks.
+    Rng rng(4242);
+    match3::BotWorkspace ws;
+    match3::v2::Scratch reference;
+    int chosen = 0, dead = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const bool wide = i % 25 == 24;
+        const int w = wide ? 60 + pick(rng, 10) : 3 + pick(rng, 10), h = wide ? 3 + pick(rng, 3) : 3 + pick(rng, 10);
+        const int colors = 3 + pick(rng, 4);
+        Level level;
+        level.kind = Kind::match3;
+        level.rules.colors = colors;
+        level.rules.specials = true;
+        level.rules.min_match = i % 7 == 6 ? 4 : 3;
+        level.board = v1_board(rng, w, h, colors, i % 3 != 0);
+        const auto config = match3::v2::Config::of(level);
+        State state;
+        state.board = level.board;
+        state.collected.assign(static_cast<std::size_t>(colors), 0);
+        if (i % 11 == 10) state.lock = Grid(w, h, 0);  // a lock layer with nothing locked
+        std::optional<CellPairMove> want;
+        std::size_t best = 0;
+        for (const CellPairMove& m : match3::v2::legal_moves_plain(state.board, state.lock, config.min_match)) {
+            const auto p = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+            REQUIRE(p.has_value());
+            if (!want || p->clears.size() > best) {
+                want = m;
+                best = p->clears.size();
+            }
+        }
+        INFO("board " << i << " " << w << "x" << h);
+        const auto got = match3::choose_move_v2(match3::Bot::greedy, level, config, state, ws);
+        REQUIRE(got.has_value() == want.has_value());
+        if (!got) {
+            ++dead;
+            continue;
+        }
+        REQUIRE(got->a == want->a);
+        REQUIRE(got->b == want->b);
+        ++chosen;
+    }
+    CHECK(chosen > 2500);
+    CHECK(dead > 10);
 }
