@@ -216,8 +216,10 @@ std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2
     if (bot == Bot::greedy) {
         std::size_t best_count = 0;
         bool any = false;
+        std::vector<std::size_t>& counts = ws.v2_counts;
+        v2::clear_counts(state, config, moves, ws.v2, counts);
         for (std::size_t i = 0; i < moves.size(); ++i) {
-            const std::size_t count = v2::clear_count(state, config, moves[i].a, moves[i].b, ws.v2).value_or(0);
+            const std::size_t count = counts[i];
             if (!any || count > best_count) {
                 any = true;
                 best_count = count;

@@ -38,6 +38,7 @@ struct BotWorkspace {
     std::vector<int> cells;  // a lookahead trial's first-step clears
     v2::Scratch v2;  // levels under RULES.md section 5
     std::vector<CellPairMove> v2_moves;  // choose_move_v2's legal moves (nothing it calls uses them)
+    std::vector<std::size_t> v2_counts;  // and the greedy bot's clear counts
     // The random and mcts bots: their own generator, Rng(bot_seed(refill seed)) (random.hpp), never
     // state.rng, so the game's refills are the same whichever bot plays; and mcts's rollouts per move.
     Rng rng;

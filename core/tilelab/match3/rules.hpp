@@ -155,7 +155,7 @@ struct RunThrough {
 
 // The row part: `word` is the colour's word of row to.y before the move; to.x is set and, when
 // `from` is in the same row, from.x cleared; the ones around bit to.x (both counts include it).
-inline void row_run_through(std::uint64_t word, Cell from, Cell to, int k, RunThrough& t) {
+[[gnu::always_inline]] inline void row_run_through(std::uint64_t word, Cell from, Cell to, int k, RunThrough& t) {
     std::uint64_t m = word | 1ull << to.x;
     if (from.y == to.y) m &= ~(1ull << from.x);
     const std::uint64_t right = ~(m >> to.x);
@@ -171,7 +171,7 @@ inline void row_run_through(std::uint64_t word, Cell from, Cell to, int k, RunTh
 
 // Both runs, the column by walking up and down from `to` while the colour continues; `from` in the
 // same column ends the walk on its side (it holds the other piece now). `height`: the board's.
-inline RunThrough run_through(const std::uint64_t* rows, int height, int k, Cell from, Cell to) {
+[[gnu::always_inline]] inline RunThrough run_through(const std::uint64_t* rows, int height, int k, Cell from, Cell to) {
     RunThrough t;
     row_run_through(rows[to.y], from, to, k, t);
     const std::uint64_t bit = 1ull << to.x;

@@ -484,11 +484,12 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
 
     // The most common colour at the start of the step (a colour bomb fired by another item takes it).
     int common = -1;
-    bool any_bomb = false, any_crate = false;
+    int bombs = 0, crates = 0;  // counted branch-free (the loop vectorises)
     for (const std::int32_t c : board.cells) {
-        any_bomb |= c == cell::color_bomb;
-        any_crate |= cell::is_crate(c);
+        bombs += c == cell::color_bomb;
+        crates += static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
     }
+    const bool any_bomb = bombs > 0, any_crate = crates > 0;
     if (any_bomb) {
         s.color_count.assign(static_cast<std::size_t>(config.colors) + 1, 0);
         for (std::int32_t c : board.cells)
@@ -919,7 +920,29 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
             down[y] = 0;
         }
     }
-    // (a.x, a.y) order, the right neighbour before the lower one; only columns with a move are walked.
+    // (a.x, a.y) order, the right neighbour before the lower one. Up to 32 rows: each column's moves
+    // as one word (bit 2y: the move right, 2y + 1: the move down), read lowest bit first.
+    if (h <= 32) {
+        std::uint64_t by_column[64] = {};
+        for (int y = 0; y < h; ++y) {
+            for (std::uint64_t r = right[static_cast<std::size_t>(y)]; r; r &= r - 1)
+                by_column[__builtin_ctzll(r)] |= 1ull << (2 * y);
+            for (std::uint64_t d = down[static_cast<std::size_t>(y)]; d; d &= d - 1)
+                by_column[__builtin_ctzll(d)] |= 1ull << (2 * y + 1);
+        }
+        std::size_t count = 0;
+        for (int x = 0; x < w; ++x)
+            for (std::uint64_t m = by_column[x]; m; m &= m - 1) ++count;
+        out.resize(count);
+        CellPairMove* at = out.data();
+        for (int x = 0; x < w; ++x)
+            for (std::uint64_t m = by_column[x]; m; m &= m - 1) {
+                const int bit = __builtin_ctzll(m);
+                const int y = bit >> 1;
+                *at++ = CellPairMove{Cell{x, y}, Cell{x + (bit & 1 ? 0 : 1), y + (bit & 1)}};
+            }
+        return true;
+    }
     std::uint64_t columns = 0;
     for (int y = 0; y < h; ++y) columns |= right[y] | down[y];
     while (columns) {
@@ -996,18 +1019,23 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
             const std::int32_t v = board.cells[static_cast<std::size_t>(y * w + x)];
             if (v >= 0) pm.colour_rows[static_cast<std::size_t>(cell::color_of(v)) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
         }
-    pm.settled = true;
+    // Settled: no run of any colour (fixed trip counts, no early exits: the branches predict).
     const int k = min_match;
-    for (int colour = 0; colour < colours && pm.settled; ++colour) {
+    std::uint64_t runs = 0;
+    for (int colour = 0; colour < colours; ++colour) {
         const std::uint64_t* R = pm.colour_rows.data() + static_cast<std::size_t>(colour) * hs;
-        for (int y = 0; y < h && pm.settled; ++y) {
+        for (int y = 0; y < h; ++y) {
             std::uint64_t starts = R[y];
-            for (int j = 1; j < k && starts; ++j) starts &= R[y] >> j;
-            std::uint64_t tops = y + k <= h ? R[y] : 0;
-            for (int j = 1; j < k && tops; ++j) tops &= R[y + j];
-            if (starts || tops) pm.settled = false;
+            for (int j = 1; j < k; ++j) starts &= R[y] >> j;
+            runs |= starts;
+        }
+        for (int y = 0; y + k <= h; ++y) {
+            std::uint64_t tops = R[y];
+            for (int j = 1; j < k; ++j) tops &= R[y + j];
+            runs |= tops;
         }
     }
+    pm.settled = runs == 0;
     pm.fits = true;
 }
 
@@ -1024,11 +1052,13 @@ struct SettledFirst {
 enum class Decided { illegal, legal, no };  // no: the caller plays the first step on a copy
 
 // What classify says of the swap and, for a legal one, its first step, when the masks can tell.
-Decided settled_first(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, SettledFirst& f) {
+// `masks_ready`: the caller has prepared the masks for this state (clear_counts, once for all moves).
+Decided settled_first(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, SettledFirst& f,
+                      bool masks_ready = false) {
     const SwapKind by_values = classify_values(state.board, state.lock, a, b, nullptr);
     if (by_values == SwapKind::illegal) return Decided::illegal;
     if (by_values == SwapKind::combo) return Decided::no;
-    prepare_masks(state, config.min_match, scratch);
+    if (!masks_ready) prepare_masks(state, config.min_match, scratch);
     const Scratch::PreviewMasks& pm = scratch.masks;
     if (!pm.fits || !pm.settled) return Decided::no;
     const Board& board = state.board;
@@ -1146,6 +1176,23 @@ std::optional<Preview> preview(const State& state, const Config& config, Cell a,
     Preview p;
     if (!preview(state, config, a, b, scratch, p)) return std::nullopt;
     return p;
+}
+
+void clear_counts(const State& state, const Config& config, const std::vector<CellPairMove>& moves, Scratch& scratch,
+                  std::vector<std::size_t>& counts) {
+    counts.resize(moves.size());
+    prepare_masks(state, config.min_match, scratch);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        SettledFirst f;
+        const Cell a = moves[i].a, b = moves[i].b;
+        switch (settled_first(state, config, a, b, scratch, f, true)) {
+            case Decided::illegal: counts[i] = 0; continue;
+            case Decided::legal: counts[i] = static_cast<std::size_t>(f.n); continue;
+            case Decided::no: break;
+        }
+        // The stepped path plays on the scratch's trial, never on the masks: they stay this state's.
+        counts[i] = clear_count(state, config, a, b, scratch).value_or(0);
+    }
 }
 
 std::optional<std::size_t> clear_count(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {

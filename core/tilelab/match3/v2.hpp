@@ -144,6 +144,9 @@ std::optional<Preview> preview(const State& state, const Config& config, Cell a,
 bool preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& out);
 // preview(...)->clears.size() without building the preview (the greedy bot's measure).
 std::optional<std::size_t> clear_count(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
+// clear_count of every move into counts (0 for an illegal one), the masks prepared once.
+void clear_counts(const State& state, const Config& config, const std::vector<CellPairMove>& moves, Scratch& scratch,
+                  std::vector<std::size_t>& counts);
 std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
 
 // The board as painted with `?` drawn (analyze), and the state at level start.
