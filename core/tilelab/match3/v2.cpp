@@ -552,6 +552,50 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         }
     }
 
+    // A step where nothing fires or is hit and no event or report is asked for (most steps of a
+    // bot's game): the clear set is the groups' cells, each cleared, and steps 3 to 6 reduce to
+    // clearing them, scoring each by its run, the jelly, the new specials, then 7 and 8 as below.
+    if (!combo && !events && !report && !s.first_step_only && !any_crate) {
+        bool plain = true;
+        for (const auto& g : groups)
+            for (int idx : g) plain &= !cell::is_special(board.cells[static_cast<std::size_t>(idx)]) && !v.locked(idx);
+        if (plain) {
+            std::vector<int>& cleared = s.cleared_cells;
+            cleared.clear();
+            std::int64_t points = 0;
+            const std::int64_t spp = config.score_per_piece;
+            for (const auto& g : groups)
+                for (int idx : g) {
+                    const auto iu = static_cast<std::size_t>(idx);
+                    std::int32_t& c = board.cells[iu];
+                    if (scoring) {
+                        points += s.row_len[iu] ? (s.row_len[iu] - 1) * spp : (s.col_len[iu] - 1) * spp;
+                        if (static_cast<std::size_t>(cell::color_of(c)) < state.collected.size())
+                            ++state.collected[static_cast<std::size_t>(cell::color_of(c))];
+                    }
+                    c = cell::empty;
+                    cleared.push_back(idx);
+                }
+            std::int64_t jelly = 0;
+            if (scoring && state.jelly)
+                for (int idx : cleared) {
+                    std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(idx)];
+                    if (layers > 0) {
+                        --layers;
+                        ++jelly;
+                    }
+                }
+            for (const auto& [idx, special] : created) board.cells[static_cast<std::size_t>(idx)] = special;
+            state.score += points;
+            s.cleared = static_cast<std::int64_t>(cleared.size());
+            s.jelly = jelly;
+            s.falls = gravity(v, nullptr, step);
+            s.spawns = mode != Mode::lookahead ? refill(v, config, state.rng, nullptr, step) : 0;
+            run_exits(state, config, mode, s, nullptr, step);
+            return true;
+        }
+    }
+
     // 3. The clear set, then the firing closure.
     s.in_set.assign(nu, 0);
     s.fired.assign(nu, 0);
