@@ -104,8 +104,6 @@ void bench_size(int side) {
 
     match3::HintScanner scanner;
     std::vector<Cell> clears;  // the caller's buffer (clears_sorted's allocation-free form)
-    std::vector<CellPairMove> moves;  // and format 2's (legal_moves and preview into buffers)
-    match3::v2::Preview preview;
     std::int64_t hint_count = 0;
     const double hints_core = time_ns([&](int i) {
         scanner.scan(starts[at(i)].board, rules);

@@ -282,8 +282,8 @@ HintScanner::Through HintScanner::through(const std::uint64_t* rows, Cell from, 
     return run_through(rows, board_->height, rules_.min_match, from, to);
 }
 
-HintScanner::Through HintScanner::through_settled(std::int32_t colour, const std::uint64_t* rows, Cell from,
-                                                  Cell to) const {
+[[gnu::always_inline]] inline HintScanner::Through HintScanner::through_settled(std::int32_t colour, const std::uint64_t* rows,
+                                                                                Cell from, Cell to) const {
     if (!masks_ready_ || colour >= mask_colors_) return through(rows, from, to);
     const std::uint64_t* R = masks_.data() + static_cast<std::size_t>(colour) * mask_stride_ + 2;
     Through t;
@@ -297,10 +297,9 @@ HintScanner::Through HintScanner::through_settled(std::int32_t colour, const std
     if (from.x == to.x) win &= ~(1u << (from.y - to.y + 2));
     const int up = static_cast<int>((win >> 1 & 1u) + (win >> 1 & win & 1u));
     const int down = static_cast<int>((win >> 3 & 1u) + (win >> 3 & win >> 4 & 1u));
-    if (1 + up + down >= 3) {
-        t.y0 = to.y - up;
-        t.col = 1 + up + down;
-    }
+    const bool run = 1 + up + down >= 3;  // selected without a branch (it would mispredict)
+    t.y0 = run ? to.y - up : 0;
+    t.col = run ? 1 + up + down : 0;
     return t;
 }
 

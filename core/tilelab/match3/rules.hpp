@@ -163,10 +163,9 @@ struct RunThrough {
     const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
     const int n_left = left ? __builtin_clzll(left) : to.x + 1;
     const int len = n_left + n_right - 1;
-    if (len >= k) {
-        t.x0 = to.x - n_left + 1;
-        t.row = len;
-    }
+    const bool run = len >= k;  // selected without a branch (it would mispredict)
+    t.x0 = run ? to.x - n_left + 1 : t.x0;
+    t.row = run ? len : t.row;
 }
 
 // Both runs, the column by walking up and down from `to` while the colour continues; `from` in the
