@@ -121,6 +121,7 @@ TEST_CASE("the field's runs after removals equal a fresh field's answers") {
 TEST_CASE("differential: 10,000 random boards agree with the BFS oracle and seed 002's stepwise test") {
     Rng rng(20240611);
     long pairs_checked = 0, links_found = 0;
+    std::vector<LinkPath> reused;  // all_links' buffer form, holding the boards before this one
     for (int round = 0; round < 10000; ++round) {
         const int width = 1 + static_cast<int>(rng.uniform(20));
         const int height = 1 + static_cast<int>(rng.uniform(20));
@@ -155,6 +156,14 @@ TEST_CASE("differential: 10,000 random boards agree with the BFS oracle and seed
         }
         const auto links = all_links(board, rules);
         REQUIRE(links.size() == expected.size());
+        all_links(board, rules, reused);
+        REQUIRE(reused.size() == links.size());
+        for (std::size_t k = 0; k < links.size(); ++k) {
+            REQUIRE(reused[k].a == links[k].a);
+            REQUIRE(reused[k].b == links[k].b);
+            REQUIRE(reused[k].turns == links[k].turns);
+            REQUIRE(reused[k].path == links[k].path);
+        }
         for (std::size_t k = 0; k < links.size(); ++k) {
             REQUIRE(links[k].a == expected[k].first);
             REQUIRE(links[k].b == expected[k].second);

@@ -64,6 +64,8 @@ public:
     // The link between the cells of two tiles with the fewest turns (at most max_turns) and then
     // the shortest length, or nullopt. Does not check the pairing; a == b never links.
     std::optional<LinkPath> find_link(Cell a, Cell b, int max_turns) const;
+    // The same into `out` (its path's buffer reused); false, `out` untouched, when there is none.
+    bool find_link(Cell a, Cell b, int max_turns, LinkPath& out) const;
     // Only whether a link exists (stops at the first path found, fewest turns first).
     bool links(Cell a, Cell b, int max_turns) const;
 
@@ -92,6 +94,10 @@ std::optional<LinkPath> link_pair(const Board& board, const LinkRules& rules, Ce
 // Every linkable pair once, a before b in row-major order, sorted by (a, b) in row-major order.
 std::vector<LinkPath> all_links(const LinkField& field, const LinkRules& rules);
 std::vector<LinkPath> all_links(const Board& board, const LinkRules& rules);
+// The same into `out`: its elements and their path buffers are reused, so repeated queries of
+// boards with as many links allocate nothing.
+void all_links(const LinkField& field, const LinkRules& rules, std::vector<LinkPath>& out);
+void all_links(const Board& board, const LinkRules& rules, std::vector<LinkPath>& out);
 // Every tile that the tile at `tile` links to now (for the editor's hover).
 std::vector<LinkPath> links_of_tile(const Board& board, const LinkRules& rules, Cell tile);
 

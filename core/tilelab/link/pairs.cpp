@@ -69,6 +69,12 @@ struct ValueChains {
 }  // namespace
 
 std::vector<LinkPath> all_links(const LinkField& field, const LinkRules& rules) {
+    std::vector<LinkPath> out;
+    all_links(field, rules, out);
+    return out;
+}
+
+void all_links(const LinkField& field, const LinkRules& rules, std::vector<LinkPath>& out) {
     // Walking the tiles in row-major order and, for each, its partners further on gives every pair
     // once, already in (a, b) row-major order, with no sort after.
     // Only adjacent tiles link without an empty neighbour each: a longer path leaves a through an
@@ -100,9 +106,10 @@ std::vector<LinkPath> all_links(const LinkField& field, const LinkRules& rules) 
         for (int x = 0; x < width; ++x, ++index)
             if (chains.free[static_cast<std::size_t>(index)]) chains.add(field.board_value(x, y), index);
 
-    std::vector<LinkPath> out;
+    std::size_t found = 0;  // out[0, found) hold this query's links; later elements are spare buffers
     auto try_link = [&](Cell a, Cell b) {
-        if (auto path = field.find_link(a, b, rules.max_turns)) out.push_back(std::move(*path));
+        if (found == out.size()) out.emplace_back();
+        if (field.find_link(a, b, rules.max_turns, out[found])) ++found;
     };
     for (int index = 0, ay = 0; ay < height; ++ay)
         for (int ax = 0; ax < width; ++ax, ++index) {
@@ -141,15 +148,21 @@ std::vector<LinkPath> all_links(const LinkField& field, const LinkRules& rules) 
             }
             if (below_pending) try_link(a, Cell{ax, ay + 1});
         }
-    return out;
+    out.resize(found);
 }
 
 std::vector<LinkPath> all_links(const Board& board, const LinkRules& rules) {
+    std::vector<LinkPath> out;
+    all_links(board, rules, out);
+    return out;
+}
+
+void all_links(const Board& board, const LinkRules& rules, std::vector<LinkPath>& out) {
     // One field per thread, rebuilt in place for each query: no allocation once it has seen a
     // board this big (docs/link.md "Speed").
     thread_local LinkField field;
     field.assign(board, rules.border);
-    return all_links(field, rules);
+    all_links(field, rules, out);
 }
 
 std::vector<LinkPath> links_of_tile(const Board& board, const LinkRules& rules, Cell tile) {

@@ -141,19 +141,18 @@ struct Candidate {
 };
 }  // namespace
 
-std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) const {
-    if (a == b || !is_tile(a) || !is_tile(b)) return std::nullopt;
+bool LinkField::find_link(Cell a, Cell b, int max_turns, LinkPath& out) const {
+    if (a == b || !is_tile(a) || !is_tile(b)) return false;
     const int ax = a.x + 1, ay = a.y + 1, bx = b.x + 1, by = b.y + 1;
     const int dx = std::abs(ax - bx), dy = std::abs(ay - by);
     auto make = [&](int turns, const Candidate& c) {
-        LinkPath path;
-        path.a = a;
-        path.b = b;
-        path.turns = turns;
+        out.a = a;
+        out.b = b;
+        out.turns = turns;
         Cell corners[5];
         for (int i = 0; i < c.count; ++i) corners[i] = Cell{c.corners[i].x - 1, c.corners[i].y - 1};
-        path.path.assign(corners, corners + c.count);  // one allocation, not one per doubling
-        return path;
+        out.path.assign(corners, corners + c.count);  // the buffer's capacity reused: no allocation once it has grown
+        return true;
     };
     Candidate best;
 
@@ -166,12 +165,12 @@ std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) cons
         best.set(dy, {Cell{ax, ay}, Cell{bx, by}});
         return make(0, best);
     }
-    if (max_turns < 1) return std::nullopt;
+    if (max_turns < 1) return false;
     // Every longer path leaves a through an empty neighbour and enters b from one: a walled-in
     // tile (most tiles of a full board) is settled here.
     auto free_at = [&](int px, int py) { return cells_[static_cast<std::size_t>(pad_index(px, py))] == cell::empty; };
-    if (!(free_at(ax - 1, ay) || free_at(ax + 1, ay) || free_at(ax, ay - 1) || free_at(ax, ay + 1))) return std::nullopt;
-    if (!(free_at(bx - 1, by) || free_at(bx + 1, by) || free_at(bx, by - 1) || free_at(bx, by + 1))) return std::nullopt;
+    if (!(free_at(ax - 1, ay) || free_at(ax + 1, ay) || free_at(ax, ay - 1) || free_at(ax, ay + 1))) return false;
+    if (!(free_at(bx - 1, by) || free_at(bx + 1, by) || free_at(bx, by - 1) || free_at(bx, by + 1))) return false;
 
     // 1 turn: the corner shares a row with one tile and a column with the other.
     if (ax != bx && ay != by) {
@@ -185,7 +184,7 @@ std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) cons
             return make(1, best);
         }
     }
-    if (max_turns < 2) return std::nullopt;
+    if (max_turns < 2) return false;
 
     // Straight reach of each tile: the corners of longer paths lie on these lines (seed 002,
     // "let the two squares go in four directions up to an obstacle").
@@ -214,7 +213,7 @@ std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) cons
         }
     }
     if (best.count) return make(2, best);
-    if (max_turns < 3) return std::nullopt;
+    if (max_turns < 3) return false;
 
     // 3 turns: vertical, horizontal, vertical, horizontal (or the mirror). The first corner lies
     // on a's reach, the last on b's; the two middle segments are checked from the runs.
@@ -237,7 +236,13 @@ std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) cons
         }
     }
     if (best.count) return make(3, best);
-    return std::nullopt;
+    return false;
+}
+
+std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) const {
+    LinkPath path;
+    if (!find_link(a, b, max_turns, path)) return std::nullopt;
+    return path;
 }
 
 bool LinkField::links(Cell a, Cell b, int max_turns) const {

@@ -33,12 +33,13 @@ PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_in
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
     PlayoutOutcome out;
     int tiles = tiles_on(state.board);
+    std::vector<LinkPath> links;  // reused from move to move
     while (tiles > 0) {
         if (stop.stop_requested()) {
             out.interrupted = true;
             return out;
         }
-        const std::vector<LinkPath> links = all_links(field, rules);
+        all_links(field, rules, links);
         if (links.empty()) {
             out.dead = true;
             out.dead_at = state.moves;
