@@ -255,9 +255,27 @@ int gravity(View& v, ojson* events, int step) {
     int fallen = 0;
     const int w = v.w, h = v.h;
     for (int x = 0; x < w; ++x) {
-        bool has_empty = false;
-        for (int y = 0; y < h; ++y) has_empty |= v.at(y * w + x) == cell::empty;
+        bool has_empty = false, regular = !v.lock;  // regular: only unlocked items and empty cells
+        for (int y = 0; y < h; ++y) {
+            const std::int32_t c = v.at(y * w + x);
+            has_empty |= c == cell::empty;
+            regular &= c >= cell::empty || c == cell::color_bomb || c == cell::ingredient;
+        }
         if (!has_empty) continue;
+        if (regular && !events) {
+            // One segment without holes: every item falls to the bottom in order, one pass from the
+            // bottom without a branch per cell (`write` never passes the cell being read).
+            int write = h - 1;
+            for (int r = h - 1; r >= 0; --r) {
+                const std::int32_t c = v.at(r * w + x);
+                const int item = c != cell::empty;
+                v.at(write * w + x) = c;
+                fallen += item & (write != r);
+                write -= item;
+            }
+            for (int r = write; r >= 0; --r) v.at(r * w + x) = cell::empty;
+            continue;
+        }
         int bottom = h - 1;
         while (bottom >= 0) {
             if (v.splitter(bottom * w + x)) {
@@ -296,6 +314,9 @@ int gravity(View& v, ojson* events, int step) {
 int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
     int filled = 0;
     for (int x = 0; x < v.w; ++x) {
+        bool has_empty = false;  // a column without an empty cell draws nothing
+        for (int y = 0; y < v.h; ++y) has_empty |= v.at(y * v.w + x) == cell::empty;
+        if (!has_empty) continue;
         int end = 0;
         while (end < v.h && !v.splitter(end * v.w + x)) ++end;
         for (int y = end - 1; y >= 0; --y) {
