@@ -50,8 +50,8 @@ public:
         const auto i = static_cast<std::size_t>(pad_index(c.x + 1, c.y + 1));
         const auto w = static_cast<std::size_t>(pw_);
         // Bitwise, not short-circuit: four loads and no branch to mispredict on a mixed board.
-        return (cells_[i - 1] == cell::empty) | (cells_[i + 1] == cell::empty) | (cells_[i - w] == cell::empty) |
-               (cells_[i + w] == cell::empty);
+        return (static_cast<int>(cells_[i - 1] == cell::empty) | static_cast<int>(cells_[i + 1] == cell::empty) |
+                static_cast<int>(cells_[i - w] == cell::empty) | static_cast<int>(cells_[i + w] == cell::empty)) != 0;
     }
     // The value at a board cell known to be on the board (no bounds check).
     std::int32_t board_value(int x, int y) const { return cells_[static_cast<std::size_t>(pad_index(x + 1, y + 1))]; }
