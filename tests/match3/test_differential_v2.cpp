@@ -267,3 +267,39 @@ TEST_CASE("match3 format 2: a cascade that never ends stops at the step cap with
     CHECK(rows_of(result.state.board) == play.board);
     CHECK(result.state.score == play.score);
 }
+
+TEST_CASE("match3 format 2: a move played without events is the move played with them (the quiet steps' fast path)") {
+    // Asked for events, every step takes the full path that the oracle test above checks; without
+    // them, steps where nothing fires clear their groups directly. Both must leave the same state
+    // (board, lock, jelly, score, collected, ingredients, generator), scored and in lookahead.
+    Rng rng(20261125);
+    const KindOps& game = kind_ops(Kind::match3);
+    int moves = 0;
+    match3::v2::Scratch quiet_scratch, logged_scratch;
+    for (int i = 0; i < board_count; ++i) {
+        const json level_json = random_level(rng, i);
+        LevelLoad load = parse_level(level_json.dump(), "random");
+        REQUIRE(load.level.has_value());
+        const Level& level = *load.level;
+        if (!match3::v2::active(level)) continue;
+        INFO(level_json.dump());
+        const auto config = match3::v2::Config::of(level);
+        State quiet = game.start(level);
+        for (int m = 0; m < 8; ++m) {
+            const auto legal = match3::v2::legal_moves(quiet.board, quiet.lock, config.min_match);
+            if (legal.empty()) break;
+            const CellPairMove move = legal[rng.uniform(static_cast<std::uint32_t>(legal.size()))];
+            const auto kind = match3::v2::classify(quiet.board, quiet.lock, move.a, move.b, config.min_match);
+            const auto mode = m % 4 == 3 ? match3::v2::Mode::lookahead : match3::v2::Mode::scored;
+            State logged = quiet;
+            nlohmann::ordered_json events = nlohmann::ordered_json::array();
+            const int quiet_steps = match3::v2::play_move(quiet, config, move.a, move.b, kind, quiet_scratch, nullptr, mode);
+            const int logged_steps = match3::v2::play_move(logged, config, move.a, move.b, kind, logged_scratch, &events, mode);
+            INFO("move " << m);
+            REQUIRE(quiet_steps == logged_steps);
+            REQUIRE(quiet == logged);
+            ++moves;
+        }
+    }
+    CHECK(moves > board_count * 3);
+}

@@ -573,10 +573,11 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         }
     }
 
-    // A step where nothing fires or is hit and no event or report is asked for (most steps of a
-    // bot's game): the clear set is the groups' cells, each cleared, and steps 3 to 6 reduce to
-    // clearing them, scoring each by its run, the jelly, the new specials, then 7 and 8 as below.
-    if (!combo && !events && !report && !s.first_step_only && !any_crate) {
+    // A step where nothing fires and no event or report is asked for (most steps of a bot's game):
+    // the clear set is the groups' cells, each cleared by its run, and steps 3 to 6 reduce to
+    // clearing them, hitting the crates beside them once each, scoring each cell by its run, the
+    // jelly, the new specials, then 7 and 8 as below.
+    if (!combo && !events && !report && !s.first_step_only) {
         bool plain = true;
         for (const auto& g : groups)
             for (int idx : g) plain &= !cell::is_special(board.cells[static_cast<std::size_t>(idx)]) && !v.locked(idx);
@@ -597,6 +598,22 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                     c = cell::empty;
                     cleared.push_back(idx);
                 }
+            if (any_crate) {
+                s.hit.assign(nu, 0);
+                for (int idx : cleared) {
+                    const int x = idx % w, y = idx / w;
+                    if (x > 0) s.hit[static_cast<std::size_t>(idx - 1)] = 1;
+                    if (x + 1 < w) s.hit[static_cast<std::size_t>(idx + 1)] = 1;
+                    if (y > 0) s.hit[static_cast<std::size_t>(idx - w)] = 1;
+                    if (y + 1 < h) s.hit[static_cast<std::size_t>(idx + w)] = 1;
+                }
+                for (int idx = 0; idx < n; ++idx) {
+                    std::int32_t& c = board.cells[static_cast<std::size_t>(idx)];
+                    if (!s.hit[static_cast<std::size_t>(idx)] || !cell::is_crate(c)) continue;
+                    const int left = cell::crate_hp(c) - 1;
+                    c = left > 0 ? cell::crate(left) : cell::empty;
+                }
+            }
             std::int64_t jelly = 0;
             if (scoring && state.jelly)
                 for (int idx : cleared) {
