@@ -366,6 +366,18 @@ int refill(Board& board, int colors, Rng& rng, std::vector<StepLog::Spawn>* spaw
     return filled;
 }
 
+const std::int32_t* row_start_table(int width, int k) {
+    thread_local std::vector<std::int32_t> table;
+    thread_local int table_width = 0, table_k = 0;
+    if (table_width != width || table_k != k) {
+        table.resize(static_cast<std::size_t>(row_start_cells));
+        for (int i = 0; i < row_start_cells; ++i) table[static_cast<std::size_t>(i)] = i % width + k <= width;
+        table_width = width;
+        table_k = k;
+    }
+    return table.data();
+}
+
 namespace {
 // Whether the board has a run of K (3 or 4), without marking it: equal neighbours compared on the
 // cells directly, in loops without branches that the compiler vectorises (a quarter of scan_runs'
@@ -374,6 +386,26 @@ template <int K>
 bool has_run(const Board& board) {
     const int w = board.width, h = board.height;
     const std::int32_t* c = board.cells.data();
+    const int n = w * h;
+    if (w >= K && n <= row_start_cells) {
+        // The board as one line, each loop one long vectorised pass (rows of 9 leave the vector
+        // loop mostly remainder): a row run starting at i needs i % w + K <= w, which a table per
+        // width says (a start nearer the row's end would match across into the next row); a column
+        // run starting at i goes K - 1 rows down, so its starts are the first n - (K - 1) w cells.
+        const std::int32_t* starts = row_start_table(w, K);
+        int any = 0;
+        for (int i = 0; i + K <= n; ++i) {
+            int same = (c[i] >= 0) & starts[i];
+            for (int j = 1; j < K; ++j) same &= c[i + j] == c[i];
+            any |= same;
+        }
+        for (int i = 0; i + (K - 1) * w < n; ++i) {
+            int same = c[i] >= 0;
+            for (int j = 1; j < K; ++j) same &= c[i + static_cast<std::ptrdiff_t>(j) * w] == c[i];
+            any |= same;
+        }
+        return any != 0;
+    }
     for (int y = 0; y < h; ++y) {
         const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
         int any = 0;

@@ -142,6 +142,12 @@ int allowed_colors(const Board& board, int x, int y, int colors, int min_match, 
 // A swap of two cells is a candidate when both are pieces, orthogonal neighbours, of different colours.
 bool swappable(const Board& board, Cell a, Cell b);
 
+// For run tests over a whole board as one line (cells up to row_start_cells): entry i is 1 when a
+// run of k starting at cell i stays in its row of a board `width` wide (i % width + k <= width).
+// One table per thread, rebuilt when the width or k changes.
+inline constexpr int row_start_cells = 4096;
+const std::int32_t* row_start_table(int width, int k);
+
 // Whether after swapping a and b at least one of the two lies in a run (the legality test).
 bool swap_makes_run(const Board& board, Cell a, Cell b, int min_match);
 

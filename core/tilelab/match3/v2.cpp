@@ -432,6 +432,24 @@ bool any_run(const Board& board) {
     const int w = board.width, h = board.height;
     const std::int32_t* c = board.cells.data();
     auto same = [](std::int32_t p, std::int32_t q) { return static_cast<int>(q >= 0) & static_cast<int>(((p ^ q) & 0xff) == 0); };
+    const int n = w * h;
+    if (w >= K && n <= row_start_cells) {
+        // The board as one line (as match3's has_run): row starts masked by row_start_table,
+        // column starts the first n - (K - 1) w cells.
+        const std::int32_t* starts = row_start_table(w, K);
+        int any = 0;
+        for (int i = 0; i + K <= n; ++i) {
+            int run = static_cast<int>(c[i] >= 0) & starts[i];
+            for (int j = 1; j < K; ++j) run &= same(c[i], c[i + j]);
+            any |= run;
+        }
+        for (int i = 0; i + (K - 1) * w < n; ++i) {
+            int run = c[i] >= 0;
+            for (int j = 1; j < K; ++j) run &= same(c[i], c[i + static_cast<std::ptrdiff_t>(j) * w]);
+            any |= run;
+        }
+        return any != 0;
+    }
     for (int y = 0; y < h; ++y) {
         const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
         int any = 0;
