@@ -387,25 +387,8 @@ bool has_run(const Board& board) {
     const int w = board.width, h = board.height;
     const std::int32_t* c = board.cells.data();
     const int n = w * h;
-    if (w >= K && n <= row_start_cells) {
-        // The board as one line, each loop one long vectorised pass (rows of 9 leave the vector
-        // loop mostly remainder): a row run starting at i needs i % w + K <= w, which a table per
-        // width says (a start nearer the row's end would match across into the next row); a column
-        // run starting at i goes K - 1 rows down, so its starts are the first n - (K - 1) w cells.
-        const std::int32_t* starts = row_start_table(w, K);
-        int any = 0;
-        for (int i = 0; i + K <= n; ++i) {
-            int same = (c[i] >= 0) & starts[i];
-            for (int j = 1; j < K; ++j) same &= c[i + j] == c[i];
-            any |= same;
-        }
-        for (int i = 0; i + (K - 1) * w < n; ++i) {
-            int same = c[i] >= 0;
-            for (int j = 1; j < K; ++j) same &= c[i + static_cast<std::ptrdiff_t>(j) * w] == c[i];
-            any |= same;
-        }
-        return any != 0;
-    }
+    if (w >= K && n <= row_start_cells)
+        return run_in_line<K>(c, w, h, [](std::int32_t p, std::int32_t q) { return static_cast<int>(q == p); });
     for (int y = 0; y < h; ++y) {
         const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
         int any = 0;

@@ -148,6 +148,30 @@ bool swappable(const Board& board, Cell a, Cell b);
 inline constexpr int row_start_cells = 4096;
 const std::int32_t* row_start_table(int width, int k);
 
+// Whether the cells c of a board w x h (w >= K, w * h <= row_start_cells) hold a run of K: a cell
+// >= 0 followed, K - 1 times, by cells q with same(first, q). The board is read as one line, each
+// direction one long vectorised pass (rows of 9 leave a per-row loop mostly remainder): a row run
+// starting at i needs row_start_table's 1 (a start nearer its row's end would match across into the
+// next row); a column run starting at i goes K - 1 rows down, so its starts are the first
+// n - (K - 1) w cells.
+template <int K, class Same>
+bool run_in_line(const std::int32_t* c, int w, int h, Same same) {
+    const int n = w * h;
+    const std::int32_t* starts = row_start_table(w, K);
+    int any = 0;
+    for (int i = 0; i + K <= n; ++i) {
+        int run = static_cast<int>(c[i] >= 0) & starts[i];
+        for (int j = 1; j < K; ++j) run &= same(c[i], c[i + j]);
+        any |= run;
+    }
+    for (int i = 0; i + (K - 1) * w < n; ++i) {
+        int run = c[i] >= 0;
+        for (int j = 1; j < K; ++j) run &= same(c[i], c[i + static_cast<std::ptrdiff_t>(j) * w]);
+        any |= run;
+    }
+    return any != 0;
+}
+
 // Whether after swapping a and b at least one of the two lies in a run (the legality test).
 bool swap_makes_run(const Board& board, Cell a, Cell b, int min_match);
 

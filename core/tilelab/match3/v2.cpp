@@ -96,24 +96,35 @@ ojson sorted_cells_json(std::vector<int> cells, int w) {
     return cells_json(out);
 }
 
+// How many colours the board's pieces and specials use (the highest colour + 1).
+int colour_count(const Board& board) {
+    int colours = 0;
+    for (const std::int32_t v : board.cells) colours = std::max(colours, v >= 0 ? cell::color_of(v) + 1 : 0);
+    return colours;
+}
+
+// rows[k * height + y] bit x: the pieces and specials of colour k in row y (boards up to 64 wide).
+void build_colour_rows(const Board& board, int colours, std::vector<std::uint64_t>& rows) {
+    const int w = board.width, h = board.height;
+    const auto hs = static_cast<std::size_t>(h);
+    rows.assign(static_cast<std::size_t>(colours) * hs, 0);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t v = board.cells[static_cast<std::size_t>(y * w + x)];
+            if (v >= 0) rows[static_cast<std::size_t>(cell::color_of(v)) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
+        }
+}
+
 // scan_runs on boards up to 64 wide: one word per row and colour (bit x: column x), the cells of runs
 // found with shifts and ANDs, and only those cells walked to write their run's length: no branch per
 // cell on colours (the plain scan's branches mispredict on every run end).
 bool scan_runs_masks(const Board& board, int min_match, Scratch& s) {
     const int w = board.width, h = board.height;
-    const std::int32_t* c = board.cells.data();
-    const int n = w * h;
-    int colours = 0;
-    for (int i = 0; i < n; ++i) colours = std::max(colours, c[i] >= 0 ? cell::color_of(c[i]) + 1 : 0);
+    const int colours = colour_count(board);
     const auto hs = static_cast<std::size_t>(h);
-    s.run_rows.assign(static_cast<std::size_t>(colours) * hs, 0);
+    build_colour_rows(board, colours, s.run_rows);
     s.run_cols.resize(2 * hs);
     std::uint64_t* rows = s.run_rows.data();
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            const std::int32_t v = c[y * w + x];
-            if (v >= 0) rows[static_cast<std::size_t>(cell::color_of(v)) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
-        }
     // The cells of the runs in a mask: the starts of min_match ones in a row, spread over them.
     auto run_cells = [min_match](auto&& word_at, int i) {
         std::uint64_t starts = word_at(i);
@@ -433,23 +444,7 @@ bool any_run(const Board& board) {
     const std::int32_t* c = board.cells.data();
     auto same = [](std::int32_t p, std::int32_t q) { return static_cast<int>(q >= 0) & static_cast<int>(((p ^ q) & 0xff) == 0); };
     const int n = w * h;
-    if (w >= K && n <= row_start_cells) {
-        // The board as one line (as match3's has_run): row starts masked by row_start_table,
-        // column starts the first n - (K - 1) w cells.
-        const std::int32_t* starts = row_start_table(w, K);
-        int any = 0;
-        for (int i = 0; i + K <= n; ++i) {
-            int run = static_cast<int>(c[i] >= 0) & starts[i];
-            for (int j = 1; j < K; ++j) run &= same(c[i], c[i + j]);
-            any |= run;
-        }
-        for (int i = 0; i + (K - 1) * w < n; ++i) {
-            int run = c[i] >= 0;
-            for (int j = 1; j < K; ++j) run &= same(c[i], c[i + static_cast<std::ptrdiff_t>(j) * w]);
-            any |= run;
-        }
-        return any != 0;
-    }
+    if (w >= K && n <= row_start_cells) return run_in_line<K>(c, w, h, same);
     for (int y = 0; y < h; ++y) {
         const std::int32_t* r = c + static_cast<std::ptrdiff_t>(y) * w;
         int any = 0;
@@ -520,6 +515,11 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         s.col_len.assign(nu, 0);
     }
     const bool scoring = mode != Mode::start;
+    // A cleared cell of a row run scores by the row run, else of a column run by the column run,
+    // else (cleared by firing) the plain piece's points.
+    auto cleared_points = [&s, spp = std::int64_t{config.score_per_piece}](std::size_t iu) {
+        return s.row_len[iu] ? (s.row_len[iu] - 1) * spp : s.col_len[iu] ? (s.col_len[iu] - 1) * spp : spp;
+    };
 
     // The most common colour at the start of the step (a colour bomb fired by another item takes it).
     int common = -1;
@@ -603,13 +603,12 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
             std::vector<int>& cleared = s.cleared_cells;
             cleared.clear();
             std::int64_t points = 0;
-            const std::int64_t spp = config.score_per_piece;
             for (const auto& g : groups)
                 for (int idx : g) {
                     const auto iu = static_cast<std::size_t>(idx);
                     std::int32_t& c = board.cells[iu];
                     if (scoring) {
-                        points += s.row_len[iu] ? (s.row_len[iu] - 1) * spp : (s.col_len[iu] - 1) * spp;
+                        points += cleared_points(iu);
                         if (static_cast<std::size_t>(cell::color_of(c)) < state.collected.size())
                             ++state.collected[static_cast<std::size_t>(cell::color_of(c))];
                     }
@@ -786,12 +785,9 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     for (int idx : cleared) is_cleared[static_cast<std::size_t>(idx)] = 1;
     if (scoring) {
         cell_points.assign(nu, -1);
-        const std::int64_t spp = config.score_per_piece;
-        // A cleared cell of a row run scores by the row run, else of a column run by the column run,
-        // else (cleared by firing) the plain piece's points.
         for (int idx : cleared) {
             const auto iu = static_cast<std::size_t>(idx);
-            const std::int64_t p = s.row_len[iu] ? (s.row_len[iu] - 1) * spp : s.col_len[iu] ? (s.col_len[iu] - 1) * spp : spp;
+            const std::int64_t p = cleared_points(iu);
             cell_points[iu] = p;
             points += p;
         }
@@ -1108,17 +1104,10 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     pm.fits = false;
     if (w > 64 || w < 1 || h < 1 || min_match < 2) return;
     if (state.lock && (state.lock->width != w || state.lock->height != h)) return;
-    int colours = 0;
-    for (std::int32_t v : board.cells)
-        if (v >= 0) colours = std::max(colours, cell::color_of(v) + 1);
+    const int colours = colour_count(board);
     if (colours > 64) return;
     const auto hs = static_cast<std::size_t>(h);
-    pm.colour_rows.assign(static_cast<std::size_t>(colours) * hs, 0);
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            const std::int32_t v = board.cells[static_cast<std::size_t>(y * w + x)];
-            if (v >= 0) pm.colour_rows[static_cast<std::size_t>(cell::color_of(v)) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
-        }
+    build_colour_rows(board, colours, pm.colour_rows);
     // Settled: no run of any colour (fixed trip counts, no early exits: the branches predict).
     const int k = min_match;
     std::uint64_t runs = 0;
@@ -1291,7 +1280,13 @@ void clear_counts(const State& state, const Config& config, const std::vector<Ce
             case Decided::no: break;
         }
         // The stepped path plays on the scratch's trial, never on the masks: they stay this state's.
-        counts[i] = clear_count(state, config, a, b, scratch).value_or(0);
+        const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
+        if (kind == SwapKind::illegal) {
+            counts[i] = 0;
+            continue;
+        }
+        preview_stepped(state, config, a, b, kind, scratch, scratch.count_preview);
+        counts[i] = scratch.count_preview.clears.size();
     }
 }
 
