@@ -1,8 +1,10 @@
 // `tilelab estimate LEVEL`: bot playouts and the pass rate with its 95% interval.
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <iostream>
+#include <mutex>
 #include <thread>
 
 #include <unistd.h>
@@ -198,20 +200,26 @@ int run_estimate(const Args& args) {
     EstimateResult result;
     std::string failure;
     {
+        // The progress line is redrawn every 100 ms; the wait ends as soon as the playouts do (a
+        // short estimate in a pipeline does not sit out the rest of a tick).
+        std::mutex m;
+        std::condition_variable cv;
+        bool done = false;
         std::jthread worker([&](std::stop_token stop) {
             try {
                 result = estimate(*level, options, stop, &progress);
             } catch (const std::exception& e) {
                 failure = e.what();
             }
-            progress.fraction.store(2.0);  // done
+            std::lock_guard lock(m);
+            done = true;
+            cv.notify_one();
         });
         const bool show = ::isatty(STDERR_FILENO) != 0;
-        while (progress.fraction.load() < 2.0) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            double f = progress.fraction.load();
-            if (show && f <= 1.0) std::fprintf(stderr, "\rplayouts: %5.1f%%", 100.0 * f);
-        }
+        std::unique_lock lock(m);
+        while (!cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; }))
+            if (show) std::fprintf(stderr, "\rplayouts: %5.1f%%", 100.0 * std::min(1.0, progress.fraction.load()));
+        lock.unlock();
         if (show) std::fprintf(stderr, "\r                 \r");
     }
     if (!failure.empty()) {
