@@ -124,6 +124,8 @@ bool scan_runs_masks(const Board& board, int min_match, Scratch& s) {
     const auto hs = static_cast<std::size_t>(h);
     build_colour_rows(board, colours, s.run_rows);
     s.run_cols.resize(2 * hs);
+    s.run_cells.assign(hs, 0);
+    std::uint64_t* in_run = s.run_cells.data();
     std::uint64_t* rows = s.run_rows.data();
     // The cells of the runs in a mask: the starts of min_match ones in a row, spread over them.
     auto run_cells = [min_match](auto&& word_at, int i) {
@@ -143,6 +145,7 @@ bool scan_runs_masks(const Board& board, int min_match, Scratch& s) {
             any = true;
             std::uint64_t cells = starts;
             for (int j = 1; j < min_match; ++j) cells |= starts << j;
+            in_run[y] |= cells;
             while (cells) {
                 const int x0 = __builtin_ctzll(cells);
                 const std::uint64_t rest = ~(cells >> x0);
@@ -167,6 +170,7 @@ bool scan_runs_masks(const Board& board, int min_match, Scratch& s) {
             for (int j = 0; j < min_match; ++j)
                 if (y - j >= 0 && y - j + min_match <= h) v |= starts[y - j];
             vertical[y] = v;
+            in_run[y] |= v;
         }
         for (int y = 0; y < h; ++y) {
             std::uint64_t tops = vertical[y] & ~(y > 0 ? vertical[y - 1] : 0);
@@ -189,6 +193,7 @@ bool scan_runs(const Board& board, int min_match, Scratch& s) {
     s.row_len.assign(n, 0);
     s.col_len.assign(n, 0);
     if (w <= 64 && min_match >= 2) return scan_runs_masks(board, min_match, s);
+    s.run_cells.clear();
     bool any = false;
     const std::int32_t* c = board.cells.data();
     for (int y = 0; y < h; ++y)
@@ -225,7 +230,20 @@ void find_groups(const Board& board, Scratch& s) {
     const int n = w * h;
     s.group.assign(static_cast<std::size_t>(n), -1);
     std::size_t count = 0;
-    for (int start = 0; start < n; ++start) {
+    // The cells of runs in row-major order: from scan_runs' masks where it built them (only those
+    // cells are visited), else every cell.
+    const bool masks = s.run_cells.size() == static_cast<std::size_t>(h);
+    std::uint64_t bits = masks && h > 0 ? s.run_cells[0] : 0;
+    int row = 0;
+    for (int start = 0;; ++start) {
+        if (masks) {
+            while (!bits && ++row < h) bits = s.run_cells[static_cast<std::size_t>(row)];
+            if (!bits) break;
+            start = row * w + __builtin_ctzll(bits);
+            bits &= bits - 1;
+        } else if (start >= n) {
+            break;
+        }
         const auto su = static_cast<std::size_t>(start);
         if (s.group[su] >= 0 || (s.row_len[su] == 0 && s.col_len[su] == 0)) continue;
         const int g = static_cast<int>(count++);
@@ -265,12 +283,29 @@ void find_groups(const Board& board, Scratch& s) {
 int gravity(View& v, ojson* events, int step) {
     int fallen = 0;
     const int w = v.w, h = v.h;
+    // Per column: whether it has an empty cell, and whether it holds anything but unlocked items and
+    // empty cells; read row by row (the inner loop runs along memory and vectorises).
+    const bool narrow = w <= 64;
+    std::uint8_t col_empty[64] = {}, col_other[64] = {};
+    for (int y = 0; narrow && y < h; ++y) {
+        const std::int32_t* row = v.board.cells.data() + static_cast<std::ptrdiff_t>(y) * w;
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t c = row[x];
+            col_empty[x] |= c == cell::empty;
+            col_other[x] |= !(c >= cell::empty || c == cell::color_bomb || c == cell::ingredient);
+        }
+    }
     for (int x = 0; x < w; ++x) {
         bool has_empty = false, regular = !v.lock;  // regular: only unlocked items and empty cells
-        for (int y = 0; y < h; ++y) {
-            const std::int32_t c = v.at(y * w + x);
-            has_empty |= c == cell::empty;
-            regular &= c >= cell::empty || c == cell::color_bomb || c == cell::ingredient;
+        if (narrow) {
+            has_empty = col_empty[x];
+            regular &= !col_other[x];
+        } else {
+            for (int y = 0; y < h; ++y) {
+                const std::int32_t c = v.at(y * w + x);
+                has_empty |= c == cell::empty;
+                regular &= c >= cell::empty || c == cell::color_bomb || c == cell::ingredient;
+            }
         }
         if (!has_empty) continue;
         if (regular && !events) {
@@ -285,6 +320,30 @@ int gravity(View& v, ojson* events, int step) {
                 write -= item;
             }
             for (int r = write; r >= 0; --r) v.at(r * w + x) = cell::empty;
+            continue;
+        }
+        if (!events && h <= 64) {
+            // Segments between splitters, bottom up: each segment's non-hole cells listed from the
+            // bottom, and its items packed down that list in order, without a branch per cell.
+            int at[64];
+            int count = 0;
+            for (int r = h - 1; r >= -1; --r) {
+                if (r >= 0 && !v.splitter(r * w + x)) {
+                    at[count] = r * w + x;
+                    count += v.at(r * w + x) != cell::hole;
+                    continue;
+                }
+                int write = 0;
+                for (int i = 0; i < count; ++i) {
+                    const std::int32_t c = v.at(at[i]);
+                    const int item = c != cell::empty;
+                    v.at(at[write]) = c;
+                    fallen += item & (write != i);
+                    write += item;
+                }
+                for (int i = write; i < count; ++i) v.at(at[i]) = cell::empty;
+                count = 0;
+            }
             continue;
         }
         int bottom = h - 1;

@@ -60,6 +60,7 @@ struct Scratch {
     std::vector<std::uint16_t> row_len, col_len;  // length of the row / column run through a cell (0: none)
     std::vector<int> group;                       // group index per cell (-1: none)
     std::vector<std::uint64_t> run_rows, run_cols;  // scan_runs' masks: colour k row y; one colour's column-run cells
+    std::vector<std::uint64_t> run_cells;  // scan_runs' masks: the cells of any run in row y (empty: not built)
     std::vector<int> stack;
     std::vector<std::uint8_t> in_set, fired, hit, cleared_by_run;
     std::vector<int> set_cells;                   // the clear set's cells, in the order they joined
