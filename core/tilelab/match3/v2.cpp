@@ -726,7 +726,8 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     ojson step_events;
     if (logging) step_events = ojson::array();
     if (combo) {
-        std::vector<int> area;
+        std::vector<int>& area = s.combo_cells;
+        area.clear();
         combo_area(board, ia, ib, area);
         for (int idx : area) join(idx);
         s.fired[static_cast<std::size_t>(ia)] = 1;  // consumed: they do not fire their own areas
@@ -770,8 +771,21 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
         }
     }
 
-    // 4. Effects on each cell of the set.
-    std::sort(s.set_cells.begin(), s.set_cells.end());
+    // 4. Effects on each cell of the set, in cell order: read off the set's marks when the set is a
+    // good part of the board, else sorted.
+    if (s.set_cells.size() * 16 >= nu) {
+        s.set_cells.resize(nu);
+        int* out = s.set_cells.data();
+        const std::uint8_t* in = s.in_set.data();
+        std::size_t m = 0;
+        for (int idx = 0; idx < n; ++idx) {  // no branch per cell
+            out[m] = idx;
+            m += in[idx] != 0;
+        }
+        s.set_cells.resize(m);
+    } else {
+        std::sort(s.set_cells.begin(), s.set_cells.end());
+    }
     std::vector<int>& cleared = s.cleared_cells;
     std::vector<int>& unlocked = s.unlocked;
     std::vector<std::int32_t>& cleared_value = s.cleared_value;
@@ -1297,10 +1311,16 @@ void preview_stepped(const State& state, const Config& config, Cell a, Cell b, S
     scratch.first_step_only = false;
     // What the step cleared and created stays in the scratch's buffers (no report copies).
     p.combo = first.combo;
+    // The cleared cells come in row-major order; the preview lists them by column, then row: a
+    // counting sort on the column keeps each column's cells in row order.
     const int w = state.board.width;
-    p.clears.clear();
-    for (int idx : scratch.cleared_cells) p.clears.push_back(Cell{idx % w, idx / w});
-    std::sort(p.clears.begin(), p.clears.end());
+    const std::vector<int>& cleared = scratch.cleared_cells;
+    std::vector<int>& start = scratch.column_start;
+    start.assign(static_cast<std::size_t>(w) + 1, 0);
+    for (int idx : cleared) ++start[static_cast<std::size_t>(idx % w) + 1];
+    for (int x = 0; x < w; ++x) start[static_cast<std::size_t>(x) + 1] += start[static_cast<std::size_t>(x)];
+    p.clears.resize(cleared.size());
+    for (int idx : cleared) p.clears[static_cast<std::size_t>(start[static_cast<std::size_t>(idx % w)]++)] = Cell{idx % w, idx / w};
     p.creates.clear();
     for (const auto& [idx, special] : scratch.created) p.creates.push_back({Cell{idx % w, idx / w}, special});
     std::sort(p.creates.begin(), p.creates.end());

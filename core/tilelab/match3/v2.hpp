@@ -68,7 +68,8 @@ struct Scratch {
     // Buffers of one step, kept so that bots and hints do not allocate per move.
     std::vector<std::vector<int>> groups;
     std::vector<std::pair<int, std::int32_t>> created;
-    std::vector<int> joining, round, area, cleared_cells, unlocked, jelly_cells, candidates, order;
+    std::vector<int> joining, round, area, combo_cells, cleared_cells, unlocked, jelly_cells, candidates, order;
+    std::vector<int> column_start;  // preview: the cleared cells counted per column (column-major order)
     std::vector<std::int32_t> cleared_value;
     std::vector<std::pair<int, int>> crate_hits;
     std::vector<std::int64_t> cell_points;
