@@ -423,10 +423,15 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
 bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) const {
     if (runs_.bitboard_colors == 0 || !runs_.empty()) return false;
     const Board& board = *board_;
-    if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
-    if (std::abs(swap.a.x - swap.b.x) + std::abs(swap.a.y - swap.b.y) != 1) return false;
+    // A swap of this scan's own list (legal_swaps()) is known to be two neighbouring pieces of two
+    // colours (a settled board has no legal swap of one colour): only others are checked.
+    const bool listed = !std::less<const Swap*>{}(&swap, swaps_.data()) && std::less<const Swap*>{}(&swap, swaps_.data() + swaps_.size());
+    if (!listed) {
+        if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
+        if (std::abs(swap.a.x - swap.b.x) + std::abs(swap.a.y - swap.b.y) != 1) return false;
+    }
     const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
-    if (!is_piece(va) || !is_piece(vb) || va == vb) return false;
+    if (!listed && (!is_piece(va) || !is_piece(vb) || va == vb)) return false;
     const auto hs = static_cast<std::size_t>(board.height);
     tb = through_settled(va, runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b);
     ta = through_settled(vb, runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a);
