@@ -136,8 +136,10 @@ TEST_CASE("format 2 bitboard legal_moves agree with classifying every pair (spec
 
 TEST_CASE("format 2 preview on settled boards agrees with playing the first step (specials, bombs, ingredients, crates, locks)") {
     Rng rng(2718);
-    int fast_like = 0, creates = 0, previews = 0, pairs = 0;
+    int fast_like = 0, creates = 0, previews = 0, pairs = 0, combos = 0, with_specials = 0;
     match3::v2::Scratch scratch, reference;
+    std::vector<CellPairMove> moves;
+    std::vector<std::size_t> counts;
     for (int i = 0; i < 3000; ++i) {
         // A drawn board without runs (the generator's exclusions), then items sprinkled over it: the
         // specials keep their cell's colour, so the board stays settled.
@@ -190,7 +192,21 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
             REQUIRE(got->combo == want->combo);
             ++previews;
             creates += static_cast<int>(got->creates.size());
+            combos += got->combo;
+            // Moves whose first step clears a special or a colour bomb (fired, or unlocked by a run)
+            // take the masks' closure, not the plain runs.
+            with_specials += std::any_of(want->clears.begin(), want->clears.end(), [&](Cell c) {
+                const Cell moved = c == m.a ? m.b : c == m.b ? m.a : c;
+                const std::int32_t v = state.board.at(moved);
+                return cell::is_special(v) || v == cell::color_bomb;
+            });
         }
+        // The greedy bot's batch: every legal move's count as the stepped preview clears.
+        match3::v2::legal_moves(state.board, state.lock, config.min_match, moves);
+        match3::v2::clear_counts(state, config, moves, scratch, counts);
+        REQUIRE(counts.size() == moves.size());
+        for (std::size_t k = 0; k < moves.size(); ++k)
+            REQUIRE(counts[k] == match3::v2::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
         // Every pair of neighbours, both ways round and legal or not: the buffer form and clear_count
         // say what classify and the stepped preview say.
         match3::v2::Preview into;
@@ -229,6 +245,8 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
     CHECK(previews > 30000);
     CHECK(pairs > previews);
     CHECK(creates > 1000);
+    CHECK(combos > 10000);
+    CHECK(with_specials > 15000);
 }
 
 TEST_CASE("play_swap with the bot's known first step plays the same move as settle, and ignores it for other rules or boards") {

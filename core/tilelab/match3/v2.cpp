@@ -1199,6 +1199,26 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     }
     pm.settled = runs == 0;
     pm.fits = true;
+    // What masks_first reads.
+    for (auto* m : {&pm.fire_h, &pm.fire_v, &pm.fire_b, &pm.fire_bomb, &pm.locked, &pm.clearable}) m->assign(hs, 0);
+    pm.colour_total.assign(static_cast<std::size_t>(colours), 0);
+    const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const int idx = y * w + x;
+            const std::int32_t v = board.cells[static_cast<std::size_t>(idx)];
+            const std::uint64_t bit = 1ull << x;
+            const bool locked = locks && locks[idx] != 0;
+            if (locked) pm.locked[static_cast<std::size_t>(y)] |= bit;
+            if (v >= 0) ++pm.colour_total[static_cast<std::size_t>(cell::color_of(v))];
+            if (v >= 0 || v == cell::color_bomb) pm.clearable[static_cast<std::size_t>(y)] |= bit;
+            if (locked) continue;
+            if (v == cell::color_bomb) pm.fire_bomb[static_cast<std::size_t>(y)] |= bit;
+            else if (cell::is_special(v)) {
+                const int type = cell::special_of(v);
+                (type == cell::line_h ? pm.fire_h : type == cell::line_v ? pm.fire_v : pm.fire_b)[static_cast<std::size_t>(y)] |= bit;
+            }
+        }
 }
 
 // The first step of a swap on a settled board whose runs hold no unlocked special, from the masks:
@@ -1260,6 +1280,27 @@ Decided settled_first(const State& state, const Config& config, Cell a, Cell b, 
     return Decided::legal;
 }
 
+// Step 2 on a settled board: each of the (at most two) groups, one colour with at most one row and
+// one column run, both through the swapped cell it holds, creates its special on that cell (the
+// target, or the other swapped cell for the other group; never locked: it was swapped).
+void settled_creates(const Config& config, Cell a, Cell b, const SettledFirst& f, Preview& p) {
+    p.creates.clear();
+    if (!config.specials) return;
+    auto create = [&](Cell at, const RunThrough& t, int k) {
+        if (!t.row && !t.col) return;
+        std::int32_t special;
+        if (t.row >= 5 || t.col >= 5) special = cell::color_bomb;
+        else if (t.row && t.col) special = cell::special(k, cell::bomb);
+        else if (t.row == 4) special = cell::special(k, cell::line_v);
+        else if (t.col == 4) special = cell::special(k, cell::line_h);
+        else return;
+        p.creates.push_back({at, special});
+    };
+    create(b, f.tb, f.ka);
+    create(a, f.ta, f.kb);
+    std::sort(p.creates.begin(), p.creates.end());
+}
+
 void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview& p) {
     std::uint32_t* keys = f.keys;
     const int n = f.n;
@@ -1273,24 +1314,163 @@ void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview
     p.clears.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i)
         p.clears[static_cast<std::size_t>(i)] = Cell{static_cast<int>(keys[i] >> 16), static_cast<int>(keys[i] & 0xffff)};
-    p.creates.clear();
-    if (config.specials) {
-        // Step 2 for a group of one colour with at most one row and one column run, both through
-        // the swapped cell it holds (the target, or the other swapped cell for the other group).
-        auto create = [&](Cell at, const RunThrough& t, int k) {
-            if (!t.row && !t.col) return;
-            std::int32_t special;
-            if (t.row >= 5 || t.col >= 5) special = cell::color_bomb;
-            else if (t.row && t.col) special = cell::special(k, cell::bomb);
-            else if (t.row == 4) special = cell::special(k, cell::line_v);
-            else if (t.col == 4) special = cell::special(k, cell::line_h);
-            else return;
-            p.creates.push_back({at, special});
+    settled_creates(config, a, b, f, p);
+}
+
+// The first step of a move that settled_first leaves to the stepped path (a special, a colour bomb
+// or a locked cell in its runs, a combo), from row masks when the board fits them: the runs through
+// the two swapped cells (a settled board) or the combo's area, then the firing closure (RULES.md
+// section 5, step 3: every unlocked special or colour bomb of the set fires once, the swapped items
+// of a combo never), then step 4's cleared cells (the unlocked pieces, specials and colour bombs of
+// the set). `count` gets how many are cleared and `p`, when given, the preview. `no` where it does
+// not apply (a board the masks do not fit, runs on a board that has some already, a special and a
+// piece of one colour swapped): the stepped path plays those.
+Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, int& count, Preview* p,
+                    bool masks_ready) {
+    const SwapKind kind = classify_values(state.board, state.lock, a, b, nullptr);
+    if (kind == SwapKind::illegal) return Decided::illegal;
+    if (!masks_ready) prepare_masks(state, config.min_match, s);
+    const Scratch::PreviewMasks& pm = s.masks;
+    if (!pm.fits || (kind == SwapKind::runs && !pm.settled)) return Decided::no;
+    const int colours = static_cast<int>(pm.colour_total.size());
+    if (colours > config.colors) return Decided::no;  // a piece the level's colours do not have
+    const Board& board = state.board;
+    const int w = board.width, h = board.height;
+    const auto hs = static_cast<std::size_t>(h);
+    const std::int32_t va = board.at(a), vb = board.at(b);  // after the swap: vb on a, va on b
+    const std::uint64_t row_mask = w == 64 ? ~0ull : (1ull << w) - 1;
+    const std::uint64_t bit_a = 1ull << a.x, bit_b = 1ull << b.x;
+    const auto ya = static_cast<std::size_t>(a.y), yb = static_cast<std::size_t>(b.y);
+    // A mask as the swap leaves it: the bits of a and b exchanged (the lock layer stays).
+    auto swapped = [&](const std::uint64_t* m, std::vector<std::uint64_t>& out) {
+        out.assign(m, m + hs);
+        const std::uint64_t on_a = m[ya] >> a.x & 1u, on_b = m[yb] >> b.x & 1u;
+        out[ya] = (out[ya] & ~bit_a) | on_b << a.x;
+        out[yb] = (out[yb] & ~bit_b) | on_a << b.x;
+    };
+    auto colour_rows = [&](int k) { return pm.colour_rows.data() + static_cast<std::size_t>(k) * hs; };
+    std::vector<std::uint64_t>& set = s.first_set;
+    std::vector<std::uint64_t>& fired = s.first_fired;
+    std::vector<std::uint64_t>&H = s.first_h, &V = s.first_v, &B = s.first_b, &bombs = s.first_bomb;
+    set.assign(hs, 0);
+    fired.assign(hs, 0);
+    swapped(pm.fire_h.data(), H);
+    swapped(pm.fire_v.data(), V);
+    swapped(pm.fire_b.data(), B);
+    swapped(pm.fire_bomb.data(), bombs);
+    const std::uint64_t* locked = pm.locked.data();
+    SettledFirst f;  // a move of runs: the runs through the swapped cells
+    if (kind == SwapKind::runs) {
+        f.ka = colour(va);
+        f.kb = colour(vb);
+        if (f.ka >= 0 && f.ka == f.kb) return Decided::no;
+        if (f.ka >= 0) f.tb = run_through(colour_rows(f.ka), h, config.min_match, a, b);
+        if (f.kb >= 0) f.ta = run_through(colour_rows(f.kb), h, config.min_match, b, a);
+        if (f.tb.row + f.tb.col + f.ta.row + f.ta.col == 0) return Decided::illegal;  // settled: no other run
+        auto add_runs = [&](Cell at, const RunThrough& t) {
+            if (t.row) set[static_cast<std::size_t>(at.y)] |= (t.row >= 64 ? ~0ull : (1ull << t.row) - 1) << t.x0;
+            for (int y = t.y0; y < t.y0 + t.col; ++y) set[static_cast<std::size_t>(y)] |= 1ull << at.x;
         };
-        create(b, f.tb, f.ka);
-        create(a, f.ta, f.kb);
-        std::sort(p.creates.begin(), p.creates.end());
+        add_runs(b, f.tb);
+        add_runs(a, f.ta);
+    } else {
+        // The combo's area, centred on the target b; both swapped items are in it, consumed.
+        auto columns_within = [&](int radius) {
+            std::uint64_t cols = 0;
+            for (int x = std::max(0, b.x - radius); x <= std::min(w - 1, b.x + radius); ++x) cols |= 1ull << x;
+            return cols;
+        };
+        if (va == cell::color_bomb && vb == cell::color_bomb) {
+            for (auto& row : set) row = row_mask;
+        } else if (va == cell::color_bomb || vb == cell::color_bomb) {
+            const std::int32_t other = va == cell::color_bomb ? vb : va;
+            const int k = cell::color_of(other);
+            if (k >= colours) return Decided::no;
+            std::vector<std::uint64_t>& K = s.first_colour;
+            swapped(colour_rows(k), K);
+            const int type = cell::special_of(other);
+            if (type != cell::plain) {
+                // Every plain piece of colour k becomes a special of that type first: the unlocked
+                // ones fire with it (the locked ones only lose their lock).
+                std::vector<std::uint64_t>& T = type == cell::line_h ? H : type == cell::line_v ? V : B;
+                for (std::size_t y = 0; y < hs; ++y) T[y] |= K[y] & ~(H[y] | V[y] | B[y]) & ~locked[y];
+            }
+            for (std::size_t y = 0; y < hs; ++y) set[y] |= K[y];
+        } else {
+            const int radius_bombs = (cell::special_of(va) == cell::bomb) + (cell::special_of(vb) == cell::bomb);
+            if (radius_bombs < 2) {  // the rows and columns through the target (and its neighbours)
+                const std::uint64_t cols = columns_within(radius_bombs);
+                for (int y = 0; y < h; ++y)
+                    set[static_cast<std::size_t>(y)] |= y >= b.y - radius_bombs && y <= b.y + radius_bombs ? row_mask : cols;
+            } else {  // bomb + bomb: the 5x5 square
+                const std::uint64_t cols = columns_within(2);
+                for (int y = std::max(0, b.y - 2); y <= std::min(h - 1, b.y + 2); ++y) set[static_cast<std::size_t>(y)] |= cols;
+            }
+        }
+        set[ya] |= bit_a;
+        set[yb] |= bit_b;
+        fired[ya] |= bit_a;
+        fired[yb] |= bit_b;
     }
+    // A colour bomb fired by another item takes the most common colour of the step's start (ties: the
+    // lowest; none: only its own cell).
+    int common = -1;
+    for (int k = 0; k < colours; ++k)
+        if (pm.colour_total[static_cast<std::size_t>(k)] > 0 &&
+            (common < 0 || pm.colour_total[static_cast<std::size_t>(k)] > pm.colour_total[static_cast<std::size_t>(common)]))
+            common = k;
+    bool common_in = false;
+    for (;;) {
+        std::uint64_t cols = 0;
+        bool any = false, bomb_fired = false;
+        for (std::size_t y = 0; y < hs; ++y) {
+            const std::uint64_t fresh = set[y] & (H[y] | V[y] | B[y] | bombs[y]) & ~fired[y];
+            if (!fresh) continue;
+            any = true;
+            fired[y] |= fresh;
+            if (fresh & H[y]) set[y] = row_mask;
+            cols |= fresh & V[y];
+            if (const std::uint64_t square = fresh & B[y]) {
+                const std::uint64_t spread = (square | square << 1 | square >> 1) & row_mask;
+                if (y > 0) set[y - 1] |= spread;
+                set[y] |= spread;
+                if (y + 1 < hs) set[y + 1] |= spread;
+            }
+            bomb_fired |= (fresh & bombs[y]) != 0;
+        }
+        if (!any) break;
+        if (cols)
+            for (auto& row : set) row |= cols;
+        if (bomb_fired && common >= 0 && !common_in) {
+            common_in = true;
+            std::vector<std::uint64_t>& K = s.first_colour;
+            swapped(colour_rows(common), K);
+            for (std::size_t y = 0; y < hs; ++y) set[y] |= K[y];
+        }
+    }
+    // Step 4: what the set clears (as the swap left the board: the clearable cells move with it).
+    std::vector<std::uint64_t>& clear = s.first_clear;
+    swapped(pm.clearable.data(), clear);
+    count = 0;
+    std::uint64_t columns = 0;
+    for (std::size_t y = 0; y < hs; ++y) {
+        set[y] &= clear[y] & ~locked[y];
+        count += __builtin_popcountll(set[y]);
+        columns |= set[y];
+    }
+    if (p) {
+        p->combo = kind == SwapKind::combo;
+        p->clears.clear();
+        while (columns) {  // by column, then row
+            const int x = __builtin_ctzll(columns);
+            columns &= columns - 1;
+            for (int y = 0; y < h; ++y)
+                if (set[static_cast<std::size_t>(y)] >> x & 1u) p->clears.push_back(Cell{x, y});
+        }
+        if (kind == SwapKind::runs) settled_creates(config, a, b, f, *p);
+        else p->creates.clear();
+    }
+    return Decided::legal;
 }
 }  // namespace
 
@@ -1334,6 +1514,12 @@ bool preview(const State& state, const Config& config, Cell a, Cell b, Scratch& 
         case Decided::legal: fill_settled(config, a, b, f, out); return true;
         case Decided::no: break;
     }
+    int cleared = 0;
+    switch (masks_first(state, config, a, b, scratch, cleared, &out, false)) {
+        case Decided::illegal: return false;
+        case Decided::legal: return true;
+        case Decided::no: break;
+    }
     const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
     if (kind == SwapKind::illegal) return false;
     preview_stepped(state, config, a, b, kind, scratch, out);
@@ -1358,6 +1544,12 @@ void clear_counts(const State& state, const Config& config, const std::vector<Ce
             case Decided::legal: counts[i] = static_cast<std::size_t>(f.n); continue;
             case Decided::no: break;
         }
+        int cleared = 0;
+        switch (masks_first(state, config, a, b, scratch, cleared, nullptr, true)) {
+            case Decided::illegal: counts[i] = 0; continue;
+            case Decided::legal: counts[i] = static_cast<std::size_t>(cleared); continue;
+            case Decided::no: break;
+        }
         // The stepped path plays on the scratch's trial, never on the masks: they stay this state's.
         const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
         if (kind == SwapKind::illegal) {
@@ -1374,6 +1566,12 @@ std::optional<std::size_t> clear_count(const State& state, const Config& config,
     switch (settled_first(state, config, a, b, scratch, f)) {
         case Decided::illegal: return std::nullopt;
         case Decided::legal: return static_cast<std::size_t>(f.n);
+        case Decided::no: break;
+    }
+    int cleared = 0;
+    switch (masks_first(state, config, a, b, scratch, cleared, nullptr, false)) {
+        case Decided::illegal: return std::nullopt;
+        case Decided::legal: return static_cast<std::size_t>(cleared);
         case Decided::no: break;
     }
     const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);

@@ -95,7 +95,14 @@ struct Scratch {
         Board board;
         std::vector<std::int32_t> lock;  // empty: no lock layer
         std::vector<std::uint64_t> colour_rows;
+        // For first steps with specials (masks_first): per row, the unlocked line_h, line_v and bomb
+        // specials and colour bombs (what fires), the locked cells, and the cells a step can clear
+        // (pieces, specials, colour bombs); pieces and specials of each colour on the board.
+        std::vector<std::uint64_t> fire_h, fire_v, fire_b, fire_bomb, locked, clearable;
+        std::vector<int> colour_total;
     } masks;
+    // masks_first's buffers: the set, what fired, and the masks as the swap leaves them.
+    std::vector<std::uint64_t> first_set, first_fired, first_h, first_v, first_b, first_bomb, first_clear, first_colour;
 };
 
 // The first step of a move: its cells (a first-named, b the target) and whether it is a combo.
