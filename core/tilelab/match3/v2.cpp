@@ -1203,22 +1203,31 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     for (auto* m : {&pm.fire_h, &pm.fire_v, &pm.fire_b, &pm.fire_bomb, &pm.locked, &pm.clearable}) m->assign(hs, 0);
     pm.colour_total.assign(static_cast<std::size_t>(colours), 0);
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
-    for (int y = 0; y < h; ++y)
+    for (int y = 0; y < h; ++y) {
+        // One word of each mask per row, each cell's bits set without a branch.
+        std::uint64_t locked = 0, clearable = 0, fire_h = 0, fire_v = 0, fire_b = 0, fire_bomb = 0;
         for (int x = 0; x < w; ++x) {
             const int idx = y * w + x;
             const std::int32_t v = board.cells[static_cast<std::size_t>(idx)];
-            const std::uint64_t bit = 1ull << x;
-            const bool locked = locks && locks[idx] != 0;
-            if (locked) pm.locked[static_cast<std::size_t>(y)] |= bit;
+            const std::uint64_t is_locked = locks ? static_cast<std::uint64_t>(locks[idx] != 0) : 0;
+            const std::uint64_t free = is_locked ^ 1u;
+            const int type = v >= 0 ? cell::special_of(v) : cell::plain;
+            locked |= is_locked << x;
+            clearable |= static_cast<std::uint64_t>(v >= 0 || v == cell::color_bomb) << x;
+            fire_bomb |= (free & static_cast<std::uint64_t>(v == cell::color_bomb)) << x;
+            fire_h |= (free & static_cast<std::uint64_t>(type == cell::line_h)) << x;
+            fire_v |= (free & static_cast<std::uint64_t>(type == cell::line_v)) << x;
+            fire_b |= (free & static_cast<std::uint64_t>(type == cell::bomb)) << x;
             if (v >= 0) ++pm.colour_total[static_cast<std::size_t>(cell::color_of(v))];
-            if (v >= 0 || v == cell::color_bomb) pm.clearable[static_cast<std::size_t>(y)] |= bit;
-            if (locked) continue;
-            if (v == cell::color_bomb) pm.fire_bomb[static_cast<std::size_t>(y)] |= bit;
-            else if (cell::is_special(v)) {
-                const int type = cell::special_of(v);
-                (type == cell::line_h ? pm.fire_h : type == cell::line_v ? pm.fire_v : pm.fire_b)[static_cast<std::size_t>(y)] |= bit;
-            }
         }
+        const auto yu = static_cast<std::size_t>(y);
+        pm.locked[yu] = locked;
+        pm.clearable[yu] = clearable;
+        pm.fire_h[yu] = fire_h;
+        pm.fire_v[yu] = fire_v;
+        pm.fire_b[yu] = fire_b;
+        pm.fire_bomb[yu] = fire_bomb;
+    }
 }
 
 // The first step of a swap on a settled board whose runs hold no unlocked special, from the masks:
@@ -1324,36 +1333,33 @@ void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview
 // of a combo never), then step 4's cleared cells (the unlocked pieces, specials and colour bombs of
 // the set). `count` gets how many are cleared and `p`, when given, the preview. `no` where it does
 // not apply (a board the masks do not fit, runs on a board that has some already, a special and a
-// piece of one colour swapped): the stepped path plays those.
-Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, int& count, Preview* p,
-                    bool masks_ready) {
+// piece of one colour swapped): the stepped path plays those. The caller has prepared the masks.
+Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, int& count, Preview* p) {
     const SwapKind kind = classify_values(state.board, state.lock, a, b, nullptr);
     if (kind == SwapKind::illegal) return Decided::illegal;
-    if (!masks_ready) prepare_masks(state, config.min_match, s);
     const Scratch::PreviewMasks& pm = s.masks;
     if (!pm.fits || (kind == SwapKind::runs && !pm.settled)) return Decided::no;
     const int colours = static_cast<int>(pm.colour_total.size());
     if (colours > config.colors) return Decided::no;  // a piece the level's colours do not have
     const Board& board = state.board;
     const int w = board.width, h = board.height;
+    constexpr int max_rows = 64;  // the masks below live on the stack
+    if (h > max_rows) return Decided::no;
     const auto hs = static_cast<std::size_t>(h);
     const std::int32_t va = board.at(a), vb = board.at(b);  // after the swap: vb on a, va on b
     const std::uint64_t row_mask = w == 64 ? ~0ull : (1ull << w) - 1;
     const std::uint64_t bit_a = 1ull << a.x, bit_b = 1ull << b.x;
     const auto ya = static_cast<std::size_t>(a.y), yb = static_cast<std::size_t>(b.y);
     // A mask as the swap leaves it: the bits of a and b exchanged (the lock layer stays).
-    auto swapped = [&](const std::uint64_t* m, std::vector<std::uint64_t>& out) {
-        out.assign(m, m + hs);
+    auto swapped = [&](const std::uint64_t* m, std::uint64_t* out) {
+        std::copy(m, m + hs, out);
         const std::uint64_t on_a = m[ya] >> a.x & 1u, on_b = m[yb] >> b.x & 1u;
         out[ya] = (out[ya] & ~bit_a) | on_b << a.x;
         out[yb] = (out[yb] & ~bit_b) | on_a << b.x;
     };
     auto colour_rows = [&](int k) { return pm.colour_rows.data() + static_cast<std::size_t>(k) * hs; };
-    std::vector<std::uint64_t>& set = s.first_set;
-    std::vector<std::uint64_t>& fired = s.first_fired;
-    std::vector<std::uint64_t>&H = s.first_h, &V = s.first_v, &B = s.first_b, &bombs = s.first_bomb;
-    set.assign(hs, 0);
-    fired.assign(hs, 0);
+    std::uint64_t set[max_rows] = {}, fired[max_rows] = {}, H[max_rows], V[max_rows], B[max_rows], bombs[max_rows];
+    std::uint64_t K[max_rows];  // a colour's pieces and specials
     swapped(pm.fire_h.data(), H);
     swapped(pm.fire_v.data(), V);
     swapped(pm.fire_b.data(), B);
@@ -1381,18 +1387,17 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             return cols;
         };
         if (va == cell::color_bomb && vb == cell::color_bomb) {
-            for (auto& row : set) row = row_mask;
+            std::fill(set, set + hs, row_mask);
         } else if (va == cell::color_bomb || vb == cell::color_bomb) {
             const std::int32_t other = va == cell::color_bomb ? vb : va;
             const int k = cell::color_of(other);
             if (k >= colours) return Decided::no;
-            std::vector<std::uint64_t>& K = s.first_colour;
             swapped(colour_rows(k), K);
             const int type = cell::special_of(other);
             if (type != cell::plain) {
                 // Every plain piece of colour k becomes a special of that type first: the unlocked
                 // ones fire with it (the locked ones only lose their lock).
-                std::vector<std::uint64_t>& T = type == cell::line_h ? H : type == cell::line_v ? V : B;
+                std::uint64_t* T = type == cell::line_h ? H : type == cell::line_v ? V : B;
                 for (std::size_t y = 0; y < hs; ++y) T[y] |= K[y] & ~(H[y] | V[y] | B[y]) & ~locked[y];
             }
             for (std::size_t y = 0; y < hs; ++y) set[y] |= K[y];
@@ -1440,16 +1445,15 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         }
         if (!any) break;
         if (cols)
-            for (auto& row : set) row |= cols;
+            for (std::size_t y = 0; y < hs; ++y) set[y] |= cols;
         if (bomb_fired && common >= 0 && !common_in) {
             common_in = true;
-            std::vector<std::uint64_t>& K = s.first_colour;
             swapped(colour_rows(common), K);
             for (std::size_t y = 0; y < hs; ++y) set[y] |= K[y];
         }
     }
     // Step 4: what the set clears (as the swap left the board: the clearable cells move with it).
-    std::vector<std::uint64_t>& clear = s.first_clear;
+    std::uint64_t clear[max_rows];
     swapped(pm.clearable.data(), clear);
     count = 0;
     std::uint64_t columns = 0;
@@ -1460,13 +1464,18 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
     }
     if (p) {
         p->combo = kind == SwapKind::combo;
-        p->clears.clear();
-        while (columns) {  // by column, then row
+        // By column, then row, written without a branch per cell (h cells of room past the last).
+        p->clears.resize(static_cast<std::size_t>(count) + hs);
+        Cell* out = p->clears.data();
+        while (columns) {
             const int x = __builtin_ctzll(columns);
             columns &= columns - 1;
-            for (int y = 0; y < h; ++y)
-                if (set[static_cast<std::size_t>(y)] >> x & 1u) p->clears.push_back(Cell{x, y});
+            for (int y = 0; y < h; ++y) {
+                *out = Cell{x, y};
+                out += set[static_cast<std::size_t>(y)] >> x & 1u;
+            }
         }
+        p->clears.resize(static_cast<std::size_t>(count));
         if (kind == SwapKind::runs) settled_creates(config, a, b, f, *p);
         else p->creates.clear();
     }
@@ -1509,13 +1518,14 @@ void preview_stepped(const State& state, const Config& config, Cell a, Cell b, S
 
 bool preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& out) {
     SettledFirst f;
-    switch (settled_first(state, config, a, b, scratch, f)) {
+    prepare_masks(state, config.min_match, scratch);
+    switch (settled_first(state, config, a, b, scratch, f, true)) {
         case Decided::illegal: return false;
         case Decided::legal: fill_settled(config, a, b, f, out); return true;
         case Decided::no: break;
     }
     int cleared = 0;
-    switch (masks_first(state, config, a, b, scratch, cleared, &out, false)) {
+    switch (masks_first(state, config, a, b, scratch, cleared, &out)) {
         case Decided::illegal: return false;
         case Decided::legal: return true;
         case Decided::no: break;
@@ -1545,7 +1555,7 @@ void clear_counts(const State& state, const Config& config, const std::vector<Ce
             case Decided::no: break;
         }
         int cleared = 0;
-        switch (masks_first(state, config, a, b, scratch, cleared, nullptr, true)) {
+        switch (masks_first(state, config, a, b, scratch, cleared, nullptr)) {
             case Decided::illegal: counts[i] = 0; continue;
             case Decided::legal: counts[i] = static_cast<std::size_t>(cleared); continue;
             case Decided::no: break;
@@ -1563,13 +1573,14 @@ void clear_counts(const State& state, const Config& config, const std::vector<Ce
 
 std::optional<std::size_t> clear_count(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch) {
     SettledFirst f;
-    switch (settled_first(state, config, a, b, scratch, f)) {
+    prepare_masks(state, config.min_match, scratch);
+    switch (settled_first(state, config, a, b, scratch, f, true)) {
         case Decided::illegal: return std::nullopt;
         case Decided::legal: return static_cast<std::size_t>(f.n);
         case Decided::no: break;
     }
     int cleared = 0;
-    switch (masks_first(state, config, a, b, scratch, cleared, nullptr, false)) {
+    switch (masks_first(state, config, a, b, scratch, cleared, nullptr)) {
         case Decided::illegal: return std::nullopt;
         case Decided::legal: return static_cast<std::size_t>(cleared);
         case Decided::no: break;

@@ -101,8 +101,6 @@ struct Scratch {
         std::vector<std::uint64_t> fire_h, fire_v, fire_b, fire_bomb, locked, clearable;
         std::vector<int> colour_total;
     } masks;
-    // masks_first's buffers: the set, what fired, and the masks as the swap leaves them.
-    std::vector<std::uint64_t> first_set, first_fired, first_h, first_v, first_b, first_bomb, first_clear, first_colour;
 };
 
 // The first step of a move: its cells (a first-named, b the target) and whether it is a combo.
