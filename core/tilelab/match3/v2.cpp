@@ -1199,7 +1199,17 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     }
     pm.settled = runs == 0;
     pm.fits = true;
-    // What masks_first reads.
+    pm.fire_masks = false;  // built by masks_first when a move needs them
+}
+
+// The masks masks_first reads, once per board (a board of plain pieces never needs them).
+void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
+    if (pm.fire_masks) return;
+    pm.fire_masks = true;
+    const Board& board = state.board;
+    const int w = board.width, h = board.height;
+    const auto hs = static_cast<std::size_t>(h);
+    const int colours = static_cast<int>(pm.colour_rows.size() / hs);
     for (auto* m : {&pm.fire_h, &pm.fire_v, &pm.fire_b, &pm.fire_bomb, &pm.locked, &pm.clearable}) m->assign(hs, 0);
     pm.colour_total.assign(static_cast<std::size_t>(colours), 0);
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
@@ -1337,8 +1347,9 @@ void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview
 Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, int& count, Preview* p) {
     const SwapKind kind = classify_values(state.board, state.lock, a, b, nullptr);
     if (kind == SwapKind::illegal) return Decided::illegal;
-    const Scratch::PreviewMasks& pm = s.masks;
+    Scratch::PreviewMasks& pm = s.masks;
     if (!pm.fits || (kind == SwapKind::runs && !pm.settled)) return Decided::no;
+    prepare_fire_masks(state, pm);
     const int colours = static_cast<int>(pm.colour_total.size());
     if (colours > config.colors) return Decided::no;  // a piece the level's colours do not have
     const Board& board = state.board;

@@ -98,6 +98,7 @@ struct Scratch {
         // For first steps with specials (masks_first): per row, the unlocked line_h, line_v and bomb
         // specials and colour bombs (what fires), the locked cells, and the cells a step can clear
         // (pieces, specials, colour bombs); pieces and specials of each colour on the board.
+        bool fire_masks = false;  // the six below are built (for `board` and `lock`)
         std::vector<std::uint64_t> fire_h, fire_v, fire_b, fire_bomb, locked, clearable;
         std::vector<int> colour_total;
     } masks;
