@@ -1249,6 +1249,8 @@ struct SettledFirst {
     int n = 0;
     RunThrough ta, tb;  // the runs through a (b's item, colour kb) and through b (a's item, colour ka)
     int ka = -1, kb = -1;
+    SwapKind kind = SwapKind::illegal;  // what the two items make of the swap (classify_values)
+    bool spans = false;                 // ta, tb, ka and kb are known (a move of runs on a settled board)
 };
 enum class Decided { illegal, legal, no };  // no: the caller plays the first step on a copy
 
@@ -1257,6 +1259,7 @@ enum class Decided { illegal, legal, no };  // no: the caller plays the first st
 Decided settled_first(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, SettledFirst& f,
                       bool masks_ready = false) {
     const SwapKind by_values = classify_values(state.board, state.lock, a, b, nullptr);
+    f.kind = by_values;
     if (by_values == SwapKind::illegal) return Decided::illegal;
     if (by_values == SwapKind::combo) return Decided::no;
     if (!masks_ready) prepare_masks(state, config.min_match, scratch);
@@ -1272,6 +1275,7 @@ Decided settled_first(const State& state, const Config& config, Cell a, Cell b, 
     f.tb = f.ta = RunThrough{};
     if (f.ka >= 0) f.tb = run_through(pm.colour_rows.data() + static_cast<std::size_t>(f.ka) * hs, h, config.min_match, a, b);
     if (f.kb >= 0) f.ta = run_through(pm.colour_rows.data() + static_cast<std::size_t>(f.kb) * hs, h, config.min_match, b, a);
+    f.spans = true;
     const int count = f.tb.row + f.tb.col + f.ta.row + f.ta.col;
     if (count == 0) return Decided::illegal;  // the board is settled: only a run through a or b could form
     if (count > 64) return Decided::no;
@@ -1343,12 +1347,14 @@ void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview
 // of a combo never), then step 4's cleared cells (the unlocked pieces, specials and colour bombs of
 // the set). `count` gets how many are cleared and `p`, when given, the preview. `no` where it does
 // not apply (a board the masks do not fit, runs on a board that has some already, a special and a
-// piece of one colour swapped): the stepped path plays those. The caller has prepared the masks.
-Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, int& count, Preview* p) {
-    const SwapKind kind = classify_values(state.board, state.lock, a, b, nullptr);
+// piece of one colour swapped): the stepped path plays those. The caller has prepared the masks
+// and asked settled_first, whose `f` (the swap's kind and, for runs, their spans) it goes on from.
+Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, const SettledFirst& f,
+                    int& count, Preview* p) {
+    const SwapKind kind = f.kind;
     if (kind == SwapKind::illegal) return Decided::illegal;
     Scratch::PreviewMasks& pm = s.masks;
-    if (!pm.fits || (kind == SwapKind::runs && !pm.settled)) return Decided::no;
+    if (!pm.fits || (kind == SwapKind::runs && !f.spans)) return Decided::no;
     prepare_fire_masks(state, pm);
     const int colours = static_cast<int>(pm.colour_total.size());
     if (colours > config.colors) return Decided::no;  // a piece the level's colours do not have
@@ -1369,20 +1375,18 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         out[yb] = (out[yb] & ~bit_b) | on_a << b.x;
     };
     auto colour_rows = [&](int k) { return pm.colour_rows.data() + static_cast<std::size_t>(k) * hs; };
-    std::uint64_t set[max_rows] = {}, fired[max_rows] = {}, H[max_rows], V[max_rows], B[max_rows], bombs[max_rows];
+    // The set has a spare word above and below (a bomb's square spreads into them, unread).
+    std::uint64_t set_rows[max_rows + 2], fired[max_rows], H[max_rows], V[max_rows], B[max_rows], bombs[max_rows];
     std::uint64_t K[max_rows];  // a colour's pieces and specials
+    std::uint64_t* set = set_rows + 1;
+    std::fill(set_rows, set_rows + hs + 2, 0);
+    std::fill(fired, fired + hs, 0);
     swapped(pm.fire_h.data(), H);
     swapped(pm.fire_v.data(), V);
     swapped(pm.fire_b.data(), B);
     swapped(pm.fire_bomb.data(), bombs);
     const std::uint64_t* locked = pm.locked.data();
-    SettledFirst f;  // a move of runs: the runs through the swapped cells
-    if (kind == SwapKind::runs) {
-        f.ka = colour(va);
-        f.kb = colour(vb);
-        if (f.ka >= 0 && f.ka == f.kb) return Decided::no;
-        if (f.ka >= 0) f.tb = run_through(colour_rows(f.ka), h, config.min_match, a, b);
-        if (f.kb >= 0) f.ta = run_through(colour_rows(f.kb), h, config.min_match, b, a);
+    if (kind == SwapKind::runs) {  // the runs through the swapped cells, as settled_first found them
         if (f.tb.row + f.tb.col + f.ta.row + f.ta.col == 0) return Decided::illegal;  // settled: no other run
         auto add_runs = [&](Cell at, const RunThrough& t) {
             if (t.row) set[static_cast<std::size_t>(at.y)] |= (t.row >= 64 ? ~0ull : (1ull << t.row) - 1) << t.x0;
@@ -1437,24 +1441,24 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             common = k;
     bool common_in = false;
     for (;;) {
-        std::uint64_t cols = 0;
-        bool any = false, bomb_fired = false;
-        for (std::size_t y = 0; y < hs; ++y) {
+        // One round: every item of the set that has not fired fires (rows in any order: what a row's
+        // round adds to rows above is fired by the next round). No branch per row.
+        std::uint64_t cols = 0, any = 0, bomb_hit = 0;
+        for (std::ptrdiff_t y = 0; y < h; ++y) {
             const std::uint64_t fresh = set[y] & (H[y] | V[y] | B[y] | bombs[y]) & ~fired[y];
-            if (!fresh) continue;
-            any = true;
             fired[y] |= fresh;
-            if (fresh & H[y]) set[y] = row_mask;
+            any |= fresh;
+            set[y] |= (0 - static_cast<std::uint64_t>((fresh & H[y]) != 0)) & row_mask;
             cols |= fresh & V[y];
-            if (const std::uint64_t square = fresh & B[y]) {
-                const std::uint64_t spread = (square | square << 1 | square >> 1) & row_mask;
-                if (y > 0) set[y - 1] |= spread;
-                set[y] |= spread;
-                if (y + 1 < hs) set[y + 1] |= spread;
-            }
-            bomb_fired |= (fresh & bombs[y]) != 0;
+            const std::uint64_t square = fresh & B[y];
+            const std::uint64_t spread = (square | square << 1 | square >> 1) & row_mask;
+            set[y - 1] |= spread;
+            set[y] |= spread;
+            set[y + 1] |= spread;
+            bomb_hit |= fresh & bombs[y];
         }
         if (!any) break;
+        const bool bomb_fired = bomb_hit != 0;
         if (cols)
             for (std::size_t y = 0; y < hs; ++y) set[y] |= cols;
         if (bomb_fired && common >= 0 && !common_in) {
@@ -1536,7 +1540,7 @@ bool preview(const State& state, const Config& config, Cell a, Cell b, Scratch& 
         case Decided::no: break;
     }
     int cleared = 0;
-    switch (masks_first(state, config, a, b, scratch, cleared, &out)) {
+    switch (masks_first(state, config, a, b, scratch, f, cleared, &out)) {
         case Decided::illegal: return false;
         case Decided::legal: return true;
         case Decided::no: break;
@@ -1566,7 +1570,7 @@ void clear_counts(const State& state, const Config& config, const std::vector<Ce
             case Decided::no: break;
         }
         int cleared = 0;
-        switch (masks_first(state, config, a, b, scratch, cleared, nullptr)) {
+        switch (masks_first(state, config, a, b, scratch, f, cleared, nullptr)) {
             case Decided::illegal: counts[i] = 0; continue;
             case Decided::legal: counts[i] = static_cast<std::size_t>(cleared); continue;
             case Decided::no: break;
@@ -1591,7 +1595,7 @@ std::optional<std::size_t> clear_count(const State& state, const Config& config,
         case Decided::no: break;
     }
     int cleared = 0;
-    switch (masks_first(state, config, a, b, scratch, cleared, nullptr)) {
+    switch (masks_first(state, config, a, b, scratch, f, cleared, nullptr)) {
         case Decided::illegal: return std::nullopt;
         case Decided::legal: return static_cast<std::size_t>(cleared);
         case Decided::no: break;
