@@ -268,14 +268,6 @@ namespace {
 // The cells [lo, lo + len) of a row word.
 std::uint64_t span(int lo, int len) { return (len >= 64 ? ~0ull : (1ull << len) - 1) << lo; }
 
-// Set bits of a word. The build targets baseline x86-64, where __builtin_popcountll is a libgcc call
-// (measured: a tenth of all hint time); this is a dozen inline operations.
-int popcount64(std::uint64_t x) {
-    x -= (x >> 1) & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return static_cast<int>((x * 0x0101010101010101ull) >> 56);
-}
 }  // namespace
 
 HintScanner::Through HintScanner::through(const std::uint64_t* rows, Cell from, Cell to) const {

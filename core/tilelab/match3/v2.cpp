@@ -1368,19 +1368,22 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
     const std::uint64_t bit_a = 1ull << a.x, bit_b = 1ull << b.x;
     const auto ya = static_cast<std::size_t>(a.y), yb = static_cast<std::size_t>(b.y);
     // A mask as the swap leaves it: the bits of a and b exchanged (the lock layer stays).
+    // (Both bits flip when they differ; written as one loop of the board's rows, not a library copy:
+    // a call costs more than the few words of a board.)
     auto swapped = [&](const std::uint64_t* m, std::uint64_t* out) {
-        std::copy(m, m + hs, out);
-        const std::uint64_t on_a = m[ya] >> a.x & 1u, on_b = m[yb] >> b.x & 1u;
-        out[ya] = (out[ya] & ~bit_a) | on_b << a.x;
-        out[yb] = (out[yb] & ~bit_b) | on_a << b.x;
+        const std::uint64_t flip = ((m[ya] >> a.x) ^ (m[yb] >> b.x)) & 1u;
+        const std::uint64_t on_a = flip << a.x, on_b = flip << b.x;
+        for (std::size_t y = 0; y < hs; ++y) out[y] = m[y];
+        out[ya] ^= on_a;
+        out[yb] ^= on_b;
     };
     auto colour_rows = [&](int k) { return pm.colour_rows.data() + static_cast<std::size_t>(k) * hs; };
     // The set has a spare word above and below (a bomb's square spreads into them, unread).
     std::uint64_t set_rows[max_rows + 2], fired[max_rows], H[max_rows], V[max_rows], B[max_rows], bombs[max_rows];
     std::uint64_t K[max_rows];  // a colour's pieces and specials
     std::uint64_t* set = set_rows + 1;
-    std::fill(set_rows, set_rows + hs + 2, 0);
-    std::fill(fired, fired + hs, 0);
+    set_rows[0] = set_rows[hs + 1] = 0;
+    for (std::size_t y = 0; y < hs; ++y) set[y] = fired[y] = 0;
     swapped(pm.fire_h.data(), H);
     swapped(pm.fire_v.data(), V);
     swapped(pm.fire_b.data(), B);
@@ -1471,15 +1474,15 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
     std::uint64_t clear[max_rows];
     swapped(pm.clearable.data(), clear);
     count = 0;
-    std::uint64_t columns = 0;
     for (std::size_t y = 0; y < hs; ++y) {
         set[y] &= clear[y] & ~locked[y];
-        count += __builtin_popcountll(set[y]);
-        columns |= set[y];
+        count += popcount64(set[y]);
     }
     if (p) {
         p->combo = kind == SwapKind::combo;
         // By column, then row, written without a branch per cell (h cells of room past the last).
+        std::uint64_t columns = 0;
+        for (std::size_t y = 0; y < hs; ++y) columns |= set[y];
         p->clears.resize(static_cast<std::size_t>(count) + hs);
         Cell* out = p->clears.data();
         while (columns) {
