@@ -6,8 +6,6 @@
 
 #include <chrono>
 #include <exception>
-#include <iterator>
-#include <optional>
 #include <utility>
 
 namespace tilelab::editor {
@@ -134,54 +132,29 @@ void AnalysisWorker::run(std::stop_token stop) {
                         }
                     });
                 }
-                // The first runs' playouts, kept when the whole run can go on from them.
-                std::optional<EstimateResult> head;
                 if (first_figure) {
                     // A first figure from the first runs, shown while the rest run: the same games
                     // as the first runs of the whole estimate (each run has its own seed), so it is
-                    // `tilelab estimate --runs N`'s figure. The whole run then plays only the runs
-                    // after them (first_run) and sums up all of them with the kind's summarize, as
-                    // sharded estimates do: the same games in the same order, the same figures.
+                    // `tilelab estimate --runs N`'s figure. The whole run plays them again (a tenth
+                    // of the work) rather than reach into the kind's estimate.
                     EstimateOptions first = job.estimate;
                     first.runs = job.estimate_first_runs;
                     EstimateResult early = ops.estimate(job.level, first, playout_stop.get_token(), nullptr);
                     if (!playout_stop.stop_requested() && early.runs == first.runs) {
-                        {
-                            std::lock_guard lock(mutex_);
-                            if (!pending_) {
-                                AnalysisOutcome partial = std::move(*first_outcome);
-                                partial.estimate = early;
-                                partial.estimate_pending = true;
-                                partial.estimate_first = true;
-                                partial.elapsed_ms = std::chrono::duration<double, std::milli>(
-                                                         std::chrono::steady_clock::now() - started)
-                                                         .count();
-                                mailbox_ = std::move(partial);
-                                if (on_result_) on_result_();
-                            }
+                        std::lock_guard lock(mutex_);
+                        if (!pending_) {
+                            AnalysisOutcome partial = std::move(*first_outcome);
+                            partial.estimate = std::move(early);
+                            partial.estimate_pending = true;
+                            partial.estimate_first = true;
+                            partial.elapsed_ms =
+                                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+                            mailbox_ = std::move(partial);
+                            if (on_result_) on_result_();
                         }
-                        if (ops.summarize && static_cast<int>(early.outcomes.size()) == early.runs &&
-                            !early.json.contains("error"))
-                            head = std::move(early);
                     }
                 }
-                if (head) {
-                    EstimateOptions rest = job.estimate;
-                    rest.first_run = job.estimate.first_run + head->runs;
-                    rest.runs = job.estimate.runs - head->runs;
-                    EstimateResult tail = ops.estimate(job.level, rest, playout_stop.get_token(), &progress_);
-                    if (tail.json.contains("error")) {
-                        outcome.estimate = std::move(tail);
-                    } else {
-                        std::vector<PlayoutOutcome> all = std::move(head->outcomes);
-                        all.insert(all.end(), std::make_move_iterator(tail.outcomes.begin()),
-                                   std::make_move_iterator(tail.outcomes.end()));
-                        outcome.estimate = ops.summarize(job.level, job.estimate, std::move(all),
-                                                         playout_stop.stop_requested(), tail.timed_out);
-                    }
-                } else {
-                    outcome.estimate = ops.estimate(job.level, job.estimate, playout_stop.get_token(), &progress_);
-                }
+                outcome.estimate = ops.estimate(job.level, job.estimate, playout_stop.get_token(), &progress_);
                 timer.request_stop();
                 if (timer.joinable()) timer.join();
                 if (job_token.stop_requested()) outcome.estimate_timed_out = false;

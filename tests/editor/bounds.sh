@@ -25,9 +25,12 @@ fi
 shift
 
 # settle: waits for the live analysis of the level as it is now (the badge's height changes when it
-# lands and moves every field below it), then for the layout lines of that frame.
+# lands and moves every field below it), then for the layout lines of that frame. A first figure
+# (`badge-first:`, the first tenth of the runs) is not the end: the whole run's `badge:` is (kinds
+# without playouts print neither).
 settle() {
-    wait_for 60 bash -c "grep '^badge shown: ' '$out' | tail -1 | grep -qv -e 'analysing\.\.\.' -e 'playouts running\.\.\.'" ||
+    wait_for 60 bash -c "grep '^badge shown: ' '$out' | tail -1 | grep -qv -e 'analysing\.\.\.' -e 'playouts running\.\.\.' &&
+                         ! grep -E '^badge(-first)?: ' '$out' | tail -1 | grep -q '^badge-first: '" ||
         fail "the live analysis never finished"
     sleep 0.3
 }
