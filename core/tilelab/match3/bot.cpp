@@ -203,10 +203,9 @@ std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2
         // Nothing but plain pieces: section 5's legal moves and first-step clears are version 1's,
         // in the same order, so the version 1 scan picks the same move.
         ws.scanner.scan(state.board, RulesConfig{config.colors, config.min_match, config.score_per_piece});
-        const int best = ws.scanner.most_clears();
-        if (best < 0) return std::nullopt;
-        const Swap& swap = ws.scanner.legal_swaps()[static_cast<std::size_t>(best)];
-        return CellPairMove{swap.a, swap.b};
+        const std::optional<Swap> swap = ws.scanner.greedy_swap();
+        if (!swap) return std::nullopt;
+        return CellPairMove{swap->a, swap->b};
     }
     std::vector<CellPairMove>& moves = ws.v2_moves;
     v2::legal_moves(state.board, state.lock, config.min_match, moves);
@@ -281,12 +280,15 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
                                 BotWorkspace& ws, std::stop_token stop) {
     if (bot == Bot::mcts) return choose_swap_mcts(level, rules, state, ws, stop);
     ws.scanner.scan(state.board, rules);
+    if (bot == Bot::greedy) {  // the first swap with the most clears
+        const std::optional<Swap> swap = ws.scanner.greedy_swap();
+        if (!swap) return std::nullopt;
+        return chosen(*swap, state, rules, ws);
+    }
     const auto& swaps = ws.scanner.legal_swaps();
     if (swaps.empty()) return std::nullopt;
     if (bot == Bot::random)  // one draw from the bot's own generator per move
         return chosen(swaps[ws.rng.uniform(static_cast<std::uint32_t>(swaps.size()))], state, rules, ws);
-    if (bot == Bot::greedy)  // the first swap with the most clears
-        return chosen(swaps[static_cast<std::size_t>(ws.scanner.most_clears())], state, rules, ws);
     lookahead_values(level, rules, state, ws, ws.values, stop);
     return chosen(swaps[first_best(ws.values)], state, rules, ws);
 }

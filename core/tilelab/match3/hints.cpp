@@ -31,6 +31,8 @@ void HintScanner::scan(const Board& board, const RulesConfig& rules) {
     }
     tables_ready_ = false;
     swaps_.clear();
+    listed_ = true;
+    swap_columns_ = 0;
     if (legal_swaps_bitboard()) return;
     build_tables();
     const int w = board.width;
@@ -144,13 +146,24 @@ bool HintScanner::legal_swaps_bitboard() {
         right_swaps[y] &= pieces[y] & (pieces[y] >> 1);
         down_swaps[y] &= pieces[y] & pieces[y + 1];
     }
-    // The face's order: by x, then y, the right neighbour before the lower one. Only the columns
-    // with a swap are walked.
     masks_ready_ = true;
     mask_colors_ = colors;
     mask_stride_ = stride;
     std::uint64_t columns = 0;
     for (int y = 0; y < h; ++y) columns |= right_swaps[y] | down_swaps[y];
+    swap_columns_ = columns;
+    listed_ = false;  // legal_swaps() lists them when asked (greedy_swap() reads the masks)
+    return true;
+}
+
+void HintScanner::list_swaps() const {
+    // The face's order: by x, then y, the right neighbour before the lower one. Only the columns
+    // with a swap are walked.
+    listed_ = true;
+    const int h = board_->height;
+    const std::uint64_t* right_swaps = masks_.data() + static_cast<std::size_t>(mask_colors_ + 1) * mask_stride_ + 2;
+    const std::uint64_t* down_swaps = right_swaps + mask_stride_;
+    std::uint64_t columns = swap_columns_;
     if (h <= 32) {
         // Transposed: per column x a word with bit 2y for the swap with the right neighbour of (x, y)
         // and bit 2y + 1 for the one with the lower neighbour, so that its set bits come in the face's
@@ -169,7 +182,7 @@ bool HintScanner::legal_swaps_bitboard() {
                 swaps_.push_back(Swap{Cell{x, y}, Cell{x + 1 - down, y + down}});
             }
         }
-        return true;
+        return;
     }
     while (columns) {
         const int x = __builtin_ctzll(columns);
@@ -179,7 +192,6 @@ bool HintScanner::legal_swaps_bitboard() {
             if (down_swaps[y] >> x & 1u) swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
         }
     }
-    return true;
 }
 
 namespace {
@@ -268,6 +280,33 @@ namespace {
 // The cells [lo, lo + len) of a row word.
 std::uint64_t span(int lo, int len) { return (len >= 64 ? ~0ull : (1ull << len) - 1) << lo; }
 
+// The runs through `to` of a colour whose padded row masks are `R` (two empty rows above and below)
+// after its piece moved from `from` to `to`, on a settled board with min_match 3.
+[[gnu::always_inline]] inline RunThrough settled_window(const std::uint64_t* R, Cell from, Cell to) {
+    RunThrough t;
+    // A settled board has no three of a colour in a line, so the colour continues at most two cells
+    // on each side of `to`: the row and the column are five-cell windows, cells to - 2 .. to + 2 as
+    // bits 0..4 (the padding rows are empty), `to` itself set and `from` cleared where it lies.
+    const int x = to.x;
+    const std::uint64_t word = R[to.y];
+    unsigned across = static_cast<unsigned>((x >= 2 ? word >> (x - 2) : word << (2 - x)) & 0x1fu) | 4u;
+    if (from.y == to.y) across &= ~(1u << (from.x - x + 2));
+    unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 |
+                   4u | static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 3 | static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 4;
+    if (from.x == to.x) win &= ~(1u << (from.y - to.y + 2));
+    // Without a branch (it would mispredict): the run's start and length, or 0 when shorter than 3.
+    const int left = static_cast<int>((across >> 1 & 1u) + (across >> 1 & across & 1u));
+    const int right = static_cast<int>((across >> 3 & 1u) + (across >> 3 & across >> 4 & 1u));
+    const bool row_run = 1 + left + right >= 3;
+    t.x0 = row_run ? x - left : 0;
+    t.row = row_run ? 1 + left + right : 0;
+    const int up = static_cast<int>((win >> 1 & 1u) + (win >> 1 & win & 1u));
+    const int down = static_cast<int>((win >> 3 & 1u) + (win >> 3 & win >> 4 & 1u));
+    const bool col_run = 1 + up + down >= 3;
+    t.y0 = col_run ? to.y - up : 0;
+    t.col = col_run ? 1 + up + down : 0;
+    return t;
+}
 }  // namespace
 
 HintScanner::Through HintScanner::through(const std::uint64_t* rows, Cell from, Cell to) const {
@@ -277,22 +316,7 @@ HintScanner::Through HintScanner::through(const std::uint64_t* rows, Cell from, 
 [[gnu::always_inline]] inline HintScanner::Through HintScanner::through_settled(std::int32_t colour, const std::uint64_t* rows,
                                                                                 Cell from, Cell to) const {
     if (!masks_ready_ || colour >= mask_colors_) return through(rows, from, to);
-    const std::uint64_t* R = masks_.data() + static_cast<std::size_t>(colour) * mask_stride_ + 2;
-    Through t;
-    row_run_through(R[to.y], from, to, 3, t);  // the row: as through()
-    // Column: rows to.y - 2 .. to.y + 2 as bits 0..4 (the padding rows are empty), `to` itself set and
-    // `from` cleared when it is in the column. A settled board has no three of a colour in a column,
-    // so the colour continues at most two rows on each side of `to`.
-    const int x = to.x;
-    unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 |
-                   4u | static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 3 | static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 4;
-    if (from.x == to.x) win &= ~(1u << (from.y - to.y + 2));
-    const int up = static_cast<int>((win >> 1 & 1u) + (win >> 1 & win & 1u));
-    const int down = static_cast<int>((win >> 3 & 1u) + (win >> 3 & win >> 4 & 1u));
-    const bool run = 1 + up + down >= 3;  // selected without a branch (it would mispredict)
-    t.y0 = run ? to.y - up : 0;
-    t.col = run ? 1 + up + down : 0;
-    return t;
+    return settled_window(masks_.data() + static_cast<std::size_t>(colour) * mask_stride_ + 2, from, to);
 }
 
 void HintScanner::add_runs_through(const std::uint64_t* rows, Cell from, Cell to) {
@@ -412,7 +436,7 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     std::swap(swapped_.at(swap.a), swapped_.at(swap.b));
 }
 
-bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) const {
+[[gnu::always_inline]] inline bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) const {
     if (runs_.bitboard_colors == 0 || !runs_.empty()) return false;
     const Board& board = *board_;
     // A swap of this scan's own list (legal_swaps()) is known to be two neighbouring pieces of two
@@ -439,27 +463,40 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
 void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
     cells.clear();
     Through ta, tb;
-    if (settled_spans(swap, ta, tb) && ta.row + ta.col + tb.row + tb.col <= 64) {
-        // A settled board: the cells of the runs through the two swapped pieces, as (x << 16 | y)
-        // keys sorted by insertion (a handful of cells), each piece once.
-        std::uint32_t keys[64];
-        int n = 0;
-        auto add = [&](Cell at, const Through& t) {
-            for (int x = t.x0; x < t.x0 + t.row; ++x) keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(at.y);
-            for (int y = t.y0; y < t.y0 + t.col; ++y)
-                if (y != at.y || !t.row) keys[n++] = static_cast<std::uint32_t>(at.x) << 16 | static_cast<std::uint32_t>(y);
-        };
-        add(swap.b, tb);
-        add(swap.a, ta);
-        for (int i = 1; i < n; ++i) {
-            const std::uint32_t key = keys[i];
-            int j = i;
-            for (; j > 0 && keys[j - 1] > key; --j) keys[j] = keys[j - 1];
-            keys[j] = key;
-        }
+    if (settled_spans(swap, ta, tb)) {
+        // A settled board: the runs through the two swapped pieces, written in (x, y) order as they
+        // lie. a's runs end at a on the side of b (b holds a's old colour now) and b's begin there.
+        const int n = ta.row + ta.col - (ta.row && ta.col ? 1 : 0) + tb.row + tb.col - (tb.row && tb.col ? 1 : 0);
         cells.resize(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i)
-            cells[static_cast<std::size_t>(i)] = Cell{static_cast<int>(keys[i] >> 16), static_cast<int>(keys[i] & 0xffff)};
+        Cell* out = cells.data();
+        // The swapped piece's own column: its column run, or the piece alone when only its row runs.
+        auto column = [&](Cell at, const Through& t) {
+            if (t.col)
+                for (int y = t.y0; y < t.y0 + t.col; ++y) *out++ = Cell{at.x, y};
+            else if (t.row)
+                *out++ = at;
+        };
+        const Cell a = swap.a, b = swap.b;
+        if (a.y == b.y) {
+            for (int x = ta.x0; x < a.x && ta.row; ++x) *out++ = Cell{x, a.y};
+            column(a, ta);
+            column(b, tb);
+            for (int x = b.x + 1; x < tb.x0 + tb.row; ++x) *out++ = Cell{x, b.y};
+            return;
+        }
+        // A vertical swap: the two rows' runs side by side, by x; the shared column in the middle.
+        const int a_end = ta.row ? ta.x0 + ta.row : 0, b_end = tb.row ? tb.x0 + tb.row : 0;
+        const int lo = std::min(ta.row ? ta.x0 : a.x, tb.row ? tb.x0 : a.x);
+        for (int x = lo; x < a.x; ++x) {
+            if (x >= ta.x0 && x < a_end) *out++ = Cell{x, a.y};
+            if (x >= tb.x0 && x < b_end) *out++ = Cell{x, b.y};
+        }
+        column(a, ta);
+        column(b, tb);
+        for (int x = a.x + 1; x < std::max(a_end, b_end); ++x) {
+            if (x < a_end) *out++ = Cell{x, a.y};
+            if (x < b_end) *out++ = Cell{x, b.y};
+        }
         return;
     }
     if (clears_bitboard(swap)) {
@@ -524,55 +561,58 @@ int HintScanner::clear_count(const Swap& swap) {
     return static_cast<int>(count_buffer_.size());
 }
 
-int HintScanner::most_clears() {
-    int best = -1, best_count = -1;
-    const int n = static_cast<int>(swaps_.size());
+std::optional<Swap> HintScanner::greedy_swap() {
     if (!masks_ready_ || !runs_.empty()) {
+        const std::vector<Swap>& swaps = legal_swaps();
+        int best = -1, best_count = -1;
+        const int n = static_cast<int>(swaps.size());
         for (int i = 0; i < n; ++i) {
-            const int count = clear_count(swaps_[static_cast<std::size_t>(i)]);
+            const int count = clear_count(swaps[static_cast<std::size_t>(i)]);
             if (count > best_count) {
                 best_count = count;
                 best = i;
             }
         }
-        return best;
+        if (best < 0) return std::nullopt;
+        return swaps[static_cast<std::size_t>(best)];
     }
     // Settled, min_match 3, every piece below mask_colors_: clear_count's settled answer, the run
-    // through each moved piece counted as through_settled finds it.
+    // through each moved piece counted as through_settled finds it, for every swap of the masks in
+    // row order (no list). The face's first swap with the most clears is the largest key: the count
+    // above, the face rank (x, then y, right before down) inverted below, so that no branch picks it.
     const std::int32_t* c = board_->cells.data();
     const int w = board_->width;
+    const int h = board_->height;
     const std::uint64_t* masks = masks_.data() + 2;
     const std::size_t stride = mask_stride_;
+    const std::uint64_t* right_swaps = masks + static_cast<std::size_t>(mask_colors_ + 1) * stride;
+    const std::uint64_t* down_swaps = right_swaps + stride;
     auto count_through = [&](std::int32_t colour, Cell from, Cell to) {
-        const std::uint64_t* R = masks + static_cast<std::size_t>(colour) * stride;
-        std::uint64_t m = R[to.y] | 1ull << to.x;
-        if (from.y == to.y) m &= ~(1ull << from.x);
-        const std::uint64_t right = ~(m >> to.x);
-        const std::uint64_t left = ~(m << (63 - to.x));
-        const int n_right = right ? __builtin_ctzll(right) : 64 - to.x;
-        const int n_left = left ? __builtin_clzll(left) : to.x + 1;
-        const int row = n_left + n_right - 1;
-        const int x = to.x;
-        unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 |
-                       4u | static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 3 |
-                       static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 4;
-        if (from.x == to.x) win &= ~(1u << (from.y - to.y + 2));
-        const int col = 1 + static_cast<int>((win >> 1 & 1u) + (win >> 1 & win & 1u)) +
-                        static_cast<int>((win >> 3 & 1u) + (win >> 3 & win >> 4 & 1u));
-        const int r = row >= 3 ? row : 0;
-        const int k = col >= 3 ? col : 0;
-        return r + k - (r && k ? 1 : 0);
+        const RunThrough t = settled_window(masks + static_cast<std::size_t>(colour) * stride, from, to);
+        return t.row + t.col - (t.row && t.col ? 1 : 0);
     };
-    for (int i = 0; i < n; ++i) {
-        const Swap& s = swaps_[static_cast<std::size_t>(i)];
-        const std::int32_t va = c[s.a.y * w + s.a.x], vb = c[s.b.y * w + s.b.x];
-        const int count = count_through(va, s.a, s.b) + count_through(vb, s.b, s.a);
-        if (count > best_count) {
-            best_count = count;
-            best = i;
+    std::uint64_t best = 0;
+    auto consider = [&](Cell a, Cell b, std::uint32_t down) {
+        const std::int32_t va = c[a.y * w + a.x], vb = c[b.y * w + b.x];
+        const auto count = static_cast<std::uint64_t>(count_through(va, a, b) + count_through(vb, b, a));
+        const std::uint32_t rank = static_cast<std::uint32_t>(a.x) << 20 | static_cast<std::uint32_t>(a.y) << 1 | down;
+        const std::uint64_t key = count << 32 | (0xffffffffu - rank);
+        best = key > best ? key : best;
+    };
+    for (int y = 0; y < h; ++y) {
+        for (std::uint64_t m = right_swaps[y]; m; m &= m - 1) {
+            const int x = __builtin_ctzll(m);
+            consider(Cell{x, y}, Cell{x + 1, y}, 0);
+        }
+        for (std::uint64_t m = down_swaps[y]; m; m &= m - 1) {
+            const int x = __builtin_ctzll(m);
+            consider(Cell{x, y}, Cell{x, y + 1}, 1);
         }
     }
-    return best;
+    if (!best) return std::nullopt;
+    const std::uint32_t rank = 0xffffffffu - static_cast<std::uint32_t>(best);
+    const int x = static_cast<int>(rank >> 20), y = static_cast<int>(rank >> 1 & 0x7ffffu), down = static_cast<int>(rank & 1u);
+    return Swap{Cell{x, y}, Cell{x + 1 - down, y + down}};
 }
 
 std::vector<HintSwap> hint_swaps(const Board& board, const RulesConfig& rules) {

@@ -1,6 +1,7 @@
 // Hint swaps without rescans: every legal swap (row bitboards or streak tables), and the cells its first step clears.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "tilelab/match3/rules.hpp"
@@ -25,8 +26,11 @@ public:
     void scan(const Board& board, const RulesConfig& rules);
 
     // Every legal swap in (a, b) order: a by x then y, its right neighbour before its lower one.
-    const std::vector<Swap>& legal_swaps() const { return swaps_; }
-    bool dead() const { return swaps_.empty(); }
+    const std::vector<Swap>& legal_swaps() const {
+        if (!listed_) list_swaps();
+        return swaps_;
+    }
+    bool dead() const { return listed_ ? swaps_.empty() : swap_columns_ == 0; }
     const RunMarks& runs() const { return runs_; }
 
     // The cells the first resolution step after `swap` clears: every run on the swapped board. Only
@@ -37,10 +41,11 @@ public:
     void clears_sorted(const Swap& swap, std::vector<Cell>& out);
     std::vector<Cell> clears_sorted(const Swap& swap);
     int clear_count(const Swap& swap);
-    // Greedy's choice: the index in legal_swaps() of the first swap with the most clear_count(), or
-    // -1 on a dead board. On a settled board with the padded masks the counts come from one loop
-    // that reads each swap's two pieces and their masks directly (the swaps are known legal).
-    int most_clears();
+    // Greedy's choice: the first swap of legal_swaps() with the most clear_count(), or none on a dead
+    // board. On a settled board with the padded masks the counts come from one loop over the swap
+    // masks that reads each swap's two pieces and their masks directly (the swaps are known legal),
+    // without listing the swaps.
+    std::optional<Swap> greedy_swap();
 
     // The first resolution step of a legal `swap` on a settled board (no run before it) with the
     // bitboards: the cells it clears (board indices, unordered) and the points seed 001's walk gives
@@ -57,6 +62,7 @@ private:
     bool legal(int ax, int ay, int bx, int by) const;
     void build_tables();
     bool legal_swaps_bitboard();
+    void list_swaps() const;  // swaps_ from the swap masks, in the face's order
     // Bitboard clears (the run scan's bitboard path, boards up to 64 wide): fills set_ with the
     // swap's clear cells, one word per row (bit x = column x). False when the path does not apply.
     bool clears_bitboard(const Swap& swap);
@@ -95,7 +101,11 @@ private:
     bool masks_ready_ = false;
     int mask_colors_ = 0;
     std::size_t mask_stride_ = 0;
-    std::vector<Swap> swaps_;
+    // The legal swaps: listed by the scan (tables) or, on the bitboard path, by legal_swaps() on
+    // first use (listed_ false until then; swap_columns_ the columns with a swap).
+    mutable std::vector<Swap> swaps_;
+    mutable bool listed_ = true;
+    std::uint64_t swap_columns_ = 0;
     std::vector<std::uint32_t> stamp_;
     std::uint32_t stamp_now_ = 0;
     std::vector<int>* out_ = nullptr;
