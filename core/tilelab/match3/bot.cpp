@@ -162,7 +162,7 @@ std::int64_t goal_progress(const Level& level, const State& before, const GoalMe
 
 void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state,
                          const std::vector<CellPairMove>& moves, BotWorkspace& ws, std::vector<std::int64_t>& values,
-                         std::stop_token stop) {
+                         const std::stop_token& stop) {
     const GoalMeter meter(level, state, true);
     values.clear();
     for (const CellPairMove& move : moves) {
@@ -197,7 +197,7 @@ bool plain_pieces(const State& state) {
 }  // namespace
 
 std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2::Config& config, const State& state,
-                                           BotWorkspace& ws, std::stop_token stop) {
+                                           BotWorkspace& ws, const std::stop_token& stop) {
     if (bot == Bot::mcts) return choose_move_v2_mcts(level, config, state, ws, stop);
     if (bot == Bot::greedy && plain_pieces(state)) {
         // Nothing but plain pieces: section 5's legal moves and first-step clears are version 1's,
@@ -232,7 +232,7 @@ std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2
 }
 
 void lookahead_values(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
-                      std::vector<std::int64_t>& values, std::stop_token stop) {
+                      std::vector<std::int64_t>& values, const std::stop_token& stop) {
     const auto& swaps = ws.scanner.legal_swaps();
     const GoalMeter meter(level, state, false);
     values.clear();
@@ -277,7 +277,7 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
 }
 
 std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
-                                BotWorkspace& ws, std::stop_token stop) {
+                                BotWorkspace& ws, const std::stop_token& stop) {
     if (bot == Bot::mcts) return choose_swap_mcts(level, rules, state, ws, stop);
     ws.scanner.scan(state.board, rules);
     if (bot == Bot::greedy) {  // the first swap with the most clears
@@ -294,7 +294,7 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
 }
 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
-                       std::stop_token stop, int curve_cap) {
+                       const std::stop_token& stop, int curve_cap) {
     const RulesConfig rules = RulesConfig::of(level);
     const bool full = v2::active(level);
     const v2::Config config = full ? v2::Config::of(level) : v2::Config{};

@@ -69,22 +69,22 @@ int specials_on(const State& s);
 // order) / of ws.scanner.legal_swaps() after choose_swap's scan. Cut short when `stop` is requested.
 void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state,
                          const std::vector<CellPairMove>& moves, BotWorkspace& ws, std::vector<std::int64_t>& values,
-                         std::stop_token stop = {});
+                         const std::stop_token& stop = {});
 void lookahead_values(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
-                      std::vector<std::int64_t>& values, std::stop_token stop = {});
+                      std::vector<std::int64_t>& values, const std::stop_token& stop = {});
 
 // The bot's move on a level under RULES.md section 5 (v2::active): greedy takes the move whose first
 // step clears most cells (fired areas and combos included); lookahead plays each move's whole cascade
 // without refills and values the goal's progress first (jelly, wanted colours, crate hit points,
 // ingredients collected and brought lower), then specials made and combos, then points.
 std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2::Config& config, const State& state,
-                                           BotWorkspace& ws, std::stop_token stop = {});
+                                           BotWorkspace& ws, const std::stop_token& stop = {});
 
 // The bot's swap on `state`; nullopt when the board is dead. The lookahead bot tries every legal
 // swap (on a 256x256 board of two colours, ~100,000 swaps of up to 1,000 cascade steps each): it
 // checks `stop` between swaps and, when stopped, returns a meaningless choice the caller drops.
 std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
-                                BotWorkspace& ws, std::stop_token stop = {});
+                                BotWorkspace& ws, const std::stop_token& stop = {});
 
 // Plays a swap known to be legal: swap, count the move, cascade with refills from state.rng. No events.
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch);
@@ -98,7 +98,7 @@ inline constexpr int default_playout_moves = 50;
 // none) until the objectives hold, the board is dead or the cap is reached, for won_at / dead_at;
 // every other field is as of the level's limit.
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
-                       std::stop_token stop = {}, int curve_cap = 0);
+                       const std::stop_token& stop = {}, int curve_cap = 0);
 // The moves a playout may make: the level's move limit, else default_playout_moves.
 int playout_limit(const Level& level);
 

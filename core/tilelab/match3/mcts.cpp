@@ -40,7 +40,7 @@ struct V1Game {
     std::vector<Swap> moves;
     static constexpr bool specials = false;
 
-    void root(const State& s, std::stop_token stop) {
+    void root(const State& s, const std::stop_token& stop) {
         ws.scanner.scan(s.board, rules);
         moves = ws.scanner.legal_swaps();
         lookahead_values(level, rules, s, ws, ws.values, stop);
@@ -54,7 +54,7 @@ struct V1Game {
     }
     void done() { ws.scratch.known.valid = false; }  // the scanner last saw a rollout's board
     std::vector<std::int64_t> next_values;
-    double best_next(const State& s, std::stop_token stop) {
+    double best_next(const State& s, const std::stop_token& stop) {
         ws.scanner.scan(s.board, rules);
         lookahead_values(level, rules, s, ws, next_values, stop);
         return best_of(next_values);
@@ -70,7 +70,7 @@ struct V2Game {
     std::vector<CellPairMove> moves;
     static constexpr bool specials = true;
 
-    void root(const State& s, std::stop_token stop) {
+    void root(const State& s, const std::stop_token& stop) {
         moves = v2::legal_moves(s.board, s.lock, config.min_match);
         lookahead_values_v2(level, config, s, moves, ws, ws.values, stop);
     }
@@ -87,7 +87,7 @@ struct V2Game {
     void done() {}
     std::vector<std::int64_t> next_values;
     std::vector<CellPairMove> next_moves;
-    double best_next(const State& s, std::stop_token stop) {
+    double best_next(const State& s, const std::stop_token& stop) {
         next_moves = v2::legal_moves(s.board, s.lock, config.min_match);
         lookahead_values_v2(level, config, s, next_moves, ws, next_values, stop);
         return best_of(next_values);
@@ -101,7 +101,7 @@ struct V2Game {
 // dead-board penalty.
 template <class Game>
 double rollout(Game& game, const State& root, const GoalMeter& meter, const typename Game::Move& move, Rng rng,
-               std::stop_token stop) {
+               const std::stop_token& stop) {
     const Level& level = game.level;
     State& s = game.ws.rollout;
     s = root;
@@ -134,7 +134,7 @@ double rollout(Game& game, const State& root, const GoalMeter& meter, const type
 }
 
 template <class Game>
-std::optional<typename Game::Move> search(Game& game, const State& root, std::stop_token stop) {
+std::optional<typename Game::Move> search(Game& game, const State& root, const std::stop_token& stop) {
     BotWorkspace& ws = game.ws;
     game.root(root, stop);
     const auto& moves = game.moves;
@@ -204,13 +204,13 @@ std::optional<typename Game::Move> search(Game& game, const State& root, std::st
 }  // namespace
 
 std::optional<Swap> choose_swap_mcts(const Level& level, const RulesConfig& rules, const State& state,
-                                     BotWorkspace& ws, std::stop_token stop) {
+                                     BotWorkspace& ws, const std::stop_token& stop) {
     V1Game game{level, rules, ws, {}, {}};
     return search(game, state, stop);
 }
 
 std::optional<CellPairMove> choose_move_v2_mcts(const Level& level, const v2::Config& config, const State& state,
-                                                BotWorkspace& ws, std::stop_token stop) {
+                                                BotWorkspace& ws, const std::stop_token& stop) {
     V2Game game{level, config, ws, {}, {}, {}};
     return search(game, state, stop);
 }
