@@ -129,7 +129,7 @@ std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules
 // board is clear or stuck. `tilelab estimate` on a link level: "bot": "random" (the only one;
 // "" means it); the pass rate is the clear rate (goal_met at the end: cleared within the limit).
 // `moves`: when given, the pairs removed, in order.
-PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, std::stop_token stop = {},
+PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
                               std::vector<CellPairMove>* moves = nullptr);
 EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
                                    Progress* progress);

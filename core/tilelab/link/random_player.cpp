@@ -24,7 +24,7 @@ void check_bot(const std::string& bot) {
 
 }  // namespace
 
-PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, std::stop_token stop,
+PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, const std::stop_token& stop,
                               std::vector<CellPairMove>* moves) {
     const LinkRules rules = rules_of(level);
     const KindOps& game = ops();

@@ -62,7 +62,7 @@ namespace {
 // (cell first, over the empty cells in row-major order, then the value), so a playout is a game
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
-PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, std::stop_token stop,
+PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop,
                        DepthRule depth, int curve_cap) {
     const State start = start_state(level);
     auto position = path.from_board(start.board);
@@ -145,7 +145,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
 
 }  // namespace
 
-PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop,
+PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop,
                         std::optional<DepthRule> depth, bool general_path, int curve_cap) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
     const bool deep = bot == BotKind::expectimax_deep;

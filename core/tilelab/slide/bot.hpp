@@ -196,7 +196,7 @@ inline constexpr int playout_move_cap = 200000;
 // ones for BotKind::expectimax_deep).
 // `curve_cap` > the level's move limit: the game goes on past the limit (not where the level has
 // none) until the target is reached or the cap, for won_at; the other fields are as of the limit.
-PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, std::stop_token stop = {},
+PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
                         std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0);
 
 // `tilelab estimate` for slide: playouts of the chosen bot over threads, summarised with the
