@@ -104,21 +104,27 @@ int colour_count(const Board& board) {
 }
 
 // rows[k * height + y] bit x: the pieces and specials of colour k in row y (boards up to 64 wide).
+// The cells that are not pieces land in one more colour's rows after them, a sink (no branch a cell).
 void build_colour_rows(const Board& board, int colours, std::vector<std::uint64_t>& rows) {
     const int w = board.width, h = board.height;
     const auto hs = static_cast<std::size_t>(h);
-    rows.assign(static_cast<std::size_t>(colours) * hs, 0);
+    rows.assign(static_cast<std::size_t>(colours + 1) * hs, 0);
+    const std::int32_t* c = board.cells.data();
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
-            const std::int32_t v = board.cells[static_cast<std::size_t>(y * w + x)];
-            if (v >= 0) rows[static_cast<std::size_t>(cell::color_of(v)) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
+            const std::int32_t v = c[y * w + x];
+            const int k = v >= 0 ? cell::color_of(v) : colours;
+            rows[static_cast<std::size_t>(k) * hs + static_cast<std::size_t>(y)] |= 1ull << x;
         }
 }
 
 // scan_runs on boards up to 64 wide: one word per row and colour (bit x: column x), the cells of runs
 // found with shifts and ANDs, and only those cells walked to write their run's length: no branch per
 // cell on colours (the plain scan's branches mispredict on every run end).
-bool scan_runs_masks(const Board& board, int min_match, Scratch& s) {
+// K: min_match when known at compile time (its loops then unroll), 0 for any other value.
+template <int K>
+bool scan_runs_masks(const Board& board, int min_match_any, Scratch& s) {
+    const int min_match = K ? K : min_match_any;
     const int w = board.width, h = board.height;
     const int colours = colour_count(board);
     const auto hs = static_cast<std::size_t>(h);
@@ -192,7 +198,8 @@ bool scan_runs(const Board& board, int min_match, Scratch& s) {
     const auto n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
     s.row_len.assign(n, 0);
     s.col_len.assign(n, 0);
-    if (w <= 64 && min_match >= 2) return scan_runs_masks(board, min_match, s);
+    if (w <= 64 && min_match == 3) return scan_runs_masks<3>(board, min_match, s);
+    if (w <= 64 && min_match >= 2) return scan_runs_masks<0>(board, min_match, s);
     s.run_cells.clear();
     bool any = false;
     const std::int32_t* c = board.cells.data();
@@ -675,19 +682,25 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                     cleared.push_back(idx);
                 }
             if (any_crate) {
+                // Every crate next to a cleared cell loses one hit point, once a step however many
+                // cleared neighbours it has (`hit` marks the neighbours seen). Only the cleared
+                // cells' neighbours are visited, not the board (a cleared cell is never a crate).
                 s.hit.assign(nu, 0);
-                for (int idx : cleared) {
-                    const int x = idx % w, y = idx / w;
-                    if (x > 0) s.hit[static_cast<std::size_t>(idx - 1)] = 1;
-                    if (x + 1 < w) s.hit[static_cast<std::size_t>(idx + 1)] = 1;
-                    if (y > 0) s.hit[static_cast<std::size_t>(idx - w)] = 1;
-                    if (y + 1 < h) s.hit[static_cast<std::size_t>(idx + w)] = 1;
-                }
-                for (int idx = 0; idx < n; ++idx) {
+                auto hit = [&](int idx) {
+                    std::uint8_t& seen = s.hit[static_cast<std::size_t>(idx)];
+                    if (seen) return;
+                    seen = 1;
                     std::int32_t& c = board.cells[static_cast<std::size_t>(idx)];
-                    if (!s.hit[static_cast<std::size_t>(idx)] || !cell::is_crate(c)) continue;
+                    if (!cell::is_crate(c)) return;
                     const int left = cell::crate_hp(c) - 1;
                     c = left > 0 ? cell::crate(left) : cell::empty;
+                };
+                for (int idx : cleared) {
+                    const int x = idx % w, y = idx / w;
+                    if (x > 0) hit(idx - 1);
+                    if (x + 1 < w) hit(idx + 1);
+                    if (y > 0) hit(idx - w);
+                    if (y + 1 < h) hit(idx + w);
                 }
             }
             std::int64_t jelly = 0;
@@ -1209,7 +1222,7 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     const Board& board = state.board;
     const int w = board.width, h = board.height;
     const auto hs = static_cast<std::size_t>(h);
-    const int colours = static_cast<int>(pm.colour_rows.size() / hs);
+    const int colours = static_cast<int>(pm.colour_rows.size() / hs) - 1;  // less build_colour_rows' sink
     for (auto* m : {&pm.fire_h, &pm.fire_v, &pm.fire_b, &pm.fire_bomb, &pm.locked, &pm.clearable}) m->assign(hs, 0);
     pm.colour_total.assign(static_cast<std::size_t>(colours), 0);
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
