@@ -2,6 +2,7 @@
 #include "tilelab/match3/hints.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 
 namespace tilelab::match3 {
@@ -587,9 +588,31 @@ std::optional<Swap> HintScanner::greedy_swap() {
     const std::size_t stride = mask_stride_;
     const std::uint64_t* right_swaps = masks + static_cast<std::size_t>(mask_colors_ + 1) * stride;
     const std::uint64_t* down_swaps = right_swaps + stride;
+    // The count through one moved piece from its two windows (settled_window's) by a table: bits
+    // 0, 1, 3 and 4 of each window (`to` itself is bit 2, always set) index its cleared cells.
+    static constexpr auto cleared = [] {
+        std::array<std::uint8_t, 256> table{};
+        auto run = [](unsigned four) {  // the run's length through the centre, 0 when shorter than 3
+            const unsigned left = (four >> 1 & 1u) + (four >> 1 & four & 1u);
+            const unsigned right = (four >> 2 & 1u) + (four >> 2 & four >> 3 & 1u);
+            return 1 + left + right >= 3 ? 1 + left + right : 0u;
+        };
+        for (unsigned i = 0; i < 256; ++i) {
+            const unsigned row = run(i & 15u), col = run(i >> 4);
+            table[i] = static_cast<std::uint8_t>(row + col - (row && col ? 1 : 0));
+        }
+        return table;
+    }();
     auto count_through = [&](std::int32_t colour, Cell from, Cell to) {
-        const RunThrough t = settled_window(masks + static_cast<std::size_t>(colour) * stride, from, to);
-        return t.row + t.col - (t.row && t.col ? 1 : 0);
+        const std::uint64_t* R = masks + static_cast<std::size_t>(colour) * stride;
+        const int x = to.x;
+        const std::uint64_t word = R[to.y];
+        unsigned across = static_cast<unsigned>((x >= 2 ? word >> (x - 2) : word << (2 - x)) & 0x1bu);
+        if (from.y == to.y) across &= ~(1u << (from.x - x + 2));
+        unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 |
+                       static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 2 | static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 3;
+        if (from.x == to.x) win &= ~(1u << (from.y - to.y + (from.y < to.y ? 2 : 1)));
+        return static_cast<int>(cleared[(across & 3u) | (across >> 1 & 12u) | win << 4]);
     };
     std::uint64_t best = 0;
     auto consider = [&](Cell a, Cell b, std::uint32_t down) {
