@@ -470,15 +470,17 @@ void App::poll_workers() {
         if (doc && doc->view.revision == doc->revision() && outcome->revision != doc->revision()) doc = nullptr;
         if (doc) {
             // A whole result of the level last asked for is kept for reuse (see live_results).
+            std::shared_ptr<const EstimateResult> estimate;
+            if (outcome->estimate) estimate = std::make_shared<const EstimateResult>(std::move(*outcome->estimate));
             if (outcome->revision == live_requested_revision && !outcome->estimate_pending && !outcome->cancelled &&
-                outcome->error.empty() && outcome->estimate && !outcome->estimate_timed_out &&
-                !outcome->estimate->cancelled && !live_requested_text.empty()) {
-                live_results.push_front({live_requested_text, outcome->analysis, *outcome->estimate, outcome->elapsed_ms});
+                outcome->error.empty() && estimate && !outcome->estimate_timed_out && !estimate->cancelled &&
+                !live_requested_text.empty()) {
+                live_results.push_front({live_requested_text, outcome->analysis, estimate, outcome->elapsed_ms});
                 if (live_results.size() > 32) live_results.pop_back();
             }
             doc->view.revision = outcome->revision;
             doc->view.analysis = std::move(outcome->analysis);
-            doc->view.estimate = std::move(outcome->estimate);
+            doc->view.estimate = std::move(estimate);
             doc->view.error = std::move(outcome->error);
             doc->view.elapsed_ms = outcome->elapsed_ms;
             doc->view.estimate_pending = outcome->estimate_pending;
@@ -562,7 +564,8 @@ void App::poll_workers() {
     if (std::optional<AnalysisOutcome> outcome = std::move(deep_outcome)) {
         deep_view.revision = outcome->revision;
         deep_view.analysis = std::move(outcome->analysis);
-        deep_view.estimate = std::move(outcome->estimate);
+        deep_view.estimate.reset();
+        if (outcome->estimate) deep_view.estimate = std::make_shared<const EstimateResult>(std::move(*outcome->estimate));
         deep_view.error = std::move(outcome->error);
         deep_view.elapsed_ms = outcome->elapsed_ms;
         trace("deep analysis finished");
@@ -595,7 +598,7 @@ void App::schedule_live_analysis() {
         // The same level as a finished result (undo, redo, a cell painted back): reuse it, no job.
         live_requested_text = write_level(doc->level());
         for (auto it = live_results.begin(); it != live_results.end(); ++it) {
-            if (it->level_text != live_requested_text || it->estimate.runs != settings.quick_runs) continue;
+            if (it->level_text != live_requested_text || it->estimate->runs != settings.quick_runs) continue;
             live_worker.cancel();  // whatever runs is for a level that is gone
             doc->view = AnalysisView{};
             doc->view.revision = doc->revision();

@@ -277,7 +277,7 @@ public:
     struct LiveResult {
         std::string level_text;
         std::optional<Analysis> analysis;
-        EstimateResult estimate;
+        std::shared_ptr<const EstimateResult> estimate;  // shared with the view that showed it
         double elapsed_ms = 0.0;
     };
     std::list<LiveResult> live_results;

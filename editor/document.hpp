@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -41,7 +42,9 @@ struct Selection {
 struct AnalysisView {
     std::uint64_t revision = 0;
     std::optional<Analysis> analysis;
-    std::optional<EstimateResult> estimate;  // match3, slide: the quick pass-rate estimate
+    // match3, slide: the quick pass-rate estimate, shared with the editor's cache of whole results
+    // (never copied on the UI thread: a level with a huge move limit has a curve of millions of points).
+    std::shared_ptr<const EstimateResult> estimate;
     std::string error;                       // the kind threw (e.g. not built yet)
     bool estimate_pending = false;           // playouts still running for this revision
     bool estimate_timed_out = false;         // the playouts stopped at the live time budget

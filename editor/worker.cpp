@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <exception>
+#include <iterator>
 #include <utility>
 
 namespace tilelab::editor {
@@ -132,15 +133,24 @@ void AnalysisWorker::run(std::stop_token stop) {
                         }
                     });
                 }
+                // The first runs' playouts, kept when the whole run can go on from them.
+                std::vector<PlayoutOutcome> head;
+                bool go_on = false;
                 if (first_figure) {
                     // A first figure from the first runs, shown while the rest run: the same games
                     // as the first runs of the whole estimate (each run has its own seed), so it is
-                    // `tilelab estimate --runs N`'s figure. The whole run plays them again (a tenth
-                    // of the work) rather than reach into the kind's estimate.
+                    // `tilelab estimate --runs N`'s figure. The whole run then plays only the runs
+                    // after them (first_run) and sums up all of them with the kind's summarize, as
+                    // sharded estimates do: the same games in the same order, the same figures.
+                    // The first result itself is moved to the UI, never copied (its curve can
+                    // have millions of points); only its outcomes are kept.
                     EstimateOptions first = job.estimate;
                     first.runs = job.estimate_first_runs;
                     EstimateResult early = ops.estimate(job.level, first, playout_stop.get_token(), nullptr);
                     if (!playout_stop.stop_requested() && early.runs == first.runs) {
+                        go_on = ops.summarize && static_cast<int>(early.outcomes.size()) == early.runs &&
+                                !early.json.contains("error");
+                        if (go_on) head = early.outcomes;
                         std::lock_guard lock(mutex_);
                         if (!pending_) {
                             AnalysisOutcome partial = std::move(*first_outcome);
@@ -154,7 +164,22 @@ void AnalysisWorker::run(std::stop_token stop) {
                         }
                     }
                 }
-                outcome.estimate = ops.estimate(job.level, job.estimate, playout_stop.get_token(), &progress_);
+                if (go_on) {
+                    EstimateOptions rest = job.estimate;
+                    rest.first_run = job.estimate.first_run + static_cast<int>(head.size());
+                    rest.runs = job.estimate.runs - static_cast<int>(head.size());
+                    EstimateResult tail = ops.estimate(job.level, rest, playout_stop.get_token(), &progress_);
+                    if (tail.json.contains("error")) {
+                        outcome.estimate = std::move(tail);
+                    } else {
+                        head.insert(head.end(), std::make_move_iterator(tail.outcomes.begin()),
+                                    std::make_move_iterator(tail.outcomes.end()));
+                        outcome.estimate = ops.summarize(job.level, job.estimate, std::move(head),
+                                                         playout_stop.stop_requested(), tail.timed_out);
+                    }
+                } else {
+                    outcome.estimate = ops.estimate(job.level, job.estimate, playout_stop.get_token(), &progress_);
+                }
                 timer.request_stop();
                 if (timer.joinable()) timer.join();
                 if (job_token.stop_requested()) outcome.estimate_timed_out = false;
