@@ -61,6 +61,27 @@ void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch
                              known.min_match == rules.min_match && known.score_per_piece == rules.score_per_piece &&
                              known.width == state.board.width && known.before == state.board.cells;
     known.valid = false;
+    if (scratch.byte_rows && rules.min_match == 3 && rules.colors <= ByteBoard::max_colour && scratch.bytes.load(state.board)) {
+        // The move on byte rows: resolution steps as resolve_step plays them (scored, with refill),
+        // then the board written back.
+        ByteBoard& board = scratch.bytes;
+        board.swap(swap.a, swap.b);
+        ++state.moves;
+        const int w = state.board.width;
+        auto cleared = [&state, w](int colour, int x, int y) {
+            if (static_cast<std::size_t>(colour) < state.collected.size()) ++state.collected[static_cast<std::size_t>(colour)];
+            if (state.jelly) {
+                std::int32_t& layers = state.jelly->cells[static_cast<std::size_t>(y * w + x)];
+                if (layers > 0) --layers;
+            }
+        };
+        for (int steps = 0; steps < max_cascade_steps; ++steps) {
+            if (!board.step(rules.score_per_piece, state.score, cleared)) break;
+            board.refill(rules.colors, state.rng);
+        }
+        board.store(state.board);
+        return;
+    }
     std::swap(state.board.at(swap.a), state.board.at(swap.b));
     ++state.moves;
     if (!first_known) {
@@ -89,7 +110,8 @@ namespace {
 // choose_swap's answer, with its first step when the scanner knows it (for play_swap).
 std::optional<Swap> chosen(const Swap& swap, const State& state, const RulesConfig& rules, BotWorkspace& ws) {
     Scratch::KnownStep& known = ws.scratch.known;
-    known.valid = ws.scanner.settled_first_step(swap, known.cells, known.points);
+    // play_swap plays a board the scanner took as byte rows on byte rows, without the known step.
+    known.valid = !ws.scanner.bytes() && ws.scanner.settled_first_step(swap, known.cells, known.points);
     if (known.valid) {
         known.min_match = rules.min_match;
         known.score_per_piece = rules.score_per_piece;
@@ -243,6 +265,34 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
     trial.board.width = state.board.width;
     trial.board.height = state.board.height;
     if (!level.goal.jelly) trial.jelly.reset();
+    const ByteBoard* start = ws.scanner.bytes();
+    if (start && !level.goal.crates && !level.goal.ingredients) {
+        // The scanner's byte rows (a settled board, min_match 3): each trial plays its steps as
+        // resolve_step plays them in lookahead (no refill) on a copy of them; goal_progress reads
+        // the score, the collected pieces and the jelly, never this trial's board.
+        ByteBoard& board = ws.trial_bytes;
+        const int w = state.board.width;
+        auto cleared = [&trial, w](int colour, int x, int y) {
+            if (static_cast<std::size_t>(colour) < trial.collected.size()) ++trial.collected[static_cast<std::size_t>(colour)];
+            if (trial.jelly) {
+                std::int32_t& layers = trial.jelly->cells[static_cast<std::size_t>(y * w + x)];
+                if (layers > 0) --layers;
+            }
+        };
+        for (std::size_t i = 0; i < swaps.size(); ++i) {
+            if (stop.stop_requested()) break;
+            trial.score = state.score;
+            trial.collected = state.collected;
+            if (level.goal.jelly) trial.jelly = state.jelly;
+            board.copy_from(*start);
+            board.swap(swaps[i].a, swaps[i].b);
+            board.step(rules.score_per_piece, trial.score, cleared);  // a legal swap: its first step
+            for (int step = 1; step < max_cascade_steps && !stop.stop_requested(); ++step)
+                if (!board.step(rules.score_per_piece, trial.score, cleared)) break;
+            values.push_back(goal_progress(level, state, meter, trial));
+        }
+        return;
+    }
     for (std::size_t i = 0; i < swaps.size(); ++i) {
         if (stop.stop_requested()) break;
         trial.board.cells = state.board.cells;

@@ -36,6 +36,7 @@ struct BotWorkspace {
     Scratch scratch;
     State trial;
     std::vector<int> cells;  // a lookahead trial's first-step clears
+    ByteBoard trial_bytes;   // a lookahead trial's board when the scanner took byte rows
     v2::Scratch v2;  // levels under RULES.md section 5
     std::vector<CellPairMove> v2_moves;  // choose_move_v2's legal moves (nothing it calls uses them)
     std::vector<std::size_t> v2_counts;  // and the greedy bot's clear counts
@@ -47,6 +48,12 @@ struct BotWorkspace {
     State rollout;  // mcts: the state a rollout plays on
     std::vector<std::int64_t> values;  // mcts: the lookahead's value of each root move
     std::uint64_t rollouts_played = 0;  // mcts: rollouts played with this workspace (tests count them)
+    // Off: the scanner and play_swap keep to the int32 board and 64-bit masks (the reference the
+    // byte rows are tested against).
+    void use_byte_rows(bool on) {
+        scanner.use_byte_rows(on);
+        scratch.byte_rows = on;
+    }
     void seed_bot(std::uint64_t refill_seed) {
         seed = bot_seed(refill_seed);
         rng = Rng(seed);

@@ -10,9 +10,17 @@ namespace tilelab::match3 {
 void HintScanner::scan(const Board& board, const RulesConfig& rules) {
     board_ = &board;
     rules_ = rules;
-    scan_runs(board, rules, runs_);
-    const std::size_t n = board.cells.size();
     swapped_ready_ = false;
+    tables_ready_ = false;
+    masks_ready_ = false;
+    const std::size_t n = board.cells.size();
+    if (stamp_.size() != n) {
+        stamp_.assign(n, 0);
+        stamp_now_ = 0;
+    }
+    byte_mode_ = false;
+    if (byte_rows_ && rules.min_match == 3 && scan_bytes(board)) return;
+    scan_runs(board, rules, runs_);
     if (runs_.bitboard_colors > 0 && !runs_.empty()) {
         // Per colour, the cells in a run (row or column); and all colours together.
         const auto hs = static_cast<std::size_t>(board.height);
@@ -26,11 +34,6 @@ void HintScanner::scan(const Board& board, const RulesConfig& rules) {
             all_runs_[i % hs] |= crun_[i];
         }
     }
-    if (stamp_.size() != n) {
-        stamp_.assign(n, 0);
-        stamp_now_ = 0;
-    }
-    tables_ready_ = false;
     swaps_.clear();
     listed_ = true;
     swap_columns_ = 0;
@@ -48,6 +51,21 @@ void HintScanner::scan(const Board& board, const RulesConfig& rules) {
             if (y + 1 < h && is_piece(c[i + w]) && c[i + w] != c[i] && legal(x, y, x, y + 1))
                 swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
         }
+}
+
+bool HintScanner::scan_bytes(const Board& board) {
+    byte_mode_ = bytes_.load(board) && !bytes_.has_run();
+    if (!byte_mode_) return false;
+    // A settled board: no runs; the legal swaps as the rows' masks, listed when asked for.
+    runs_.marks.assign(board.cells.size(), 0);
+    runs_.marked.clear();
+    runs_.points = 0;
+    runs_.bitboard_colors = 0;
+    swaps_.clear();
+    bytes_.scan_swaps(byte_swaps_);
+    swap_columns_ = byte_swaps_.columns;
+    listed_ = false;
+    return true;
 }
 
 void HintScanner::build_tables() {
@@ -157,14 +175,11 @@ bool HintScanner::legal_swaps_bitboard() {
     return true;
 }
 
-void HintScanner::list_swaps() const {
-    // The face's order: by x, then y, the right neighbour before the lower one. Only the columns
-    // with a swap are walked.
-    listed_ = true;
-    const int h = board_->height;
-    const std::uint64_t* right_swaps = masks_.data() + static_cast<std::size_t>(mask_colors_ + 1) * mask_stride_ + 2;
-    const std::uint64_t* down_swaps = right_swaps + mask_stride_;
-    std::uint64_t columns = swap_columns_;
+namespace {
+// The legal swaps of row masks (right[y] / down[y] bit x: the swap of (x, y) with its right / lower
+// neighbour) in the face's order: by x, then y, the right neighbour before the lower one. Only the
+// columns with a swap are walked.
+void list_from_masks(const std::uint64_t* right_swaps, const std::uint64_t* down_swaps, int h, std::uint64_t columns, std::vector<Swap>& swaps) {
     if (h <= 32) {
         // Transposed: per column x a word with bit 2y for the swap with the right neighbour of (x, y)
         // and bit 2y + 1 for the one with the lower neighbour, so that its set bits come in the face's
@@ -180,7 +195,7 @@ void HintScanner::list_swaps() const {
             for (std::uint64_t m = by_column[x]; m; m &= m - 1) {
                 const int bit = __builtin_ctzll(m);
                 const int y = bit >> 1, down = bit & 1;  // without a branch: its side is data
-                swaps_.push_back(Swap{Cell{x, y}, Cell{x + 1 - down, y + down}});
+                swaps.push_back(Swap{Cell{x, y}, Cell{x + 1 - down, y + down}});
             }
         }
         return;
@@ -189,10 +204,29 @@ void HintScanner::list_swaps() const {
         const int x = __builtin_ctzll(columns);
         columns &= columns - 1;
         for (int y = 0; y < h; ++y) {
-            if (right_swaps[y] >> x & 1u) swaps_.push_back({Cell{x, y}, Cell{x + 1, y}});
-            if (down_swaps[y] >> x & 1u) swaps_.push_back({Cell{x, y}, Cell{x, y + 1}});
+            if (right_swaps[y] >> x & 1u) swaps.push_back({Cell{x, y}, Cell{x + 1, y}});
+            if (down_swaps[y] >> x & 1u) swaps.push_back({Cell{x, y}, Cell{x, y + 1}});
         }
     }
+}
+}  // namespace
+
+void HintScanner::list_swaps() const {
+    listed_ = true;
+    const int h = board_->height;
+    if (byte_mode_) {
+        for (std::uint32_t columns = byte_swaps_.columns; columns; columns &= columns - 1) {
+            const int x = __builtin_ctz(columns);
+            for (std::uint64_t m = byte_swaps_.by_column[x + ByteBoard::pad]; m; m &= m - 1) {
+                const int bit = __builtin_ctzll(m);
+                const int y = bit >> 1, down = bit & 1;
+                swaps_.push_back(Swap{Cell{x, y}, Cell{x + 1 - down, y + down}});
+            }
+        }
+        return;
+    }
+    const std::uint64_t* right_swaps = masks_.data() + static_cast<std::size_t>(mask_colors_ + 1) * mask_stride_ + 2;
+    list_from_masks(right_swaps, right_swaps + mask_stride_, h, swap_columns_, swaps_);
 }
 
 namespace {
@@ -326,24 +360,31 @@ void HintScanner::add_runs_through(const std::uint64_t* rows, Cell from, Cell to
     for (int y = t.y0; y < t.y0 + t.col; ++y) set_[static_cast<std::size_t>(y)] |= 1ull << to.x;
 }
 
-bool HintScanner::settled_first_step(const Swap& swap, std::vector<int>& cells, std::int64_t& points) {
-    Through ta, tb;
-    if (!settled_spans(swap, ta, tb)) return false;
+void HintScanner::span_cells(const Swap& swap, const Through& ta, const Through& tb, std::vector<int>& cells) const {
     const int w = board_->width;
-    const std::int64_t spp = rules_.score_per_piece;
-    cells.clear();
-    points = 0;
-    // Seed 001's walk over the two cells' runs (disjoint: the colours differ): a row run's pieces
-    // score (n - 1) each; a column run's pieces score (n - 1) each except the one its row run took.
+    // The cells of the runs through the two swapped pieces (disjoint: the colours differ), each once.
     auto add = [&](Cell at, const Through& t) {
         for (int x = t.x0; x < t.x0 + t.row; ++x) cells.push_back(at.y * w + x);
         for (int y = t.y0; y < t.y0 + t.col; ++y)
             if (y != at.y || !t.row) cells.push_back(y * w + at.x);
-        if (t.row) points += static_cast<std::int64_t>(t.row) * (t.row - 1) * spp;
-        if (t.col) points += static_cast<std::int64_t>(t.col - (t.row ? 1 : 0)) * (t.col - 1) * spp;
     };
     add(swap.b, tb);
     add(swap.a, ta);
+}
+
+bool HintScanner::settled_first_step(const Swap& swap, std::vector<int>& cells, std::int64_t& points) {
+    Through ta, tb;
+    if (!settled_spans(swap, ta, tb)) return false;
+    cells.clear();
+    span_cells(swap, ta, tb, cells);
+    // Seed 001's walk: a row run's pieces score (n - 1) each; a column run's pieces score (n - 1)
+    // each except the one its row run took.
+    const std::int64_t spp = rules_.score_per_piece;
+    points = 0;
+    for (const Through* t : {&tb, &ta}) {
+        if (t->row) points += static_cast<std::int64_t>(t->row) * (t->row - 1) * spp;
+        if (t->col) points += static_cast<std::int64_t>(t->col - (t->row ? 1 : 0)) * (t->col - 1) * spp;
+    }
     return true;
 }
 
@@ -403,6 +444,11 @@ bool HintScanner::clears_bitboard(const Swap& swap) {
 void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     out.clear();
     const int w = board_->width;
+    Through ta, tb;
+    if (byte_mode_ && settled_spans(swap, ta, tb)) {
+        span_cells(swap, ta, tb, out);
+        return;
+    }
     if (clears_bitboard(swap)) {
         for (std::size_t y = 0; y < set_.size(); ++y)
             for (std::uint64_t m = set_[y]; m; m &= m - 1)
@@ -438,7 +484,7 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
 }
 
 [[gnu::always_inline]] inline bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) const {
-    if (runs_.bitboard_colors == 0 || !runs_.empty()) return false;
+    if (!byte_mode_ && (runs_.bitboard_colors == 0 || !runs_.empty())) return false;
     const Board& board = *board_;
     // A swap of this scan's own list (legal_swaps()) is known to be two neighbouring pieces of two
     // colours (a settled board has no legal swap of one colour): only others are checked.
@@ -449,6 +495,20 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     }
     const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
     if (!listed && (!is_piece(va) || !is_piece(vb) || va == vb)) return false;
+    if (byte_mode_) {
+        const Cell a = swap.a, b = swap.b;
+        const int down = b.x == a.x;
+        if (b.x - a.x + b.y - a.y == 1) {  // the face's swaps, a before b: the scan's spans
+            const auto lane = static_cast<std::size_t>(a.x + ByteBoard::pad);
+            const auto row = static_cast<std::size_t>(a.y);
+            ta = ByteBoard::through(a, byte_swaps_.span[down][0][row][lane]);
+            tb = ByteBoard::through(b, byte_swaps_.span[down][1][row][lane]);
+        } else {
+            tb = bytes_.through(a, b);
+            ta = bytes_.through(b, a);
+        }
+        return true;
+    }
     const auto hs = static_cast<std::size_t>(board.height);
     tb = through_settled(va, runs_.color_rows.data() + static_cast<std::size_t>(va) * hs, swap.a, swap.b);
     ta = through_settled(vb, runs_.color_rows.data() + static_cast<std::size_t>(vb) * hs, swap.b, swap.a);
@@ -461,9 +521,59 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
     return cells;
 }
 
+namespace {
+// The clears of a swap of a with its right (Down false) or lower neighbour b on a settled board with
+// min_match 3, in (x, y) order: every cell of the windows where a run can lie (two cells beyond a
+// swapped piece) is written and kept or not without a branch. ta / tb: the runs through a / b.
+constexpr std::size_t settled_clears_max = 14;
+template <bool Down>
+Cell* settled_clears(Cell a, const RunThrough& ta, const RunThrough& tb, Cell* out) {
+    auto put = [&out](int x, int y, bool keep) {
+        *out = Cell{x, y};
+        out += keep;
+    };
+    auto in_row = [](const RunThrough& t, int x) { return static_cast<unsigned>(x - t.x0) < static_cast<unsigned>(t.row); };
+    // A piece's column: its column run, or the piece alone when only its row runs.
+    auto in_column = [](const RunThrough& t, int piece_y, int y) {
+        return (static_cast<unsigned>(y - t.y0) < static_cast<unsigned>(t.col)) | ((t.col == 0) & (t.row != 0) & (y == piece_y));
+    };
+    if constexpr (!Down) {
+        // a's side, a's column, b's column, b's side.
+        for (int x = a.x - 2; x < a.x; ++x) put(x, a.y, in_row(ta, x));
+        for (int y = a.y - 2; y <= a.y + 2; ++y) put(a.x, y, in_column(ta, a.y, y));
+        for (int y = a.y - 2; y <= a.y + 2; ++y) put(a.x + 1, y, in_column(tb, a.y, y));
+        for (int x = a.x + 2; x <= a.x + 3; ++x) put(x, a.y, in_row(tb, x));
+    } else {
+        // The two rows' runs side by side, by x; the shared column in the middle (a's run ends at
+        // a, b's begins at b).
+        const int by = a.y + 1;
+        for (int x = a.x - 2; x < a.x; ++x) {
+            put(x, a.y, in_row(ta, x));
+            put(x, by, in_row(tb, x));
+        }
+        for (int y = a.y - 2; y <= a.y; ++y) put(a.x, y, in_column(ta, a.y, y));
+        for (int y = by; y <= by + 2; ++y) put(a.x, y, in_column(tb, by, y));
+        for (int x = a.x + 1; x <= a.x + 2; ++x) {
+            put(x, a.y, in_row(ta, x));
+            put(x, by, in_row(tb, x));
+        }
+    }
+    return out;
+}
+}  // namespace
+
 void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
     cells.clear();
     Through ta, tb;
+    const Cell a = swap.a, b = swap.b;
+    if (byte_mode_ && b.x - a.x + b.y - a.y == 1 && settled_spans(swap, ta, tb)) {
+        // min_match 3 on a settled board: a run goes on at most two cells beyond a swapped piece, so
+        // the cells are written into windows of fixed size and kept or not (settled_clears).
+        cells.resize(settled_clears_max);
+        Cell* end = a.y == b.y ? settled_clears<false>(a, ta, tb, cells.data()) : settled_clears<true>(a, ta, tb, cells.data());
+        cells.resize(static_cast<std::size_t>(end - cells.data()));
+        return;
+    }
     if (settled_spans(swap, ta, tb)) {
         // A settled board: the runs through the two swapped pieces, written in (x, y) order as they
         // lie. a's runs end at a on the side of b (b holds a's old colour now) and b's begin there.
@@ -477,7 +587,6 @@ void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
             else if (t.row)
                 *out++ = at;
         };
-        const Cell a = swap.a, b = swap.b;
         if (a.y == b.y) {
             for (int x = ta.x0; x < a.x && ta.row; ++x) *out++ = Cell{x, a.y};
             column(a, ta);
@@ -562,7 +671,44 @@ int HintScanner::clear_count(const Swap& swap) {
     return static_cast<int>(count_buffer_.size());
 }
 
+namespace {
+// Greedy's pick among swaps met in any order: the face's first swap with the most clears is the
+// largest key, the count above, the face rank (x, then y, right before down) inverted below, so that
+// no branch picks it.
+struct BestSwap {
+    std::uint64_t best = 0;
+    void consider(Cell a, int count, std::uint32_t down) {
+        const std::uint32_t rank = static_cast<std::uint32_t>(a.x) << 20 | static_cast<std::uint32_t>(a.y) << 1 | down;
+        const std::uint64_t key = static_cast<std::uint64_t>(count) << 32 | (0xffffffffu - rank);
+        best = key > best ? key : best;
+    }
+    std::optional<Swap> swap() const {
+        if (!best) return std::nullopt;
+        const std::uint32_t rank = 0xffffffffu - static_cast<std::uint32_t>(best);
+        const int x = static_cast<int>(rank >> 20), y = static_cast<int>(rank >> 1 & 0x7ffffu), down = static_cast<int>(rank & 1u);
+        return Swap{Cell{x, y}, Cell{x + 1 - down, y + down}};
+    }
+};
+}  // namespace
+
 std::optional<Swap> HintScanner::greedy_swap() {
+    if (byte_mode_) {
+        // The counts of the runs through each legal swap's two pieces, from the byte rows.
+        BestSwap pick;
+        for (int y = 0; y < board_->height; ++y) {
+            const auto row = static_cast<std::size_t>(y);
+            for (std::uint32_t d = 0; d < 2; ++d)
+                for (std::uint32_t m = d ? byte_swaps_.down[y] : byte_swaps_.right[y]; m; m &= m - 1) {
+                    const int x = __builtin_ctz(m);
+                    const auto lane = static_cast<std::size_t>(x + ByteBoard::pad);
+                    pick.consider(Cell{x, y},
+                                  ByteBoard::cleared(byte_swaps_.span[d][0][row][lane]) +
+                                      ByteBoard::cleared(byte_swaps_.span[d][1][row][lane]),
+                                  d);
+                }
+        }
+        return pick.swap();
+    }
     if (!masks_ready_ || !runs_.empty()) {
         const std::vector<Swap>& swaps = legal_swaps();
         int best = -1, best_count = -1;
@@ -614,13 +760,10 @@ std::optional<Swap> HintScanner::greedy_swap() {
         if (from.x == to.x) win &= ~(1u << (from.y - to.y + (from.y < to.y ? 2 : 1)));
         return static_cast<int>(cleared[(across & 3u) | (across >> 1 & 12u) | win << 4]);
     };
-    std::uint64_t best = 0;
+    BestSwap pick;
     auto consider = [&](Cell a, Cell b, std::uint32_t down) {
         const std::int32_t va = c[a.y * w + a.x], vb = c[b.y * w + b.x];
-        const auto count = static_cast<std::uint64_t>(count_through(va, a, b) + count_through(vb, b, a));
-        const std::uint32_t rank = static_cast<std::uint32_t>(a.x) << 20 | static_cast<std::uint32_t>(a.y) << 1 | down;
-        const std::uint64_t key = count << 32 | (0xffffffffu - rank);
-        best = key > best ? key : best;
+        pick.consider(a, count_through(va, a, b) + count_through(vb, b, a), down);
     };
     for (int y = 0; y < h; ++y) {
         for (std::uint64_t m = right_swaps[y]; m; m &= m - 1) {
@@ -632,10 +775,7 @@ std::optional<Swap> HintScanner::greedy_swap() {
             consider(Cell{x, y}, Cell{x, y + 1}, 1);
         }
     }
-    if (!best) return std::nullopt;
-    const std::uint32_t rank = 0xffffffffu - static_cast<std::uint32_t>(best);
-    const int x = static_cast<int>(rank >> 20), y = static_cast<int>(rank >> 1 & 0x7ffffu), down = static_cast<int>(rank & 1u);
-    return Swap{Cell{x, y}, Cell{x + 1 - down, y + down}};
+    return pick.swap();
 }
 
 std::vector<HintSwap> hint_swaps(const Board& board, const RulesConfig& rules) {

@@ -4,6 +4,7 @@
 #include <optional>
 #include <vector>
 
+#include "tilelab/match3/byte_board.hpp"
 #include "tilelab/match3/rules.hpp"
 
 namespace tilelab::match3 {
@@ -53,6 +54,12 @@ public:
     // settled or the bitboards do not apply; the caller then resolves the step itself.
     bool settled_first_step(const Swap& swap, std::vector<int>& cells, std::int64_t& points);
 
+    // The scanned board as byte rows when the scan took that path (a settled board up to
+    // ByteBoard's size, min_match 3), else nullptr.
+    const ByteBoard* bytes() const { return byte_mode_ ? &bytes_ : nullptr; }
+    // Off: later scans keep to the 64-bit row masks and streak tables (tests compare the paths).
+    void use_byte_rows(bool on) { byte_rows_ = on; }
+
 private:
     // Run lengths through the two swapped pieces after the swap, per axis.
     struct Lines {
@@ -63,6 +70,8 @@ private:
     void build_tables();
     bool legal_swaps_bitboard();
     void list_swaps() const;  // swaps_ from the swap masks, in the face's order
+    // The byte rows' scan (ByteBoard): false (nothing kept) when the board does not fit or has runs.
+    bool scan_bytes(const Board& board);
     // Bitboard clears (the run scan's bitboard path, boards up to 64 wide): fills set_ with the
     // swap's clear cells, one word per row (bit x = column x). False when the path does not apply.
     bool clears_bitboard(const Swap& swap);
@@ -78,6 +87,8 @@ private:
     Through through_settled(std::int32_t colour, const std::uint64_t* rows, Cell from, Cell to) const;
     // On a settled board with the bitboards: the runs through a (ta) and b (tb) after `swap`.
     bool settled_spans(const Swap& swap, Through& ta, Through& tb) const;
+    // The cells of those runs (board indices, each once), appended to cells.
+    void span_cells(const Swap& swap, const Through& ta, const Through& tb, std::vector<int>& cells) const;
     void add_runs_through(const std::uint64_t* rows, Cell from, Cell to);  // into set_
     // Adds to set_ every run of the colour with row masks `rows` after its piece moved from -> to.
     void add_colour_runs(const std::uint64_t* rows, Cell from, Cell to);
@@ -110,6 +121,11 @@ private:
     std::uint32_t stamp_now_ = 0;
     std::vector<int>* out_ = nullptr;
     std::vector<int> count_buffer_;
+    // The byte rows path (scan_bytes): the board and its legal swaps.
+    ByteBoard bytes_;
+    bool byte_mode_ = false;
+    bool byte_rows_ = true;
+    ByteBoard::Swaps byte_swaps_;
 };
 
 // The face-level answer: every legal swap with its sorted clears, in legal_swaps() order.

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/match3/byte_board.hpp"
 
 namespace tilelab::match3 {
 
@@ -95,6 +96,8 @@ struct Scratch {
     // cells and points the hint scanner's masks give (choose_swap). play_swap uses it only for the
     // same swap on a board equal to `before` (the cells and width before the swap) under the same
     // min_match and score_per_piece, then forgets it.
+    ByteBoard bytes;  // play_swap's board on boards ByteBoard takes (min_match 3)
+    bool byte_rows = true;  // false: play_swap keeps to the int32 board (tests compare the two)
     struct KnownStep {
         bool valid = false;
         Cell a, b;
@@ -185,12 +188,8 @@ inline int popcount64(std::uint64_t x) {
 }
 
 // The runs through `to` on one colour's row masks (bit x of word y: the cells of that colour) after
-// its piece moved there from the neighbour `from`: the row run [x0, x0 + row) and the column run
-// [y0, y0 + col), each 0 when shorter than k. Shared by the version 1 hint scan and format 2's
-// preview; boards up to 64 columns.
-struct RunThrough {
-    int x0 = 0, row = 0, y0 = 0, col = 0;
-};
+// its piece moved there from the neighbour `from` (RunThrough, byte_board.hpp), each 0 when shorter
+// than k. Shared by the version 1 hint scan and format 2's preview; boards up to 64 columns.
 
 // The row part: `word` is the colour's word of row to.y before the move; to.x is set and, when
 // `from` is in the same row, from.x cleared; the ones around bit to.x (both counts include it).

@@ -1,0 +1,145 @@
+// match3 version 1 boards up to 12 columns by 24 rows as rows of 16 bytes: a row's cells are compared
+// with their neighbours' 16 at a time (SSE2 on x86-64, GCC vector extensions elsewhere), colour
+// against colour, whatever the colour. The hint scanner and the lookahead bot use it on such boards
+// with min_match 3 (a settled board's runs, legal swaps, the runs through a swapped piece, a
+// resolution step without refill); rules.cpp stays the reference every path is tested against.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "tilelab/board/board.hpp"
+#include "tilelab/random.hpp"
+
+namespace tilelab::match3 {
+
+// The runs through a cell a piece moved to: the row run [x0, x0 + row) and the column run
+// [y0, y0 + col), each 0 when it is shorter than the level's min_match.
+struct RunThrough {
+    int x0 = 0, row = 0, y0 = 0, col = 0;
+};
+
+class ByteBoard {
+public:
+    static constexpr int max_width = 12;
+    static constexpr int max_height = 24;
+    static constexpr int lanes = 16;
+    static constexpr int pad = 2;  // rows above and below, lanes left (and at least two right)
+    // Cell codes: a piece of colour c is c + 1 (colours below max_colour); 0 is outside the board.
+    static constexpr std::int8_t empty = -1, blocker = -2, hole = -3;
+    static constexpr int max_colour = 126;
+
+    // The board when it fits (width and height, only pieces below max_colour, empty cells, blockers
+    // and holes); false otherwise (the caller keeps to rules.cpp).
+    bool load(const Board& board);
+    int width() const { return w_; }
+    int height() const { return h_; }
+
+    // Code of the cell (x, y), for -2 <= x < 14 and -2 <= y < height + 2 (0 outside the board).
+    std::int8_t code(int x, int y) const { return b_[offset(x, y)]; }
+    std::int8_t& code(int x, int y) { return b_[offset(x, y)]; }
+    static int offset(int x, int y) { return (y + pad) * lanes + x + pad; }
+
+    // Whether any row or column holds three pieces of one colour in a line.
+    bool has_run() const;
+
+    // The legal swaps with min_match 3 (a swapped piece ends in a run of its colour; both cells are
+    // pieces of two colours) and what their pieces find around the cells they move to.
+    struct Swaps {
+        // right[y] bit x: (x, y) with (x + 1, y) is legal; down[y] bit x: (x, y) with (x, y + 1).
+        std::uint32_t right[max_height], down[max_height];
+        std::uint32_t columns = 0;  // the columns holding a legal swap's first cell
+        // by_column[x + 2] bit 2y + d: the swap of (x, y) with its right (d = 0) or lower (d = 1)
+        // neighbour is legal; its bits in the face's order.
+        std::uint64_t by_column[lanes];
+        // span[d][p][y][x + 2] for the swap of (x, y) with its right (d = 0) or lower (d = 1)
+        // neighbour, for the piece that moves onto (x, y) (p = 0) or leaves it (p = 1): how many
+        // cells of that piece's colour follow in a line from its new cell (at most 2 on a board
+        // without runs; 0 on the side it came from), left | right << 2 | up << 4 | down << 6.
+        alignas(16) std::uint8_t span[2][2][max_height][lanes];
+    };
+    void scan_swaps(Swaps& out) const;
+
+    // The runs through `to` after its neighbour `from`'s piece moved there, on a board without runs:
+    // the colour goes on at most two cells each side. Both cells must hold pieces of two colours.
+    RunThrough through(Cell from, Cell to) const;
+    // The same from a Swaps::span byte of the cell `to`.
+    static RunThrough through(Cell to, std::uint8_t span) {
+        return runs_of(to, span & 3, span >> 2 & 3, span >> 4 & 3, span >> 6);
+    }
+    // How many cells those runs clear (the moved piece once), by span byte.
+    static int cleared(std::uint8_t span) { return cleared_by_span[span]; }
+
+    // One resolution step with min_match 3 and without refill (a bot's lookahead), as
+    // resolve_step(Resolution::lookahead) plays it on the same board: every run cleared at once and
+    // scored by seed 001's walk (added to `points`), `cleared(colour, x, y)` called for every cleared
+    // piece, then gravity. Returns false (nothing changed) when the board has no run.
+    template <class Cleared>
+    bool step(std::int64_t score_per_piece, std::int64_t& points, Cleared&& cleared);
+
+    // The cells back into `board` (the board it was loaded from, or one of its size).
+    void store(Board& board) const;
+    // Refill (refill()): the empty cells of each column's top segment (above its first blocker),
+    // columns left to right, bottom-most first, each colour rng.uniform(colors).
+    void refill(int colors, Rng& rng);
+
+    // Empties the cell (x, y) (a cleared piece).
+    void clear(int x, int y) { code(x, y) = empty; }
+    void swap(Cell a, Cell b) { std::swap(code(a.x, a.y), code(b.x, b.y)); }
+    // Pieces fall past holes into empty cells, never past blockers (apply_gravity).
+    void gravity();
+
+    // Copies the rows in use (not the whole buffer).
+    void copy_from(const ByteBoard& other) {
+        w_ = other.w_;
+        h_ = other.h_;
+        irregular_ = other.irregular_;
+        std::memcpy(b_, other.b_, static_cast<std::size_t>(h_ + 2 * pad) * lanes);
+    }
+
+private:
+    // The runs (of at least 3) through `to` with `left` .. `down` cells of its colour beside it.
+    static RunThrough runs_of(Cell to, int left, int right, int up, int down) {
+        RunThrough t;
+        const bool row_run = 1 + left + right >= 3, col_run = 1 + up + down >= 3;
+        t.x0 = row_run ? to.x - left : 0;
+        t.row = row_run ? 1 + left + right : 0;
+        t.y0 = col_run ? to.y - up : 0;
+        t.col = col_run ? 1 + up + down : 0;
+        return t;
+    }
+    static constexpr auto cleared_by_span = [] {
+        std::array<std::uint8_t, 256> table{};
+        for (int span = 0; span < 256; ++span) {
+            const int row = 1 + (span & 3) + (span >> 2 & 3), col = 1 + (span >> 4 & 3) + (span >> 6);
+            const int r = row >= 3 ? row : 0, c = col >= 3 ? col : 0;
+            table[static_cast<std::size_t>(span)] = static_cast<std::uint8_t>(r + c - (r && c ? 1 : 0));
+        }
+        return table;
+    }();
+    // Marks runs: row[y] / col[y] bit x for the cells of row runs / column runs; the points of the
+    // step. False without a run.
+    bool find_runs(std::int64_t score_per_piece, std::uint32_t* cells, std::int64_t& points) const;
+    void gravity_column(int x);
+
+    alignas(16) std::int8_t b_[(max_height + 2 * pad) * lanes];
+    int w_ = 0, h_ = 0;
+    std::uint32_t irregular_ = 0;  // columns with a blocker or a hole (bit x)
+};
+
+template <class Cleared>
+bool ByteBoard::step(std::int64_t score_per_piece, std::int64_t& points, Cleared&& cleared) {
+    std::uint32_t cells[max_height];
+    if (!find_runs(score_per_piece, cells, points)) return false;
+    for (int y = 0; y < h_; ++y)
+        for (std::uint32_t m = cells[y]; m; m &= m - 1) {
+            const int x = __builtin_ctz(m);
+            std::int8_t& c = code(x, y);
+            cleared(c - 1, x, y);
+            c = empty;
+        }
+    gravity();
+    return true;
+}
+
+}  // namespace tilelab::match3
