@@ -64,11 +64,11 @@ public:
     // the colour goes on at most two cells each side. Both cells must hold pieces of two colours.
     RunThrough through(Cell from, Cell to) const;
     // The same from a Swaps::span byte of the cell `to`.
-    static RunThrough through(Cell to, std::uint8_t span) {
+    static constexpr RunThrough through(Cell to, std::uint8_t span) {
         return runs_of(to, span & 3, span >> 2 & 3, span >> 4 & 3, span >> 6);
     }
     // How many cells those runs clear (the moved piece once), by span byte.
-    static int cleared(std::uint8_t span) { return cleared_by_span[span]; }
+    static constexpr int cleared(std::uint8_t span) { return cleared_by_span[span]; }
 
     // One resolution step with min_match 3 and without refill (a bot's lookahead), as
     // resolve_step(Resolution::lookahead) plays it on the same board: every run cleared at once and
@@ -99,7 +99,7 @@ public:
 
 private:
     // The runs (of at least 3) through `to` with `left` .. `down` cells of its colour beside it.
-    static RunThrough runs_of(Cell to, int left, int right, int up, int down) {
+    static constexpr RunThrough runs_of(Cell to, int left, int right, int up, int down) {
         RunThrough t;
         const bool row_run = 1 + left + right >= 3, col_run = 1 + up + down >= 3;
         t.x0 = row_run ? to.x - left : 0;

@@ -483,11 +483,38 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     std::swap(swapped_.at(swap.a), swapped_.at(swap.b));
 }
 
-[[gnu::always_inline]] inline bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) const {
-    if (!byte_mode_ && (runs_.bitboard_colors == 0 || !runs_.empty())) return false;
-    const Board& board = *board_;
+[[gnu::always_inline]] inline bool HintScanner::byte_spans(const Swap& swap, std::uint8_t& span_a, std::uint8_t& span_b,
+                                                            int& down) const {
+    const Cell a = swap.a, b = swap.b;
+    down = b.x == a.x;
+    if (b.x - a.x + b.y - a.y != 1) return false;  // not the face's form (a before b): settled_spans
     // A swap of this scan's own list (legal_swaps()) is known to be two neighbouring pieces of two
     // colours (a settled board has no legal swap of one colour): only others are checked.
+    const bool listed = !std::less<const Swap*>{}(&swap, swaps_.data()) && std::less<const Swap*>{}(&swap, swaps_.data() + swaps_.size());
+    if (!listed) {
+        if (!board_->contains(a) || !board_->contains(b)) return false;
+        const std::int8_t ca = bytes_.code(a.x, a.y), cb = bytes_.code(b.x, b.y);
+        if (ca <= 0 || cb <= 0 || ca == cb) return false;
+    }
+    const auto lane = static_cast<std::size_t>(a.x + ByteBoard::pad);
+    const auto row = static_cast<std::size_t>(a.y);
+    span_a = byte_swaps_.span[down][0][row][lane];
+    span_b = byte_swaps_.span[down][1][row][lane];
+    return true;
+}
+
+[[gnu::always_inline]] inline bool HintScanner::settled_spans(const Swap& swap, Through& ta, Through& tb) const {
+    if (!byte_mode_ && (runs_.bitboard_colors == 0 || !runs_.empty())) return false;
+    if (byte_mode_) {
+        std::uint8_t span_a, span_b;
+        int down;
+        if (byte_spans(swap, span_a, span_b, down)) {
+            ta = ByteBoard::through(swap.a, span_a);
+            tb = ByteBoard::through(swap.b, span_b);
+            return true;
+        }
+    }
+    const Board& board = *board_;
     const bool listed = !std::less<const Swap*>{}(&swap, swaps_.data()) && std::less<const Swap*>{}(&swap, swaps_.data() + swaps_.size());
     if (!listed) {
         if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
@@ -495,18 +522,9 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     }
     const std::int32_t va = board.at(swap.a), vb = board.at(swap.b);
     if (!listed && (!is_piece(va) || !is_piece(vb) || va == vb)) return false;
-    if (byte_mode_) {
-        const Cell a = swap.a, b = swap.b;
-        const int down = b.x == a.x;
-        if (b.x - a.x + b.y - a.y == 1) {  // the face's swaps, a before b: the scan's spans
-            const auto lane = static_cast<std::size_t>(a.x + ByteBoard::pad);
-            const auto row = static_cast<std::size_t>(a.y);
-            ta = ByteBoard::through(a, byte_swaps_.span[down][0][row][lane]);
-            tb = ByteBoard::through(b, byte_swaps_.span[down][1][row][lane]);
-        } else {
-            tb = bytes_.through(a, b);
-            ta = bytes_.through(b, a);
-        }
+    if (byte_mode_) {  // a swap in another form than the face's (b before a)
+        tb = bytes_.through(swap.a, swap.b);
+        ta = bytes_.through(swap.b, swap.a);
         return true;
     }
     const auto hs = static_cast<std::size_t>(board.height);
@@ -522,56 +540,78 @@ std::vector<Cell> HintScanner::clears_sorted(const Swap& swap) {
 }
 
 namespace {
-// The clears of a swap of a with its right (Down false) or lower neighbour b on a settled board with
-// min_match 3, in (x, y) order: every cell of the windows where a run can lie (two cells beyond a
-// swapped piece) is written and kept or not without a branch. ta / tb: the runs through a / b.
-constexpr std::size_t settled_clears_max = 14;
-template <bool Down>
-Cell* settled_clears(Cell a, const RunThrough& ta, const RunThrough& tb, Cell* out) {
-    auto put = [&out](int x, int y, bool keep) {
-        *out = Cell{x, y};
-        out += keep;
+// The clears of a swap of a with its right (d = 0) or lower (d = 1) neighbour b on a settled board
+// with min_match 3 lie in fixed windows (a run goes on at most two cells beyond a swapped piece):
+// cell i of window d is a + (dx[d][i], dy[d][i]), in (x, y) order, and keep[d][p][span] has bit i set
+// when that cell is one of the runs through piece p's cell (a: p = 0, b: p = 1) whose Swaps::span
+// byte is `span` (each piece's cell once; ByteBoard::cleared(span) bits).
+struct ClearWindows {
+    static constexpr int cells = 14;
+    std::int8_t dx[2][cells], dy[2][cells];
+    std::uint16_t keep[2][2][256];
+};
+
+constexpr ClearWindows make_clear_windows() {
+    ClearWindows w{};
+    // (dx, dy, piece, row): the window cells; `row` cells are kept by the piece's row run, the others
+    // by its column run (or the piece alone when only its row runs).
+    struct At {
+        int dx, dy, piece;
+        bool row;
     };
-    auto in_row = [](const RunThrough& t, int x) { return static_cast<unsigned>(x - t.x0) < static_cast<unsigned>(t.row); };
-    // A piece's column: its column run, or the piece alone when only its row runs.
-    auto in_column = [](const RunThrough& t, int piece_y, int y) {
-        return (static_cast<unsigned>(y - t.y0) < static_cast<unsigned>(t.col)) | ((t.col == 0) & (t.row != 0) & (y == piece_y));
-    };
-    if constexpr (!Down) {
-        // a's side, a's column, b's column, b's side.
-        for (int x = a.x - 2; x < a.x; ++x) put(x, a.y, in_row(ta, x));
-        for (int y = a.y - 2; y <= a.y + 2; ++y) put(a.x, y, in_column(ta, a.y, y));
-        for (int y = a.y - 2; y <= a.y + 2; ++y) put(a.x + 1, y, in_column(tb, a.y, y));
-        for (int x = a.x + 2; x <= a.x + 3; ++x) put(x, a.y, in_row(tb, x));
-    } else {
-        // The two rows' runs side by side, by x; the shared column in the middle (a's run ends at
-        // a, b's begins at b).
-        const int by = a.y + 1;
-        for (int x = a.x - 2; x < a.x; ++x) {
-            put(x, a.y, in_row(ta, x));
-            put(x, by, in_row(tb, x));
+    // a's side, a's column, b's column, b's side.
+    constexpr At right[ClearWindows::cells] = {{-2, 0, 0, true},  {-1, 0, 0, true},  {0, -2, 0, false}, {0, -1, 0, false},
+                                               {0, 0, 0, false},  {0, 1, 0, false},  {0, 2, 0, false},  {1, -2, 1, false},
+                                               {1, -1, 1, false}, {1, 0, 1, false},  {1, 1, 1, false},  {1, 2, 1, false},
+                                               {2, 0, 1, true},   {3, 0, 1, true}};
+    // The two rows' runs side by side, by x; the shared column in the middle (a's column run ends at
+    // a, b's begins at b).
+    constexpr At down[ClearWindows::cells] = {{-2, 0, 0, true}, {-2, 1, 1, true},  {-1, 0, 0, true},  {-1, 1, 1, true},
+                                              {0, -2, 0, false}, {0, -1, 0, false}, {0, 0, 0, false},  {0, 1, 1, false},
+                                              {0, 2, 1, false},  {0, 3, 1, false},  {1, 0, 0, true},   {1, 1, 1, true},
+                                              {2, 0, 0, true},   {2, 1, 1, true}};
+    for (int d = 0; d < 2; ++d) {
+        const At* at = d ? down : right;
+        for (int i = 0; i < ClearWindows::cells; ++i) {
+            w.dx[d][i] = static_cast<std::int8_t>(at[i].dx);
+            w.dy[d][i] = static_cast<std::int8_t>(at[i].dy);
         }
-        for (int y = a.y - 2; y <= a.y; ++y) put(a.x, y, in_column(ta, a.y, y));
-        for (int y = by; y <= by + 2; ++y) put(a.x, y, in_column(tb, by, y));
-        for (int x = a.x + 1; x <= a.x + 2; ++x) {
-            put(x, a.y, in_row(ta, x));
-            put(x, by, in_row(tb, x));
+        for (int p = 0; p < 2; ++p) {
+            const Cell piece{p && !d ? 1 : 0, p && d ? 1 : 0};  // relative to a
+            for (int span = 0; span < 256; ++span) {
+                const RunThrough t = ByteBoard::through(piece, static_cast<std::uint8_t>(span));
+                std::uint16_t keep = 0;
+                for (int i = 0; i < ClearWindows::cells; ++i) {
+                    if (at[i].piece != p) continue;
+                    const int x = at[i].dx, y = at[i].dy;
+                    const bool in = at[i].row ? t.row && y == piece.y && x >= t.x0 && x < t.x0 + t.row
+                                              : x == piece.x && (t.col ? y >= t.y0 && y < t.y0 + t.col : t.row && y == piece.y);
+                    keep = static_cast<std::uint16_t>(keep | (in ? 1u << i : 0u));
+                }
+                w.keep[d][p][span] = keep;
+            }
         }
     }
-    return out;
+    return w;
 }
+constexpr ClearWindows clear_windows = make_clear_windows();
 }  // namespace
 
 void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
     cells.clear();
     Through ta, tb;
     const Cell a = swap.a, b = swap.b;
-    if (byte_mode_ && b.x - a.x + b.y - a.y == 1 && settled_spans(swap, ta, tb)) {
-        // min_match 3 on a settled board: a run goes on at most two cells beyond a swapped piece, so
-        // the cells are written into windows of fixed size and kept or not (settled_clears).
-        cells.resize(settled_clears_max);
-        Cell* end = a.y == b.y ? settled_clears<false>(a, ta, tb, cells.data()) : settled_clears<true>(a, ta, tb, cells.data());
-        cells.resize(static_cast<std::size_t>(end - cells.data()));
+    std::uint8_t span_a, span_b;
+    int down;
+    if (byte_mode_ && byte_spans(swap, span_a, span_b, down)) {
+        // The fixed windows' cells the two pieces' runs keep, in (x, y) order.
+        std::uint32_t keep = clear_windows.keep[down][0][span_a] | clear_windows.keep[down][1][span_b];
+        cells.resize(static_cast<std::size_t>(ByteBoard::cleared(span_a) + ByteBoard::cleared(span_b)));
+        Cell* out = cells.data();
+        for (; keep; keep &= keep - 1) {
+            const int i = __builtin_ctz(keep);
+            *out++ = Cell{a.x + clear_windows.dx[down][i], a.y + clear_windows.dy[down][i]};
+        }
         return;
     }
     if (settled_spans(swap, ta, tb)) {
@@ -647,6 +687,9 @@ void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
 }
 
 int HintScanner::clear_count(const Swap& swap) {
+    std::uint8_t span_a, span_b;
+    int down;
+    if (byte_mode_ && byte_spans(swap, span_a, span_b, down)) return ByteBoard::cleared(span_a) + ByteBoard::cleared(span_b);
     Through ta, tb;
     if (settled_spans(swap, ta, tb))  // the cells of the runs through the two pieces, each piece once
         return tb.row + tb.col - (tb.row && tb.col ? 1 : 0) + ta.row + ta.col - (ta.row && ta.col ? 1 : 0);

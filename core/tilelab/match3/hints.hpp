@@ -87,6 +87,10 @@ private:
     Through through_settled(std::int32_t colour, const std::uint64_t* rows, Cell from, Cell to) const;
     // On a settled board with the bitboards: the runs through a (ta) and b (tb) after `swap`.
     bool settled_spans(const Swap& swap, Through& ta, Through& tb) const;
+    // In byte mode, for a swap in the face's form (b the right or lower neighbour of a): its two
+    // Swaps::span bytes and direction; false for other swaps or ones that are not two pieces of two
+    // colours.
+    bool byte_spans(const Swap& swap, std::uint8_t& span_a, std::uint8_t& span_b, int& down) const;
     // The cells of those runs (board indices, each once), appended to cells.
     void span_cells(const Swap& swap, const Through& ta, const Through& tb, std::vector<int>& cells) const;
     void add_runs_through(const std::uint64_t* rows, Cell from, Cell to);  // into set_
