@@ -286,7 +286,24 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
             if (level.goal.jelly) trial.jelly = state.jelly;
             board.copy_from(*start);
             board.swap(swaps[i].a, swaps[i].b);
-            board.step(rules.score_per_piece, trial.score, cleared);  // a legal swap: its first step
+            // The first step (a legal swap always has one) from the scanner's spans, as
+            // resolve_step plays it: clear, score, gravity.
+            Cell first[HintScanner::first_step_cells];
+            std::int64_t points = 0;
+            const int n = ws.scanner.byte_first_step(swaps[i], first, points);
+            if (n >= 0) {
+                ByteBoard::Emptied emptied;
+                for (int k = 0; k < n; ++k) {  // in (x, y) order: each column's cells top down
+                    const Cell c = first[k];
+                    cleared(board.code(c.x, c.y) - 1, c.x, c.y);
+                    board.clear(c.x, c.y);
+                    emptied.add(c.x, c.y);
+                }
+                trial.score += points;
+                board.gravity(emptied);
+            } else {
+                board.step(rules.score_per_piece, trial.score, cleared);
+            }
             for (int step = 1; step < max_cascade_steps && !stop.stop_requested(); ++step)
                 if (!board.step(rules.score_per_piece, trial.score, cleared)) break;
             values.push_back(goal_progress(level, state, meter, trial));

@@ -82,13 +82,17 @@ bool ByteBoard::load(const Board& board) {
     v16 keep{};
     for (int x = 0; x < w; ++x) keep[x + pad] = -1;
     const v16 blockers = v16{} + blocker, holes = v16{} + hole;
-    v16 fixed{};
+    const v16 zero{}, empties = v16{} + empty;
+    v16 fixed{}, above{}, floating{};
     for (int y = 0; y < h; ++y) {
         const v16 row = at(line + lanes + y * w - pad) & keep;
         std::memcpy(b_ + (y + pad) * lanes, &row, lanes);
         fixed |= (row == blockers) | (row == holes);
+        floating |= (row == empties) & (above > zero);  // a piece right above an empty cell
+        above = row;
     }
     irregular_ = bits(fixed) >> pad;
+    floating_ = bits(floating) != 0;
     return true;
 }
 
@@ -252,20 +256,28 @@ RunThrough ByteBoard::through(Cell from, Cell to) const {
 
 bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& points) const {
     const v16 zero{};
-    std::uint32_t row_starts[max_height], col_starts[max_height], same_right[max_height], same_below[max_height];
-    std::uint32_t any = 0;
+    // The comparisons kept as vectors, and made masks only when a run was found (most steps of a
+    // cascade's end find none).
+    v16 right[max_height], below[max_height], row_run[max_height], col_run[max_height];
+    v16 any{};
     for (int y = 0; y < h_; ++y) {
         const std::int8_t* r = b_ + (y + pad) * lanes;
         const v16 c = at(r);
         const v16 piece = c > zero;
-        const v16 right = (c == at(r + 1)) & piece, below = (c == at(r + lanes)) & piece;
-        row_starts[y] = bits(right & (c == at(r + 2))) >> pad;
-        col_starts[y] = bits(below & (c == at(r + 2 * lanes))) >> pad;
-        same_right[y] = bits(right) >> pad;
-        same_below[y] = bits(below) >> pad;
-        any |= row_starts[y] | col_starts[y];
+        right[y] = (c == at(r + 1)) & piece;
+        below[y] = (c == at(r + lanes)) & piece;
+        row_run[y] = right[y] & (c == at(r + 2));
+        col_run[y] = below[y] & (c == at(r + 2 * lanes));
+        any |= row_run[y] | col_run[y];
     }
-    if (!any) return false;
+    if (!bits(any)) return false;
+    std::uint32_t row_starts[max_height], col_starts[max_height], same_right[max_height], same_below[max_height];
+    for (int y = 0; y < h_; ++y) {
+        row_starts[y] = bits(row_run[y]) >> pad;
+        col_starts[y] = bits(col_run[y]) >> pad;
+        same_right[y] = bits(right[y]) >> pad;
+        same_below[y] = bits(below[y]) >> pad;
+    }
     // Row runs first (seed 001's walk): each piece of a run of n scores (n - 1) points' worth.
     std::int64_t total = 0;
     for (int y = 0; y < h_; ++y) {
@@ -301,19 +313,47 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
 }
 
 void ByteBoard::gravity() {
+    // Each column with an empty cell, from its lowest one (nothing below it moves), found from the
+    // rows' masks of empty cells, bottom up.
     const v16 empties = v16{} + empty;
-    v16 any{};
-    for (int y = 0; y < h_; ++y) any |= at(b_ + (y + pad) * lanes) == empties;
-    for (std::uint32_t columns = bits(any) >> pad; columns; columns &= columns - 1) gravity_column(__builtin_ctz(columns));
+    std::uint32_t seen = 0;
+    for (int y = h_ - 1; y >= 0; --y) {
+        // (A column's gravity changes only that column: the rows above keep the others' cells.)
+        const std::uint32_t row = bits(at(b_ + (y + pad) * lanes) == empties) >> pad;
+        for (std::uint32_t lowest = row & ~seen; lowest; lowest &= lowest - 1) gravity_column(__builtin_ctz(lowest), y);
+        seen |= row;
+    }
+    floating_ = false;
 }
 
-void ByteBoard::gravity_column(int x) {
+void ByteBoard::gravity(const Emptied& emptied) {
+    if (floating_) {
+        gravity();
+        return;
+    }
+    // Columns with blockers or holes are walked whole whenever they hold an empty cell (a piece may
+    // lie above it across a hole, as loaded), as gravity() does.
+    std::uint32_t irregular = 0;
+    if (irregular_) {
+        const v16 empties = v16{} + empty;
+        v16 any{};
+        for (int y = 0; y < h_; ++y) any |= at(b_ + (y + pad) * lanes) == empties;
+        irregular = irregular_ & bits(any) >> pad;
+    }
+    for (std::uint32_t columns = emptied.columns | irregular; columns; columns &= columns - 1) {
+        const int x = __builtin_ctz(columns);
+        gravity_column(x, emptied.columns >> x & 1u ? emptied.lowest[x] : h_ - 1);
+    }
+}
+
+void ByteBoard::gravity_column(int x, int lowest_empty) {
     std::int8_t* c = b_ + pad * lanes + x + pad;  // row y at c[y * lanes]
     const int h = h_;
     if (!(irregular_ >> x & 1u)) {
-        // Pieces and empty cells only: one branch-free compaction from the bottom (rules.cpp's).
-        int write = h - 1;
-        for (int r = h - 1; r >= 0; --r) {
+        // Pieces and empty cells only: one branch-free compaction from the lowest empty cell up
+        // (rules.cpp's from the bottom; the cells below that one stay).
+        int write = lowest_empty;
+        for (int r = lowest_empty; r >= 0; --r) {
             const std::int8_t v = c[r * lanes];
             c[write * lanes] = v;
             write -= v > 0;

@@ -69,6 +69,9 @@ public:
     }
     // How many cells those runs clear (the moved piece once), by span byte.
     static constexpr int cleared(std::uint8_t span) { return cleared_by_span[span]; }
+    // What clearing them scores, in score_per_piece units (seed 001's walk: a row run's pieces
+    // score its length - 1 each, a column run's the same but for the piece its row run took).
+    static constexpr int points(std::uint8_t span) { return points_by_span[span]; }
 
     // One resolution step with min_match 3 and without refill (a bot's lookahead), as
     // resolve_step(Resolution::lookahead) plays it on the same board: every run cleared at once and
@@ -83,18 +86,33 @@ public:
     // columns left to right, bottom-most first, each colour rng.uniform(colors).
     void refill(int colors, Rng& rng);
 
+    // The cells a step empties, for the gravity after it: the columns (bit x) and, per column, the
+    // lowest row emptied (each column's cells added top down, so the last is the lowest).
+    struct Emptied {
+        std::uint32_t columns = 0;
+        std::int8_t lowest[max_width];
+        void add(int x, int y) {
+            columns |= 1u << x;
+            lowest[x] = static_cast<std::int8_t>(y);
+        }
+    };
     // Empties the cell (x, y) (a cleared piece).
     void clear(int x, int y) { code(x, y) = empty; }
     void swap(Cell a, Cell b) { std::swap(code(a.x, a.y), code(b.x, b.y)); }
     // Pieces fall past holes into empty cells, never past blockers (apply_gravity).
     void gravity();
+    // The same after the cells of `emptied` were emptied: of the columns without blockers and holes
+    // only theirs move, each from its lowest emptied cell up (every other empty cell of such a
+    // column lies at its top, once a gravity has run since the load, or as loaded).
+    void gravity(const Emptied& emptied);
 
-    // Copies the rows in use (not the whole buffer).
+    // Copies the rows in use (not the whole buffer), a row at a time (no library call).
     void copy_from(const ByteBoard& other) {
         w_ = other.w_;
         h_ = other.h_;
         irregular_ = other.irregular_;
-        std::memcpy(b_, other.b_, static_cast<std::size_t>(h_ + 2 * pad) * lanes);
+        floating_ = other.floating_;
+        for (int row = 0; row < h_ + 2 * pad; ++row) std::memcpy(b_ + row * lanes, other.b_ + row * lanes, lanes);
     }
 
 private:
@@ -117,28 +135,40 @@ private:
         }
         return table;
     }();
+    static constexpr auto points_by_span = [] {
+        std::array<std::uint8_t, 256> table{};
+        for (int span = 0; span < 256; ++span) {
+            const int row = 1 + (span & 3) + (span >> 2 & 3), col = 1 + (span >> 4 & 3) + (span >> 6);
+            const int r = row >= 3 ? row : 0, c = col >= 3 ? col : 0;
+            table[static_cast<std::size_t>(span)] = static_cast<std::uint8_t>(r * (r - 1) + (c ? (c - (r ? 1 : 0)) * (c - 1) : 0));
+        }
+        return table;
+    }();
     // Marks runs: row[y] / col[y] bit x for the cells of row runs / column runs; the points of the
     // step. False without a run.
     bool find_runs(std::int64_t score_per_piece, std::uint32_t* cells, std::int64_t& points) const;
-    void gravity_column(int x);
+    void gravity_column(int x, int lowest_empty);
 
     alignas(16) std::int8_t b_[(max_height + 2 * pad) * lanes];
     int w_ = 0, h_ = 0;
     std::uint32_t irregular_ = 0;  // columns with a blocker or a hole (bit x)
+    bool floating_ = false;        // a piece may lie above an empty cell (as loaded, before a gravity)
 };
 
 template <class Cleared>
 bool ByteBoard::step(std::int64_t score_per_piece, std::int64_t& points, Cleared&& cleared) {
     std::uint32_t cells[max_height];
     if (!find_runs(score_per_piece, cells, points)) return false;
+    Emptied emptied;
     for (int y = 0; y < h_; ++y)
         for (std::uint32_t m = cells[y]; m; m &= m - 1) {
             const int x = __builtin_ctz(m);
             std::int8_t& c = code(x, y);
             cleared(c - 1, x, y);
             c = empty;
+            emptied.add(x, y);
         }
-    gravity();
+    gravity(emptied);
     return true;
 }
 

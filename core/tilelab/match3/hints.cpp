@@ -597,6 +597,25 @@ constexpr ClearWindows make_clear_windows() {
 constexpr ClearWindows clear_windows = make_clear_windows();
 }  // namespace
 
+namespace {
+// The fixed windows' cells the two pieces' runs keep, in (x, y) order, into out.
+inline Cell* window_cells(Cell a, int down, std::uint8_t span_a, std::uint8_t span_b, Cell* out) {
+    for (std::uint32_t keep = clear_windows.keep[down][0][span_a] | clear_windows.keep[down][1][span_b]; keep; keep &= keep - 1) {
+        const int i = __builtin_ctz(keep);
+        *out++ = Cell{a.x + clear_windows.dx[down][i], a.y + clear_windows.dy[down][i]};
+    }
+    return out;
+}
+}  // namespace
+
+int HintScanner::byte_first_step(const Swap& swap, Cell* cells, std::int64_t& points) const {
+    std::uint8_t span_a, span_b;
+    int down;
+    if (!byte_mode_ || !byte_spans(swap, span_a, span_b, down)) return -1;
+    points = static_cast<std::int64_t>(ByteBoard::points(span_a) + ByteBoard::points(span_b)) * rules_.score_per_piece;
+    return static_cast<int>(window_cells(swap.a, down, span_a, span_b, cells) - cells);
+}
+
 void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
     cells.clear();
     Through ta, tb;
@@ -604,14 +623,8 @@ void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
     std::uint8_t span_a, span_b;
     int down;
     if (byte_mode_ && byte_spans(swap, span_a, span_b, down)) {
-        // The fixed windows' cells the two pieces' runs keep, in (x, y) order.
-        std::uint32_t keep = clear_windows.keep[down][0][span_a] | clear_windows.keep[down][1][span_b];
         cells.resize(static_cast<std::size_t>(ByteBoard::cleared(span_a) + ByteBoard::cleared(span_b)));
-        Cell* out = cells.data();
-        for (; keep; keep &= keep - 1) {
-            const int i = __builtin_ctz(keep);
-            *out++ = Cell{a.x + clear_windows.dx[down][i], a.y + clear_windows.dy[down][i]};
-        }
+        window_cells(a, down, span_a, span_b, cells.data());
         return;
     }
     if (settled_spans(swap, ta, tb)) {

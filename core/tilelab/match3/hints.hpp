@@ -57,6 +57,10 @@ public:
     // The scanned board as byte rows when the scan took that path (a settled board up to
     // ByteBoard's size, min_match 3), else nullptr.
     const ByteBoard* bytes() const { return byte_mode_ ? &bytes_ : nullptr; }
+    // In byte mode, the first step of a swap in the face's form: its cells (at most
+    // first_step_cells, in (x, y) order) into `cells` and its points; -1 where it does not apply.
+    static constexpr int first_step_cells = 14;
+    int byte_first_step(const Swap& swap, Cell* cells, std::int64_t& points) const;
     // Off: later scans keep to the 64-bit row masks and streak tables (tests compare the paths).
     void use_byte_rows(bool on) { byte_rows_ = on; }
 
