@@ -279,6 +279,7 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
                 if (layers > 0) --layers;
             }
         };
+        Cell first[HintScanner::first_step_cells];
         for (std::size_t i = 0; i < swaps.size(); ++i) {
             if (stop.stop_requested()) break;
             trial.score = state.score;
@@ -288,7 +289,6 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
             board.swap(swaps[i].a, swaps[i].b);
             // The first step (a legal swap always has one) from the scanner's spans, as
             // resolve_step plays it: clear, score, gravity.
-            Cell first[HintScanner::first_step_cells];
             std::int64_t points = 0;
             const int n = ws.scanner.byte_first_step(swaps[i], first, points);
             if (n >= 0) {

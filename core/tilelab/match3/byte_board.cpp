@@ -3,6 +3,8 @@
 // above and below are 16 bytes away. The pad lanes and rows hold 0, which no piece equals.
 #include "tilelab/match3/byte_board.hpp"
 
+#include <algorithm>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -93,6 +95,7 @@ bool ByteBoard::load(const Board& board) {
     }
     irregular_ = bits(fixed) >> pad;
     floating_ = bits(floating) != 0;
+    dirty_ = h;
     return true;
 }
 
@@ -119,7 +122,9 @@ void ByteBoard::refill(int colors, Rng& rng) {
             end = h_;
         for (int y = end - 1; y >= 0; --y) {
             std::int8_t& c = code(x, y);
-            if (c == empty) c = static_cast<std::int8_t>(rng.uniform(n) + 1);
+            if (c != empty) continue;
+            c = static_cast<std::int8_t>(rng.uniform(n) + 1);
+            dirty_ = std::max(dirty_, y + 1);
         }
     }
 }
@@ -258,9 +263,11 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
     const v16 zero{};
     // The comparisons kept as vectors, and made masks only when a run was found (most steps of a
     // cascade's end find none).
+    // Only the rows where a run can start: above dirty_ (see there).
+    const int starts = std::min(h_, dirty_);
     v16 right[max_height], below[max_height], row_run[max_height], col_run[max_height];
     v16 any{};
-    for (int y = 0; y < h_; ++y) {
+    for (int y = 0; y < starts; ++y) {
         const std::int8_t* r = b_ + (y + pad) * lanes;
         const v16 c = at(r);
         const v16 piece = c > zero;
@@ -271,8 +278,18 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
         any |= row_run[y] | col_run[y];
     }
     if (!bits(any)) return false;
+    // A column run starting above dirty_ goes on at most two rows past it (three unchanged cells of
+    // one colour would have been a run before).
+    const int rows = std::min(h_, dirty_ + 2);
+    for (int y = starts; y < rows; ++y) {
+        const std::int8_t* r = b_ + (y + pad) * lanes;
+        const v16 c = at(r);
+        below[y] = (c == at(r + lanes)) & (c > zero);
+        right[y] = row_run[y] = col_run[y] = zero;
+    }
+    for (int y = rows; y < h_; ++y) cells[y] = 0;
     std::uint32_t row_starts[max_height], col_starts[max_height], same_right[max_height], same_below[max_height];
-    for (int y = 0; y < h_; ++y) {
+    for (int y = 0; y < rows; ++y) {
         row_starts[y] = bits(row_run[y]) >> pad;
         col_starts[y] = bits(col_run[y]) >> pad;
         same_right[y] = bits(right[y]) >> pad;
@@ -280,7 +297,7 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
     }
     // Row runs first (seed 001's walk): each piece of a run of n scores (n - 1) points' worth.
     std::int64_t total = 0;
-    for (int y = 0; y < h_; ++y) {
+    for (int y = 0; y < rows; ++y) {
         const std::uint32_t s = row_starts[y];
         std::uint32_t m = s | s << 1 | s << 2;
         cells[y] = m;
@@ -292,7 +309,7 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
         }
     }
     // Column runs: the pieces no row run took score for their column run.
-    for (int y = 0; y < h_; ++y) {
+    for (int y = 0; y < rows; ++y) {
         // Tops: a start whose cell above does not continue the same run.
         std::uint32_t tops = col_starts[y] & ~(y > 0 ? same_below[y - 1] : 0u);
         while (tops) {
@@ -324,6 +341,7 @@ void ByteBoard::gravity() {
         seen |= row;
     }
     floating_ = false;
+    dirty_ = h_;
 }
 
 void ByteBoard::gravity(const Emptied& emptied) {
@@ -340,10 +358,14 @@ void ByteBoard::gravity(const Emptied& emptied) {
         for (int y = 0; y < h_; ++y) any |= at(b_ + (y + pad) * lanes) == empties;
         irregular = irregular_ & bits(any) >> pad;
     }
+    int dirty = irregular ? h_ : 0;  // a piece may fall past a hole below the cell it left
     for (std::uint32_t columns = emptied.columns | irregular; columns; columns &= columns - 1) {
         const int x = __builtin_ctz(columns);
-        gravity_column(x, emptied.columns >> x & 1u ? emptied.lowest[x] : h_ - 1);
+        const int lowest = emptied.columns >> x & 1u ? emptied.lowest[x] : h_ - 1;
+        gravity_column(x, lowest);
+        dirty = std::max(dirty, lowest + 1);
     }
+    dirty_ = dirty;
 }
 
 void ByteBoard::gravity_column(int x, int lowest_empty) {

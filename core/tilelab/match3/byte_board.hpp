@@ -4,6 +4,7 @@
 // with min_match 3 (a settled board's runs, legal swaps, the runs through a swapped piece, a
 // resolution step without refill); rules.cpp stays the reference every path is tested against.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -98,7 +99,10 @@ public:
     };
     // Empties the cell (x, y) (a cleared piece).
     void clear(int x, int y) { code(x, y) = empty; }
-    void swap(Cell a, Cell b) { std::swap(code(a.x, a.y), code(b.x, b.y)); }
+    void swap(Cell a, Cell b) {
+        std::swap(code(a.x, a.y), code(b.x, b.y));
+        dirty_ = std::max(dirty_, std::max(a.y, b.y) + 1);
+    }
     // Pieces fall past holes into empty cells, never past blockers (apply_gravity).
     void gravity();
     // The same after the cells of `emptied` were emptied: of the columns without blockers and holes
@@ -112,6 +116,7 @@ public:
         h_ = other.h_;
         irregular_ = other.irregular_;
         floating_ = other.floating_;
+        dirty_ = other.dirty_;
         for (int row = 0; row < h_ + 2 * pad; ++row) std::memcpy(b_ + row * lanes, other.b_ + row * lanes, lanes);
     }
 
@@ -153,12 +158,19 @@ private:
     int w_ = 0, h_ = 0;
     std::uint32_t irregular_ = 0;  // columns with a blocker or a hole (bit x)
     bool floating_ = false;        // a piece may lie above an empty cell (as loaded, before a gravity)
+    // Rows 0 .. dirty_ - 1 hold every cell changed since the last step found no run or cleared
+    // them all (a swap, a gravity, a refill): a run can only start there, since one among unchanged
+    // cells would have been there, and cleared, before. The whole board when loaded.
+    int dirty_ = 0;
 };
 
 template <class Cleared>
 bool ByteBoard::step(std::int64_t score_per_piece, std::int64_t& points, Cleared&& cleared) {
     std::uint32_t cells[max_height];
-    if (!find_runs(score_per_piece, cells, points)) return false;
+    if (!find_runs(score_per_piece, cells, points)) {
+        dirty_ = 0;  // no run anywhere
+        return false;
+    }
     Emptied emptied;
     for (int y = 0; y < h_; ++y)
         for (std::uint32_t m = cells[y]; m; m &= m - 1) {
