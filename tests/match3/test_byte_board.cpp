@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <string>
 
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/byte_board.hpp"
@@ -59,6 +60,14 @@ State random_state(Rng& rng, const Board& board, int colors) {
     return s;
 }
 }  // namespace
+
+TEST_CASE("byte rows: built with SSE2 on x86-64, with the portable code in test_match3_generic") {
+#if defined(TILELAB_EXPECT_PORTABLE)
+    REQUIRE(std::string(match3::ByteBoard::simd()) == "portable");
+#elif defined(__SSE2__)
+    REQUIRE(std::string(match3::ByteBoard::simd()) == "sse2");
+#endif
+}
 
 TEST_CASE("byte rows: load takes boards up to 12 x 24 of pieces, empty cells, blockers and holes, and stores them back") {
     Rng rng(42);

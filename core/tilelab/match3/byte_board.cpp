@@ -5,7 +5,11 @@
 
 #include <algorithm>
 
-#if defined(__SSE2__)
+// SSE2 where the target has it (every x86-64); elsewhere GCC's vector extensions alone, with the
+// few operations they lack written lane by lane. TILELAB_BYTE_BOARD_GENERIC builds that portable
+// code on x86-64 too (tests/CMakeLists.txt runs the byte rows' tests on it).
+#if defined(__SSE2__) && !defined(TILELAB_BYTE_BOARD_GENERIC)
+#define TILELAB_BYTES_SSE2 1
 #include <emmintrin.h>
 #endif
 
@@ -23,7 +27,7 @@ inline v16 at(const std::int8_t* p) {
 
 // Bit i: lane i of the comparison result m is true (all ones).
 inline std::uint32_t bits(v16 m) {
-#if defined(__SSE2__)
+#if defined(TILELAB_BYTES_SSE2)
     return static_cast<std::uint32_t>(_mm_movemask_epi8(reinterpret_cast<__m128i>(m)));
 #else
     std::uint32_t r = 0;
@@ -32,15 +36,13 @@ inline std::uint32_t bits(v16 m) {
 #endif
 }
 
-constexpr int lanes = ByteBoard::lanes;
-constexpr int pad = ByteBoard::pad;
 
 // Codes of n board cells into out (a piece c becomes c + 1; empty, blocker and hole keep their
 // values): false when a cell is none of those or a colour of max_colour or more.
 bool to_codes(const std::int32_t* c, std::int8_t* out, int n) {
     int i = 0;
     std::int32_t bad = 0;
-#if defined(__SSE2__)
+#if defined(TILELAB_BYTES_SSE2)
     const __m128i lowest = _mm_set1_epi32(cell::hole), highest = _mm_set1_epi32(ByteBoard::max_colour - 1);
     const __m128i minus_one = _mm_set1_epi32(-1);
     __m128i wrong = _mm_setzero_si128();
@@ -66,6 +68,14 @@ bool to_codes(const std::int32_t* c, std::int8_t* out, int n) {
     return bad == 0;
 }
 }  // namespace
+
+const char* ByteBoard::simd() {
+#if defined(TILELAB_BYTES_SSE2)
+    return "sse2";
+#else
+    return "portable";
+#endif
+}
 
 bool ByteBoard::load(const Board& board) {
     const int w = board.width, h = board.height;
@@ -157,7 +167,7 @@ inline u16 count_bits(v16 near, v16 far, int shift) {
 namespace {
 // Per lane, the bits of 8 rows of masks: out[lane] bit 8k + j = lane of acc[k]'s bit j (k < 6).
 void transpose(const u16* acc, std::uint64_t* out) {
-#if defined(__SSE2__)
+#if defined(TILELAB_BYTES_SSE2)
     __m128i v[8];
     for (int k = 0; k < 6; ++k) std::memcpy(&v[k], &acc[k], sizeof v[k]);
     v[6] = v[7] = _mm_setzero_si128();

@@ -30,6 +30,9 @@ public:
     static constexpr std::int8_t empty = -1, blocker = -2, hole = -3;
     static constexpr int max_colour = 126;
 
+    // "sse2", or "portable" where the build has no SSE2 (GCC's vector extensions alone).
+    static const char* simd();
+
     // The board when it fits (width and height, only pieces below max_colour, empty cells, blockers
     // and holes); false otherwise (the caller keeps to rules.cpp).
     bool load(const Board& board);
