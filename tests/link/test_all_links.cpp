@@ -78,13 +78,15 @@ RandomCase random_case(Rng& rng, int width, int height) {
     return out;
 }
 
-// Mostly boards of a deal's size; one in ten has a side of 60 to 150 cells.
+// Mostly boards of a deal's size; one in ten has a side of 60 to 150 cells, and one in twenty a
+// side of 59 to 64 (the ring makes that 61 to 66: around one 64-bit word).
 void random_size(Rng& rng, int& width, int& height) {
     width = 1 + static_cast<int>(rng.uniform(24));
     height = 1 + static_cast<int>(rng.uniform(24));
     switch (rng.uniform(20)) {
         case 0: width = 60 + static_cast<int>(rng.uniform(91)); height = 1 + static_cast<int>(rng.uniform(10)); break;
         case 1: height = 60 + static_cast<int>(rng.uniform(91)); width = 1 + static_cast<int>(rng.uniform(10)); break;
+        case 2: (rng.uniform(2) ? width : height) = 59 + static_cast<int>(rng.uniform(6)); break;
         default: break;
     }
 }
