@@ -121,11 +121,15 @@ void emit_links(const View& view, const std::int32_t* c, int pw, const LinkRules
     const std::uint32_t* tiles = scan.tiles.data();
     const Cell* cells = scan.cells.data();
     const int* next = scan.next.data();
-    // Each free tile's reach, once: every query of a pair reads it.
-    scan.reach.resize(static_cast<std::size_t>(count));
+    // Each free tile's reach, worked out once, when a pair first needs it.
+    constexpr int unknown = std::numeric_limits<int>::min();
+    scan.reach.assign(static_cast<std::size_t>(count), detail::Reach{unknown, 0, 0, 0});
     detail::Reach* reach = scan.reach.data();
-    for (int k = 0; k < count; ++k)
-        if (tiles[k] & tile_free) reach[k] = detail::reach_of(view, cells[k].x, cells[k].y);
+    auto reach_at = [&](int k) -> const detail::Reach& {
+        detail::Reach& r = reach[k];
+        if (r.up == unknown) r = detail::reach_of(view, cells[k].x, cells[k].y);
+        return r;
+    };
     std::size_t found = 0;  // out[0, found) hold this query's links; later elements are spare buffers
     auto slot = [&]() -> LinkPath& {
         if (found == out.size()) out.emplace_back();
@@ -177,8 +181,8 @@ void emit_links(const View& view, const std::int32_t* c, int pw, const LinkRules
             // A link of up to 2 turns has its corners, or its straight middle, where both tiles'
             // reaches meet: the rows both reach vertically or the columns both reach horizontally
             // overlap. Without that no query is made (3-turn links need no such overlap).
-            const detail::Reach& ra = reach[k];
-            const detail::Reach& rb = reach[other];
+            const detail::Reach& ra = reach_at(k);
+            const detail::Reach& rb = reach_at(other);
             if (rules.max_turns <= 2 && std::max(ra.up, rb.up) > std::min(ra.down, rb.down) &&
                 std::max(ra.left, rb.left) > std::min(ra.right, rb.right))
                 continue;
