@@ -1,5 +1,6 @@
 // Linkable pairs: every pair that pairs and links, one field of runs shared by all queries.
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <map>
 #include <vector>
@@ -78,11 +79,14 @@ struct TileScan {
     }
 };
 
-// Lists the tiles that can be in a link, in one pass over the board without a branch a cell:
-// every cell is written at the list's end and kept when it qualifies. A tile is free when a bit
-// of its row's neighbourhood word is set: the empty cells left and right of it in its own row,
-// above it in the row above, below it in the row below. `partner(v)` gives the value that pairs
-// with v, or a negative number when none can (a sum partner out of range).
+// Lists the tiles that can be in a link, 64 cells of a row at a time (one word of the field's
+// row bits). A tile is free when a bit of its row's neighbourhood word is set: the empty cells
+// left and right of it in its own row, above it in the row above, below it in the row below.
+// A first loop, with no branch (the compiler does several cells at a time), gives each cell a
+// byte: bit 0 it is a tile with a partner value, bit 1 its right neighbour pairs with it, bit 2
+// its lower one. Packed into words, 8 bytes at a time (detail::pack_low_bits), those give the
+// tiles to keep: free ones and those with a partner next to them; only they are visited. `partner(v)` gives the value that pairs with v, or a
+// negative number when none can (a sum partner out of range).
 template <class Partner>
 int scan_tiles(const LinkField& field, std::uint32_t* tiles, Partner partner) {
     const int width = field.width(), height = field.height();
@@ -90,6 +94,8 @@ int scan_tiles(const LinkField& field, std::uint32_t* tiles, Partner partner) {
     const int words = FieldAccess::row_words(field);
     const std::int32_t* c = FieldAccess::cells(field);
     const std::uint64_t* rows = FieldAccess::rows(field);
+    constexpr std::uint64_t low_bits = 0x0101010101010101u;
+    std::uint8_t flags[72];  // a chunk's bytes, and zeros up to the next multiple of 8
     int count = 0;
     for (int py = 1; py <= height; ++py) {
         const std::uint64_t* above = rows + static_cast<std::ptrdiff_t>(py - 1) * words;
@@ -100,14 +106,28 @@ int scan_tiles(const LinkField& field, std::uint32_t* tiles, Partner partner) {
             const std::uint64_t from_right = row[w] >> 1 | (w + 1 < words ? row[w + 1] << 63 : 0);
             const std::uint64_t near = from_left | from_right | above[w] | below[w];
             const int first = std::max(1, w * 64), last = std::min(width, w * 64 + 63);
-            std::uint64_t free_bits = near >> (first & 63);
-            for (int p = py * pw + first, end = py * pw + last; p <= end; ++p, free_bits >>= 1) {
-                const std::int32_t v = c[p];
+            const int n = last - first + 1;
+            const std::int32_t* cells = c + py * pw + first;
+            for (int j = 0; j < n; ++j) {
+                const std::int32_t v = cells[j];
                 const auto pv = partner(v);
-                const std::uint32_t flags = static_cast<std::uint32_t>(free_bits & 1) | static_cast<std::uint32_t>(c[p + 1] == pv) << 1 |
-                                            static_cast<std::uint32_t>(c[p + pw] == pv) << 2;
-                tiles[count] = static_cast<std::uint32_t>(p) << 3 | flags;
-                count += static_cast<int>(v >= 0) & static_cast<int>(pv >= 0) & static_cast<int>(flags != 0);
+                flags[j] = static_cast<std::uint8_t>(static_cast<int>(v >= 0) & static_cast<int>(pv >= 0)) |
+                           static_cast<std::uint8_t>(static_cast<int>(cells[j + 1] == pv) << 1) |
+                           static_cast<std::uint8_t>(static_cast<int>(cells[j + pw] == pv) << 2);
+            }
+            std::fill(flags + n, flags + n + 8, std::uint8_t{0});
+            std::uint64_t tile = 0, pairs = 0;
+            for (int i = 0; i < n; i += 8) {
+                const std::uint64_t x = detail::load_bytes(flags + i);
+                tile |= detail::pack_low_bits(x & low_bits) << i;
+                pairs |= detail::pack_low_bits((x >> 1 | x >> 2) & low_bits) << i;
+            }
+            const std::uint64_t free = near >> (first & 63);
+            const int base = py * pw + first;
+            for (std::uint64_t keep = tile & (free | pairs); keep != 0; keep &= keep - 1) {
+                const int j = std::countr_zero(keep);
+                tiles[count++] = static_cast<std::uint32_t>(base + j) << 3 | static_cast<std::uint32_t>((free >> j) & 1) |
+                                 (flags[j] & (tile_right | tile_below));
             }
         }
     }

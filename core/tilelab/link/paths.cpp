@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
-#include <cstring>
 #include <limits>
 
 #include "tilelab/link/link.hpp"
@@ -56,22 +55,17 @@ void LinkField::assign(const Board& board, bool border) {
     cols_.assign(static_cast<std::size_t>(pw) * static_cast<std::size_t>(col_words), 0);
     const std::int32_t* cells = cells_.data();
     Word* cols = cols_.data();
-    if (row_words == 1 && col_words == 1 && std::endian::native == std::endian::little) {
+    if (row_words == 1 && col_words == 1) {
         // One word a row and a column (sides up to 62 cells): every deal. A row's cells become
         // bytes (0 or 1, a loop the compiler does several cells at a time), and each 8 bytes
-        // become 8 bits with one multiplication: byte i of x, at bit 8i, lands at bit 56 + i of
-        // x * 0x0102040810204080, and no other product reaches bits 56..63 or carries into them.
-        // The rows go from the bottom up, so each column's word takes its next bit at the bottom.
+        // become 8 bits with one multiplication (detail::pack_bytes). The rows go from the bottom
+        // up, so each column's word takes its next bit at the bottom.
         for (int py = ph; py-- > 0;) {
             const std::int32_t* c = cells + static_cast<std::ptrdiff_t>(py) * pw;
             std::uint8_t empty[64] = {};
             for (int px = 0; px < pw; ++px) empty[px] = static_cast<std::uint8_t>(c[px] == cell::empty);
             Word row = 0;
-            for (int i = 0; i < pw; i += 8) {
-                Word bytes;
-                std::memcpy(&bytes, empty + i, sizeof bytes);
-                row |= (bytes * 0x0102040810204080u) >> 56 << i;
-            }
+            for (int i = 0; i < pw; i += 8) row |= detail::pack_bytes(empty + i) << i;
             rows_[static_cast<std::size_t>(py)] = row;
             for (int px = 0; px < pw; ++px) cols[px] = cols[px] << 1 | empty[px];
         }

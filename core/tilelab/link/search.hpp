@@ -17,6 +17,19 @@ namespace tilelab::link::detail {
 using Word = std::uint64_t;
 constexpr Word all_ones = ~Word{0};
 
+// The 8 bytes at b as a word, byte i at bits 8i..8i+7: gathered with shifts, which compilers
+// turn into one load, with no dependence on byte order.
+inline Word load_bytes(const std::uint8_t* b) {
+    return Word{b[0]} | Word{b[1]} << 8 | Word{b[2]} << 16 | Word{b[3]} << 24 | Word{b[4]} << 32 | Word{b[5]} << 40 |
+           Word{b[6]} << 48 | Word{b[7]} << 56;
+}
+// The low bits of a word's 8 bytes (x holds no other bits) as bits 0..7: byte i's bit, at bit
+// 8i, lands at bit 56 + i of x * 0x0102040810204080, and no other partial product reaches bits
+// 56..63 or carries into them (their positions 56 + 8i - 7j, j != i, are distinct and outside).
+inline Word pack_low_bits(Word x) { return x * 0x0102040810204080u >> 56; }
+// Bits 0..7 of the 8 bytes at b, each 0 or 1.
+inline Word pack_bytes(const std::uint8_t* b) { return pack_low_bits(load_bytes(b)); }
+
 // Whether bits lo..hi (lo <= hi) of a bitset are all set (bit i in word i / 64).
 inline bool all_set(const Word* w, int lo, int hi) {
     const int first = lo >> 6, last = hi >> 6;
