@@ -1,4 +1,4 @@
-// Linkable pairs: every pair that pairs and links, one field of runs shared by all queries.
+// Linkable pairs: every pair that pairs and links, one field of bits shared by all queries.
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -122,11 +122,11 @@ int scan_tiles(const LinkField& field, std::uint32_t* tiles, Partner partner) {
                 tile |= detail::pack_low_bits(x & low_bits) << i;
                 pairs |= detail::pack_low_bits((x >> 1 | x >> 2) & low_bits) << i;
             }
-            const std::uint64_t free = near >> (first & 63);
+            const std::uint64_t free_bits = near >> (first & 63);
             const int base = py * pw + first;
-            for (std::uint64_t keep = tile & (free | pairs); keep != 0; keep &= keep - 1) {
+            for (std::uint64_t keep = tile & (free_bits | pairs); keep != 0; keep &= keep - 1) {
                 const int j = std::countr_zero(keep);
-                tiles[count++] = static_cast<std::uint32_t>(base + j) << 3 | static_cast<std::uint32_t>((free >> j) & 1) |
+                tiles[count++] = static_cast<std::uint32_t>(base + j) << 3 | static_cast<std::uint32_t>((free_bits >> j) & 1) |
                                  (flags[j] & (tile_right | tile_below));
             }
         }
