@@ -5,6 +5,7 @@
 
 #include "tilelab/board/board.hpp"
 #include "tilelab/board/level.hpp"
+#include "tilelab/link/link.hpp"
 
 namespace tilelab::link::oracle {
 
@@ -28,5 +29,11 @@ bool stepwise_link(const Board& board, bool border, int max_turns, Cell a, Cell 
 
 // Exhaustive search: does some order of removals clear every tile? Memoises visited boards.
 bool exhaustive_solvable(const Board& board, const Pairing& pair, bool border, int max_turns);
+
+// The link search frozen as it was before all_links was made fast (oracle_reference.cpp): the
+// same fewest turns, shortest length and the same corners when paths tie. `reference_all_links`
+// queries every pairing pair in row-major order: what all_links must return, element for element.
+std::optional<LinkPath> reference_find_link(const Board& board, bool border, int max_turns, Cell a, Cell b);
+std::vector<LinkPath> reference_all_links(const Board& board, const LinkRules& rules);
 
 }  // namespace tilelab::link::oracle

@@ -22,9 +22,10 @@ struct LinkRules {
 LinkRules rules_of(const Level& level);
 
 // The board as paths see it: the board inside a one-cell ring (empty when the border is on,
-// a wall when it is off), with per-cell straight runs of empty cells in the four directions.
-// Path queries read the runs instead of walking the board; removing a pair refreshes only
-// the runs of the rows and columns of the two cells (see docs/link.md "Speed").
+// a wall when it is off), with a bit set for each empty cell in a bitset per row and one per
+// column. Path queries read the straight runs of empty cells from the bits (one word a row or
+// column for sides up to 61 cells) instead of walking the board; removing a tile clears its two
+// bits (see docs/link.md "Paths").
 class LinkField {
 public:
     LinkField() = default;
@@ -55,10 +56,10 @@ public:
     }
     // The value at a board cell known to be on the board (no bounds check).
     std::int32_t board_value(int x, int y) const { return cells_[static_cast<std::size_t>(pad_index(x + 1, y + 1))]; }
-    // Empties the cell (a tile removed) and refreshes the runs through it.
+    // Empties the cell (a tile removed).
     void clear(Cell c) { set(c, cell::empty); }
-    // Puts a value (a tile, empty or a blocker) on a board cell and refreshes the runs through
-    // it: O(width + height). The solver undoes removals with it.
+    // Puts a value (a tile, empty or a blocker) on a board cell and updates its row's and its
+    // column's bits. The solver undoes removals with it.
     void set(Cell c, std::int32_t value);
 
     // The link between the cells of two tiles with the fewest turns (at most max_turns) and then
@@ -72,17 +73,17 @@ public:
 private:
     friend struct FieldAccess;
     int pad_index(int px, int py) const { return py * pw_ + px; }
-    void refresh_row(int py);
-    void refresh_col(int px);
-    bool row_clear(int py, int x1, int x2) const;  // padded coords, inclusive, any order
-    bool col_clear(int px, int y1, int y2) const;
+    // Whether each padded row and column fits one word with bit 63 unused (sides up to 61).
+    bool one_word() const { return pw_ <= 63 && ph_ <= 63; }
 
     int width_ = 0, height_ = 0, pw_ = 2, ph_ = 2;
     bool border_ = true;
     std::vector<std::int32_t> cells_;  // padded, row-major
-    // Number of consecutive empty cells starting at a cell (0 when it is not empty) going
-    // right, left, down, up.
-    std::vector<std::uint16_t> right_, left_, down_, up_;
+    // Empty cells as bits: row py's bit px is rows_[py * row_words_ + px / 64] >> (px % 64) & 1,
+    // column px's bit py is cols_[px * col_words_ + py / 64] >> (py % 64) & 1. Bits past the
+    // ring are 0: runs end there.
+    int row_words_ = 1, col_words_ = 1;
+    std::vector<std::uint64_t> rows_, cols_;
 };
 
 // Path length in cells stepped (the sum of the segment lengths between corner points).
