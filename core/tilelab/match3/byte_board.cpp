@@ -155,11 +155,18 @@ bool ByteBoard::has_run() const {
 namespace {
 // How many cells of colour `v` follow in a line: 1 where only the nearer (`near`) matches, 2 where the
 // farther too, as two bits at `shift` (one of 0, 2, 4, 6).
+// A vector of 16 times v.
+inline u16 splat(std::uint8_t v) {
+    u16 r;
+    std::memset(&r, v, sizeof r);
+    return r;
+}
+
 inline u16 count_bits(v16 near, v16 far, int shift) {
     u16 n, f;
     std::memcpy(&n, &near, sizeof n);
     std::memcpy(&f, &far, sizeof f);
-    const u16 one = u16{} + static_cast<std::uint8_t>(1u << shift);
+    const u16 one = splat(static_cast<std::uint8_t>(1u << shift));
     return (n & one) + (n & f & one);
 }
 }  // namespace
@@ -206,7 +213,7 @@ void ByteBoard::scan_swaps(Swaps& out) const {
         const int bit = 2 * y + d;
         u16 m;
         std::memcpy(&m, &legal, sizeof m);
-        order[bit >> 3] |= m & static_cast<std::uint8_t>(1u << (bit & 7));
+        order[bit >> 3] |= m & splat(static_cast<std::uint8_t>(1u << (bit & 7)));
     };
     auto store = [&out](int d, int y, u16 to_a, u16 to_b) {
         std::memcpy(out.span[d][0][y], &to_a, lanes);
