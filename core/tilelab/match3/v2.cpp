@@ -1312,7 +1312,7 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     pm.row_items[0] = pm.row_items[h + 1] = 0;
     for (int y = 0, first = 0; y < h; ++y) {
         const int count = popcount64(pm.fire[static_cast<std::size_t>(y) * PM::fire_words + PM::fire_any]);
-        pm.row_items[y + 1] = count == 64 ? ~0ull : ((1ull << count) - 1) << first;
+        pm.row_items[y + 1] = count ? ~0ull >> (64 - count) << first : 0;
         first += count;
     }
     std::fill(pm.col_items, pm.col_items + w + 2, 0);
