@@ -227,6 +227,7 @@ void bench_v2(int side) {
     std::vector<CellPairMove> moves;  // and format 2's (legal_moves and preview into buffers)
     match3::v2::Preview preview;
     match3::BotWorkspace ws;
+    double plain_hints = 0;  // the plain boards' hint figure, for issue 17's ratio row
     for (bool items : {false, true}) {
         const std::vector<Case> cases = make(items);
         const match3::v2::Config config = match3::v2::Config::of(cases[0].level);
@@ -250,6 +251,10 @@ void bench_v2(int side) {
             return n;
         });
         report("all hints (clears, creates, combo)", hints_v2, hints_oracle);
+        if (items)
+            std::printf("  %-34s hints %5.2fx (issue 17: at most 2x)\n", "boards with specials / plain boards", hints_v2 / plain_hints);
+        else
+            plain_hints = hints_v2;
         if (!items) {
             const double hints_v1 = time_ns([&](int i) {
                 scanner.scan(cases[at(i)].start.board, v1rules);

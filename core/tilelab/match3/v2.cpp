@@ -2,6 +2,7 @@
 #include "tilelab/match3/v2.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 #include "tilelab/match3/rules.hpp"
@@ -1215,41 +1216,134 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     pm.fire_masks = false;  // built by masks_first when a move needs them
 }
 
-// The masks masks_first reads, once per board (a board of plain pieces never needs them).
+// The masks masks_first reads, once per board (a board of plain pieces never needs them; masks_first
+// asks for them only on boards up to 64 rows).
 void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
+    using PM = Scratch::PreviewMasks;
     if (pm.fire_masks) return;
     pm.fire_masks = true;
     const Board& board = state.board;
-    const int w = board.width, h = board.height;
+    const int w = board.width, h = board.height, n = w * h;
     const auto hs = static_cast<std::size_t>(h);
     const int colours = static_cast<int>(pm.colour_rows.size() / hs) - 1;  // less build_colour_rows' sink
-    for (auto* m : {&pm.fire_h, &pm.fire_v, &pm.fire_b, &pm.fire_bomb, &pm.locked, &pm.clearable}) m->assign(hs, 0);
-    pm.colour_total.assign(static_cast<std::size_t>(colours), 0);
+    pm.fire.resize(hs * PM::fire_words);
+    if (pm.cells.size() < static_cast<std::size_t>(n) + 1) pm.cells.resize(static_cast<std::size_t>(n) + 1);
+    const std::int32_t* cells = board.cells.data();
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
-    for (int y = 0; y < h; ++y) {
-        // One word of each mask per row, each cell's bits set without a branch.
-        std::uint64_t locked = 0, clearable = 0, fire_h = 0, fire_v = 0, fire_b = 0, fire_bomb = 0;
-        for (int x = 0; x < w; ++x) {
-            const int idx = y * w + x;
-            const std::int32_t v = board.cells[static_cast<std::size_t>(idx)];
-            const std::uint64_t is_locked = locks ? static_cast<std::uint64_t>(locks[idx] != 0) : 0;
-            const std::uint64_t free = is_locked ^ 1u;
-            const int type = v >= 0 ? cell::special_of(v) : cell::plain;
-            locked |= is_locked << x;
-            clearable |= static_cast<std::uint64_t>(v >= 0 || v == cell::color_bomb) << x;
-            fire_bomb |= (free & static_cast<std::uint64_t>(v == cell::color_bomb)) << x;
-            fire_h |= (free & static_cast<std::uint64_t>(type == cell::line_h)) << x;
-            fire_v |= (free & static_cast<std::uint64_t>(type == cell::line_v)) << x;
-            fire_b |= (free & static_cast<std::uint64_t>(type == cell::bomb)) << x;
-            if (v >= 0) ++pm.colour_total[static_cast<std::size_t>(cell::color_of(v))];
+    // Each cell's bits as one byte (bit k: mask k; a locked cell only has `locked`), eight cells of the
+    // board in row-major order to a word, then each bit of the eight bytes gathered into eight bits of
+    // that mask's row-major bit string by one multiplication: no branch per cell, and no partial word
+    // at each row's end. Then each row's bits are cut out of the strings.
+    constexpr int planes = 6;  // fire_h, fire_v, fire_b, fire_bomb, clear_free, locked
+    constexpr std::size_t plane_word[planes] = {PM::fire_h, PM::fire_v, PM::fire_b, PM::fire_bomb, PM::clear_free, PM::locked};
+    std::uint64_t flat[planes][64];  // n <= 64 * 64 bits
+    const auto words = static_cast<std::size_t>(n + 63) / 64;
+    // A cell's byte from a table: a piece or special by its type (plain, h, v, b; a larger type, which
+    // no level has, only clears), a colour bomb, anything else; a locked cell only has `locked`.
+    static constexpr std::uint8_t by_kind[7] = {1u << 4, 1u << 4 | 1u, 1u << 4 | 2u, 1u << 4 | 4u, 1u << 4, 1u << 4 | 8u, 0};
+    auto byte_of = [](std::int32_t v, std::uint32_t is_locked) -> std::uint64_t {
+        const auto u = static_cast<std::uint32_t>(v);
+        const std::uint32_t negative = u >> 31;  // (arithmetic: a choice here compiles to a branch)
+        const std::uint32_t kind = std::min(u >> 8, 4u) + negative + (negative & static_cast<std::uint32_t>(v != cell::color_bomb));
+        return (by_kind[kind] & (is_locked - 1u)) | is_locked << 5;
+    };
+    for (int at = 0; at < n; at += 8) {
+        const int m = std::min(8, n - at);
+        std::uint64_t bytes = 0;
+        if (locks)
+            for (int i = 0; i < m; ++i) bytes |= byte_of(cells[at + i], static_cast<std::uint32_t>(locks[at + i] != 0)) << (8 * i);
+        else
+            for (int i = 0; i < m; ++i) bytes |= byte_of(cells[at + i], 0) << (8 * i);
+        const auto word = static_cast<std::size_t>(at) / 64;
+        const int shift = at % 64;
+        for (int k = 0; k < planes; ++k) {
+            const std::uint64_t bits = ((bytes >> k & 0x0101010101010101ull) * 0x0102040810204080ull >> 56) << shift;
+            flat[k][word] = shift ? flat[k][word] | bits : bits;
         }
-        const auto yu = static_cast<std::size_t>(y);
-        pm.locked[yu] = locked;
-        pm.clearable[yu] = clearable;
-        pm.fire_h[yu] = fire_h;
-        pm.fire_v[yu] = fire_v;
-        pm.fire_b[yu] = fire_b;
-        pm.fire_bomb[yu] = fire_bomb;
+    }
+    const std::uint64_t row_mask = w == 64 ? ~0ull : (1ull << w) - 1;
+    for (int y = 0; y < h; ++y) {
+        const auto word = static_cast<std::size_t>(y * w) / 64;
+        const int shift = (y * w) % 64;
+        std::uint64_t* row = pm.fire.data() + static_cast<std::size_t>(y) * PM::fire_words;
+        for (int k = 0; k < planes; ++k) {
+            std::uint64_t bits = flat[k][word] >> shift;
+            if (shift + w > 64) bits |= flat[k][word + 1] << (64 - shift);
+            row[plane_word[k]] = bits & row_mask;
+        }
+        row[PM::fire_any] = row[PM::fire_h] | row[PM::fire_v] | row[PM::fire_b] | row[PM::fire_bomb];
+    }
+    // The most common colour of the board's pieces and specials (ties: the lowest; none: -1), what a
+    // colour bomb fired by another item takes (only counted when the board has one that can fire); and
+    // the colours in use. Rows are packed side by side into words before counting (a 9-wide board's
+    // colour is two popcounts, not nine).
+    pm.colours = colours;
+    pm.common = -1;
+    int most = 0;
+    std::uint64_t bombs = 0;
+    for (std::size_t j = 0; j < words; ++j) bombs |= flat[3][j];
+    const int per_word = 64 / w;  // rows packed into one word
+    for (int k = 0; k < (bombs ? colours : 0); ++k) {
+        const std::uint64_t* R = pm.colour_rows.data() + static_cast<std::size_t>(k) * hs;
+        int total = 0;
+        for (int y = 0; y < h; y += per_word) {
+            std::uint64_t packed = 0;
+            const int rows = std::min(per_word, h - y);
+            for (int j = 0; j < rows; ++j) packed |= R[y + j] << (j * w);
+            total += popcount64(packed);
+        }
+        if (total > most) {
+            most = total;
+            pm.common = k;
+        }
+    }
+    // The items and what each one's area holds (the area is the same whatever else fires: a row, a
+    // column, a 3x3 square, or for a colour bomb fired by another item the most common colour's cells),
+    // found on the row-major bit strings (one loop over the board's items, not one a row: each loop's
+    // end mispredicts), each area as masks of items without a branch on its type.
+    std::uint64_t any[64];
+    int m = 0;
+    for (std::size_t j = 0; j < words; ++j) {
+        any[j] = flat[0][j] | flat[1][j] | flat[2][j] | flat[3][j];
+        m += popcount64(any[j]);
+    }
+    pm.items = m <= 64 ? m : -1;
+    if (m > 64) return;
+    pm.row_items[0] = pm.row_items[h + 1] = 0;
+    for (int y = 0, first = 0; y < h; ++y) {
+        const int count = popcount64(pm.fire[static_cast<std::size_t>(y) * PM::fire_words + PM::fire_any]);
+        pm.row_items[y + 1] = count ? ~0ull >> (64 - count) << first : 0;
+        first += count;
+    }
+    std::fill(pm.col_items, pm.col_items + w + 2, 0);
+    std::fill(pm.type_items, pm.type_items + 4, 0);
+    pm.common_items = 0;
+    const std::uint64_t recip = ((1ull << 22) + static_cast<std::uint64_t>(w) - 1) / static_cast<std::uint64_t>(w);
+    for (std::size_t j = 0, i = 0; j < words; ++j)
+        for (std::uint64_t bits = any[j]; bits; bits &= bits - 1, ++i) {
+            const int shift = __builtin_ctzll(bits);
+            const auto at = static_cast<std::uint64_t>(j * 64 + static_cast<std::size_t>(shift));
+            const auto y = static_cast<int>(at * recip >> 22);  // at / w (exact for at below 2^22 / w >= 65536)
+            const int x = static_cast<int>(at) - y * w;
+            const std::size_t type = (flat[1][j] >> shift & 1u) + 2 * (flat[2][j] >> shift & 1u) + 3 * (flat[3][j] >> shift & 1u);
+            const std::int32_t v = cells[at];
+            const std::uint64_t bit = 1ull << i;
+            pm.item_x[i] = static_cast<std::uint8_t>(x);
+            pm.item_y[i] = static_cast<std::uint8_t>(y);
+            pm.item_type[i] = static_cast<std::uint8_t>(type);
+            pm.col_items[x + 1] |= bit;
+            pm.type_items[type] |= bit;
+            pm.common_items |= bit & (0 - static_cast<std::uint64_t>(v >= 0 && cell::color_of(v) == pm.common));
+        }
+    const std::uint64_t bomb_area = pm.common >= 0 ? pm.common_items : 0;
+    for (int i = 0; i < m; ++i) {
+        const std::uint64_t* rows = pm.row_items + pm.item_y[i] + 1;
+        const std::uint64_t* cols = pm.col_items + pm.item_x[i] + 1;
+        const std::uint64_t square = (rows[-1] | rows[0] | rows[1]) & (cols[-1] | cols[0] | cols[1]);
+        const unsigned type = pm.item_type[i];
+        const std::uint64_t area = (rows[0] & (0 - static_cast<std::uint64_t>(type == 0))) | (cols[0] & (0 - static_cast<std::uint64_t>(type == 1))) |
+                                   (square & (0 - static_cast<std::uint64_t>(type == 2))) | (bomb_area & (0 - static_cast<std::uint64_t>(type == 3)));
+        pm.hits[i] = area & ~(1ull << i);
     }
 }
 
@@ -1364,152 +1458,287 @@ void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview
 // and asked settled_first, whose `f` (the swap's kind and, for runs, their spans) it goes on from.
 Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, const SettledFirst& f,
                     int& count, Preview* p) {
+    using PM = Scratch::PreviewMasks;
     const SwapKind kind = f.kind;
     if (kind == SwapKind::illegal) return Decided::illegal;
-    Scratch::PreviewMasks& pm = s.masks;
+    PM& pm = s.masks;
     if (!pm.fits || (kind == SwapKind::runs && !f.spans)) return Decided::no;
-    prepare_fire_masks(state, pm);
-    const int colours = static_cast<int>(pm.colour_total.size());
-    if (colours > config.colors) return Decided::no;  // a piece the level's colours do not have
+    if (kind == SwapKind::runs && f.tb.row + f.tb.col + f.ta.row + f.ta.col == 0) return Decided::illegal;  // settled: no other run
     const Board& board = state.board;
     const int w = board.width, h = board.height;
-    constexpr int max_rows = 64;  // the masks below live on the stack
+    constexpr int max_rows = 64;  // the masks below live on the stack, and a word of rows says which fire
     if (h > max_rows) return Decided::no;
-    const auto hs = static_cast<std::size_t>(h);
+    prepare_fire_masks(state, pm);
+    const int colours = pm.colours;
+    if (colours > config.colors) return Decided::no;  // a piece the level's colours do not have
     const std::int32_t va = board.at(a), vb = board.at(b);  // after the swap: vb on a, va on b
+    const bool bomb_a = va == cell::color_bomb, bomb_b = vb == cell::color_bomb;
+    const bool bomb_colour = kind == SwapKind::combo && bomb_a != bomb_b;  // colour bomb + piece or special
+    if (bomb_colour && cell::color_of(bomb_a ? vb : va) >= colours) return Decided::no;
+    // Colour bomb + special turns the colour's plain pieces into specials first: the rounds below.
+    const bool converts = bomb_colour && cell::special_of(bomb_a ? vb : va) != cell::plain;
+    const bool by_items = pm.items >= 0 && !converts;
+    const auto hs = static_cast<std::size_t>(h);
     const std::uint64_t row_mask = w == 64 ? ~0ull : (1ull << w) - 1;
     const std::uint64_t bit_a = 1ull << a.x, bit_b = 1ull << b.x;
     const auto ya = static_cast<std::size_t>(a.y), yb = static_cast<std::size_t>(b.y);
-    // A mask as the swap leaves it: the bits of a and b exchanged (the lock layer stays).
-    // (Both bits flip when they differ; written as one loop of the board's rows, not a library copy:
-    // a call costs more than the few words of a board.)
-    auto swapped = [&](const std::uint64_t* m, std::uint64_t* out) {
+    std::uint64_t* const fire = pm.fire.data();
+    // set |= a colour's pieces and specials as the swap leaves them (rows a and b patched).
+    auto add_colour = [&](std::uint64_t* set, int k) {
+        const std::uint64_t* m = pm.colour_rows.data() + static_cast<std::size_t>(k) * hs;
         const std::uint64_t flip = ((m[ya] >> a.x) ^ (m[yb] >> b.x)) & 1u;
-        const std::uint64_t on_a = flip << a.x, on_b = flip << b.x;
-        for (std::size_t y = 0; y < hs; ++y) out[y] = m[y];
-        out[ya] ^= on_a;
-        out[yb] ^= on_b;
+        std::uint64_t wa = m[ya] ^ (flip << a.x), wb = m[yb] ^ (flip << b.x);
+        if (ya == yb) wa = wb = m[ya] ^ (flip << a.x) ^ (flip << b.x);
+        const std::uint64_t sa = set[ya], sb = set[yb];
+        for (std::size_t y = 0; y < hs; ++y) set[y] |= m[y];
+        set[ya] = sa | wa;
+        set[yb] = sb | wb;
     };
-    auto colour_rows = [&](int k) { return pm.colour_rows.data() + static_cast<std::size_t>(k) * hs; };
-    // The set has a spare word above and below (a bomb's square spreads into them, unread).
-    std::uint64_t set_rows[max_rows + 2], fired[max_rows], H[max_rows], V[max_rows], B[max_rows], bombs[max_rows];
-    std::uint64_t K[max_rows];  // a colour's pieces and specials
+    // The set has a spare word above and below (a bomb's square spreads into them, unread). A combo's
+    // two swapped items are in it from the start, and never fire (they are consumed).
+    std::uint64_t set_rows[max_rows + 2];
     std::uint64_t* set = set_rows + 1;
-    set_rows[0] = set_rows[hs + 1] = 0;
-    for (std::size_t y = 0; y < hs; ++y) set[y] = fired[y] = 0;
-    swapped(pm.fire_h.data(), H);
-    swapped(pm.fire_v.data(), V);
-    swapped(pm.fire_b.data(), B);
-    swapped(pm.fire_bomb.data(), bombs);
-    const std::uint64_t* locked = pm.locked.data();
+    std::fill(set_rows, set_rows + hs + 2, 0);
+    if (kind == SwapKind::combo) {
+        set[ya] |= bit_a;
+        set[yb] |= bit_b;
+    }
     if (kind == SwapKind::runs) {  // the runs through the swapped cells, as settled_first found them
-        if (f.tb.row + f.tb.col + f.ta.row + f.ta.col == 0) return Decided::illegal;  // settled: no other run
         auto add_runs = [&](Cell at, const RunThrough& t) {
             if (t.row) set[static_cast<std::size_t>(at.y)] |= (t.row >= 64 ? ~0ull : (1ull << t.row) - 1) << t.x0;
             for (int y = t.y0; y < t.y0 + t.col; ++y) set[static_cast<std::size_t>(y)] |= 1ull << at.x;
         };
         add_runs(b, f.tb);
         add_runs(a, f.ta);
+    } else if (bomb_a && bomb_b) {  // the combo's area, centred on the target b
+        std::fill(set, set + hs, row_mask);
+    } else if (bomb_colour) {
+        add_colour(set, cell::color_of(bomb_a ? vb : va));
     } else {
-        // The combo's area, centred on the target b; both swapped items are in it, consumed.
         auto columns_within = [&](int radius) {
             std::uint64_t cols = 0;
             for (int x = std::max(0, b.x - radius); x <= std::min(w - 1, b.x + radius); ++x) cols |= 1ull << x;
             return cols;
         };
-        if (va == cell::color_bomb && vb == cell::color_bomb) {
-            std::fill(set, set + hs, row_mask);
-        } else if (va == cell::color_bomb || vb == cell::color_bomb) {
-            const std::int32_t other = va == cell::color_bomb ? vb : va;
-            const int k = cell::color_of(other);
-            if (k >= colours) return Decided::no;
-            swapped(colour_rows(k), K);
-            const int type = cell::special_of(other);
-            if (type != cell::plain) {
-                // Every plain piece of colour k becomes a special of that type first: the unlocked
-                // ones fire with it (the locked ones only lose their lock).
-                std::uint64_t* T = type == cell::line_h ? H : type == cell::line_v ? V : B;
-                for (std::size_t y = 0; y < hs; ++y) T[y] |= K[y] & ~(H[y] | V[y] | B[y]) & ~locked[y];
+        const int radius_bombs = (cell::special_of(va) == cell::bomb) + (cell::special_of(vb) == cell::bomb);
+        if (radius_bombs < 2) {  // the rows and columns through the target (and its neighbours)
+            const std::uint64_t cols = columns_within(radius_bombs);
+            for (int y = 0; y < h; ++y)
+                set[static_cast<std::size_t>(y)] |= y >= b.y - radius_bombs && y <= b.y + radius_bombs ? row_mask : cols;
+        } else {  // bomb + bomb: the 5x5 square
+            const std::uint64_t cols = columns_within(2);
+            for (int y = std::max(0, b.y - 2); y <= std::min(h - 1, b.y + 2); ++y) set[static_cast<std::size_t>(y)] |= cols;
+        }
+    }
+    // Step 3, the firing closure: every unlocked special or colour bomb of the set fires once (a
+    // colour bomb fired by another item takes the most common colour of the step's start, ties the
+    // lowest, none only its own cell), until no item of the set is left to fire. What fires does not
+    // depend on the order, so the set is the first one's union with the areas of every item that fires.
+    const int common = pm.common;
+    std::uint64_t full_rows = 0, cols = 0;  // by the items: rows and columns that fired lines clear
+    std::uint64_t columns = 0;              // the columns of the cleared cells
+    if (by_items) {
+        // On the board's items: those in the set fire, then those their areas hold, and so on (each
+        // item's area's items are the board's `hits`); then their areas join the set. The swap moves at
+        // most one item in a move of runs (two would be a combo): its cell and what it holds and what
+        // holds it are taken for its new cell. A combo's swapped items are not taken.
+        const int m = pm.items;
+        auto item_at = [&](Cell c) {
+            const std::uint64_t any = fire[static_cast<std::size_t>(c.y) * PM::fire_words + PM::fire_any];
+            const std::uint64_t bit = 1ull << c.x;
+            return any & bit ? __builtin_ctzll(pm.row_items[c.y + 1]) + popcount64(any & (bit - 1)) : -1;
+        };
+        const int at_a = item_at(a), at_b = item_at(b);
+        std::uint64_t out = 0;  // items that cannot fire
+        int moved = -1, mx = 0, my = 0;
+        std::uint64_t moved_bit = 0, moved_hits = 0, moved_hit_by = 0;
+        if (kind == SwapKind::combo) {
+            out = (at_a >= 0 ? 1ull << at_a : 0) | (at_b >= 0 ? 1ull << at_b : 0);
+        } else if (at_a >= 0 || at_b >= 0) {
+            moved = at_a >= 0 ? at_a : at_b;
+            const Cell to = at_a >= 0 ? b : a;
+            mx = to.x;
+            my = to.y;
+            moved_bit = 1ull << moved;
+            const std::uint64_t* row_at = pm.row_items + my + 1;  // the items of its new row and column
+            const std::uint64_t* column_at = pm.col_items + mx + 1;
+            const std::uint64_t square = (row_at[-1] | row_at[0] | row_at[1]) & (column_at[-1] | column_at[0] | column_at[1]);
+            switch (pm.item_type[moved]) {
+            case 0: moved_hits = row_at[0]; break;
+            case 1: moved_hits = column_at[0]; break;
+            default: moved_hits = square; break;  // a special: no colour bomb moves in a move of runs
             }
-            for (std::size_t y = 0; y < hs; ++y) set[y] |= K[y];
+            moved_hits &= ~moved_bit;
+            moved_hit_by = ((pm.type_items[0] & row_at[0]) | (pm.type_items[1] & column_at[0]) | (pm.type_items[2] & square) |
+                            ((pm.common_items & moved_bit) != 0 && common >= 0 ? pm.type_items[3] : 0)) & ~moved_bit;
+        }
+        auto item_x = [&](int i) { return i == moved ? mx : pm.item_x[i]; };
+        auto item_y = [&](int i) { return i == moved ? my : pm.item_y[i]; };
+        std::uint64_t reach = 0;
+        for (int i = 0; i < m; ++i) reach |= (set[pm.item_y[i]] >> pm.item_x[i] & 1u) << i;
+        if (moved >= 0) reach = (reach & ~moved_bit) | (set[my] >> mx & 1u) << moved;
+        reach &= ~out;
+        for (std::uint64_t frontier = reach; frontier;) {
+            std::uint64_t next = 0;
+            for (std::uint64_t rest = frontier & ~moved_bit; rest; rest &= rest - 1) next |= pm.hits[__builtin_ctzll(rest)];
+            if (moved >= 0) next = (next & ~moved_bit) | (frontier & moved_bit ? moved_hits : 0) | (frontier & moved_hit_by ? moved_bit : 0);
+            frontier = next & ~reach & ~out;
+            reach |= frontier;
+        }
+        for (std::uint64_t r = reach; r; r &= r - 1) {
+            const int i = __builtin_ctzll(r);
+            const int type = pm.item_type[i];
+            const int y = item_y(i);
+            const std::uint64_t bit = 1ull << item_x(i);
+            full_rows |= static_cast<std::uint64_t>(type == 0) << y;
+            cols |= bit & (0 - static_cast<std::uint64_t>(type == 1));
+            const std::uint64_t square = (bit | bit << 1 | bit >> 1) & row_mask & (0 - static_cast<std::uint64_t>(type == 2));
+            set[y - 1] |= square;
+            set[y] |= square;
+            set[y + 1] |= square;
+        }
+        if (reach & pm.type_items[3] && common >= 0) add_colour(set, common);
+    } else {
+        // In rounds on the rows: the items of the set that have not fired fire (found by a branch-free
+        // pass, then only those rows visited). The masks as the swap leaves them: in a move of runs
+        // the bits of a and b exchanged in place in each row's words (both flip when they differ; the
+        // lock layer stays), and back before returning; a combo's swapped items never fire and both
+        // are cleared, so their bits need no exchange.
+        std::uint64_t* const row_a = fire + ya * PM::fire_words;
+        std::uint64_t* const row_b = fire + yb * PM::fire_words;
+        auto exchange = [&] {
+            for (std::size_t k = 0; k < PM::swapped_words; ++k) {
+                const std::uint64_t flip = ((row_a[k] >> a.x) ^ (row_b[k] >> b.x)) & 1u;
+                row_a[k] ^= flip << a.x;
+                row_b[k] ^= flip << b.x;
+            }
+        };
+        if (kind == SwapKind::runs) exchange();
+        const std::uint64_t* H = fire + PM::fire_h;  // row y: H[y * fire_words]
+        const std::uint64_t* V = fire + PM::fire_v;
+        const std::uint64_t* B = fire + PM::fire_b;
+        const std::uint64_t* bombs = fire + PM::fire_bomb;
+        const std::uint64_t* F = fire + PM::fire_any;
+        std::size_t stride = PM::fire_words;
+        std::uint64_t converted[max_rows * 5];
+        if (converts) {
+            // Every plain piece of the colour becomes a special of that type first: the unlocked ones
+            // fire with it (the locked ones only lose their lock), in copies of the fire masks. The set
+            // holds exactly the colour's pieces (with a and b, which never fire).
+            const int type = cell::special_of(bomb_a ? vb : va);
+            const std::size_t t = type == cell::line_h ? 0 : type == cell::line_v ? 1 : 2;
+            for (std::size_t y = 0; y < hs; ++y) {
+                const std::uint64_t* row = fire + y * PM::fire_words;
+                std::uint64_t m[3] = {row[PM::fire_h], row[PM::fire_v], row[PM::fire_b]};
+                m[t] |= set[y] & ~(m[0] | m[1] | m[2]) & ~row[PM::locked];
+                converted[y * 5 + 0] = m[0];
+                converted[y * 5 + 1] = m[1];
+                converted[y * 5 + 2] = m[2];
+                converted[y * 5 + 3] = row[PM::fire_bomb];
+                converted[y * 5 + 4] = m[0] | m[1] | m[2] | row[PM::fire_bomb];
+            }
+            H = converted;
+            V = converted + 1;
+            B = converted + 2;
+            bombs = converted + 3;
+            F = converted + 4;
+            stride = 5;
+        }
+        std::uint64_t fired[max_rows], fresh[max_rows];
+        std::fill(fired, fired + hs, 0);
+        if (kind == SwapKind::combo) {  // a combo's two swapped items
+            fired[ya] |= bit_a;
+            fired[yb] |= bit_b;
+        }
+        bool common_in = false;
+        for (;;) {
+            std::uint64_t rows = 0;
+            for (std::size_t y = 0; y < hs; ++y) {
+                const std::uint64_t fr = set[y] & F[y * stride] & ~fired[y];
+                fresh[y] = fr;
+                rows |= static_cast<std::uint64_t>(fr != 0) << y;
+            }
+            if (!rows) break;
+            std::uint64_t fired_cols = 0, bomb_hit = 0;
+            do {
+                const auto y = static_cast<std::size_t>(__builtin_ctzll(rows));
+                rows &= rows - 1;
+                const std::uint64_t fr = fresh[y];
+                fired[y] |= fr;
+                set[y] |= (0 - static_cast<std::uint64_t>((fr & H[y * stride]) != 0)) & row_mask;
+                fired_cols |= fr & V[y * stride];
+                const std::uint64_t square = fr & B[y * stride];
+                const std::uint64_t spread = (square | square << 1 | square >> 1) & row_mask;
+                set[y - 1] |= spread;
+                set[y] |= spread;
+                set[y + 1] |= spread;
+                bomb_hit |= fr & bombs[y * stride];
+            } while (rows);
+            for (std::size_t y = 0; y < hs; ++y) set[y] |= fired_cols;
+            if (bomb_hit && common >= 0 && !common_in) {
+                common_in = true;
+                add_colour(set, common);
+            }
+        }
+        for (std::size_t y = 0; y < hs; ++y) {
+            set[y] &= fire[y * PM::fire_words + PM::clear_free];
+            columns |= set[y];
+        }
+        if (kind == SwapKind::runs) exchange();  // the board's masks as they were
+    }
+    // Step 4: what the set clears (as the swap left the board: the clearable cells move with it; the
+    // locked ones only lose their lock). The rounds above have done it; by the items, the cells of a
+    // move of runs take the other swapped item's clearability (both are unlocked: they were swapped).
+    if (by_items) {
+        auto with_lines = [&](std::size_t y) { return set[y] | ((0 - (full_rows >> y & 1u)) & row_mask) | cols; };
+        const std::uint64_t sa = with_lines(ya), sb = with_lines(yb);
+        for (std::size_t y = 0; y < hs; ++y) {
+            set[y] = with_lines(y) & fire[y * PM::fire_words + PM::clear_free];
+            columns |= set[y];
+        }
+        if (kind == SwapKind::runs) {
+            auto clearable = [](std::int32_t v) { return v >= 0 || v == cell::color_bomb; };
+            const std::uint64_t on_a = clearable(vb) ? bit_a : 0, on_b = clearable(va) ? bit_b : 0;
+            set[ya] = (set[ya] & ~bit_a) | (sa & on_a);
+            set[yb] = (set[yb] & ~bit_b) | (sb & on_b);  // (sb is sa when they share a row)
+            columns |= set[ya] | set[yb];
+        }
+    }
+    if (!p) {
+        int n = 0;
+        for (std::size_t y = 0; y < hs; ++y) n += popcount64(set[y]);
+        count = n;
+        return Decided::legal;
+    }
+    p->combo = kind == SwapKind::combo;
+    // By column, then row, into the masks' buffer (a board's cells and one more), written without a
+    // branch per cell: every cell of a column that has one is written, and the next one overwrites
+    // it unless it is in the set.
+    Cell* const cells = pm.cells.data();
+    Cell* out = cells;
+    while (columns) {
+        const int x = __builtin_ctzll(columns);
+        columns &= columns - 1;
+        if constexpr (std::endian::native == std::endian::little) {
+            // Cell{x, y} as one 64-bit store: x in the low half, y counting in the high one.
+            static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
+            std::uint64_t xy = static_cast<std::uint32_t>(x);
+            for (std::size_t y = 0; y < hs; ++y) {
+                *out = std::bit_cast<Cell>(xy);
+                out += set[y] >> x & 1u;
+                xy += 1ull << 32;
+            }
         } else {
-            const int radius_bombs = (cell::special_of(va) == cell::bomb) + (cell::special_of(vb) == cell::bomb);
-            if (radius_bombs < 2) {  // the rows and columns through the target (and its neighbours)
-                const std::uint64_t cols = columns_within(radius_bombs);
-                for (int y = 0; y < h; ++y)
-                    set[static_cast<std::size_t>(y)] |= y >= b.y - radius_bombs && y <= b.y + radius_bombs ? row_mask : cols;
-            } else {  // bomb + bomb: the 5x5 square
-                const std::uint64_t cols = columns_within(2);
-                for (int y = std::max(0, b.y - 2); y <= std::min(h - 1, b.y + 2); ++y) set[static_cast<std::size_t>(y)] |= cols;
-            }
-        }
-        set[ya] |= bit_a;
-        set[yb] |= bit_b;
-        fired[ya] |= bit_a;
-        fired[yb] |= bit_b;
-    }
-    // A colour bomb fired by another item takes the most common colour of the step's start (ties: the
-    // lowest; none: only its own cell).
-    int common = -1;
-    for (int k = 0; k < colours; ++k)
-        if (pm.colour_total[static_cast<std::size_t>(k)] > 0 &&
-            (common < 0 || pm.colour_total[static_cast<std::size_t>(k)] > pm.colour_total[static_cast<std::size_t>(common)]))
-            common = k;
-    bool common_in = false;
-    for (;;) {
-        // One round: every item of the set that has not fired fires (rows in any order: what a row's
-        // round adds to rows above is fired by the next round). No branch per row.
-        std::uint64_t cols = 0, any = 0, bomb_hit = 0;
-        for (std::ptrdiff_t y = 0; y < h; ++y) {
-            const std::uint64_t fresh = set[y] & (H[y] | V[y] | B[y] | bombs[y]) & ~fired[y];
-            fired[y] |= fresh;
-            any |= fresh;
-            set[y] |= (0 - static_cast<std::uint64_t>((fresh & H[y]) != 0)) & row_mask;
-            cols |= fresh & V[y];
-            const std::uint64_t square = fresh & B[y];
-            const std::uint64_t spread = (square | square << 1 | square >> 1) & row_mask;
-            set[y - 1] |= spread;
-            set[y] |= spread;
-            set[y + 1] |= spread;
-            bomb_hit |= fresh & bombs[y];
-        }
-        if (!any) break;
-        const bool bomb_fired = bomb_hit != 0;
-        if (cols)
-            for (std::size_t y = 0; y < hs; ++y) set[y] |= cols;
-        if (bomb_fired && common >= 0 && !common_in) {
-            common_in = true;
-            swapped(colour_rows(common), K);
-            for (std::size_t y = 0; y < hs; ++y) set[y] |= K[y];
-        }
-    }
-    // Step 4: what the set clears (as the swap left the board: the clearable cells move with it).
-    std::uint64_t clear[max_rows];
-    swapped(pm.clearable.data(), clear);
-    count = 0;
-    for (std::size_t y = 0; y < hs; ++y) {
-        set[y] &= clear[y] & ~locked[y];
-        count += popcount64(set[y]);
-    }
-    if (p) {
-        p->combo = kind == SwapKind::combo;
-        // By column, then row, written without a branch per cell (h cells of room past the last).
-        std::uint64_t columns = 0;
-        for (std::size_t y = 0; y < hs; ++y) columns |= set[y];
-        p->clears.resize(static_cast<std::size_t>(count) + hs);
-        Cell* out = p->clears.data();
-        while (columns) {
-            const int x = __builtin_ctzll(columns);
-            columns &= columns - 1;
             for (int y = 0; y < h; ++y) {
                 *out = Cell{x, y};
                 out += set[static_cast<std::size_t>(y)] >> x & 1u;
             }
         }
-        p->clears.resize(static_cast<std::size_t>(count));
-        if (kind == SwapKind::runs) settled_creates(config, a, b, f, *p);
-        else p->creates.clear();
     }
+    count = static_cast<int>(out - cells);
+    p->clears.assign(cells, out);
+    if (kind == SwapKind::runs) settled_creates(config, a, b, f, *p);
+    else p->creates.clear();
     return Decided::legal;
 }
 }  // namespace

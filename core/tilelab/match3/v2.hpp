@@ -95,12 +95,27 @@ struct Scratch {
         Board board;
         std::vector<std::int32_t> lock;  // empty: no lock layer
         std::vector<std::uint64_t> colour_rows;
-        // For first steps with specials (masks_first): per row, the unlocked line_h, line_v and bomb
-        // specials and colour bombs (what fires), the locked cells, and the cells a step can clear
-        // (pieces, specials, colour bombs); pieces and specials of each colour on the board.
-        bool fire_masks = false;  // the six below are built (for `board` and `lock`)
-        std::vector<std::uint64_t> fire_h, fire_v, fire_b, fire_bomb, locked, clearable;
-        std::vector<int> colour_total;
+        // For first steps with specials (masks_first), built once per board (prepare_fire_masks): per
+        // row, fire_words words (one cache line): the unlocked line_h, line_v and bomb specials and
+        // colour bombs (what fires), their union, the unlocked cells a step can clear (pieces, specials,
+        // colour bombs) and the locked cells. The first swapped_words of them move with a swap (the
+        // closure in rounds exchanges the two cells' bits in place, and back). The colours in use, and
+        // the most common one (-1: none, or no colour bomb on the board can fire, so none will ask).
+        enum : std::size_t { fire_h, fire_v, fire_b, fire_bomb, fire_any, clear_free, swapped_words, locked = swapped_words, fire_words = 8 };
+        bool fire_masks = false;  // everything below is built (for `board` and `lock`)
+        std::vector<std::uint64_t> fire;  // row y: fire[y * fire_words + k]
+        int colours = 0, common = -1;
+        std::vector<Cell> cells;  // masks_first's clears before they go to the preview (a board's cells and one more)
+        // The items that fire (the unlocked specials and colour bombs) in row-major order, when there are
+        // at most 64 of them (`items` is -1 otherwise): each one's cell and type (0 line_h, 1 line_v,
+        // 2 bomb, 3 colour bomb), and as masks of item indices: the items of each row and column, of each
+        // type, the specials of the most common colour, and the items each item's area holds.
+        int items = 0;
+        std::uint8_t item_x[64], item_y[64], item_type[64];
+        std::uint64_t hits[64];
+        std::uint64_t row_items[66], col_items[66];  // row y at [y + 1], column x at [x + 1]: an empty word each side
+        std::uint64_t type_items[4];
+        std::uint64_t common_items;
     } masks;
 };
 

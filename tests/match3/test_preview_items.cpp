@@ -1,0 +1,79 @@
+// Format 2 previews on settled boards crowded with items: masks_first takes the firing closure on the
+// board's items when at most 64 can fire, and in rounds on the rows when more can (or when a colour
+// bomb turns a colour's pieces into specials). Both must say what playing the first step says.
+#include <catch2/catch.hpp>
+
+#include "tilelab/match3/v2.hpp"
+
+using namespace tilelab;
+
+namespace {
+int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+}  // namespace
+
+TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (over and under 64 that fire) agrees with playing the first step") {
+    Rng rng(1729);
+    int over_64 = 0, under_64 = 0, previews = 0, moved_specials = 0;
+    match3::v2::Scratch scratch, reference;
+    std::vector<CellPairMove> moves;
+    std::vector<std::size_t> counts;
+    match3::v2::Preview into;
+    for (int i = 0; i < 400; ++i) {
+        const int w = 4 + pick(rng, 9), h = 4 + pick(rng, 9);
+        Level level;
+        level.kind = Kind::match3;
+        level.rules.colors = 3 + pick(rng, 4);
+        level.rules.specials = true;
+        level.board = Board(w, h, cell::random);
+        for (auto& c : level.board.cells)
+            if (pick(rng, 100) < 3) c = cell::blocker;
+        const auto config = match3::v2::Config::of(level);
+        Board board = level.board;
+        match3::v2::draw_random_pieces(board, config, rng);
+        // Specials keep their cell's colour, so the board stays settled.
+        const int special_pct = 30 + pick(rng, 60), bomb_pct = pick(rng, 10), lock_pct = pick(rng, 10);
+        Grid lock(w, h, 0);
+        bool any_lock = false;
+        int fire = 0;
+        for (int k = 0; k < w * h; ++k) {
+            std::int32_t& v = board.cells[static_cast<std::size_t>(k)];
+            if (v < 0) continue;
+            const int r = pick(rng, 100);
+            if (r < special_pct) v = cell::special(cell::color_of(v), 1 + pick(rng, 3));
+            else if (r < special_pct + bomb_pct) v = cell::color_bomb;
+            const bool locked = pick(rng, 100) < lock_pct;
+            if (locked) {
+                lock.cells[static_cast<std::size_t>(k)] = 1;
+                any_lock = true;
+            }
+            fire += !locked && (cell::is_special(v) || v == cell::color_bomb);
+        }
+        (fire > 64 ? over_64 : under_64) += 1;
+        State state;
+        state.board = board;
+        if (any_lock) state.lock = lock;
+        state.collected.assign(static_cast<std::size_t>(config.colors), 0);
+        INFO("board " << i << " " << w << "x" << h << ", " << fire << " items that fire");
+        match3::v2::legal_moves(state.board, state.lock, config.min_match, moves);
+        for (const CellPairMove& m : moves) {
+            const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+            REQUIRE(want.has_value());
+            REQUIRE(match3::v2::preview(state, config, m.a, m.b, scratch, into));
+            REQUIRE(into.clears == want->clears);
+            REQUIRE(into.creates == want->creates);
+            REQUIRE(into.combo == want->combo);
+            REQUIRE(match3::v2::clear_count(state, config, m.a, m.b, scratch) == want->clears.size());
+            ++previews;
+            const std::int32_t va = state.board.at(m.a), vb = state.board.at(m.b);
+            moved_specials += !want->combo && (cell::is_special(va) || cell::is_special(vb));
+        }
+        match3::v2::clear_counts(state, config, moves, scratch, counts);
+        REQUIRE(counts.size() == moves.size());
+        for (std::size_t k = 0; k < moves.size(); ++k)
+            REQUIRE(counts[k] == match3::v2::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
+    }
+    CHECK(over_64 > 20);
+    CHECK(under_64 > 100);
+    CHECK(previews > 5000);
+    CHECK(moved_specials > 500);
+}
