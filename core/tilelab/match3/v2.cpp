@@ -285,6 +285,175 @@ void find_groups(const Board& board, Scratch& s) {
     s.groups.resize(count);
 }
 
+// The runs of a board up to 12 x 24 from its byte rows' masks (V2Rows, colour against colour
+// whatever the colour): per row, the starts of min_match cells of one colour in a line, and the cells
+// of the row runs and of the column runs.
+struct RowRuns {
+    std::uint32_t row_starts[V2Rows::max_height], col_starts[V2Rows::max_height];
+    std::uint32_t row_cells[V2Rows::max_height], col_cells[V2Rows::max_height];
+};
+
+// The starts; false when there is no run (nothing else is filled then).
+bool run_starts(const V2Rows& r, int w, int h, int min_match, RowRuns& out) {
+    std::uint32_t any = 0;
+    const bool rows_fit = min_match <= w;
+    for (int y = 0; y < h; ++y) {
+        std::uint32_t rs = rows_fit ? r.same_right[y] : 0, cs = y + min_match <= h ? r.same_below[y] : 0;
+        if (min_match == 3) {  // the usual case, without loops
+            rs &= r.same_right[y] >> 1;
+            cs &= r.same_below[y + 1];
+        } else {
+            for (int j = 1; j < min_match - 1 && rs; ++j) rs &= r.same_right[y] >> j;
+            for (int j = 1; j < min_match - 1 && cs; ++j) cs &= r.same_below[y + j];
+        }
+        out.row_starts[y] = rs;
+        out.col_starts[y] = cs;
+        any |= rs | cs;
+    }
+    return any != 0;
+}
+
+// scan_runs from the starts: row_len / col_len of every cell (0 outside runs), and the cells.
+void run_lengths(const V2Rows& r, int w, int h, int min_match, RowRuns& runs, Scratch& s) {
+    const auto n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+    s.row_len.assign(n, 0);
+    s.col_len.assign(n, 0);
+    std::uint32_t col_any = 0;
+    for (int y = 0; y < h; ++y) {
+        const std::uint32_t rs = runs.row_starts[y];
+        std::uint32_t cells = 0;
+        for (int j = 0; j < min_match && rs; ++j) cells |= rs << j;
+        runs.row_cells[y] = cells;
+        // Every maximal segment of one colour is one run (neighbouring runs of two colours touch).
+        while (cells) {
+            const int x0 = __builtin_ctz(cells);
+            const int len = 1 + __builtin_ctz(~(r.same_right[y] >> x0));
+            for (int x = x0; x < x0 + len; ++x) s.row_len[static_cast<std::size_t>(y * w + x)] = static_cast<std::uint16_t>(len);
+            cells &= ~(((1u << len) - 1) << x0);
+        }
+        runs.col_cells[y] = 0;
+        col_any |= runs.col_starts[y];
+    }
+    for (int y = 0; col_any && y < h; ++y) {
+        std::uint32_t col = 0;
+        for (int j = 0; j < min_match && j <= y; ++j) col |= runs.col_starts[y - j];
+        runs.col_cells[y] = col;
+        // A run's top: a start whose cell above is not of its colour.
+        std::uint32_t tops = runs.col_starts[y] & ~(y > 0 ? r.same_below[y - 1] : 0u);
+        while (tops) {
+            const int x = __builtin_ctz(tops);
+            tops &= tops - 1;
+            int len = 1;
+            while (r.same_below[y + len - 1] >> x & 1u) ++len;  // row h - 1's is 0
+            for (int i = y; i < y + len; ++i) s.col_len[static_cast<std::size_t>(i * w + x)] = static_cast<std::uint16_t>(len);
+        }
+    }
+}
+
+// find_groups from the masks: a group grows from its first cell (row-major) along the links of its
+// runs (two neighbours of one colour in one row run, or in one column run), a row at a time; its
+// cells are read off in row-major order (sorted), and the groups come in the order of their first
+// cells, as find_groups gives them.
+void groups_from_rows(const V2Rows& r, int w, int h, const RowRuns& runs, Scratch& s) {
+    std::uint32_t left[V2Rows::max_height], across[V2Rows::max_height], down[V2Rows::max_height], g[V2Rows::max_height];
+    for (int y = 0; y < h; ++y) {
+        left[y] = runs.row_cells[y] | runs.col_cells[y];
+        across[y] = r.same_right[y] & runs.row_cells[y];  // bit x: x and x + 1 linked
+        down[y] = r.same_below[y] & runs.col_cells[y];    // bit x: rows y and y + 1 linked
+    }
+    auto along_row = [](std::uint32_t m, std::uint32_t links) {
+        for (;;) {
+            const std::uint32_t next = m | ((m & links) << 1) | ((m >> 1) & links);
+            if (next == m) return m;
+            m = next;
+        }
+    };
+    std::size_t count = 0;
+    int top = 0;
+    for (;;) {
+        while (top < h && !left[top]) ++top;
+        if (top == h) break;
+        // Rows above `top` hold none of the group (its first cell is in row `top`). Rows whose cells
+        // grew (bit y of `grown`) pass them on along the column links, until none grows.
+        for (int y = top; y < h; ++y) g[y] = 0;
+        g[top] = along_row(left[top] & (0u - left[top]), across[top]);
+        std::uint32_t grown = 1u << top;
+        while (grown) {
+            const int y = __builtin_ctz(grown);
+            grown &= grown - 1;
+            if (y + 1 < h) {
+                const std::uint32_t add = g[y] & down[y] & ~g[y + 1];
+                if (add) {
+                    g[y + 1] = along_row(g[y + 1] | add, across[y + 1]);
+                    grown |= 1u << (y + 1);
+                }
+            }
+            if (y > top) {
+                const std::uint32_t add = g[y] & down[y - 1] & ~g[y - 1];
+                if (add) {
+                    g[y - 1] = along_row(g[y - 1] | add, across[y - 1]);
+                    grown |= 1u << (y - 1);
+                }
+            }
+        }
+        ++count;
+        if (s.groups.size() < count) s.groups.emplace_back();
+        std::vector<int>& cells = s.groups[count - 1];
+        cells.clear();
+        for (int y = top; y < h; ++y) {
+            for (std::uint32_t m = g[y]; m; m &= m - 1) cells.push_back(y * w + __builtin_ctz(m));
+            left[y] &= ~g[y];
+        }
+    }
+    s.groups.resize(count);
+}
+
+// Gravity in column x of only unlocked items and empty cells, without events (one segment without
+// holes): every item falls to the bottom in order, one pass from the bottom without a branch per
+// cell (`write` never passes the cell being read). Returns how many moved.
+int fall_regular(View& v, int x) {
+    const int w = v.w, h = v.h;
+    int fallen = 0;
+    int write = h - 1;
+    for (int r = h - 1; r >= 0; --r) {
+        const std::int32_t c = v.at(r * w + x);
+        const int item = c != cell::empty;
+        v.at(write * w + x) = c;
+        fallen += item & (write != r);
+        write -= item;
+    }
+    for (int r = write; r >= 0; --r) v.at(r * w + x) = cell::empty;
+    return fallen;
+}
+
+// Gravity in column x (up to 64 rows), without events: segments between splitters, bottom up: each
+// segment's non-hole cells listed from the bottom, and its items packed down that list in order,
+// without a branch per cell. Returns how many moved.
+int fall_segments(View& v, int x) {
+    const int w = v.w, h = v.h;
+    int fallen = 0;
+    int at[64];
+    int count = 0;
+    for (int r = h - 1; r >= -1; --r) {
+        if (r >= 0 && !v.splitter(r * w + x)) {
+            at[count] = r * w + x;
+            count += v.at(r * w + x) != cell::hole;
+            continue;
+        }
+        int write = 0;
+        for (int i = 0; i < count; ++i) {
+            const std::int32_t c = v.at(at[i]);
+            const int item = c != cell::empty;
+            v.at(at[write]) = c;
+            fallen += item & (write != i);
+            write += item;
+        }
+        for (int i = write; i < count; ++i) v.at(at[i]) = cell::empty;
+        count = 0;
+    }
+    return fallen;
+}
+
 // Step 7's gravity: items fall in each column's segments (split by blockers, crates and locked items),
 // skipping holes. Returns how many moved.
 int gravity(View& v, ojson* events, int step) {
@@ -316,41 +485,11 @@ int gravity(View& v, ojson* events, int step) {
         }
         if (!has_empty) continue;
         if (regular && !events) {
-            // One segment without holes: every item falls to the bottom in order, one pass from the
-            // bottom without a branch per cell (`write` never passes the cell being read).
-            int write = h - 1;
-            for (int r = h - 1; r >= 0; --r) {
-                const std::int32_t c = v.at(r * w + x);
-                const int item = c != cell::empty;
-                v.at(write * w + x) = c;
-                fallen += item & (write != r);
-                write -= item;
-            }
-            for (int r = write; r >= 0; --r) v.at(r * w + x) = cell::empty;
+            fallen += fall_regular(v, x);
             continue;
         }
         if (!events && h <= 64) {
-            // Segments between splitters, bottom up: each segment's non-hole cells listed from the
-            // bottom, and its items packed down that list in order, without a branch per cell.
-            int at[64];
-            int count = 0;
-            for (int r = h - 1; r >= -1; --r) {
-                if (r >= 0 && !v.splitter(r * w + x)) {
-                    at[count] = r * w + x;
-                    count += v.at(r * w + x) != cell::hole;
-                    continue;
-                }
-                int write = 0;
-                for (int i = 0; i < count; ++i) {
-                    const std::int32_t c = v.at(at[i]);
-                    const int item = c != cell::empty;
-                    v.at(at[write]) = c;
-                    fallen += item & (write != i);
-                    write += item;
-                }
-                for (int i = write; i < count; ++i) v.at(at[i]) = cell::empty;
-                count = 0;
-            }
+            fallen += fall_segments(v, x);
             continue;
         }
         int bottom = h - 1;
@@ -383,6 +522,25 @@ int gravity(View& v, ojson* events, int step) {
                 if (v.at(r * w + x) != cell::hole) v.at(r * w + x) = cell::empty;
             bottom = top - 1;
         }
+    }
+    return fallen;
+}
+
+// gravity() without events on a board whose masks are known (V2Rows as the step changed them): only
+// the columns where an item lies above an empty cell of its segment (holes between them let it
+// through) move; in every other column gravity() would move nothing. A column the masks say is
+// irregular takes the segments' pass, which on a regular column moves what fall_regular moves.
+int gravity_rows(View& v, const V2Rows& r) {
+    std::uint32_t moving = 0, above = 0, other = 0;  // above: an item above in its segment
+    for (int y = 0; y < v.h; ++y) {
+        moving |= r.empty[y] & above;
+        above = (above | r.item[y]) & ~r.splitter[y];
+        other |= r.other[y];
+    }
+    int fallen = 0;
+    for (; moving; moving &= moving - 1) {
+        const int x = __builtin_ctz(moving);
+        fallen += !v.lock && !(other >> x & 1u) ? fall_regular(v, x) : fall_segments(v, x);
     }
     return fallen;
 }
@@ -537,17 +695,27 @@ bool any_run(const Board& board) {
 
 bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
                   int step, StepReport* report) {
+    Board& board = state.board;
+    const int w = board.width, h = board.height;
+    // Boards up to 12 x 24 (with a lock layer of their size): the byte rows' masks of the step's start.
+    const Grid* lock_layer = state.lock ? &*state.lock : nullptr;
+    const bool by_rows = !s.reference_steps && V2Rows::fits(w, h) &&
+                         (!lock_layer || (lock_layer->width == w && lock_layer->height == h));
+    RowRuns row_runs;
+    if (by_rows) s.rows.load(board.cells.data(), w, h);
     if (!(first && first->combo)) {
         // Nothing to resolve (no run, no combo): said before any buffer is prepared.
-        const bool none = config.min_match == 3 ? !any_run<3>(state.board) : config.min_match == 4 ? !any_run<4>(state.board) : false;
+        const bool none = by_rows                ? !run_starts(s.rows, w, h, config.min_match, row_runs)
+                          : config.min_match == 3 ? !any_run<3>(state.board)
+                          : config.min_match == 4 ? !any_run<4>(state.board)
+                                                  : false;
         if (none) {
             s.events_overflow = false;
             s.event_cells = 0;
             return false;
         }
     }
-    Board& board = state.board;
-    const int w = board.width, h = board.height;
+    if (by_rows) s.rows.load_cells(lock_layer ? lock_layer->cells.data() : nullptr);
     const int n = w * h;
     const auto nu = static_cast<std::size_t>(n);
     View v = view_of(state);
@@ -572,7 +740,10 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
 
     // 1. Runs and match groups (none in a combo's first step).
     std::vector<std::vector<int>>& groups = s.groups;
-    if (!combo) {
+    if (!combo && by_rows) {  // run_starts found a run
+        run_lengths(s.rows, w, h, config.min_match, row_runs, s);
+        groups_from_rows(s.rows, w, h, row_runs, s);
+    } else if (!combo) {
         if (!scan_runs(board, config.min_match, s)) return false;
         find_groups(board, s);
     } else {
@@ -590,11 +761,18 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     // The most common colour at the start of the step (a colour bomb fired by another item takes it).
     int common = -1;
     int bombs = 0, crates = 0;  // counted branch-free (the loop vectorises)
-    for (const std::int32_t c : board.cells) {
-        bombs += c == cell::color_bomb;
-        crates += static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
+    if (by_rows) {
+        bombs = s.rows.any_bomb;
+        crates = s.rows.any_crate;
+    } else {
+        for (const std::int32_t c : board.cells) {
+            bombs += c == cell::color_bomb;
+            crates += static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
+        }
     }
     const bool any_bomb = bombs > 0, any_crate = crates > 0;
+    // Exits are looked for only where an ingredient is on the board (a step brings none).
+    const bool exits = !by_rows || s.rows.any_ingredient;
     if (any_bomb) {
         s.color_count.assign(static_cast<std::size_t>(config.colors) + 1, 0);
         for (std::int32_t c : board.cells)
@@ -680,6 +858,11 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                     }
                     c = cell::empty;
                     cleared.push_back(idx);
+                    if (by_rows) {  // the masks as the step leaves the board, for gravity_rows
+                        const std::uint32_t bit = 1u << (idx % w);
+                        s.rows.empty[idx / w] |= bit;
+                        s.rows.item[idx / w] &= ~bit;
+                    }
                 }
             if (any_crate) {
                 // Every crate next to a cleared cell loses one hit point, once a step however many
@@ -694,6 +877,11 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                     if (!cell::is_crate(c)) return;
                     const int left = cell::crate_hp(c) - 1;
                     c = left > 0 ? cell::crate(left) : cell::empty;
+                    if (by_rows && left <= 0) {
+                        const std::uint32_t bit = 1u << (idx % w);
+                        s.rows.empty[idx / w] |= bit;
+                        s.rows.splitter[idx / w] &= ~bit;
+                    }
                 };
                 for (int idx : cleared) {
                     const int x = idx % w, y = idx / w;
@@ -712,13 +900,20 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                         ++jelly;
                     }
                 }
-            for (const auto& [idx, special] : created) board.cells[static_cast<std::size_t>(idx)] = special;
+            for (const auto& [idx, special] : created) {
+                board.cells[static_cast<std::size_t>(idx)] = special;
+                if (by_rows) {
+                    const std::uint32_t bit = 1u << (idx % w);
+                    s.rows.empty[idx / w] &= ~bit;
+                    s.rows.item[idx / w] |= bit;
+                }
+            }
             state.score += points;
             s.cleared = static_cast<std::int64_t>(cleared.size());
             s.jelly = jelly;
-            s.falls = gravity(v, nullptr, step);
+            s.falls = by_rows ? gravity_rows(v, s.rows) : gravity(v, nullptr, step);
             s.spawns = mode != Mode::lookahead ? refill(v, config, state.rng, nullptr, step) : 0;
-            run_exits(state, config, mode, s, nullptr, step);
+            if (exits) run_exits(state, config, mode, s, nullptr, step);
             return true;
         }
     }
@@ -925,7 +1120,7 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     ojson* ev = logging ? &step_events : nullptr;
     s.falls = gravity(v, ev, step);
     s.spawns = mode != Mode::lookahead ? refill(v, config, state.rng, ev, step) : 0;
-    run_exits(state, config, mode, s, ev, step);
+    if (exits) run_exits(state, config, mode, s, ev, step);
     if (events && !s.events_overflow)
         for (auto& e : step_events) events->push_back(std::move(e));
     return true;
@@ -967,6 +1162,10 @@ SwapKind classify_values(const Board& board, const std::optional<Grid>& lock, Ce
     return SwapKind::runs;
 }
 }  // namespace
+
+bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b) {
+    return classify_values(board, lock, a, b, nullptr) == SwapKind::combo;
+}
 
 SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match, std::string* why) {
     const SwapKind by_values = classify_values(board, lock, a, b, why);
