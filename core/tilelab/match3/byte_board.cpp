@@ -431,7 +431,7 @@ void V2Rows::load(const std::int32_t* cells, int w, int h) {
         same_right[y] = bits(here & at(p + 1) & (colour == at(c + 1))) >> pad;
         same_below[y] = bits(here & at(p + lanes) & (colour == at(c + lanes))) >> pad;
     }
-    for (int y = h; y < max_height + 8; ++y) same_right[y] = same_below[y] = 0;
+    same_right[h] = same_below[h] = same_right[h + 1] = same_below[h + 1] = 0;
 }
 
 void V2Rows::load_cells(const std::int32_t* lock) {
@@ -465,6 +465,7 @@ void V2Rows::load_cells(const std::int32_t* lock) {
         splitter[y] = bits(splitters) >> pad;
         item[y] = bits(keep & ~(empty_cells | hole_cells | splitters)) >> pad;
         other[y] = bits(keep & ~((k > below_empty) | bomb_cells | ingredient_cells)) >> pad;
+        crate[y] = bits(crate_cells) >> pad;
         any_bombs |= bomb_cells;
         any_crates |= crate_cells;
         any_ingredients |= ingredient_cells;

@@ -178,12 +178,13 @@ struct V2Rows {
         return width >= 1 && height >= 1 && width <= max_width && height <= max_height;
     }
     // same_right[y] bit x: (x, y) and (x + 1, y) are pieces or specials of one colour; same_below[y]
-    // bit x: (x, y) and (x, y + 1). Rows from h on are 0 (a column run's test reads past the last).
-    std::uint32_t same_right[max_height + 8], same_below[max_height + 8];
+    // bit x: (x, y) and (x, y + 1). Rows h and h + 1 are 0 (a column run's test reads past the last).
+    std::uint32_t same_right[max_height + 2], same_below[max_height + 2];
     // Gravity: empty cells; splitters (blockers, crates, locked items); items in gravity's sense
     // (anything else but holes: what falls); cells that make a column irregular (anything but
     // pieces, specials, colour bombs, ingredients and empty cells).
     std::uint32_t empty[max_height], splitter[max_height], item[max_height], other[max_height];
+    std::uint32_t crate[max_height];  // crates
     bool any_bomb = false, any_crate = false, any_ingredient = false;
     // same_right and same_below of `cells` (width x height, fits()).
     void load(const std::int32_t* cells, int width, int height);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 #include "tilelab/match3/rules.hpp"
 
@@ -296,16 +297,22 @@ struct RowRuns {
 // The starts; false when there is no run (nothing else is filled then).
 bool run_starts(const V2Rows& r, int w, int h, int min_match, RowRuns& out) {
     std::uint32_t any = 0;
+    if (min_match == 3) {
+        // The usual case, without tests: the links stop at the board's last column and row (row h's
+        // masks are 0).
+        for (int y = 0; y < h; ++y) {
+            const std::uint32_t rs = r.same_right[y] & r.same_right[y] >> 1, cs = r.same_below[y] & r.same_below[y + 1];
+            out.row_starts[y] = rs;
+            out.col_starts[y] = cs;
+            any |= rs | cs;
+        }
+        return any != 0;
+    }
     const bool rows_fit = min_match <= w;
     for (int y = 0; y < h; ++y) {
         std::uint32_t rs = rows_fit ? r.same_right[y] : 0, cs = y + min_match <= h ? r.same_below[y] : 0;
-        if (min_match == 3) {  // the usual case, without loops
-            rs &= r.same_right[y] >> 1;
-            cs &= r.same_below[y + 1];
-        } else {
-            for (int j = 1; j < min_match - 1 && rs; ++j) rs &= r.same_right[y] >> j;
-            for (int j = 1; j < min_match - 1 && cs; ++j) cs &= r.same_below[y + j];
-        }
+        for (int j = 1; j < min_match - 1 && rs; ++j) rs &= r.same_right[y] >> j;
+        for (int j = 1; j < min_match - 1 && cs; ++j) cs &= r.same_below[y + j];
         out.row_starts[y] = rs;
         out.col_starts[y] = cs;
         any |= rs | cs;
@@ -316,8 +323,10 @@ bool run_starts(const V2Rows& r, int w, int h, int min_match, RowRuns& out) {
 // scan_runs from the starts: row_len / col_len of every cell (0 outside runs), and the cells.
 void run_lengths(const V2Rows& r, int w, int h, int min_match, RowRuns& runs, Scratch& s) {
     const auto n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
-    s.row_len.assign(n, 0);
-    s.col_len.assign(n, 0);
+    s.row_len.resize(n);
+    s.col_len.resize(n);
+    std::memset(s.row_len.data(), 0, n * sizeof(std::uint16_t));
+    std::memset(s.col_len.data(), 0, n * sizeof(std::uint16_t));
     std::uint32_t col_any = 0;
     for (int y = 0; y < h; ++y) {
         const std::uint32_t rs = runs.row_starts[y];
@@ -399,9 +408,12 @@ void groups_from_rows(const V2Rows& r, int w, int h, const RowRuns& runs, Scratc
         ++count;
         if (s.groups.size() < count) s.groups.emplace_back();
         std::vector<int>& cells = s.groups[count - 1];
-        cells.clear();
+        int size = 0;
+        for (int y = top; y < h; ++y) size += __builtin_popcount(g[y]);
+        cells.resize(static_cast<std::size_t>(size));
+        int* out = cells.data();
         for (int y = top; y < h; ++y) {
-            for (std::uint32_t m = g[y]; m; m &= m - 1) cells.push_back(y * w + __builtin_ctz(m));
+            for (std::uint32_t m = g[y]; m; m &= m - 1) *out++ = y * w + __builtin_ctz(m);
             left[y] &= ~g[y];
         }
     }
@@ -414,8 +426,10 @@ void groups_from_rows(const V2Rows& r, int w, int h, const RowRuns& runs, Scratc
 int fall_regular(View& v, int x) {
     const int w = v.w, h = v.h;
     int fallen = 0;
+    // Below the lowest empty cell every item stays where it is (`write` follows the cell read).
     int write = h - 1;
-    for (int r = h - 1; r >= 0; --r) {
+    while (write >= 0 && v.at(write * w + x) != cell::empty) --write;
+    for (int r = write; r >= 0; --r) {
         const std::int32_t c = v.at(r * w + x);
         const int item = c != cell::empty;
         v.at(write * w + x) = c;
@@ -528,9 +542,9 @@ int gravity(View& v, ojson* events, int step) {
 
 // gravity() without events on a board whose masks are known (V2Rows as the step changed them): only
 // the columns where an item lies above an empty cell of its segment (holes between them let it
-// through) move; in every other column gravity() would move nothing. A column the masks say is
-// irregular takes the segments' pass, which on a regular column moves what fall_regular moves.
-int gravity_rows(View& v, const V2Rows& r) {
+// through) move (`fell`); in every other column gravity() would move nothing. A column the masks
+// say is irregular takes the segments' pass, which on a regular column moves what fall_regular moves.
+int gravity_rows(View& v, const V2Rows& r, std::uint32_t& fell) {
     std::uint32_t moving = 0, above = 0, other = 0;  // above: an item above in its segment
     for (int y = 0; y < v.h; ++y) {
         moving |= r.empty[y] & above;
@@ -538,6 +552,7 @@ int gravity_rows(View& v, const V2Rows& r) {
         other |= r.other[y];
     }
     int fallen = 0;
+    fell = moving;
     for (; moving; moving &= moving - 1) {
         const int x = __builtin_ctz(moving);
         fallen += !v.lock && !(other >> x & 1u) ? fall_regular(v, x) : fall_segments(v, x);
@@ -561,6 +576,27 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
             ++filled;
             if (events)
                 events->push_back(ojson{{"type", "spawn"}, {"step", step}, {"cell", ojson::array({x, y})}, {"color", k}});
+        }
+    }
+    return filled;
+}
+
+// refill() without events after gravity_rows: gravity keeps the number of empty cells of each
+// column (it only moves them up), so the masks as the step left them before its gravity say which
+// columns hold one. (Not where the first splitter is: an item may have fallen onto a locked empty
+// cell, and a locked item splits.)
+int refill_rows(View& v, const Config& config, Rng& rng, const V2Rows& r) {
+    std::uint32_t columns = 0;
+    for (int y = 0; y < v.h; ++y) columns |= r.empty[y];
+    int filled = 0;
+    for (; columns; columns &= columns - 1) {
+        const int x = __builtin_ctz(columns);
+        int end = 0;
+        while (end < v.h && !v.splitter(end * v.w + x)) ++end;
+        for (int y = end - 1; y >= 0; --y) {
+            if (v.at(y * v.w + x) != cell::empty) continue;
+            v.at(y * v.w + x) = config.draw(rng);
+            ++filled;
         }
     }
     return filled;
@@ -695,6 +731,7 @@ bool any_run(const Board& board) {
 
 bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
                   int step, StepReport* report) {
+    s.settled_after = false;
     Board& board = state.board;
     const int w = board.width, h = board.height;
     // Boards up to 12 x 24 (with a lock layer of their size): the byte rows' masks of the step's start.
@@ -845,7 +882,11 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
             for (int idx : g) plain &= !cell::is_special(board.cells[static_cast<std::size_t>(idx)]) && !v.locked(idx);
         if (plain) {
             std::vector<int>& cleared = s.cleared_cells;
-            cleared.clear();
+            std::size_t total = 0;
+            for (const auto& g : groups) total += g.size();
+            cleared.resize(total);
+            int* cleared_out = cleared.data();
+            std::uint32_t cleared_rows[V2Rows::max_height + 2] = {};  // by rows: the cleared cells, row y at y + 1
             std::int64_t points = 0;
             for (const auto& g : groups)
                 for (int idx : g) {
@@ -857,14 +898,30 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                             ++state.collected[static_cast<std::size_t>(cell::color_of(c))];
                     }
                     c = cell::empty;
-                    cleared.push_back(idx);
+                    *cleared_out++ = idx;
                     if (by_rows) {  // the masks as the step leaves the board, for gravity_rows
                         const std::uint32_t bit = 1u << (idx % w);
                         s.rows.empty[idx / w] |= bit;
                         s.rows.item[idx / w] &= ~bit;
+                        cleared_rows[idx / w + 1] |= bit;
                     }
                 }
-            if (any_crate) {
+            if (any_crate && by_rows) {
+                // The same from the masks: the crates beside the cleared cells, each hit once.
+                for (int y = 0; y < h; ++y) {
+                    const std::uint32_t* c = cleared_rows + y + 1;
+                    for (std::uint32_t m = s.rows.crate[y] & (c[0] << 1 | c[0] >> 1 | c[-1] | c[1]); m; m &= m - 1) {
+                        const int x = __builtin_ctz(m);
+                        std::int32_t& v = board.cells[static_cast<std::size_t>(y * w + x)];
+                        const int left = cell::crate_hp(v) - 1;
+                        v = left > 0 ? cell::crate(left) : cell::empty;
+                        if (left <= 0) {
+                            s.rows.empty[y] |= 1u << x;
+                            s.rows.splitter[y] &= ~(1u << x);
+                        }
+                    }
+                }
+            } else if (any_crate) {
                 // Every crate next to a cleared cell loses one hit point, once a step however many
                 // cleared neighbours it has (`hit` marks the neighbours seen). Only the cleared
                 // cells' neighbours are visited, not the board (a cleared cell is never a crate).
@@ -877,11 +934,6 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                     if (!cell::is_crate(c)) return;
                     const int left = cell::crate_hp(c) - 1;
                     c = left > 0 ? cell::crate(left) : cell::empty;
-                    if (by_rows && left <= 0) {
-                        const std::uint32_t bit = 1u << (idx % w);
-                        s.rows.empty[idx / w] |= bit;
-                        s.rows.splitter[idx / w] &= ~bit;
-                    }
                 };
                 for (int idx : cleared) {
                     const int x = idx % w, y = idx / w;
@@ -911,9 +963,13 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
             state.score += points;
             s.cleared = static_cast<std::int64_t>(cleared.size());
             s.jelly = jelly;
-            s.falls = by_rows ? gravity_rows(v, s.rows) : gravity(v, nullptr, step);
-            s.spawns = mode != Mode::lookahead ? refill(v, config, state.rng, nullptr, step) : 0;
+            std::uint32_t fell = ~0u;  // the columns gravity_rows moved
+            s.falls = by_rows ? gravity_rows(v, s.rows, fell) : gravity(v, nullptr, step);
+            s.spawns = mode == Mode::lookahead ? 0 : by_rows ? refill_rows(v, config, state.rng, s.rows) : refill(v, config, state.rng, nullptr, step);
             if (exits) run_exits(state, config, mode, s, nullptr, step);
+            // Every run's cells were cleared (none locked), and a special created on one keeps its
+            // colour (or has none): with nothing fallen and nothing drawn the board has no run.
+            s.settled_after = by_rows && fell == 0 && mode == Mode::lookahead && !exits;
             return true;
         }
     }
@@ -1370,6 +1426,12 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
     while (steps < max_cascade_steps) {
         if (!resolve_step(state, config, mode, steps == 0 ? &first : nullptr, scratch, events, steps + 1)) break;
         ++steps;
+        if (scratch.settled_after) {  // the next step would find no run: what it leaves, without it
+            scratch.settled_after = false;
+            scratch.events_overflow = false;
+            scratch.event_cells = 0;
+            break;
+        }
     }
     return steps;
 }

@@ -110,6 +110,10 @@ struct Scratch {
     // resolve_step's reference path: runs, groups and gravity from whole-board scans of the int32
     // cells, as before the byte rows (the differential tests play both and require the same states).
     bool reference_steps = false;
+    // Set by resolve_step after a quiet lookahead step on byte rows in which nothing fell and no
+    // exit was looked for: every run's cells were cleared and nothing else changed, so the board has
+    // no run (play_move stops there instead of asking once more).
+    bool settled_after = false;
 };
 
 // The first step of a move: its cells (a first-named, b the target) and whether it is a combo.
