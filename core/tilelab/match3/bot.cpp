@@ -137,8 +137,9 @@ std::int64_t crate_hp_left(const State& s) {
     // are 1 .. max_crate_hp.
     std::int32_t n = 0;
     for (std::int32_t v : s.board.cells) {
-        const std::int32_t hp = cell::crate_hp(v);
-        n += static_cast<std::uint32_t>(hp - 1) < static_cast<std::uint32_t>(cell::max_crate_hp) ? hp : 0;
+        // hit points - 1, in unsigned arithmetic (no overflow for any cell value)
+        const std::uint32_t less_one = static_cast<std::uint32_t>(cell::crate(1)) - static_cast<std::uint32_t>(v);
+        n += less_one < static_cast<std::uint32_t>(cell::max_crate_hp) ? static_cast<std::int32_t>(less_one) + 1 : 0;
     }
     return n;
 }

@@ -179,12 +179,12 @@ struct V2Rows {
     }
     // same_right[y] bit x: (x, y) and (x + 1, y) are pieces or specials of one colour; same_below[y]
     // bit x: (x, y) and (x, y + 1). Rows h and h + 1 are 0 (a column run's test reads past the last).
-    std::uint32_t same_right[max_height + 2], same_below[max_height + 2];
+    std::uint32_t same_right[max_height + 2] = {}, same_below[max_height + 2] = {};
     // Gravity: empty cells; splitters (blockers, crates, locked items); items in gravity's sense
     // (anything else but holes: what falls); cells that make a column irregular (anything but
     // pieces, specials, colour bombs, ingredients and empty cells).
-    std::uint32_t empty[max_height], splitter[max_height], item[max_height], other[max_height];
-    std::uint32_t crate[max_height];  // crates
+    std::uint32_t empty[max_height] = {}, splitter[max_height] = {}, item[max_height] = {}, other[max_height] = {};
+    std::uint32_t crate[max_height] = {};  // crates
     bool any_bomb = false, any_crate = false, any_ingredient = false;
     // same_right and same_below of `cells` (width x height, fits()).
     void load(const std::int32_t* cells, int width, int height);
@@ -196,7 +196,7 @@ private:
     int w_ = 0, h_ = 0;
     // The cells as load() read them, saturated to -128..127 (see byte_board.cpp), a spare vector
     // before and after them.
-    alignas(16) std::int8_t kinds_[ByteBoard::lanes + max_width * max_height + ByteBoard::lanes];
+    alignas(16) std::int8_t kinds_[ByteBoard::lanes + max_width * max_height + ByteBoard::lanes] = {};
 };
 
 template <class Cleared>

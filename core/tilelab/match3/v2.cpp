@@ -408,14 +408,13 @@ void groups_from_rows(const V2Rows& r, int w, int h, const RowRuns& runs, Scratc
         ++count;
         if (s.groups.size() < count) s.groups.emplace_back();
         std::vector<int>& cells = s.groups[count - 1];
-        int size = 0;
-        for (int y = top; y < h; ++y) size += __builtin_popcount(g[y]);
-        cells.resize(static_cast<std::size_t>(size));
-        int* out = cells.data();
+        int found[V2Rows::max_width * V2Rows::max_height];
+        int* out = found;
         for (int y = top; y < h; ++y) {
             for (std::uint32_t m = g[y]; m; m &= m - 1) *out++ = y * w + __builtin_ctz(m);
             left[y] &= ~g[y];
         }
+        cells.assign(found, out);
     }
     s.groups.resize(count);
 }
@@ -426,17 +425,20 @@ void groups_from_rows(const V2Rows& r, int w, int h, const RowRuns& runs, Scratc
 int fall_regular(View& v, int x) {
     const int w = v.w, h = v.h;
     int fallen = 0;
-    // Below the lowest empty cell every item stays where it is (`write` follows the cell read).
+    // Below the lowest empty cell every item stays where it is (`write` follows the cell read), and
+    // above the highest item every cell is empty and stays so.
     int write = h - 1;
     while (write >= 0 && v.at(write * w + x) != cell::empty) --write;
-    for (int r = write; r >= 0; --r) {
+    int top = 0;
+    while (top < write && v.at(top * w + x) == cell::empty) ++top;
+    for (int r = write; r >= top; --r) {
         const std::int32_t c = v.at(r * w + x);
         const int item = c != cell::empty;
         v.at(write * w + x) = c;
         fallen += item & (write != r);
         write -= item;
     }
-    for (int r = write; r >= 0; --r) v.at(r * w + x) = cell::empty;
+    for (int r = write; r >= top; --r) v.at(r * w + x) = cell::empty;
     return fallen;
 }
 
