@@ -346,6 +346,135 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
     return true;
 }
 
+namespace {
+// A vector of 16 times v (v2 rows).
+inline v16 splat8(std::int8_t v) {
+    v16 r;
+    std::memset(&r, static_cast<unsigned char>(v), sizeof r);
+    return r;
+}
+
+// The n cells of a format 2 board as two byte lines: `kind`, the value saturated to -128..127 (every
+// cell kind below 0 keeps its value; pieces and specials are 0..127), and `key`, value & 0xff (the
+// colour of a piece or special).
+void to_kinds(const std::int32_t* c, std::int8_t* kind, std::int8_t* key, int n) {
+    int i = 0;
+#if defined(TILELAB_BYTES_SSE2)
+    const __m128i low = _mm_set1_epi32(0xff);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v[4];
+        std::memcpy(v, c + i, sizeof v);
+        const __m128i k = _mm_packs_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
+        const __m128i colour =
+            _mm_packus_epi16(_mm_packs_epi32(_mm_and_si128(v[0], low), _mm_and_si128(v[1], low)),
+                             _mm_packs_epi32(_mm_and_si128(v[2], low), _mm_and_si128(v[3], low)));
+        std::memcpy(kind + i, &k, 16);
+        std::memcpy(key + i, &colour, 16);
+    }
+#endif
+    for (; i < n; ++i) {
+        const std::int32_t v = c[i];
+        kind[i] = static_cast<std::int8_t>(std::clamp<std::int32_t>(v, -128, 127));
+        key[i] = static_cast<std::int8_t>(static_cast<std::uint8_t>(v & 0xff));
+    }
+}
+
+// -1 where a lock cell is not 0, else 0.
+void to_locks(const std::int32_t* c, std::int8_t* out, int n) {
+    int i = 0;
+#if defined(TILELAB_BYTES_SSE2)
+    const __m128i zero = _mm_setzero_si128();
+    for (; i + 16 <= n; i += 16) {
+        __m128i v[4];
+        std::memcpy(v, c + i, sizeof v);
+        const __m128i open = _mm_packs_epi16(_mm_packs_epi32(_mm_cmpeq_epi32(v[0], zero), _mm_cmpeq_epi32(v[1], zero)),
+                                             _mm_packs_epi32(_mm_cmpeq_epi32(v[2], zero), _mm_cmpeq_epi32(v[3], zero)));
+        const __m128i locked = _mm_xor_si128(open, _mm_cmpeq_epi8(zero, zero));
+        std::memcpy(out + i, &locked, 16);
+    }
+#endif
+    for (; i < n; ++i) out[i] = static_cast<std::int8_t>(c[i] != 0 ? -1 : 0);
+}
+}  // namespace
+
+void V2Rows::load(const std::int32_t* cells, int w, int h) {
+    constexpr int lanes = ByteBoard::lanes, pad = ByteBoard::pad;
+    const int n = w * h;
+    w_ = w;
+    h_ = h;
+    // The bytes in board order with a spare vector before and after them: a row is read from two
+    // cells before its first, and lanes 2..w+1 kept.
+    alignas(16) std::int8_t keys[lanes + max_width * max_height + lanes];
+    std::memset(kinds_, 0, lanes);
+    std::memset(keys, 0, lanes);
+    std::memset(kinds_ + lanes + n, 0, lanes);
+    std::memset(keys + lanes + n, 0, lanes);
+    to_kinds(cells, kinds_ + lanes, keys + lanes, n);
+    // Pieces (all ones) and keys as rows of 16 lanes, two rows of no pieces below the last (a row's
+    // right neighbours are read one byte on).
+    alignas(16) std::int8_t pieces[(max_height + 2) * lanes], colours[(max_height + 2) * lanes];
+    const v16 lane{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const v16 keep = (lane > splat8(pad - 1)) & (lane < splat8(static_cast<std::int8_t>(pad + w)));
+    const v16 minus_one = splat8(-1);
+    for (int y = 0; y < h; ++y) {
+        const int from = lanes + y * w - pad;
+        const v16 piece = (at(kinds_ + from) > minus_one) & keep;
+        std::memcpy(pieces + y * lanes, &piece, lanes);
+        std::memcpy(colours + y * lanes, keys + from, lanes);
+    }
+    std::memset(pieces + h * lanes, 0, 2 * lanes);
+    std::memset(colours + h * lanes, 0, 2 * lanes);
+    for (int y = 0; y < h; ++y) {
+        const std::int8_t* p = pieces + y * lanes;
+        const std::int8_t* c = colours + y * lanes;
+        const v16 here = at(p), colour = at(c);
+        same_right[y] = bits(here & at(p + 1) & (colour == at(c + 1))) >> pad;
+        same_below[y] = bits(here & at(p + lanes) & (colour == at(c + lanes))) >> pad;
+    }
+    same_right[h] = same_below[h] = same_right[h + 1] = same_below[h + 1] = 0;
+}
+
+void V2Rows::load_cells(const std::int32_t* lock) {
+    constexpr int lanes = ByteBoard::lanes, pad = ByteBoard::pad;
+    const int w = w_, h = h_, n = w * h;
+    alignas(16) std::int8_t locks[lanes + max_width * max_height + lanes];
+    if (lock) {
+        std::memset(locks, 0, lanes);
+        std::memset(locks + lanes + n, 0, lanes);
+        to_locks(lock, locks + lanes, n);
+    }
+    const v16 lane{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    const v16 keep = (lane > splat8(pad - 1)) & (lane < splat8(static_cast<std::int8_t>(pad + w)));
+    const v16 zero{}, minus_one = splat8(-1), below_empty = splat8(static_cast<std::int8_t>(cell::empty - 1));
+    const v16 empties = splat8(static_cast<std::int8_t>(cell::empty)), holes = splat8(static_cast<std::int8_t>(cell::hole));
+    const v16 blockers = splat8(static_cast<std::int8_t>(cell::blocker));
+    const v16 bombs = splat8(static_cast<std::int8_t>(cell::color_bomb)), ingredients = splat8(static_cast<std::int8_t>(cell::ingredient));
+    const v16 below_crates = splat8(static_cast<std::int8_t>(cell::crate(cell::max_crate_hp) - 1));
+    const v16 above_crates = splat8(static_cast<std::int8_t>(cell::crate(1) + 1));
+    v16 any_bombs{}, any_crates{}, any_ingredients{};
+    for (int y = 0; y < h; ++y) {
+        const int from = lanes + y * w - pad;
+        const v16 k = at(kinds_ + from);
+        const v16 empty_cells = (k == empties) & keep, hole_cells = (k == holes) & keep;
+        const v16 bomb_cells = (k == bombs) & keep, ingredient_cells = (k == ingredients) & keep;
+        const v16 crate_cells = (k > below_crates) & (k < above_crates) & keep;
+        const v16 items = ((k > minus_one) & keep) | bomb_cells | ingredient_cells;  // is_item
+        const v16 locked = lock ? at(locks + from) : zero;
+        const v16 splitters = (((k == blockers) | crate_cells) & keep) | (items & locked);
+        empty[y] = bits(empty_cells) >> pad;
+        splitter[y] = bits(splitters) >> pad;
+        item[y] = bits(keep & ~(empty_cells | hole_cells | splitters)) >> pad;
+        other[y] = bits(keep & ~((k > below_empty) | bomb_cells | ingredient_cells)) >> pad;
+        crate[y] = bits(crate_cells) >> pad;
+        any_bombs |= bomb_cells;
+        any_crates |= crate_cells;
+        any_ingredients |= ingredient_cells;
+    }
+    any_bomb = bits(any_bombs) != 0;
+    any_crate = bits(any_crates) != 0;
+    any_ingredient = bits(any_ingredients) != 0;
+}
+
 void ByteBoard::gravity() {
     // Each column with an empty cell, from its lowest one (nothing below it moves), found from the
     // rows' masks of empty cells, bottom up.

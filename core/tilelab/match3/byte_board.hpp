@@ -167,6 +167,38 @@ private:
     int dirty_ = 0;
 };
 
+// A format 2 board (v2.cpp, RULES.md section 5) up to ByteBoard::max_width x max_height, as masks
+// per row (bit x: column x) made from byte rows of its cells: which neighbours hold pieces or
+// specials of one colour (value & 0xff, any of the 256), and what gravity and a step need to know.
+// Made once per resolution step (v2's resolve_step), 16 cells compared at once.
+struct V2Rows {
+    static constexpr int max_width = ByteBoard::max_width;
+    static constexpr int max_height = ByteBoard::max_height;
+    static bool fits(int width, int height) {
+        return width >= 1 && height >= 1 && width <= max_width && height <= max_height;
+    }
+    // same_right[y] bit x: (x, y) and (x + 1, y) are pieces or specials of one colour; same_below[y]
+    // bit x: (x, y) and (x, y + 1). Rows h and h + 1 are 0 (a column run's test reads past the last).
+    std::uint32_t same_right[max_height + 2] = {}, same_below[max_height + 2] = {};
+    // Gravity: empty cells; splitters (blockers, crates, locked items); items in gravity's sense
+    // (anything else but holes: what falls); cells that make a column irregular (anything but
+    // pieces, specials, colour bombs, ingredients and empty cells).
+    std::uint32_t empty[max_height] = {}, splitter[max_height] = {}, item[max_height] = {}, other[max_height] = {};
+    std::uint32_t crate[max_height] = {};  // crates
+    bool any_bomb = false, any_crate = false, any_ingredient = false;
+    // same_right and same_below of `cells` (width x height, fits()).
+    void load(const std::int32_t* cells, int width, int height);
+    // The other masks and flags, of the cells load() was given last, with `lock` (the same size) or
+    // nullptr (a step that finds no run needs none of them).
+    void load_cells(const std::int32_t* lock);
+
+private:
+    int w_ = 0, h_ = 0;
+    // The cells as load() read them, saturated to -128..127 (see byte_board.cpp), a spare vector
+    // before and after them.
+    alignas(16) std::int8_t kinds_[ByteBoard::lanes + max_width * max_height + ByteBoard::lanes] = {};
+};
+
 template <class Cleared>
 bool ByteBoard::step(std::int64_t score_per_piece, std::int64_t& points, Cleared&& cleared) {
     std::uint32_t cells[max_height];

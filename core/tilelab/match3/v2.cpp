@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <cstring>
 
 #include "tilelab/match3/rules.hpp"
 
@@ -286,6 +287,190 @@ void find_groups(const Board& board, Scratch& s) {
     s.groups.resize(count);
 }
 
+// The runs of a board up to 12 x 24 from its byte rows' masks (V2Rows, colour against colour
+// whatever the colour): per row, the starts of min_match cells of one colour in a line, and the cells
+// of the row runs and of the column runs.
+struct RowRuns {
+    std::uint32_t row_starts[V2Rows::max_height], col_starts[V2Rows::max_height];
+    std::uint32_t row_cells[V2Rows::max_height], col_cells[V2Rows::max_height];
+};
+
+// The starts; false when there is no run (nothing else is filled then).
+bool run_starts(const V2Rows& r, int w, int h, int min_match, RowRuns& out) {
+    std::uint32_t any = 0;
+    if (min_match == 3) {
+        // The usual case, without tests: the links stop at the board's last column and row (row h's
+        // masks are 0).
+        for (int y = 0; y < h; ++y) {
+            const std::uint32_t rs = r.same_right[y] & r.same_right[y] >> 1, cs = r.same_below[y] & r.same_below[y + 1];
+            out.row_starts[y] = rs;
+            out.col_starts[y] = cs;
+            any |= rs | cs;
+        }
+        return any != 0;
+    }
+    const bool rows_fit = min_match <= w;
+    for (int y = 0; y < h; ++y) {
+        std::uint32_t rs = rows_fit ? r.same_right[y] : 0, cs = y + min_match <= h ? r.same_below[y] : 0;
+        for (int j = 1; j < min_match - 1 && rs; ++j) rs &= r.same_right[y] >> j;
+        for (int j = 1; j < min_match - 1 && cs; ++j) cs &= r.same_below[y + j];
+        out.row_starts[y] = rs;
+        out.col_starts[y] = cs;
+        any |= rs | cs;
+    }
+    return any != 0;
+}
+
+// scan_runs from the starts: row_len / col_len of every cell (0 outside runs), and the cells.
+void run_lengths(const V2Rows& r, int w, int h, int min_match, RowRuns& runs, Scratch& s) {
+    const auto n = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
+    s.row_len.resize(n);
+    s.col_len.resize(n);
+    std::memset(s.row_len.data(), 0, n * sizeof(std::uint16_t));
+    std::memset(s.col_len.data(), 0, n * sizeof(std::uint16_t));
+    std::uint32_t col_any = 0;
+    for (int y = 0; y < h; ++y) {
+        const std::uint32_t rs = runs.row_starts[y];
+        std::uint32_t cells = 0;
+        for (int j = 0; j < min_match && rs; ++j) cells |= rs << j;
+        runs.row_cells[y] = cells;
+        // Every maximal segment of one colour is one run (neighbouring runs of two colours touch).
+        while (cells) {
+            const int x0 = __builtin_ctz(cells);
+            const int len = 1 + __builtin_ctz(~(r.same_right[y] >> x0));
+            for (int x = x0; x < x0 + len; ++x) s.row_len[static_cast<std::size_t>(y * w + x)] = static_cast<std::uint16_t>(len);
+            cells &= ~(((1u << len) - 1) << x0);
+        }
+        runs.col_cells[y] = 0;
+        col_any |= runs.col_starts[y];
+    }
+    for (int y = 0; col_any && y < h; ++y) {
+        std::uint32_t col = 0;
+        for (int j = 0; j < min_match && j <= y; ++j) col |= runs.col_starts[y - j];
+        runs.col_cells[y] = col;
+        // A run's top: a start whose cell above is not of its colour.
+        std::uint32_t tops = runs.col_starts[y] & ~(y > 0 ? r.same_below[y - 1] : 0u);
+        while (tops) {
+            const int x = __builtin_ctz(tops);
+            tops &= tops - 1;
+            int len = 1;
+            while (r.same_below[y + len - 1] >> x & 1u) ++len;  // row h - 1's is 0
+            for (int i = y; i < y + len; ++i) s.col_len[static_cast<std::size_t>(i * w + x)] = static_cast<std::uint16_t>(len);
+        }
+    }
+}
+
+// find_groups from the masks: a group grows from its first cell (row-major) along the links of its
+// runs (two neighbours of one colour in one row run, or in one column run), a row at a time; its
+// cells are read off in row-major order (sorted), and the groups come in the order of their first
+// cells, as find_groups gives them.
+void groups_from_rows(const V2Rows& r, int w, int h, const RowRuns& runs, Scratch& s) {
+    std::uint32_t left[V2Rows::max_height], across[V2Rows::max_height], down[V2Rows::max_height], g[V2Rows::max_height];
+    for (int y = 0; y < h; ++y) {
+        left[y] = runs.row_cells[y] | runs.col_cells[y];
+        across[y] = r.same_right[y] & runs.row_cells[y];  // bit x: x and x + 1 linked
+        down[y] = r.same_below[y] & runs.col_cells[y];    // bit x: rows y and y + 1 linked
+    }
+    auto along_row = [](std::uint32_t m, std::uint32_t links) {
+        for (;;) {
+            const std::uint32_t next = m | ((m & links) << 1) | ((m >> 1) & links);
+            if (next == m) return m;
+            m = next;
+        }
+    };
+    std::size_t count = 0;
+    int top = 0;
+    for (;;) {
+        while (top < h && !left[top]) ++top;
+        if (top == h) break;
+        // Rows above `top` hold none of the group (its first cell is in row `top`). Rows whose cells
+        // grew (bit y of `grown`) pass them on along the column links, until none grows.
+        for (int y = top; y < h; ++y) g[y] = 0;
+        g[top] = along_row(left[top] & (0u - left[top]), across[top]);
+        std::uint32_t grown = 1u << top;
+        while (grown) {
+            const int y = __builtin_ctz(grown);
+            grown &= grown - 1;
+            if (y + 1 < h) {
+                const std::uint32_t add = g[y] & down[y] & ~g[y + 1];
+                if (add) {
+                    g[y + 1] = along_row(g[y + 1] | add, across[y + 1]);
+                    grown |= 1u << (y + 1);
+                }
+            }
+            if (y > top) {
+                const std::uint32_t add = g[y] & down[y - 1] & ~g[y - 1];
+                if (add) {
+                    g[y - 1] = along_row(g[y - 1] | add, across[y - 1]);
+                    grown |= 1u << (y - 1);
+                }
+            }
+        }
+        ++count;
+        if (s.groups.size() < count) s.groups.emplace_back();
+        std::vector<int>& cells = s.groups[count - 1];
+        int found[V2Rows::max_width * V2Rows::max_height];
+        int* out = found;
+        for (int y = top; y < h; ++y) {
+            for (std::uint32_t m = g[y]; m; m &= m - 1) *out++ = y * w + __builtin_ctz(m);
+            left[y] &= ~g[y];
+        }
+        cells.assign(found, out);
+    }
+    s.groups.resize(count);
+}
+
+// Gravity in column x of only unlocked items and empty cells, without events (one segment without
+// holes): every item falls to the bottom in order, one pass from the bottom without a branch per
+// cell (`write` never passes the cell being read). Returns how many moved.
+int fall_regular(View& v, int x) {
+    const int w = v.w, h = v.h;
+    int fallen = 0;
+    // Below the lowest empty cell every item stays where it is (`write` follows the cell read), and
+    // above the highest item every cell is empty and stays so.
+    int write = h - 1;
+    while (write >= 0 && v.at(write * w + x) != cell::empty) --write;
+    int top = 0;
+    while (top < write && v.at(top * w + x) == cell::empty) ++top;
+    for (int r = write; r >= top; --r) {
+        const std::int32_t c = v.at(r * w + x);
+        const int item = c != cell::empty;
+        v.at(write * w + x) = c;
+        fallen += item & (write != r);
+        write -= item;
+    }
+    for (int r = write; r >= top; --r) v.at(r * w + x) = cell::empty;
+    return fallen;
+}
+
+// Gravity in column x (up to 64 rows), without events: segments between splitters, bottom up: each
+// segment's non-hole cells listed from the bottom, and its items packed down that list in order,
+// without a branch per cell. Returns how many moved.
+int fall_segments(View& v, int x) {
+    const int w = v.w, h = v.h;
+    int fallen = 0;
+    int at[64];
+    int count = 0;
+    for (int r = h - 1; r >= -1; --r) {
+        if (r >= 0 && !v.splitter(r * w + x)) {
+            at[count] = r * w + x;
+            count += v.at(r * w + x) != cell::hole;
+            continue;
+        }
+        int write = 0;
+        for (int i = 0; i < count; ++i) {
+            const std::int32_t c = v.at(at[i]);
+            const int item = c != cell::empty;
+            v.at(at[write]) = c;
+            fallen += item & (write != i);
+            write += item;
+        }
+        for (int i = write; i < count; ++i) v.at(at[i]) = cell::empty;
+        count = 0;
+    }
+    return fallen;
+}
+
 // Step 7's gravity: items fall in each column's segments (split by blockers, crates and locked items),
 // skipping holes. Returns how many moved.
 int gravity(View& v, ojson* events, int step) {
@@ -317,41 +502,11 @@ int gravity(View& v, ojson* events, int step) {
         }
         if (!has_empty) continue;
         if (regular && !events) {
-            // One segment without holes: every item falls to the bottom in order, one pass from the
-            // bottom without a branch per cell (`write` never passes the cell being read).
-            int write = h - 1;
-            for (int r = h - 1; r >= 0; --r) {
-                const std::int32_t c = v.at(r * w + x);
-                const int item = c != cell::empty;
-                v.at(write * w + x) = c;
-                fallen += item & (write != r);
-                write -= item;
-            }
-            for (int r = write; r >= 0; --r) v.at(r * w + x) = cell::empty;
+            fallen += fall_regular(v, x);
             continue;
         }
         if (!events && h <= 64) {
-            // Segments between splitters, bottom up: each segment's non-hole cells listed from the
-            // bottom, and its items packed down that list in order, without a branch per cell.
-            int at[64];
-            int count = 0;
-            for (int r = h - 1; r >= -1; --r) {
-                if (r >= 0 && !v.splitter(r * w + x)) {
-                    at[count] = r * w + x;
-                    count += v.at(r * w + x) != cell::hole;
-                    continue;
-                }
-                int write = 0;
-                for (int i = 0; i < count; ++i) {
-                    const std::int32_t c = v.at(at[i]);
-                    const int item = c != cell::empty;
-                    v.at(at[write]) = c;
-                    fallen += item & (write != i);
-                    write += item;
-                }
-                for (int i = write; i < count; ++i) v.at(at[i]) = cell::empty;
-                count = 0;
-            }
+            fallen += fall_segments(v, x);
             continue;
         }
         int bottom = h - 1;
@@ -388,6 +543,26 @@ int gravity(View& v, ojson* events, int step) {
     return fallen;
 }
 
+// gravity() without events on a board whose masks are known (V2Rows as the step changed them): only
+// the columns where an item lies above an empty cell of its segment (holes between them let it
+// through) move (`fell`); in every other column gravity() would move nothing. A column the masks
+// say is irregular takes the segments' pass, which on a regular column moves what fall_regular moves.
+int gravity_rows(View& v, const V2Rows& r, std::uint32_t& fell) {
+    std::uint32_t moving = 0, above = 0, other = 0;  // above: an item above in its segment
+    for (int y = 0; y < v.h; ++y) {
+        moving |= r.empty[y] & above;
+        above = (above | r.item[y]) & ~r.splitter[y];
+        other |= r.other[y];
+    }
+    int fallen = 0;
+    fell = moving;
+    for (; moving; moving &= moving - 1) {
+        const int x = __builtin_ctz(moving);
+        fallen += !v.lock && !(other >> x & 1u) ? fall_regular(v, x) : fall_segments(v, x);
+    }
+    return fallen;
+}
+
 // Refill: empty cells above each column's first splitter, columns left to right, bottom-most first.
 int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
     int filled = 0;
@@ -404,6 +579,27 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
             ++filled;
             if (events)
                 events->push_back(ojson{{"type", "spawn"}, {"step", step}, {"cell", ojson::array({x, y})}, {"color", k}});
+        }
+    }
+    return filled;
+}
+
+// refill() without events after gravity_rows: gravity keeps the number of empty cells of each
+// column (it only moves them up), so the masks as the step left them before its gravity say which
+// columns hold one. (Not where the first splitter is: an item may have fallen onto a locked empty
+// cell, and a locked item splits.)
+int refill_rows(View& v, const Config& config, Rng& rng, const V2Rows& r) {
+    std::uint32_t columns = 0;
+    for (int y = 0; y < v.h; ++y) columns |= r.empty[y];
+    int filled = 0;
+    for (; columns; columns &= columns - 1) {
+        const int x = __builtin_ctz(columns);
+        int end = 0;
+        while (end < v.h && !v.splitter(end * v.w + x)) ++end;
+        for (int y = end - 1; y >= 0; --y) {
+            if (v.at(y * v.w + x) != cell::empty) continue;
+            v.at(y * v.w + x) = config.draw(rng);
+            ++filled;
         }
     }
     return filled;
@@ -538,17 +734,28 @@ bool any_run(const Board& board) {
 
 bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
                   int step, StepReport* report) {
+    s.settled_after = false;
+    Board& board = state.board;
+    const int w = board.width, h = board.height;
+    // Boards up to 12 x 24 (with a lock layer of their size): the byte rows' masks of the step's start.
+    const Grid* lock_layer = state.lock ? &*state.lock : nullptr;
+    const bool by_rows = !s.reference_steps && V2Rows::fits(w, h) &&
+                         (!lock_layer || (lock_layer->width == w && lock_layer->height == h));
+    RowRuns row_runs;
+    if (by_rows) s.rows.load(board.cells.data(), w, h);
     if (!(first && first->combo)) {
         // Nothing to resolve (no run, no combo): said before any buffer is prepared.
-        const bool none = config.min_match == 3 ? !any_run<3>(state.board) : config.min_match == 4 ? !any_run<4>(state.board) : false;
+        const bool none = by_rows                ? !run_starts(s.rows, w, h, config.min_match, row_runs)
+                          : config.min_match == 3 ? !any_run<3>(state.board)
+                          : config.min_match == 4 ? !any_run<4>(state.board)
+                                                  : false;
         if (none) {
             s.events_overflow = false;
             s.event_cells = 0;
             return false;
         }
     }
-    Board& board = state.board;
-    const int w = board.width, h = board.height;
+    if (by_rows) s.rows.load_cells(lock_layer ? lock_layer->cells.data() : nullptr);
     const int n = w * h;
     const auto nu = static_cast<std::size_t>(n);
     View v = view_of(state);
@@ -573,7 +780,10 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
 
     // 1. Runs and match groups (none in a combo's first step).
     std::vector<std::vector<int>>& groups = s.groups;
-    if (!combo) {
+    if (!combo && by_rows) {  // run_starts found a run
+        run_lengths(s.rows, w, h, config.min_match, row_runs, s);
+        groups_from_rows(s.rows, w, h, row_runs, s);
+    } else if (!combo) {
         if (!scan_runs(board, config.min_match, s)) return false;
         find_groups(board, s);
     } else {
@@ -591,11 +801,18 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     // The most common colour at the start of the step (a colour bomb fired by another item takes it).
     int common = -1;
     int bombs = 0, crates = 0;  // counted branch-free (the loop vectorises)
-    for (const std::int32_t c : board.cells) {
-        bombs += c == cell::color_bomb;
-        crates += static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
+    if (by_rows) {
+        bombs = s.rows.any_bomb;
+        crates = s.rows.any_crate;
+    } else {
+        for (const std::int32_t c : board.cells) {
+            bombs += c == cell::color_bomb;
+            crates += static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
+        }
     }
     const bool any_bomb = bombs > 0, any_crate = crates > 0;
+    // Exits are looked for only where an ingredient is on the board (a step brings none).
+    const bool exits = !by_rows || s.rows.any_ingredient;
     if (any_bomb) {
         s.color_count.assign(static_cast<std::size_t>(config.colors) + 1, 0);
         for (std::int32_t c : board.cells)
@@ -668,7 +885,11 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
             for (int idx : g) plain &= !cell::is_special(board.cells[static_cast<std::size_t>(idx)]) && !v.locked(idx);
         if (plain) {
             std::vector<int>& cleared = s.cleared_cells;
-            cleared.clear();
+            std::size_t total = 0;
+            for (const auto& g : groups) total += g.size();
+            cleared.resize(total);
+            int* cleared_out = cleared.data();
+            std::uint32_t cleared_rows[V2Rows::max_height + 2] = {};  // by rows: the cleared cells, row y at y + 1
             std::int64_t points = 0;
             for (const auto& g : groups)
                 for (int idx : g) {
@@ -680,9 +901,30 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                             ++state.collected[static_cast<std::size_t>(cell::color_of(c))];
                     }
                     c = cell::empty;
-                    cleared.push_back(idx);
+                    *cleared_out++ = idx;
+                    if (by_rows) {  // the masks as the step leaves the board, for gravity_rows
+                        const std::uint32_t bit = 1u << (idx % w);
+                        s.rows.empty[idx / w] |= bit;
+                        s.rows.item[idx / w] &= ~bit;
+                        cleared_rows[idx / w + 1] |= bit;
+                    }
                 }
-            if (any_crate) {
+            if (any_crate && by_rows) {
+                // The same from the masks: the crates beside the cleared cells, each hit once.
+                for (int y = 0; y < h; ++y) {
+                    const std::uint32_t* c = cleared_rows + y + 1;
+                    for (std::uint32_t m = s.rows.crate[y] & (c[0] << 1 | c[0] >> 1 | c[-1] | c[1]); m; m &= m - 1) {
+                        const int x = __builtin_ctz(m);
+                        std::int32_t& v = board.cells[static_cast<std::size_t>(y * w + x)];
+                        const int left = cell::crate_hp(v) - 1;
+                        v = left > 0 ? cell::crate(left) : cell::empty;
+                        if (left <= 0) {
+                            s.rows.empty[y] |= 1u << x;
+                            s.rows.splitter[y] &= ~(1u << x);
+                        }
+                    }
+                }
+            } else if (any_crate) {
                 // Every crate next to a cleared cell loses one hit point, once a step however many
                 // cleared neighbours it has (`hit` marks the neighbours seen). Only the cleared
                 // cells' neighbours are visited, not the board (a cleared cell is never a crate).
@@ -713,13 +955,24 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                         ++jelly;
                     }
                 }
-            for (const auto& [idx, special] : created) board.cells[static_cast<std::size_t>(idx)] = special;
+            for (const auto& [idx, special] : created) {
+                board.cells[static_cast<std::size_t>(idx)] = special;
+                if (by_rows) {
+                    const std::uint32_t bit = 1u << (idx % w);
+                    s.rows.empty[idx / w] &= ~bit;
+                    s.rows.item[idx / w] |= bit;
+                }
+            }
             state.score += points;
             s.cleared = static_cast<std::int64_t>(cleared.size());
             s.jelly = jelly;
-            s.falls = gravity(v, nullptr, step);
-            s.spawns = mode != Mode::lookahead ? refill(v, config, state.rng, nullptr, step) : 0;
-            run_exits(state, config, mode, s, nullptr, step);
+            std::uint32_t fell = ~0u;  // the columns gravity_rows moved
+            s.falls = by_rows ? gravity_rows(v, s.rows, fell) : gravity(v, nullptr, step);
+            s.spawns = mode == Mode::lookahead ? 0 : by_rows ? refill_rows(v, config, state.rng, s.rows) : refill(v, config, state.rng, nullptr, step);
+            if (exits) run_exits(state, config, mode, s, nullptr, step);
+            // Every run's cells were cleared (none locked), and a special created on one keeps its
+            // colour (or has none): with nothing fallen and nothing drawn the board has no run.
+            s.settled_after = by_rows && fell == 0 && mode == Mode::lookahead && !exits;
             return true;
         }
     }
@@ -926,7 +1179,7 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     ojson* ev = logging ? &step_events : nullptr;
     s.falls = gravity(v, ev, step);
     s.spawns = mode != Mode::lookahead ? refill(v, config, state.rng, ev, step) : 0;
-    run_exits(state, config, mode, s, ev, step);
+    if (exits) run_exits(state, config, mode, s, ev, step);
     if (events && !s.events_overflow)
         for (auto& e : step_events) events->push_back(std::move(e));
     return true;
@@ -968,6 +1221,10 @@ SwapKind classify_values(const Board& board, const std::optional<Grid>& lock, Ce
     return SwapKind::runs;
 }
 }  // namespace
+
+bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b) {
+    return classify_values(board, lock, a, b, nullptr) == SwapKind::combo;
+}
 
 SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match, std::string* why) {
     const SwapKind by_values = classify_values(board, lock, a, b, why);
@@ -1172,6 +1429,12 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
     while (steps < max_cascade_steps) {
         if (!resolve_step(state, config, mode, steps == 0 ? &first : nullptr, scratch, events, steps + 1)) break;
         ++steps;
+        if (scratch.settled_after) {  // the next step would find no run: what it leaves, without it
+            scratch.settled_after = false;
+            scratch.events_overflow = false;
+            scratch.event_cells = 0;
+            break;
+        }
     }
     return steps;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/match3/byte_board.hpp"
 
 namespace tilelab::match3::v2 {
 
@@ -117,6 +118,17 @@ struct Scratch {
         std::uint64_t type_items[4];
         std::uint64_t common_items;
     } masks;
+    // resolve_step's byte-row masks of the board at the step's start (boards up to 12 x 24): the runs
+    // and groups read from them, the quiet steps' gravity only in the columns where an item lies
+    // above an empty cell of its segment, and no exits looked for without an ingredient.
+    V2Rows rows;
+    // resolve_step's reference path: runs, groups and gravity from whole-board scans of the int32
+    // cells, as before the byte rows (the differential tests play both and require the same states).
+    bool reference_steps = false;
+    // Set by resolve_step after a quiet lookahead step on byte rows in which nothing fell and no
+    // exit was looked for: every run's cells were cleared and nothing else changed, so the board has
+    // no run (play_move stops there instead of asking once more).
+    bool settled_after = false;
 };
 
 // The first step of a move: its cells (a first-named, b the target) and whether it is a combo.
@@ -147,6 +159,9 @@ int run_exits(State& state, const Config& config, Mode mode, Scratch& scratch, n
 // Whether swapping the items on a and b is a move, and of which kind; `why` says why not.
 SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match,
                   std::string* why = nullptr);
+
+// Whether classify() says SwapKind::combo, from the two items alone (without looking for runs).
+bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b);
 
 // Every legal move, a the left or upper cell, in (a.x, a.y), right-before-lower order.
 // With min_match 3 on boards up to 64 wide it works on row bitboards; legal_moves_plain classifies
