@@ -488,8 +488,14 @@ void App::poll_workers() {
             doc->view.estimate_first = outcome->estimate_first;
             if (doc->view.revision == doc->revision()) {
                 trace(outcome->estimate_pending ? "analysis ready (playouts running)" : "analysis ready");
-                if (doc->view.estimate && outcome->estimate_first)
+                // `badge-first:` is the first figure drawn after the edit: the first tenth of the
+                // runs, or the whole run's when it ended before the first tenth reached a frame
+                // (the mailbox keeps only the latest outcome) or when there is no first tenth.
+                if (doc->view.estimate && (outcome->estimate_first ||
+                                           (!outcome->estimate_pending && first_figure_revision != doc->view.revision))) {
+                    first_figure_revision = doc->view.revision;
                     trace("badge-first: " + estimate_trace(*doc->view.estimate) + settle_trace(*doc));
+                }
                 if (doc->view.estimate && !outcome->estimate_pending)
                     trace("badge: " + estimate_trace(*doc->view.estimate) +
                           (doc->view.estimate_timed_out ? " budget=stopped" : " budget=finished") + settle_trace(*doc));
@@ -608,6 +614,8 @@ void App::schedule_live_analysis() {
             doc->view.elapsed_ms = it->elapsed_ms;
             live_results.splice(live_results.begin(), live_results, it);  // most recent first
             trace("analysis ready (reused)");
+            first_figure_revision = doc->revision();
+            trace("badge-first: " + estimate_trace(*doc->view.estimate) + settle_trace(*doc) + " reused=1");
             trace("badge: " + estimate_trace(*doc->view.estimate) + " budget=finished" + settle_trace(*doc) + " reused=1");
             return;
         }

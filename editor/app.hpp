@@ -270,6 +270,7 @@ public:
     AnalysisWorker live_worker;
     AnalysisWorker deep_worker;
     std::uint64_t live_requested_revision = 0;
+    std::uint64_t first_figure_revision = 0;  // the revision whose first badge figure was traced
     int live_requested_document = 0;
     // The live analysis reused: the last finished results by the level's canonical text, so an undo,
     // a redo or a stroke painted back shows its badge at once (the same level gives the same figure:
