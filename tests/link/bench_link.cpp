@@ -11,24 +11,17 @@
 
 #include <time.h>
 
+#include "helpers.hpp"
 #include "oracle.hpp"
 #include "tilelab/link/link.hpp"
 
 using namespace tilelab;
 using namespace tilelab::link;
+using tilelab::link::testing::kshisen_board;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 volatile std::int64_t sink = 0;  // keeps the measured work alive
-
-// KShisen's default deal: 18x8, 36 values x 4 copies, shuffled with the seed.
-Board kshisen_board(std::uint64_t seed) {
-    Board board(18, 8, cell::empty);
-    for (int i = 0; i < 144; ++i) board.cells[static_cast<std::size_t>(i)] = 1 + i / 4;
-    Rng rng(seed);
-    shuffle(board.cells, rng);
-    return board;
-}
 
 // CPU time of the calling thread: on a shared machine the wall clock also counts the time the
 // thread waited for a core.

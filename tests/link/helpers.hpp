@@ -118,4 +118,14 @@ inline std::string check_path(const Board& board, bool border, const LinkPath& l
     return "";
 }
 
+// KShisen's default deal: 18x8, 36 values x 4 copies, shuffled with the seed (the benchmark's and
+// the all-pairs tests' boards).
+inline Board kshisen_board(std::uint64_t seed) {
+    Board board(18, 8, cell::empty);
+    for (int i = 0; i < 144; ++i) board.cells[static_cast<std::size_t>(i)] = 1 + i / 4;
+    Rng rng(seed);
+    shuffle(board.cells, rng);
+    return board;
+}
+
 }  // namespace tilelab::link::testing

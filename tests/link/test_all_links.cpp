@@ -90,14 +90,6 @@ void random_size(Rng& rng, int& width, int& height) {
         default: break;
     }
 }
-
-Board kshisen_board(std::uint64_t seed) {
-    Board board(18, 8, cell::empty);
-    for (int i = 0; i < 144; ++i) board.cells[static_cast<std::size_t>(i)] = 1 + i / 4;
-    Rng rng(seed);
-    shuffle(board.cells, rng);
-    return board;
-}
 }  // namespace
 
 TEST_CASE("all_links equals the frozen reference element for element on 6,000 random boards") {
