@@ -5,5 +5,5 @@ foreach(name reader play)
   add_test(NAME "fuzz: ${name} (${TILELAB_FUZZ_SECONDS} s)"
            COMMAND ${CMAKE_CURRENT_LIST_DIR}/run.sh ${TILELAB_FUZZ_BUILD_DIR}/bin/fuzz_${name}
                    ${TILELAB_FUZZ_SECONDS} ${PROJECT_BINARY_DIR}/fuzz/${name})
-  set_tests_properties("fuzz: ${name} (${TILELAB_FUZZ_SECONDS} s)" PROPERTIES TIMEOUT 600)
+  set_tests_properties("fuzz: ${name} (${TILELAB_FUZZ_SECONDS} s)" PROPERTIES TIMEOUT 600 COST 60)
 endforeach()
