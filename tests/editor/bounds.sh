@@ -70,6 +70,11 @@ for step in "$@"; do
             key ctrl+a BackSpace Return
             sleep 0.2 ;;
         click:*) click_item "${step#click:}" ;;
+        key:ctrl+n)  # the New level dialog: the next steps wait for it to open
+            before=$(grep -c '^modal: the New level dialog' "$out" || true)
+            key ctrl+n
+            wait_for 10 bash -c "[[ \$(grep -c '^modal: the New level dialog' '$out') -gt $before ]]" ||
+                fail "Ctrl+N opened no New level dialog" ;;
         key:*) key "${step#key:}" ;;
         cell:*) c=${step#cell:}; click_cell "$out" "${c%,*}" "${c#*,}"; sleep 0.1 ;;
         saveas:*)

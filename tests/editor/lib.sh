@@ -122,10 +122,20 @@ stop_editor() {
 # (with --print-layout; the output file is $work/out).
 item_centre() { grep "^item $1 " "$work/out" | tail -1 | awk '{printf "%d %d\n", ($3 + $5) / 2, ($4 + $6) / 2}'; }
 
-# click_item NAME: clicks the centre of that widget with real X input.
+# click_item NAME: clicks the centre of that widget with real X input, once the editor has shown it
+# (a popup opened by the step before may not be drawn yet on a busy machine) and its place has held
+# for 0.3 s (a modal is drawn where it opens, then centred on a later frame: a click in between
+# missed it while other tests loaded both cores).
 click_item() {
-    local x y
-    read -r x y < <(item_centre "$1") || fail "the editor never showed '$1'"
+    local x y at previous=""
+    wait_for 10 grep -q "^item $1 " "$work/out" || fail "the editor never showed '$1'"
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        at=$(item_centre "$1")
+        [[ $at == "$previous" ]] && break
+        previous=$at
+        sleep 0.3
+    done
+    read -r x y <<<"$at"
     xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.2 click 1 sleep 0.3
 }
 
