@@ -156,8 +156,9 @@ std::int64_t ingredient_height(const State& s) {
 
 int specials_on(const State& s) {
     int n = 0;
-    // Branch-free (the loop vectorises): specials are the values from 256 on.
-    for (std::int32_t v : s.board.cells) n += static_cast<int>(v >= 256) | static_cast<int>(v == cell::color_bomb);
+    // Branch-free (the loop vectorises): specials are the values from the first special type's on.
+    constexpr std::int32_t first_special = cell::special(0, cell::line_h);
+    for (std::int32_t v : s.board.cells) n += static_cast<int>(v >= first_special) | static_cast<int>(v == cell::color_bomb);
     return n;
 }
 

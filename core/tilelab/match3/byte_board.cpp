@@ -153,20 +153,29 @@ bool ByteBoard::has_run() const {
 }
 
 namespace {
-// How many cells of colour `v` follow in a line: 1 where only the nearer (`near`) matches, 2 where the
-// farther too, as two bits at `shift` (one of 0, 2, 4, 6).
-// A vector of 16 times v.
-inline u16 splat(std::uint8_t v) {
-    u16 r;
-    std::memset(&r, v, sizeof r);
+// A vector (v16 or u16) of 16 times the byte v.
+template <class V, class T>
+inline V splat(T v) {
+    static_assert(sizeof(T) == 1);
+    V r;
+    std::memset(&r, static_cast<unsigned char>(v), sizeof r);
     return r;
 }
 
+// The lanes of a row of `width` cells (from lane pad on): all ones there, 0 in the pad lanes.
+inline v16 kept_lanes(int width) {
+    const v16 lane{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    return (lane > splat<v16>(static_cast<std::int8_t>(ByteBoard::pad - 1))) &
+           (lane < splat<v16>(static_cast<std::int8_t>(ByteBoard::pad + width)));
+}
+
+// How many cells of colour `v` follow in a line: 1 where only the nearer (`near`) matches, 2 where the
+// farther too, as two bits at `shift` (one of 0, 2, 4, 6).
 inline u16 count_bits(v16 near, v16 far, int shift) {
     u16 n, f;
     std::memcpy(&n, &near, sizeof n);
     std::memcpy(&f, &far, sizeof f);
-    const u16 one = splat(static_cast<std::uint8_t>(1u << shift));
+    const u16 one = splat<u16>(static_cast<std::uint8_t>(1u << shift));
     return (n & one) + (n & f & one);
 }
 }  // namespace
@@ -213,7 +222,7 @@ void ByteBoard::scan_swaps(Swaps& out) const {
         const int bit = 2 * y + d;
         u16 m;
         std::memcpy(&m, &legal, sizeof m);
-        order[bit >> 3] |= m & splat(static_cast<std::uint8_t>(1u << (bit & 7)));
+        order[bit >> 3] |= m & splat<u16>(static_cast<std::uint8_t>(1u << (bit & 7)));
     };
     auto store = [&out](int d, int y, u16 to_a, u16 to_b) {
         std::memcpy(out.span[d][0][y], &to_a, lanes);
@@ -347,13 +356,6 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
 }
 
 namespace {
-// A vector of 16 times v (v2 rows).
-inline v16 splat8(std::int8_t v) {
-    v16 r;
-    std::memset(&r, static_cast<unsigned char>(v), sizeof r);
-    return r;
-}
-
 // The n cells of a format 2 board as two byte lines: `kind`, the value saturated to -128..127 (every
 // cell kind below 0 keeps its value; pieces and specials are 0..127), and `key`, value & 0xff (the
 // colour of a piece or special).
@@ -413,9 +415,8 @@ void V2Rows::load(const std::int32_t* cells, int w, int h) {
     // Pieces (all ones) and keys as rows of 16 lanes, two rows of no pieces below the last (a row's
     // right neighbours are read one byte on).
     alignas(16) std::int8_t pieces[(max_height + 2) * lanes], colours[(max_height + 2) * lanes];
-    const v16 lane{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const v16 keep = (lane > splat8(pad - 1)) & (lane < splat8(static_cast<std::int8_t>(pad + w)));
-    const v16 minus_one = splat8(-1);
+    const v16 keep = kept_lanes(w);
+    const v16 minus_one = splat<v16>(std::int8_t{-1});
     for (int y = 0; y < h; ++y) {
         const int from = lanes + y * w - pad;
         const v16 piece = (at(kinds_ + from) > minus_one) & keep;
@@ -443,14 +444,13 @@ void V2Rows::load_cells(const std::int32_t* lock) {
         std::memset(locks + lanes + n, 0, lanes);
         to_locks(lock, locks + lanes, n);
     }
-    const v16 lane{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    const v16 keep = (lane > splat8(pad - 1)) & (lane < splat8(static_cast<std::int8_t>(pad + w)));
-    const v16 zero{}, minus_one = splat8(-1), below_empty = splat8(static_cast<std::int8_t>(cell::empty - 1));
-    const v16 empties = splat8(static_cast<std::int8_t>(cell::empty)), holes = splat8(static_cast<std::int8_t>(cell::hole));
-    const v16 blockers = splat8(static_cast<std::int8_t>(cell::blocker));
-    const v16 bombs = splat8(static_cast<std::int8_t>(cell::color_bomb)), ingredients = splat8(static_cast<std::int8_t>(cell::ingredient));
-    const v16 below_crates = splat8(static_cast<std::int8_t>(cell::crate(cell::max_crate_hp) - 1));
-    const v16 above_crates = splat8(static_cast<std::int8_t>(cell::crate(1) + 1));
+    const v16 keep = kept_lanes(w);
+    const v16 zero{}, minus_one = splat<v16>(std::int8_t{-1}), below_empty = splat<v16>(static_cast<std::int8_t>(cell::empty - 1));
+    const v16 empties = splat<v16>(static_cast<std::int8_t>(cell::empty)), holes = splat<v16>(static_cast<std::int8_t>(cell::hole));
+    const v16 blockers = splat<v16>(static_cast<std::int8_t>(cell::blocker));
+    const v16 bombs = splat<v16>(static_cast<std::int8_t>(cell::color_bomb)), ingredients = splat<v16>(static_cast<std::int8_t>(cell::ingredient));
+    const v16 below_crates = splat<v16>(static_cast<std::int8_t>(cell::crate(cell::max_crate_hp) - 1));
+    const v16 above_crates = splat<v16>(static_cast<std::int8_t>(cell::crate(1) + 1));
     v16 any_bombs{}, any_crates{}, any_ingredients{};
     for (int y = 0; y < h; ++y) {
         const int from = lanes + y * w - pad;
