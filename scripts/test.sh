@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything (and the core tests again with AddressSanitizer and
 # UndefinedBehaviorSanitizer, and the libFuzzer targets with clang), then runs every test in one
-# ctest run, ending with its summary.
+# ctest run, ending with its summary; when a test fails, a recap of each failed test's cause
+# (scripts/failed-recap.sh) comes last, so the end of the log says what failed and why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,4 +23,9 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_TESTS=ON \
   -DTILELAB_ASAN_BUILD_DIR="$PWD/build-asan" -DTILELAB_FUZZ_BUILD_DIR="$PWD/build-fuzz" >/dev/null
 cmake --build build -j"$jobs"
 
-ctest --test-dir build --output-on-failure -j"$jobs" --timeout 600
+status=0
+ctest --test-dir build --output-on-failure -j"$jobs" --timeout 600 || status=$?
+if ((status != 0)); then
+  scripts/failed-recap.sh build
+fi
+exit "$status"

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -84,6 +85,8 @@ inline std::string check_play(std::string_view bytes) {
 
     AnalyzeOptions options;
     options.budget_ms = 20;
+    // TILELAB_FUZZ_BUDGET_MS overrides it, to fuzz the solvers stopping part way (docs/testing.md).
+    if (const char* e = std::getenv("TILELAB_FUZZ_BUDGET_MS")) options.budget_ms = std::atoi(e);
     Analysis analysis = game.analyze(level, options, std::stop_token());
     (void)analysis.json.dump();
 
