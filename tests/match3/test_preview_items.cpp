@@ -13,6 +13,29 @@ using namespace tilelab;
 
 namespace {
 int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+
+// A settled board's pieces turned into specials (of their cell's colour, so the board stays settled)
+// and colour bombs, some cells locked, at the given percentages; the state to preview on.
+State crowded(Rng& rng, const match3::v2::Config& config, Board board, int special_pct, int bomb_pct, int lock_pct) {
+    Grid lock(board.width, board.height, 0);
+    bool any_lock = false;
+    for (std::size_t k = 0; k < board.cells.size(); ++k) {
+        std::int32_t& v = board.cells[k];
+        if (v < 0) continue;
+        const int r = pick(rng, 100);
+        if (r < special_pct) v = cell::special(cell::color_of(v), 1 + pick(rng, 3));
+        else if (r < special_pct + bomb_pct) v = cell::color_bomb;
+        if (pick(rng, 100) < lock_pct) {
+            lock.cells[k] = 1;
+            any_lock = true;
+        }
+    }
+    State state;
+    state.board = std::move(board);
+    if (any_lock) state.lock = std::move(lock);
+    state.collected.assign(static_cast<std::size_t>(config.colors), 0);
+    return state;
+}
 }  // namespace
 
 TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (over and under 64 that fire) agrees with playing the first step") {
@@ -34,29 +57,14 @@ TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (ov
         const auto config = match3::v2::Config::of(level);
         Board board = level.board;
         match3::v2::draw_random_pieces(board, config, rng);
-        // Specials keep their cell's colour, so the board stays settled.
         const int special_pct = 30 + pick(rng, 60), bomb_pct = pick(rng, 10), lock_pct = pick(rng, 10);
-        Grid lock(w, h, 0);
-        bool any_lock = false;
-        int fire = 0;
-        for (int k = 0; k < w * h; ++k) {
-            std::int32_t& v = board.cells[static_cast<std::size_t>(k)];
-            if (v < 0) continue;
-            const int r = pick(rng, 100);
-            if (r < special_pct) v = cell::special(cell::color_of(v), 1 + pick(rng, 3));
-            else if (r < special_pct + bomb_pct) v = cell::color_bomb;
-            const bool locked = pick(rng, 100) < lock_pct;
-            if (locked) {
-                lock.cells[static_cast<std::size_t>(k)] = 1;
-                any_lock = true;
-            }
-            fire += !locked && (cell::is_special(v) || v == cell::color_bomb);
+        const State state = crowded(rng, config, std::move(board), special_pct, bomb_pct, lock_pct);
+        int fire = 0;  // unlocked specials and colour bombs
+        for (std::size_t k = 0; k < state.board.cells.size(); ++k) {
+            const std::int32_t v = state.board.cells[k];
+            fire += !(state.lock && state.lock->cells[k] != 0) && (cell::is_special(v) || v == cell::color_bomb);
         }
         (fire > 64 ? over_64 : under_64) += 1;
-        State state;
-        state.board = board;
-        if (any_lock) state.lock = lock;
-        state.collected.assign(static_cast<std::size_t>(config.colors), 0);
         INFO("board " << i << " " << w << "x" << h << ", " << fire << " items that fire");
         match3::v2::legal_moves(state.board, state.lock, config.min_match, moves);
         for (const CellPairMove& m : moves) {
@@ -105,22 +113,7 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
         Board board = level.board;
         match3::v2::draw_random_pieces(board, config, rng);
         const int special_pct = pick(rng, 25), bomb_pct = 4 + pick(rng, 10), lock_pct = pick(rng, 8);
-        Grid lock(w, h, 0);
-        bool any_lock = false;
-        for (int k = 0; k < w * h; ++k) {
-            std::int32_t& v = board.cells[static_cast<std::size_t>(k)];
-            const int r = pick(rng, 100);
-            if (r < special_pct) v = cell::special(cell::color_of(v), 1 + pick(rng, 3));
-            else if (r < special_pct + bomb_pct) v = cell::color_bomb;
-            if (pick(rng, 100) < lock_pct) {
-                lock.cells[static_cast<std::size_t>(k)] = 1;
-                any_lock = true;
-            }
-        }
-        State state;
-        state.board = board;
-        if (any_lock) state.lock = lock;
-        state.collected.assign(static_cast<std::size_t>(config.colors), 0);
+        const State state = crowded(rng, config, std::move(board), special_pct, bomb_pct, lock_pct);
         INFO("board " << i << " " << w << "x" << h);
         match3::v2::legal_moves(state.board, state.lock, config.min_match, moves);
         for (std::size_t k = moves.size(); k > 1; --k) std::swap(moves[k - 1], moves[static_cast<std::size_t>(pick(rng, static_cast<int>(k)))]);
