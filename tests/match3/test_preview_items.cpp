@@ -14,6 +14,16 @@ using namespace tilelab;
 namespace {
 int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
 
+// A format 2 match3 level of random cells, specials on.
+Level specials_level(int w, int h, int colours) {
+    Level level;
+    level.kind = Kind::match3;
+    level.rules.colors = colours;
+    level.rules.specials = true;
+    level.board = Board(w, h, cell::random);
+    return level;
+}
+
 // A settled board's pieces turned into specials (of their cell's colour, so the board stays settled)
 // and colour bombs, some cells locked, at the given percentages; the state to preview on.
 State crowded(Rng& rng, const match3::v2::Config& config, Board board, int special_pct, int bomb_pct, int lock_pct) {
@@ -47,11 +57,7 @@ TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (ov
     match3::v2::Preview into;
     for (int i = 0; i < 400; ++i) {
         const int w = 4 + pick(rng, 9), h = 4 + pick(rng, 9);
-        Level level;
-        level.kind = Kind::match3;
-        level.rules.colors = 3 + pick(rng, 4);
-        level.rules.specials = true;
-        level.board = Board(w, h, cell::random);
+        Level level = specials_level(w, h, 3 + pick(rng, 4));
         for (auto& c : level.board.cells)
             if (pick(rng, 100) < 3) c = cell::blocker;
         const auto config = match3::v2::Config::of(level);
@@ -104,11 +110,7 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
     match3::v2::Preview into;
     for (int i = 0; i < 600; ++i) {
         const int w = 5 + pick(rng, 8), h = 5 + pick(rng, 8);
-        Level level;
-        level.kind = Kind::match3;
-        level.rules.colors = 3 + pick(rng, 4);
-        level.rules.specials = true;
-        level.board = Board(w, h, cell::random);
+        Level level = specials_level(w, h, 3 + pick(rng, 4));
         const auto config = match3::v2::Config::of(level);
         Board board = level.board;
         match3::v2::draw_random_pieces(board, config, rng);
