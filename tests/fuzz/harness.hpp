@@ -115,7 +115,6 @@ inline std::string check_play(std::string_view bytes) {
     std::uint64_t h = 1469598103934665603ull;
     for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
     State state = game.start(level);
-    bool long_cascades = false;
     for (int i = 0; i < max_chosen_moves; ++i) {
         std::vector<Move> legal = game.legal_moves(level, state);
         if (legal.empty()) break;
@@ -126,13 +125,12 @@ inline std::string check_play(std::string_view bytes) {
         state = std::move(step.state);
         (void)game.goal_met(level, state);
         if (long_cascade(step.events)) {
-            long_cascades = true;
+            moves.clear();  // nor the parsed moves: apply still starts
             break;
         }
     }
 
-    // The parsed moves, applied from the start (none after a long cascade: apply still starts).
-    if (long_cascades) moves.clear();
+    // The parsed moves, applied from the start.
     ApplyResult applied = apply_moves(level, moves);
     (void)applied.events.dump();
     if (applied.state.board.width != level.width() || applied.state.board.height != level.height())

@@ -46,15 +46,39 @@ State crowded(Rng& rng, const match3::v2::Config& config, Board board, int speci
     state.collected.assign(static_cast<std::size_t>(config.colors), 0);
     return state;
 }
+
+// Previews on one state checked against playing the first step (preview_plain), with their buffers.
+struct Previews {
+    match3::v2::Scratch scratch, reference;
+    std::vector<CellPairMove> moves;
+    std::vector<std::size_t> counts;
+    match3::v2::Preview into;
+
+    // The move's preview and clear count are the stepped path's; returns that preview.
+    match3::v2::Preview require_stepped(const State& state, const match3::v2::Config& config, const CellPairMove& m) {
+        auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+        REQUIRE(want.has_value());
+        REQUIRE(match3::v2::preview(state, config, m.a, m.b, scratch, into));
+        REQUIRE(into.clears == want->clears);
+        REQUIRE(into.creates == want->creates);
+        REQUIRE(into.combo == want->combo);
+        REQUIRE(match3::v2::clear_count(state, config, m.a, m.b, scratch) == want->clears.size());
+        return std::move(*want);
+    }
+    // clear_counts of every move in `moves` are the stepped path's.
+    void require_counts(const State& state, const match3::v2::Config& config) {
+        match3::v2::clear_counts(state, config, moves, scratch, counts);
+        REQUIRE(counts.size() == moves.size());
+        for (std::size_t k = 0; k < moves.size(); ++k)
+            REQUIRE(counts[k] == match3::v2::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
+    }
+};
 }  // namespace
 
 TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (over and under 64 that fire) agrees with playing the first step") {
     Rng rng(1729);
     int over_64 = 0, under_64 = 0, previews = 0, moved_specials = 0;
-    match3::v2::Scratch scratch, reference;
-    std::vector<CellPairMove> moves;
-    std::vector<std::size_t> counts;
-    match3::v2::Preview into;
+    Previews check;
     for (int i = 0; i < 400; ++i) {
         const int w = 4 + pick(rng, 9), h = 4 + pick(rng, 9);
         Level level = specials_level(w, h, 3 + pick(rng, 4));
@@ -72,23 +96,14 @@ TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (ov
         }
         (fire > 64 ? over_64 : under_64) += 1;
         INFO("board " << i << " " << w << "x" << h << ", " << fire << " items that fire");
-        match3::v2::legal_moves(state.board, state.lock, config.min_match, moves);
-        for (const CellPairMove& m : moves) {
-            const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
-            REQUIRE(want.has_value());
-            REQUIRE(match3::v2::preview(state, config, m.a, m.b, scratch, into));
-            REQUIRE(into.clears == want->clears);
-            REQUIRE(into.creates == want->creates);
-            REQUIRE(into.combo == want->combo);
-            REQUIRE(match3::v2::clear_count(state, config, m.a, m.b, scratch) == want->clears.size());
+        match3::v2::legal_moves(state.board, state.lock, config.min_match, check.moves);
+        for (const CellPairMove& m : check.moves) {
+            const match3::v2::Preview want = check.require_stepped(state, config, m);
             ++previews;
             const std::int32_t va = state.board.at(m.a), vb = state.board.at(m.b);
-            moved_specials += !want->combo && (cell::is_special(va) || cell::is_special(vb));
+            moved_specials += !want.combo && (cell::is_special(va) || cell::is_special(vb));
         }
-        match3::v2::clear_counts(state, config, moves, scratch, counts);
-        REQUIRE(counts.size() == moves.size());
-        for (std::size_t k = 0; k < moves.size(); ++k)
-            REQUIRE(counts[k] == match3::v2::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
+        check.require_counts(state, config);
     }
     CHECK(over_64 > 20);
     CHECK(under_64 > 100);
@@ -104,10 +119,7 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
     // asked before some previews, in every path.
     Rng rng(2718);
     int same_bomb = 0, other_bomb = 0, reached_bomb = 0;
-    match3::v2::Scratch scratch, reference;
-    std::vector<CellPairMove> moves;
-    std::vector<std::size_t> counts;
-    match3::v2::Preview into;
+    Previews check;
     for (int i = 0; i < 600; ++i) {
         const int w = 5 + pick(rng, 8), h = 5 + pick(rng, 8);
         Level level = specials_level(w, h, 3 + pick(rng, 4));
@@ -117,36 +129,31 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
         const int special_pct = pick(rng, 25), bomb_pct = 4 + pick(rng, 10), lock_pct = pick(rng, 8);
         const State state = crowded(rng, config, std::move(board), special_pct, bomb_pct, lock_pct);
         INFO("board " << i << " " << w << "x" << h);
+        std::vector<CellPairMove>& moves = check.moves;
         match3::v2::legal_moves(state.board, state.lock, config.min_match, moves);
         for (std::size_t k = moves.size(); k > 1; --k) std::swap(moves[k - 1], moves[static_cast<std::size_t>(pick(rng, static_cast<int>(k)))]);
         // Per colour, the first bomb + plain move's bomb and clears.
         std::vector<std::optional<std::pair<Cell, std::vector<Cell>>>> first(static_cast<std::size_t>(config.colors));
         for (const CellPairMove& m : moves) {
+            // Some moves' counts are asked before their preview, the others' only after it.
+            if (pick(rng, 2))
+                REQUIRE(match3::v2::clear_count(state, config, m.a, m.b, check.scratch) ==
+                        match3::v2::preview_plain(state, config, m.a, m.b, check.reference)->clears.size());
+            const match3::v2::Preview want = check.require_stepped(state, config, m);
             const std::int32_t va = state.board.at(m.a), vb = state.board.at(m.b);
-            const bool bomb_plain = (va == cell::color_bomb) != (vb == cell::color_bomb) && cell::is_value(va == cell::color_bomb ? vb : va) &&
-                                    !cell::is_special(va == cell::color_bomb ? vb : va);
-            const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
-            REQUIRE(want.has_value());
-            // Ask for the count first on some moves: a count never fills the kept clears, a preview does.
-            if (pick(rng, 2)) REQUIRE(match3::v2::clear_count(state, config, m.a, m.b, scratch) == want->clears.size());
-            REQUIRE(match3::v2::preview(state, config, m.a, m.b, scratch, into));
-            REQUIRE(into.clears == want->clears);
-            REQUIRE(into.creates == want->creates);
-            REQUIRE(into.combo == want->combo);
-            REQUIRE(match3::v2::clear_count(state, config, m.a, m.b, scratch) == want->clears.size());
-            if (!bomb_plain) continue;
-            const Cell bomb = va == cell::color_bomb ? m.a : m.b;
-            auto& f = first[static_cast<std::size_t>(cell::color_of(va == cell::color_bomb ? vb : va))];
+            const bool bomb_a = va == cell::color_bomb;
+            const std::int32_t other = bomb_a ? vb : va;  // what the bomb (if one) is swapped with
+            if (bomb_a == (vb == cell::color_bomb) || !cell::is_value(other) || cell::is_special(other)) continue;
+            const Cell bomb = bomb_a ? m.a : m.b;
+            auto& f = first[static_cast<std::size_t>(cell::color_of(other))];
             if (!f) {
-                f.emplace(bomb, want->clears);
+                f.emplace(bomb, want.clears);
                 continue;
             }
             const bool reached = std::find(f->second.begin(), f->second.end(), bomb) != f->second.end();
             (f->first == bomb ? same_bomb : reached ? reached_bomb : other_bomb) += 1;
         }
-        match3::v2::clear_counts(state, config, moves, scratch, counts);
-        for (std::size_t k = 0; k < moves.size(); ++k)
-            REQUIRE(counts[k] == match3::v2::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
+        check.require_counts(state, config);
     }
     // A colour's later bomb + plain moves on a board: the same bomb, another one, and another one
     // that the first move's closure reached.
