@@ -14,6 +14,7 @@
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"
 #include "tilelab/match3/rules.hpp"
+#include "tilelab/match3/v2.hpp"
 
 using namespace tilelab;
 
@@ -61,11 +62,13 @@ State random_state(Rng& rng, const Board& board, int colors) {
 }
 }  // namespace
 
-TEST_CASE("byte rows: built with SSE2 on x86-64, with the portable code in test_match3_generic") {
+TEST_CASE("byte rows and format 2 preview masks: built with SSE2 on x86-64, with the portable code in test_match3_generic") {
 #if defined(TILELAB_EXPECT_PORTABLE)
     REQUIRE(std::string(match3::ByteBoard::simd()) == "portable");
+    REQUIRE(std::string(match3::v2::simd()) == "portable");
 #elif defined(__SSE2__)
     REQUIRE(std::string(match3::ByteBoard::simd()) == "sse2");
+    REQUIRE(std::string(match3::v2::simd()) == "sse2");
 #endif
 }
 

@@ -8,6 +8,13 @@
 
 #include "tilelab/match3/rules.hpp"
 
+// SSE2 where the target has it (every x86-64) for the fire masks' planes (prepare_fire_masks);
+// elsewhere, or with TILELAB_V2_GENERIC (test_match3_generic builds this file so), portable code.
+#if defined(__SSE2__) && !defined(TILELAB_V2_GENERIC)
+#define TILELAB_V2_SSE2 1
+#include <emmintrin.h>
+#endif
+
 namespace tilelab::match3::v2 {
 
 using ojson = nlohmann::ordered_json;
@@ -1222,6 +1229,14 @@ SwapKind classify_values(const Board& board, const std::optional<Grid>& lock, Ce
 }
 }  // namespace
 
+const char* simd() {
+#if defined(TILELAB_V2_SSE2)
+    return "sse2";
+#else
+    return "portable";
+#endif
+}
+
 bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b) {
     return classify_values(board, lock, a, b, nullptr) == SwapKind::combo;
 }
@@ -1493,14 +1508,65 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     if (pm.cells.size() < static_cast<std::size_t>(n) + 1) pm.cells.resize(static_cast<std::size_t>(n) + 1);
     const std::int32_t* cells = board.cells.data();
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
+    constexpr int planes = 6;  // fire_h, fire_v, fire_b, fire_bomb, clear_free, locked
+    constexpr std::size_t plane_word[planes] = {PM::fire_h, PM::fire_v, PM::fire_b, PM::fire_bomb, PM::clear_free, PM::locked};
+    std::uint64_t flat[planes][64];  // each mask as a row-major bit string of the board (n <= 64 * 64 bits)
+    const auto words = static_cast<std::size_t>(n + 63) / 64;
+#if defined(TILELAB_V2_SSE2)
+    // Sixteen cells at a time: their values' special types (value >> 8: -1 for anything but a piece or
+    // special) and whether each is a colour bomb or locked, narrowed to one byte a cell with signed
+    // saturation (which keeps every type's sign and 1, 2, 3 apart from larger ones, and -1 and 0
+    // masks as they are), compared, and each mask's sixteen bits taken by one movemask. The last
+    // group's cells past the board are read as 0 from a copy and masked off.
+    const __m128i bomb_value = _mm_set1_epi32(cell::color_bomb), zero = _mm_setzero_si128();
+    const __m128i minus_one8 = _mm_set1_epi8(-1), h8 = _mm_set1_epi8(1), v8 = _mm_set1_epi8(2), b8 = _mm_set1_epi8(3);
+    for (std::size_t j = 0; j < words; ++j)
+        for (int k = 0; k < planes; ++k) flat[k][j] = 0;
+    for (int at = 0; at < n; at += 16) {
+        const int m = std::min(16, n - at);
+        alignas(16) std::int32_t tail_cells[16], tail_locks[16];
+        const std::int32_t* cv = cells + at;
+        const std::int32_t* lv = locks ? locks + at : nullptr;
+        if (m < 16) {
+            std::fill(tail_cells, tail_cells + 16, 0);
+            std::fill(tail_locks, tail_locks + 16, 0);
+            std::copy(cv, cv + m, tail_cells);
+            if (lv) std::copy(lv, lv + m, tail_locks);
+            cv = tail_cells;
+            lv = lv ? tail_locks : nullptr;
+        }
+        __m128i v[4], l[4];
+        for (int q = 0; q < 4; ++q) {
+            v[q] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cv + 4 * q));
+            l[q] = lv ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(lv + 4 * q)) : zero;
+        }
+        auto narrow = [](__m128i a, __m128i b, __m128i c, __m128i d) {
+            return _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
+        };
+        const __m128i type = narrow(_mm_srai_epi32(v[0], 8), _mm_srai_epi32(v[1], 8), _mm_srai_epi32(v[2], 8), _mm_srai_epi32(v[3], 8));
+        const __m128i bomb = narrow(_mm_cmpeq_epi32(v[0], bomb_value), _mm_cmpeq_epi32(v[1], bomb_value),
+                                    _mm_cmpeq_epi32(v[2], bomb_value), _mm_cmpeq_epi32(v[3], bomb_value));
+        const __m128i free = narrow(_mm_cmpeq_epi32(l[0], zero), _mm_cmpeq_epi32(l[1], zero), _mm_cmpeq_epi32(l[2], zero),
+                                    _mm_cmpeq_epi32(l[3], zero));
+        const __m128i mask[planes] = {
+            _mm_and_si128(_mm_cmpeq_epi8(type, h8), free),
+            _mm_and_si128(_mm_cmpeq_epi8(type, v8), free),
+            _mm_and_si128(_mm_cmpeq_epi8(type, b8), free),
+            _mm_and_si128(bomb, free),
+            _mm_and_si128(_mm_or_si128(_mm_cmpgt_epi8(type, minus_one8), bomb), free),
+            _mm_andnot_si128(free, minus_one8),
+        };
+        const std::uint64_t keep = m == 16 ? 0xffffu : (1u << m) - 1;
+        const auto word = static_cast<std::size_t>(at) / 64;
+        const int shift = at % 64;  // a multiple of 16: a group never straddles two words
+        for (int k = 0; k < planes; ++k)
+            flat[k][word] |= (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(mask[k]))) & keep) << shift;
+    }
+#else
     // Each cell's bits as one byte (bit k: mask k; a locked cell only has `locked`), eight cells of the
     // board in row-major order to a word, then each bit of the eight bytes gathered into eight bits of
     // that mask's row-major bit string by one multiplication: no branch per cell, and no partial word
     // at each row's end. Then each row's bits are cut out of the strings.
-    constexpr int planes = 6;  // fire_h, fire_v, fire_b, fire_bomb, clear_free, locked
-    constexpr std::size_t plane_word[planes] = {PM::fire_h, PM::fire_v, PM::fire_b, PM::fire_bomb, PM::clear_free, PM::locked};
-    std::uint64_t flat[planes][64];  // n <= 64 * 64 bits
-    const auto words = static_cast<std::size_t>(n + 63) / 64;
     // A cell's byte from a table: a piece or special by its type (plain, h, v, b; a larger type, which
     // no level has, only clears), a colour bomb, anything else; a locked cell only has `locked`.
     static constexpr std::uint8_t by_kind[7] = {1u << 4, 1u << 4 | 1u, 1u << 4 | 2u, 1u << 4 | 4u, 1u << 4, 1u << 4 | 8u, 0};
@@ -1524,6 +1590,7 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
             flat[k][word] = shift ? flat[k][word] | bits : bits;
         }
     }
+#endif
     const std::uint64_t row_mask = w == 64 ? ~0ull : (1ull << w) - 1;
     for (int y = 0; y < h; ++y) {
         const auto word = static_cast<std::size_t>(y * w) / 64;

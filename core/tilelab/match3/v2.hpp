@@ -163,6 +163,9 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
 // Whether classify() says SwapKind::combo, from the two items alone (without looking for runs).
 bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b);
 
+// "sse2" where this build's previews build their masks with SSE2 (x86-64), "portable" otherwise.
+const char* simd();
+
 // Every legal move, a the left or upper cell, in (a.x, a.y), right-before-lower order.
 // With min_match 3 on boards up to 64 wide it works on row bitboards; legal_moves_plain classifies
 // every pair (the reference the differential tests compare it with, and the path for other boards).
