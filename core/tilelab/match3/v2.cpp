@@ -1295,7 +1295,7 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
     // Rows padded with two empty rows above and below, so that y - 2 .. y + 3 are always readable.
     const auto stride = static_cast<std::size_t>(h) + 4;
     thread_local std::vector<std::uint64_t> buf;
-    buf.assign((static_cast<std::size_t>(colours) * 2 + 6) * stride, 0);
+    buf.assign((static_cast<std::size_t>(colours) * 2 + 7) * stride, 0);
     std::uint64_t* colour_rows = buf.data() + 2;  // colour k row y: colour_rows[k * stride + y]
     std::uint64_t* plain_rows = colour_rows + static_cast<std::size_t>(colours) * stride;  // plain pieces of colour k
     std::uint64_t* movable = plain_rows + static_cast<std::size_t>(colours) * stride;     // unlocked items
@@ -1304,6 +1304,71 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
     std::uint64_t* special = bomb + stride;       // h, v, b specials
     std::uint64_t* piece = special + stride;      // pieces and specials
     std::uint64_t* in_run = piece + stride;       // cells in a run now
+#if defined(TILELAB_V2_SSE2)
+    // Up to sixteen cells of a row at a time (a wider row in several groups): their values, special
+    // types (value >> 8) and locks narrowed to one byte a cell with signed saturation (exact for these
+    // tests: pieces and specials stay >= 0, types above 0 stay so, -5 and -6 stay themselves, and a
+    // lock stays non-zero), compared, and each mask's bits taken by one movemask. Then the colour
+    // rows, from each cell without a branch: a cell without a colour writes to a spare block, as a
+    // special does for the plain rows.
+    {
+        const int n = w * h;
+        const __m128i zero = _mm_setzero_si128(), minus_one = _mm_set1_epi8(-1);
+        const __m128i bomb_value = _mm_set1_epi8(static_cast<char>(cell::color_bomb));
+        const __m128i ingredient_value = _mm_set1_epi8(static_cast<char>(cell::ingredient));
+        auto narrow = [](__m128i a, __m128i b, __m128i c, __m128i d) {
+            return _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
+        };
+        for (int y = 0; y < h; ++y)
+            for (int x0 = 0; x0 < w; x0 += 16) {
+                const int at = y * w + x0;
+                alignas(16) std::int32_t tail_cells[16], tail_locks[16];
+                const std::int32_t* cv = c + at;
+                const std::int32_t* lv = locks ? locks + at : nullptr;
+                if (at + 16 > n) {  // the board's last cells: read from a copy
+                    std::fill(tail_cells, tail_cells + 16, 0);
+                    std::fill(tail_locks, tail_locks + 16, 0);
+                    std::copy(cv, c + n, tail_cells);
+                    if (lv) std::copy(lv, locks + n, tail_locks);
+                    cv = tail_cells;
+                    lv = lv ? tail_locks : nullptr;
+                }
+                __m128i v[4], t[4], l[4];
+                for (int q = 0; q < 4; ++q) {
+                    v[q] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cv + 4 * q));
+                    t[q] = _mm_srai_epi32(v[q], 8);
+                    l[q] = lv ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(lv + 4 * q)) : zero;
+                }
+                const __m128i value8 = narrow(v[0], v[1], v[2], v[3]), type8 = narrow(t[0], t[1], t[2], t[3]);
+                const __m128i free = _mm_cmpeq_epi8(narrow(l[0], l[1], l[2], l[3]), zero);
+                const __m128i is_value = _mm_cmpgt_epi8(value8, minus_one);
+                const __m128i is_bomb = _mm_cmpeq_epi8(value8, bomb_value);
+                const __m128i is_ingredient = _mm_cmpeq_epi8(value8, ingredient_value);
+                const __m128i is_item = _mm_or_si128(is_value, _mm_or_si128(is_bomb, is_ingredient));
+                const std::uint32_t keep = w - x0 >= 16 ? 0xffffu : (1u << (w - x0)) - 1;
+                auto row_bits = [&](__m128i m) {
+                    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & keep) << x0;
+                };
+                movable[y] |= row_bits(_mm_and_si128(is_item, free));
+                ingredient[y] |= row_bits(is_ingredient);
+                bomb[y] |= row_bits(is_bomb);
+                special[y] |= row_bits(_mm_cmpgt_epi8(type8, zero));
+                piece[y] |= row_bits(is_value);
+            }
+        std::uint64_t* const spare = in_run + stride;
+        for (int y = 0; y < h; ++y) {
+            const std::int32_t* row = c + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+            for (int x = 0; x < w; ++x) {
+                const std::int32_t v = row[x];
+                const auto k = static_cast<std::size_t>(cell::color_of(v)) * stride;
+                std::uint64_t* const colour_row = v >= 0 ? colour_rows + k : spare;
+                std::uint64_t* const plain_row = static_cast<std::uint32_t>(v) < 256 ? plain_rows + k : spare;  // type 0
+                colour_row[y] |= 1ull << x;
+                plain_row[y] |= 1ull << x;
+            }
+        }
+    }
+#else
     for (int y = 0; y < h; ++y)
         for (int x = 0; x < w; ++x) {
             const int i = y * w + x;
@@ -1321,6 +1386,7 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
                 else plain_rows[k * stride + static_cast<std::size_t>(y)] |= bit;
             }
         }
+#endif
     thread_local std::vector<std::uint64_t> right, down;
     right.assign(static_cast<std::size_t>(h), 0);
     down.assign(static_cast<std::size_t>(h), 0);
@@ -1505,7 +1571,7 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     const auto hs = static_cast<std::size_t>(h);
     const int colours = static_cast<int>(pm.colour_rows.size() / hs) - 1;  // less build_colour_rows' sink
     pm.fire.resize(hs * PM::fire_words);
-    if (pm.cells.size() < static_cast<std::size_t>(n) + 1) pm.cells.resize(static_cast<std::size_t>(n) + 1);
+    if (pm.cells.size() < static_cast<std::size_t>(n) + 4) pm.cells.resize(static_cast<std::size_t>(n) + 4);
     const std::int32_t* cells = board.cells.data();
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
     constexpr int planes = 6;  // fire_h, fire_v, fire_b, fire_bomb, clear_free, locked
@@ -2046,6 +2112,54 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
     // it unless it is in the set.
     Cell* const cells = pm.cells.data();
     Cell* out = cells;
+#if defined(TILELAB_V2_SSE2)
+    if (w <= 16 && h <= 16 && std::endian::native == std::endian::little) {
+        // Boards up to 16 x 16: the rows as 16-bit lanes, so that shifting every lane left by 15 - x
+        // puts column x in the lanes' sign bits, which a signed pack and a movemask gather (bit y:
+        // row y). Each column's bits are then written four rows at a time from a table of the
+        // nibble's cells (Cell{0, dy} for each of its bits), offset by (x, y0): four cells stored
+        // whatever the nibble, the next four written over those past its count (the buffer has a
+        // board's cells and four more).
+        static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
+        struct Nibbles {
+            alignas(16) std::uint32_t cells[16][8];  // up to four Cell{0, dy} as (x, y) pairs
+            std::uint8_t count[16];
+        };
+        static constexpr Nibbles nibbles = [] {
+            Nibbles t{};
+            for (unsigned m = 0; m < 16; ++m) {
+                unsigned k = 0;
+                for (unsigned dy = 0; dy < 4; ++dy)
+                    if (m >> dy & 1u) {
+                        t.cells[m][2 * k] = 0;
+                        t.cells[m][2 * k + 1] = dy;
+                        ++k;
+                    }
+                t.count[m] = static_cast<std::uint8_t>(k);
+            }
+            return t;
+        }();
+        alignas(16) std::uint16_t lanes[16] = {};
+        for (std::size_t y = 0; y < hs; ++y) lanes[y] = static_cast<std::uint16_t>(set[y]);
+        const __m128i low = _mm_load_si128(reinterpret_cast<const __m128i*>(lanes));
+        const __m128i high = _mm_load_si128(reinterpret_cast<const __m128i*>(lanes + 8));
+        while (columns) {
+            const int x = __builtin_ctzll(columns);
+            columns &= columns - 1;
+            const __m128i by = _mm_cvtsi32_si128(15 - x);
+            const auto column = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(_mm_sll_epi16(low, by), _mm_sll_epi16(high, by))));
+            for (int y0 = 0; y0 < h; y0 += 4) {
+                const std::uint32_t nibble = column >> y0 & 15u;
+                const __m128i at = _mm_set_epi32(y0, x, y0, x);
+                const __m128i* from = reinterpret_cast<const __m128i*>(nibbles.cells[nibble]);
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_add_epi32(_mm_load_si128(from), at));
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2), _mm_add_epi32(_mm_load_si128(from + 1), at));
+                out += nibbles.count[nibble];
+            }
+        }
+        columns = 0;
+    }
+#endif
     while (columns) {
         const int x = __builtin_ctzll(columns);
         columns &= columns - 1;
