@@ -161,3 +161,44 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
     CHECK(other_bomb > 2000);
     CHECK(reached_bomb > 1000);
 }
+
+TEST_CASE("format 2 preview with one scratch follows the state: the same board under another min_match or lock layer is previewed afresh") {
+    // The scratch keeps the masks of the board it last saw: the colour masks and whether the board
+    // has a run (which depends on min_match), and the fire masks with the lock layer they were built
+    // for. Each board is previewed under min_match 4 (drawn so, it may hold runs of 3) and then 3,
+    // and under one lock layer and then another, with one scratch throughout.
+    Rng rng(1618);
+    int boards_with_runs_of_3 = 0, moves_checked = 0;
+    Previews check;
+    for (int i = 0; i < 300; ++i) {
+        const int w = 5 + pick(rng, 6), h = 5 + pick(rng, 6);
+        Level level = specials_level(w, h, 3 + pick(rng, 2));
+        level.rules.min_match = 4;
+        const auto config4 = match3::v2::Config::of(level);
+        Board board = level.board;
+        match3::v2::draw_random_pieces(board, config4, rng);
+        State state = crowded(rng, config4, std::move(board), pick(rng, 20), pick(rng, 6), 5 + pick(rng, 20));
+        level.rules.min_match = 3;
+        const auto config3 = match3::v2::Config::of(level);
+        boards_with_runs_of_3 += !match3::v2::match_groups(state.board, 3).empty();
+        INFO("board " << i << " " << w << "x" << h);
+        auto require_all = [&](const match3::v2::Config& config) {
+            match3::v2::legal_moves(state.board, state.lock, config.min_match, check.moves);
+            for (const CellPairMove& m : check.moves) {
+                check.require_stepped(state, config, m);
+                ++moves_checked;
+            }
+            check.require_counts(state, config);
+        };
+        require_all(config4);
+        require_all(config3);
+        // Another lock layer on the same board: some locks taken off, others put on.
+        Grid lock = state.lock ? *state.lock : Grid(w, h, 0);
+        for (std::size_t k = 0; k < lock.cells.size(); ++k)
+            if (match3::v2::can_be_locked(state.board.cells[k]) && pick(rng, 100) < 30) lock.cells[k] = 1 - lock.cells[k];
+        state.lock = std::move(lock);
+        require_all(config3);
+    }
+    CHECK(boards_with_runs_of_3 > 100);
+    CHECK(moves_checked > 10000);
+}

@@ -1521,20 +1521,22 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
 }
 
 namespace {
-// (Re)builds scratch.masks for the state's board and lock unless they are the ones it holds.
+// (Re)builds scratch.masks for the state's board (with min_match, and whether the lock layer's size
+// differs) unless they are the ones it holds; prepare_fire_masks checks the lock layer's cells.
 void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     Scratch::PreviewMasks& pm = scratch.masks;
     const Board& board = state.board;
-    const bool same_lock = state.lock ? pm.lock == state.lock->cells : pm.lock.empty();
-    if (pm.valid && same_lock && pm.board == board) return;
+    const bool lock_mismatch = state.lock && (state.lock->width != board.width || state.lock->height != board.height);
+    if (pm.valid && pm.lock_mismatch == lock_mismatch && pm.min_match == min_match && pm.board == board) return;
     pm.valid = true;
     pm.board = board;
-    if (state.lock) pm.lock = state.lock->cells;
-    else pm.lock.clear();
+    pm.lock_mismatch = lock_mismatch;
+    pm.min_match = min_match;
+    pm.fire_masks = false;
     const int w = board.width, h = board.height;
     pm.fits = false;
     if (w > 64 || w < 1 || h < 1 || min_match < 2) return;
-    if (state.lock && (state.lock->width != w || state.lock->height != h)) return;
+    if (lock_mismatch) return;
     const int colours = colour_count(board);
     if (colours > 64) return;
     const auto hs = static_cast<std::size_t>(h);
@@ -1557,15 +1559,17 @@ void prepare_masks(const State& state, int min_match, Scratch& scratch) {
     }
     pm.settled = runs == 0;
     pm.fits = true;
-    pm.fire_masks = false;  // built by masks_first when a move needs them
 }
 
 // The masks masks_first reads, once per board (a board of plain pieces never needs them; masks_first
 // asks for them only on boards up to 64 rows).
 void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     using PM = Scratch::PreviewMasks;
-    if (pm.fire_masks) return;
+    const bool same_lock = state.lock ? pm.lock == state.lock->cells : pm.lock.empty();
+    if (pm.fire_masks && same_lock) return;
     pm.fire_masks = true;
+    if (state.lock) pm.lock = state.lock->cells;
+    else pm.lock.clear();
     const Board& board = state.board;
     const int w = board.width, h = board.height, n = w * h;
     const auto hs = static_cast<std::size_t>(h);

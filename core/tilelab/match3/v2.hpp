@@ -90,11 +90,12 @@ struct Scratch {
     // were built from (hints and bots preview every move of one board): colour_rows[k * h + y] bit x
     // holds the pieces and specials of colour k; `settled` says the board has no run.
     struct PreviewMasks {
-        bool valid = false;  // built for `board` and `lock` below
+        bool valid = false;  // built for `board` below, min_match and lock_mismatch
         bool fits = false;   // the board fits the masks
         bool settled = false;
+        bool lock_mismatch = false;  // the state had a lock layer of another size (the masks do not fit)
+        int min_match = 0;           // the one `settled` was found for
         Board board;
-        std::vector<std::int32_t> lock;  // empty: no lock layer
         std::vector<std::uint64_t> colour_rows;
         // For first steps with specials (masks_first), built once per board (prepare_fire_masks): per
         // row, fire_words words (one cache line): the unlocked line_h, line_v and bomb specials and
@@ -103,7 +104,10 @@ struct Scratch {
         // closure in rounds exchanges the two cells' bits in place, and back). The colours in use, and
         // the most common one (-1: none, or no colour bomb on the board can fire, so none will ask).
         enum : std::size_t { fire_h, fire_v, fire_b, fire_bomb, fire_any, clear_free, swapped_words, locked = swapped_words, fire_words = 8 };
-        bool fire_masks = false;  // everything below is built (for `board` and `lock`)
+        // Everything below is built for `board` and `lock` (the lock layer's cells, empty for none:
+        // only these masks read it, so a move that does not need them does not compare it).
+        bool fire_masks = false;
+        std::vector<std::int32_t> lock;
         std::vector<std::uint64_t> fire;  // row y: fire[y * fire_words + k]
         int colours = 0, common = -1;
         std::vector<Cell> cells;  // masks_first's clears before they go to the preview (a board's cells and one more)
