@@ -15,6 +15,43 @@
 #include <emmintrin.h>
 #endif
 
+#if defined(TILELAB_V2_SSE2)
+namespace tilelab::match3::v2 {
+namespace {
+// Sixteen cells from `at` (the board's n cells in row-major order, and their locks or none) as one
+// byte a cell, narrowed with signed saturation: `value` (pieces and specials stay >= 0, -5 and -6 stay
+// themselves), `type` (value >> 8: above 0 exactly for specials, 1, 2 and 3 kept apart from larger
+// ones, -1 or less for anything but a piece or special) and `unlocked` (all ones where the lock is 0).
+// Cells past the board are read as 0 from a copy (the caller masks their bits off).
+struct Bytes16 {
+    __m128i value, type, unlocked;
+};
+[[gnu::always_inline]] inline Bytes16 bytes16(const std::int32_t* cells, const std::int32_t* locks, int at, int n) {
+    alignas(16) std::int32_t tail_cells[16], tail_locks[16];
+    const std::int32_t* cv = cells + at;
+    const std::int32_t* lv = locks ? locks + at : nullptr;
+    if (at + 16 > n) {
+        std::fill(tail_cells, tail_cells + 16, 0);
+        std::fill(tail_locks, tail_locks + 16, 0);
+        std::copy(cv, cells + n, tail_cells);
+        if (lv) std::copy(lv, locks + n, tail_locks);
+        cv = tail_cells;
+        lv = lv ? tail_locks : nullptr;
+    }
+    const __m128i zero = _mm_setzero_si128();
+    __m128i v[4], t[4], l[4];
+    for (int q = 0; q < 4; ++q) {
+        v[q] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cv + 4 * q));
+        t[q] = _mm_srai_epi32(v[q], 8);
+        l[q] = lv ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(lv + 4 * q)) : zero;
+    }
+    auto narrow = [](const __m128i* x) { return _mm_packs_epi16(_mm_packs_epi32(x[0], x[1]), _mm_packs_epi32(x[2], x[3])); };
+    return Bytes16{narrow(v), narrow(t), _mm_cmpeq_epi8(narrow(l), zero)};
+}
+}  // namespace
+}  // namespace tilelab::match3::v2
+#endif
+
 namespace tilelab::match3::v2 {
 
 using ojson = nlohmann::ordered_json;
@@ -1305,42 +1342,19 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
     std::uint64_t* piece = special + stride;      // pieces and specials
     std::uint64_t* in_run = piece + stride;       // cells in a run now
 #if defined(TILELAB_V2_SSE2)
-    // Up to sixteen cells of a row at a time (a wider row in several groups): their values, special
-    // types (value >> 8) and locks narrowed to one byte a cell with signed saturation (exact for these
-    // tests: pieces and specials stay >= 0, types above 0 stay so, -5 and -6 stay themselves, and a
-    // lock stays non-zero), compared, and each mask's bits taken by one movemask. Then the colour
-    // rows, from each cell without a branch: a cell without a colour writes to a spare block, as a
-    // special does for the plain rows.
+    // Up to sixteen cells of a row at a time as bytes (bytes16; a wider row in several groups),
+    // compared, and each mask's bits taken by one movemask. Then the colour rows, from each cell
+    // without a branch: a cell without a colour writes to a spare block, as a special does for the
+    // plain rows.
     {
         const int n = w * h;
         const __m128i zero = _mm_setzero_si128(), minus_one = _mm_set1_epi8(-1);
         const __m128i bomb_value = _mm_set1_epi8(static_cast<char>(cell::color_bomb));
         const __m128i ingredient_value = _mm_set1_epi8(static_cast<char>(cell::ingredient));
-        auto narrow = [](__m128i a, __m128i b, __m128i c, __m128i d) {
-            return _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
-        };
         for (int y = 0; y < h; ++y)
             for (int x0 = 0; x0 < w; x0 += 16) {
-                const int at = y * w + x0;
-                alignas(16) std::int32_t tail_cells[16], tail_locks[16];
-                const std::int32_t* cv = c + at;
-                const std::int32_t* lv = locks ? locks + at : nullptr;
-                if (at + 16 > n) {  // the board's last cells: read from a copy
-                    std::fill(tail_cells, tail_cells + 16, 0);
-                    std::fill(tail_locks, tail_locks + 16, 0);
-                    std::copy(cv, c + n, tail_cells);
-                    if (lv) std::copy(lv, locks + n, tail_locks);
-                    cv = tail_cells;
-                    lv = lv ? tail_locks : nullptr;
-                }
-                __m128i v[4], t[4], l[4];
-                for (int q = 0; q < 4; ++q) {
-                    v[q] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cv + 4 * q));
-                    t[q] = _mm_srai_epi32(v[q], 8);
-                    l[q] = lv ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(lv + 4 * q)) : zero;
-                }
-                const __m128i value8 = narrow(v[0], v[1], v[2], v[3]), type8 = narrow(t[0], t[1], t[2], t[3]);
-                const __m128i free = _mm_cmpeq_epi8(narrow(l[0], l[1], l[2], l[3]), zero);
+                const Bytes16 cells16 = bytes16(c, locks, y * w + x0, n);
+                const __m128i value8 = cells16.value, free = cells16.unlocked;
                 const __m128i is_value = _mm_cmpgt_epi8(value8, minus_one);
                 const __m128i is_bomb = _mm_cmpeq_epi8(value8, bomb_value);
                 const __m128i is_ingredient = _mm_cmpeq_epi8(value8, ingredient_value);
@@ -1352,7 +1366,7 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
                 movable[y] |= row_bits(_mm_and_si128(is_item, free));
                 ingredient[y] |= row_bits(is_ingredient);
                 bomb[y] |= row_bits(is_bomb);
-                special[y] |= row_bits(_mm_cmpgt_epi8(type8, zero));
+                special[y] |= row_bits(_mm_cmpgt_epi8(cells16.type, zero));
                 piece[y] |= row_bits(is_value);
             }
         std::uint64_t* const spare = in_run + stride;
@@ -1583,41 +1597,17 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     std::uint64_t flat[planes][64];  // each mask as a row-major bit string of the board (n <= 64 * 64 bits)
     const auto words = static_cast<std::size_t>(n + 63) / 64;
 #if defined(TILELAB_V2_SSE2)
-    // Sixteen cells at a time: their values' special types (value >> 8: -1 for anything but a piece or
-    // special) and whether each is a colour bomb or locked, narrowed to one byte a cell with signed
-    // saturation (which keeps every type's sign and 1, 2, 3 apart from larger ones, and -1 and 0
-    // masks as they are), compared, and each mask's sixteen bits taken by one movemask. The last
-    // group's cells past the board are read as 0 from a copy and masked off.
-    const __m128i bomb_value = _mm_set1_epi32(cell::color_bomb), zero = _mm_setzero_si128();
+    // Sixteen cells at a time as bytes (bytes16), compared, and each mask's sixteen bits taken by one
+    // movemask (the last group's bits past the board masked off).
+    const __m128i bomb_value = _mm_set1_epi8(static_cast<char>(cell::color_bomb));
     const __m128i minus_one8 = _mm_set1_epi8(-1), h8 = _mm_set1_epi8(1), v8 = _mm_set1_epi8(2), b8 = _mm_set1_epi8(3);
     for (std::size_t j = 0; j < words; ++j)
         for (int k = 0; k < planes; ++k) flat[k][j] = 0;
     for (int at = 0; at < n; at += 16) {
         const int m = std::min(16, n - at);
-        alignas(16) std::int32_t tail_cells[16], tail_locks[16];
-        const std::int32_t* cv = cells + at;
-        const std::int32_t* lv = locks ? locks + at : nullptr;
-        if (m < 16) {
-            std::fill(tail_cells, tail_cells + 16, 0);
-            std::fill(tail_locks, tail_locks + 16, 0);
-            std::copy(cv, cv + m, tail_cells);
-            if (lv) std::copy(lv, lv + m, tail_locks);
-            cv = tail_cells;
-            lv = lv ? tail_locks : nullptr;
-        }
-        __m128i v[4], l[4];
-        for (int q = 0; q < 4; ++q) {
-            v[q] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cv + 4 * q));
-            l[q] = lv ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(lv + 4 * q)) : zero;
-        }
-        auto narrow = [](__m128i a, __m128i b, __m128i c, __m128i d) {
-            return _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d));
-        };
-        const __m128i type = narrow(_mm_srai_epi32(v[0], 8), _mm_srai_epi32(v[1], 8), _mm_srai_epi32(v[2], 8), _mm_srai_epi32(v[3], 8));
-        const __m128i bomb = narrow(_mm_cmpeq_epi32(v[0], bomb_value), _mm_cmpeq_epi32(v[1], bomb_value),
-                                    _mm_cmpeq_epi32(v[2], bomb_value), _mm_cmpeq_epi32(v[3], bomb_value));
-        const __m128i free = narrow(_mm_cmpeq_epi32(l[0], zero), _mm_cmpeq_epi32(l[1], zero), _mm_cmpeq_epi32(l[2], zero),
-                                    _mm_cmpeq_epi32(l[3], zero));
+        const Bytes16 cells16 = bytes16(cells, locks, at, n);
+        const __m128i type = cells16.type, free = cells16.unlocked;
+        const __m128i bomb = _mm_cmpeq_epi8(cells16.value, bomb_value);
         const __m128i mask[planes] = {
             _mm_and_si128(_mm_cmpeq_epi8(type, h8), free),
             _mm_and_si128(_mm_cmpeq_epi8(type, v8), free),

@@ -110,7 +110,7 @@ struct Scratch {
         std::vector<std::int32_t> lock;
         std::vector<std::uint64_t> fire;  // row y: fire[y * fire_words + k]
         int colours = 0, common = -1;
-        std::vector<Cell> cells;  // masks_first's clears before they go to the preview (a board's cells and one more)
+        std::vector<Cell> cells;  // masks_first's clears before they go to the preview (a board's cells and four more)
         // The items that fire (the unlocked specials and colour bombs) in row-major order, when there are
         // at most 64 of them (`items` is -1 otherwise): each one's cell and type (0 line_h, 1 line_v,
         // 2 bomb, 3 colour bomb), and as masks of item indices: the items of each row and column, of each
