@@ -80,7 +80,8 @@ TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (ov
     int over_64 = 0, under_64 = 0, previews = 0, moved_specials = 0;
     Previews check;
     for (int i = 0; i < 400; ++i) {
-        const int w = 4 + pick(rng, 9), h = 4 + pick(rng, 9);
+        // Up to 16 x 16: the SSE2 writing of the clears (boards up to 16 wide and high) in every row group.
+        const int w = 4 + pick(rng, 13), h = 4 + pick(rng, 13);
         Level level = specials_level(w, h, 3 + pick(rng, 4));
         for (auto& c : level.board.cells)
             if (pick(rng, 100) < 3) c = cell::blocker;

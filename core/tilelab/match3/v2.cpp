@@ -1776,6 +1776,9 @@ Decided settled_first(const State& state, const Config& config, Cell a, Cell b, 
     const int count = f.tb.row + f.tb.col + f.ta.row + f.ta.col;
     if (count == 0) return Decided::illegal;  // the board is settled: only a run through a or b could form
     if (count > 64) return Decided::no;
+    // A swapped special (unlocked: it was swapped) in a run of its own colour fires: masks_first or the
+    // stepped path plays the move (known before walking the runs' cells).
+    if ((cell::is_special(va) && f.tb.row + f.tb.col) || (cell::is_special(vb) && f.ta.row + f.ta.col)) return Decided::no;
     int n = 0;
     bool plain = true;
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
@@ -2137,18 +2140,27 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         for (std::size_t y = 0; y < hs; ++y) lanes[y] = static_cast<std::uint16_t>(set[y]);
         const __m128i low = _mm_load_si128(reinterpret_cast<const __m128i*>(lanes));
         const __m128i high = _mm_load_si128(reinterpret_cast<const __m128i*>(lanes + 8));
+        // Only the nibbles from the set's first row (rounded down to a multiple of four) to its last
+        // are written: a move of runs in one row writes one nibble a column, not a column's four.
+        const __m128i zero = _mm_setzero_si128();
+        const auto rows = static_cast<std::uint32_t>(~_mm_movemask_epi8(_mm_packs_epi16(_mm_cmpeq_epi16(low, zero), _mm_cmpeq_epi16(high, zero)))) & 0xffffu;
+        const int first_row = rows ? __builtin_ctz(rows) & ~3 : 0;
+        const int groups = rows ? (32 - __builtin_clz(rows) - first_row + 3) / 4 : 0;
+        const __m128i step = _mm_set_epi32(4, 0, 4, 0);
         while (columns) {
             const int x = __builtin_ctzll(columns);
             columns &= columns - 1;
             const __m128i by = _mm_cvtsi32_si128(15 - x);
-            const auto column = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(_mm_sll_epi16(low, by), _mm_sll_epi16(high, by))));
-            for (int y0 = 0; y0 < h; y0 += 4) {
-                const std::uint32_t nibble = column >> y0 & 15u;
-                const __m128i at = _mm_set_epi32(y0, x, y0, x);
+            auto column = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(_mm_sll_epi16(low, by), _mm_sll_epi16(high, by)))) >> first_row;
+            __m128i at = _mm_set_epi32(first_row, x, first_row, x);  // the group's (x, y0) twice
+            for (int g = 0; g < groups; ++g) {
+                const std::uint32_t nibble = column & 15u;
+                column >>= 4;
                 const __m128i* from = reinterpret_cast<const __m128i*>(nibbles.cells[nibble]);
                 _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_add_epi32(_mm_load_si128(from), at));
                 _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2), _mm_add_epi32(_mm_load_si128(from + 1), at));
                 out += nibbles.count[nibble];
+                at = _mm_add_epi32(at, step);
             }
         }
         columns = 0;
