@@ -2006,11 +2006,11 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         }
         if (reach & pm.type_items[3] && common >= 0) add_colour(set, common);
     } else {
-        // In rounds on the rows: the items of the set that have not fired fire (found by a branch-free
-        // pass, then only those rows visited). The masks as the swap leaves them: in a move of runs
-        // the bits of a and b exchanged in place in each row's words (both flip when they differ; the
-        // lock layer stays), and back before returning; a combo's swapped items never fire and both
-        // are cleared, so their bits need no exchange.
+        // Boards with more than 64 items that fire, in rounds on the rows: the items of the set that
+        // have not fired fire (found by a branch-free pass, then only those rows visited). The masks
+        // as the swap leaves them: in a move of runs the bits of a and b exchanged in place in each
+        // row's words (both flip when they differ; the lock layer stays), and back before returning;
+        // a combo's swapped items never fire and both are cleared, so their bits need no exchange.
         std::uint64_t* const row_a = fire + ya * PM::fire_words;
         std::uint64_t* const row_b = fire + yb * PM::fire_words;
         auto exchange = [&] {
