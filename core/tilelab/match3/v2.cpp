@@ -1682,12 +1682,9 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     }
     pm.items = m <= 64 ? m : -1;
     if (m > 64) return;
-    pm.row_items[0] = pm.row_items[h + 1] = 0;
-    for (int y = 0, first = 0; y < h; ++y) {
-        const int count = popcount64(pm.fire[static_cast<std::size_t>(y) * PM::fire_words + PM::fire_any]);
-        pm.row_items[y + 1] = count ? ~0ull >> (64 - count) << first : 0;
-        first += count;
-    }
+    // Each item's bit joins its row's and its column's masks in the loop below (a row's mask used to
+    // be made from a popcount of its items a row: all hints of a board with specials 40 ns more).
+    std::fill(pm.row_items, pm.row_items + h + 2, 0);
     std::fill(pm.col_items, pm.col_items + w + 2, 0);
     std::fill(pm.type_items, pm.type_items + 4, 0);
     pm.common_items = 0;
@@ -1704,6 +1701,7 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
             pm.item_x[i] = static_cast<std::uint8_t>(x);
             pm.item_y[i] = static_cast<std::uint8_t>(y);
             pm.item_type[i] = static_cast<std::uint8_t>(type);
+            pm.row_items[y + 1] |= bit;
             pm.col_items[x + 1] |= bit;
             pm.type_items[type] |= bit;
             pm.common_items |= bit & (0 - static_cast<std::uint64_t>(v >= 0 && cell::color_of(v) == pm.common));
