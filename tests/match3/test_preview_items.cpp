@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <string>
 #include <utility>
 
 #include "tilelab/match3/v2.hpp"
@@ -74,6 +75,12 @@ struct Previews {
     }
 };
 }  // namespace
+
+#if defined(TILELAB_EXPECT_SSE2_WRITER)
+TEST_CASE("format 2 previews in test_match3_sse2 write their cleared cells with SSE2, whatever the CPU") {
+    REQUIRE(std::string(match3::v2::simd()) == "sse2");
+}
+#endif
 
 TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (over and under 64 that fire) agrees with playing the first step") {
     Rng rng(1729);

@@ -10,9 +10,15 @@
 
 // SSE2 where the target has it (every x86-64) for the fire masks' planes (prepare_fire_masks);
 // elsewhere, or with TILELAB_V2_GENERIC (test_match3_generic builds this file so), portable code.
+// On x86-64 with GCC or Clang, masks_first writes its cleared cells with AVX-512 where the CPU has
+// it (asked at run time; the file is built for plain x86-64), unless TILELAB_V2_NO_AVX512
+// (test_match3_sse2 builds this file so, to test the SSE2 writer on such a CPU).
 #if defined(__SSE2__) && !defined(TILELAB_V2_GENERIC)
 #define TILELAB_V2_SSE2 1
 #include <emmintrin.h>
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(TILELAB_V2_NO_AVX512)
+#include <immintrin.h>
+#endif
 #endif
 
 #if defined(TILELAB_V2_SSE2)
@@ -48,6 +54,62 @@ struct Bytes16 {
     auto narrow = [](const __m128i* x) { return _mm_packs_epi16(_mm_packs_epi32(x[0], x[1]), _mm_packs_epi32(x[2], x[3])); };
     return Bytes16{narrow(v), narrow(t), _mm_cmpeq_epi8(narrow(l), zero)};
 }
+
+// The rows of a board up to 16 x 16 (row y: set[y], below 2^16) as sixteen 16-bit lanes, rows 0-7 in
+// `low` and 8-15 in `high` (zero past h), put together in general registers, four rows a word, and
+// moved in whole: the rows were just stored one word each, and a vector load of several stores (or a
+// store of each row as a 16-bit lane and one load of them, as this did until 2026-11-27) waits for
+// them to reach the cache, since no single store can forward it (on this machine some 10 ns a move).
+struct Lanes {
+    __m128i low, high;
+};
+[[gnu::always_inline]] inline Lanes lanes_of(const std::uint64_t* set, int h) {
+    std::uint64_t packed[4] = {0, 0, 0, 0};
+    for (int y = 0; y < h; ++y) packed[y >> 2] |= set[y] << (16 * (y & 3));
+    auto pair = [](std::uint64_t first, std::uint64_t second) {
+        return _mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(first)), _mm_cvtsi64_si128(static_cast<long long>(second)));
+    };
+    return Lanes{pair(packed[0], packed[1]), pair(packed[2], packed[3])};
+}
+
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(TILELAB_V2_NO_AVX512)
+#define TILELAB_V2_AVX512 1
+// masks_first's writer of the cleared cells on CPUs with AVX-512 (asked once, at run time; the file
+// is built for plain x86-64): for boards up to 16 x 16, each column's rows (bit y: row y, gathered as
+// in the SSE2 writer) pick its cells eight rows at a time, Cell{x, y} for y in y0..y0 + 7 compressed
+// in a register to the picked ones and stored whole (eight cells past the last are written over; the
+// buffer has room), so a move writes two stores a column of nine rows where the SSE2 writer makes
+// three groups of two. (The compress must be the register form: compress straight to memory is
+// microcoded on some CPUs and costs far more than the store it saves.)
+__attribute__((target("avx512f,popcnt"))) Cell* write_columns_avx512(const std::uint64_t* set, int w, int h, Cell* out) {
+    static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
+    const Lanes lanes = lanes_of(set, h);
+    const __m128i low = lanes.low, high = lanes.high;
+    // Cell{0, y} as (x, y) in one 64-bit lane: y in the high half.
+    const __m512i rows_low = _mm512_set_epi64(7ll << 32, 6ll << 32, 5ll << 32, 4ll << 32, 3ll << 32, 2ll << 32, 1ll << 32, 0);
+    const __m512i rows_high = _mm512_add_epi64(rows_low, _mm512_set1_epi64(8ll << 32));
+    for (int x = 0; x < w; ++x) {
+        const __m128i by = _mm_cvtsi32_si128(15 - x);
+        const auto column = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(_mm_sll_epi16(low, by), _mm_sll_epi16(high, by))));
+        const __m512i xs = _mm512_set1_epi64(x);
+        const auto first = static_cast<__mmask8>(column);
+        _mm512_storeu_si512(out, _mm512_maskz_compress_epi64(first, _mm512_add_epi64(rows_low, xs)));
+        out += _mm_popcnt_u32(first);
+        if (h > 8) {
+            const auto second = static_cast<__mmask8>(column >> 8);
+            _mm512_storeu_si512(out, _mm512_maskz_compress_epi64(second, _mm512_add_epi64(rows_high, xs)));
+            out += _mm_popcnt_u32(second);
+        }
+    }
+    return out;
+}
+// Asked once, when the library loads (the CPU model is read first: this may run before libgcc's own
+// constructor does).
+const bool has_avx512 = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
+}();
+#endif
 }  // namespace
 }  // namespace tilelab::match3::v2
 #endif
@@ -1267,7 +1329,9 @@ SwapKind classify_values(const Board& board, const std::optional<Grid>& lock, Ce
 }  // namespace
 
 const char* simd() {
-#if defined(TILELAB_V2_SSE2)
+#if defined(TILELAB_V2_AVX512)
+    return has_avx512 ? "sse2+avx512" : "sse2";
+#elif defined(TILELAB_V2_SSE2)
     return "sse2";
 #else
     return "portable";
@@ -1572,7 +1636,7 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     const auto hs = static_cast<std::size_t>(h);
     const int colours = static_cast<int>(pm.colour_rows.size() / hs) - 1;  // less build_colour_rows' sink
     pm.fire.resize(hs * PM::fire_words);
-    if (pm.cells.size() < static_cast<std::size_t>(n) + 4) pm.cells.resize(static_cast<std::size_t>(n) + 4);
+    if (pm.cells.size() < static_cast<std::size_t>(n) + 8) pm.cells.resize(static_cast<std::size_t>(n) + 8);
     const std::int32_t* cells = board.cells.data();
     const std::int32_t* locks = state.lock ? state.lock->cells.data() : nullptr;
     constexpr int planes = 6;  // fire_h, fire_v, fire_b, fire_bomb, clear_free, locked
@@ -2116,19 +2180,25 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         return Decided::legal;
     }
     p->combo = kind == SwapKind::combo;
-    // By column, then row, into the masks' buffer (a board's cells and one more), written without a
+    // By column, then row, into the masks' buffer (a board's cells and eight more), written without a
     // branch per cell: every cell of a column that has one is written, and the next one overwrites
     // it unless it is in the set.
     Cell* const cells = pm.cells.data();
     Cell* out = cells;
 #if defined(TILELAB_V2_SSE2)
+#if defined(TILELAB_V2_AVX512)
+    if (w <= 16 && h <= 16 && has_avx512) {
+        out = write_columns_avx512(set, w, h, out);
+        columns = 0;
+    } else
+#endif
     if (w <= 16 && h <= 16 && std::endian::native == std::endian::little) {
         // Boards up to 16 x 16: the rows as 16-bit lanes, so that shifting every lane left by 15 - x
         // puts column x in the lanes' sign bits, which a signed pack and a movemask gather (bit y:
         // row y). Each column's bits are then written four rows at a time from a table of the
         // nibble's cells (Cell{0, dy} for each of its bits), offset by (x, y0): four cells stored
         // whatever the nibble, the next four written over those past its count (the buffer has a
-        // board's cells and four more).
+        // board's cells and eight more).
         static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
         struct Nibbles {
             alignas(16) std::uint32_t cells[16][8];  // up to four Cell{0, dy} as (x, y) pairs
@@ -2148,10 +2218,8 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             }
             return t;
         }();
-        alignas(16) std::uint16_t lanes[16] = {};
-        for (std::size_t y = 0; y < hs; ++y) lanes[y] = static_cast<std::uint16_t>(set[y]);
-        const __m128i low = _mm_load_si128(reinterpret_cast<const __m128i*>(lanes));
-        const __m128i high = _mm_load_si128(reinterpret_cast<const __m128i*>(lanes + 8));
+        const Lanes lanes = lanes_of(set, h);
+        const __m128i low = lanes.low, high = lanes.high;
         // Every column and every nibble of the board's rows is written, whether the set has cells
         // there or not (an empty nibble stores four cells and moves on by none): the loops' trip
         // counts are the board's, the same for every move. Trimming them to the set's columns and
