@@ -62,6 +62,12 @@ struct Bytes16 {
 // them to reach the cache, since no single store can forward it (on this machine some 10 ns a move).
 struct Lanes {
     __m128i low, high;
+    // Column x's bits (bit y: row y), for boards up to 16 wide: every lane shifted left by 15 - x
+    // puts the column in the lanes' sign bits, which a signed pack and a movemask gather.
+    [[gnu::always_inline]] std::uint32_t column(int x) const {
+        const __m128i by = _mm_cvtsi32_si128(15 - x);
+        return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(_mm_sll_epi16(low, by), _mm_sll_epi16(high, by))));
+    }
 };
 [[gnu::always_inline]] inline Lanes lanes_of(const std::uint64_t* set, int h) {
     std::uint64_t packed[4] = {0, 0, 0, 0};
@@ -84,13 +90,11 @@ struct Lanes {
 __attribute__((target("avx512f,popcnt"))) Cell* write_columns_avx512(const std::uint64_t* set, int w, int h, Cell* out) {
     static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
     const Lanes lanes = lanes_of(set, h);
-    const __m128i low = lanes.low, high = lanes.high;
     // Cell{0, y} as (x, y) in one 64-bit lane: y in the high half.
     const __m512i rows_low = _mm512_set_epi64(7ll << 32, 6ll << 32, 5ll << 32, 4ll << 32, 3ll << 32, 2ll << 32, 1ll << 32, 0);
     const __m512i rows_high = _mm512_add_epi64(rows_low, _mm512_set1_epi64(8ll << 32));
     for (int x = 0; x < w; ++x) {
-        const __m128i by = _mm_cvtsi32_si128(15 - x);
-        const auto column = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(_mm_sll_epi16(low, by), _mm_sll_epi16(high, by))));
+        const std::uint32_t column = lanes.column(x);
         const __m512i xs = _mm512_set1_epi64(x);
         const auto first = static_cast<__mmask8>(column);
         _mm512_storeu_si512(out, _mm512_maskz_compress_epi64(first, _mm512_add_epi64(rows_low, xs)));
@@ -2219,7 +2223,6 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             return t;
         }();
         const Lanes lanes = lanes_of(set, h);
-        const __m128i low = lanes.low, high = lanes.high;
         // Every column and every nibble of the board's rows is written, whether the set has cells
         // there or not (an empty nibble stores four cells and moves on by none): the loops' trip
         // counts are the board's, the same for every move. Trimming them to the set's columns and
@@ -2230,8 +2233,7 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         const int groups = (h + 3) / 4;
         const __m128i step = _mm_set_epi32(4, 0, 4, 0);
         for (int x = 0; x < w; ++x) {
-            const __m128i by = _mm_cvtsi32_si128(15 - x);
-            auto column = static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(_mm_sll_epi16(low, by), _mm_sll_epi16(high, by))));
+            std::uint32_t column = lanes.column(x);
             __m128i at = _mm_set_epi32(0, x, 0, x);  // the group's (x, y0) twice
             for (int g = 0; g < groups; ++g) {
                 const std::uint32_t nibble = column & 15u;
