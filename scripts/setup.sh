@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages tilelab builds and tests with, only those missing.
-# Usage: scripts/setup.sh [--no-test-tools]   (the test tools: xvfb, xdotool, imagemagick, chromium, clang, slurm-wlm, munge, ...)
+# Usage: scripts/setup.sh [--no-test-tools]   (the test tools: xvfb, xdotool, imagemagick, chromium, nodejs, clang, slurm-wlm, munge, ...)
 set -euo pipefail
 
 packages=(g++ cmake ninja-build pkg-config libimgui-dev libstb-dev libsdl2-dev libgl-dev nlohmann-json3-dev catch2)
 if [[ "${1:-}" != "--no-test-tools" ]]; then
   packages+=(xvfb xauth xdotool imagemagick jq python3 python3-jsonschema chromium fonts-dejavu-core)
+  packages+=(nodejs)                     # tests/js: a web runtime's reading of levels
   packages+=(clang libclang-rt-14-dev)  # libFuzzer: tests/fuzz
   packages+=(slurm-wlm munge)            # tests/slurm: a real single-node Slurm
 fi

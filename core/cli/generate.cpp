@@ -14,6 +14,7 @@
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/aim.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/limits.hpp"
 #include "tilelab/io/level_io.hpp"
 
 namespace tilelab::cli {
@@ -154,7 +155,10 @@ int run_generate(const Args& args) {
     options.kind = *kind;
     options.width = *width;
     options.height = *height;
-    options.seed = seed ? *seed : (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+    // A drawn seed stays within 2^53-1, so that it is a JSON number every runtime reads exactly.
+    options.seed = seed ? *seed
+                        : ((static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()) &
+                              limits::max_exact_seed;
     const bool aiming = target_pass || target_clear || lines_moves;
     if (target_pass && *kind != Kind::match3 && *kind != Kind::slide)
         return usage_error("generate", "--target-pass is for match3 and slide (link: --target-clear; lines: --moves)");

@@ -7,6 +7,8 @@
 #include <iostream>
 
 #include "cli/verbs.hpp"
+#include "tilelab/analysis/calibration.hpp"
+#include "tilelab/board/level.hpp"
 
 namespace {
 
@@ -79,7 +81,11 @@ int run_main(int argc, char** argv) {
         return tilelab::cli::exit_ok;
     }
     if (first == "--version") {
-        std::cout << "tilelab " << TILELAB_VERSION << " (level format 1)\n";
+        std::cout << "tilelab " << TILELAB_VERSION << "\n"
+                  << "level format: writes version " << tilelab::level_format_version << ", reads versions 1 to "
+                  << tilelab::level_format_version << "\n"
+                  << "pack format: version 1; bundle format: version 1; calibration file: version "
+                  << tilelab::calibration::file_version << "\n";
         return tilelab::cli::exit_ok;
     }
     for (const auto& verb : verbs) {

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "support/run.hpp"
+#include "tilelab/board/level.hpp"
 
 namespace fs = std::filesystem;
 using tilelab::test::run_cli;
@@ -134,6 +135,10 @@ TEST_CASE("--help and --version succeed without a display", "[cli][usage]") {
     auto v = run_cli("--version");
     CHECK(v.status == 0);
     CHECK(v.out.rfind("tilelab ", 0) == 0);
+    // The format versions it writes and reads, from the reader's own constant (it once said "level format 1").
+    CHECK(v.out.find("level format: writes version " + std::to_string(tilelab::level_format_version) +
+                     ", reads versions 1 to " + std::to_string(tilelab::level_format_version) + "\n") != std::string::npos);
+    CHECK(v.out.find("bundle format: version 1") != std::string::npos);
     auto h = run_cli("--help");
     CHECK(h.status == 0);
     CHECK(h.out.find("validate") != std::string::npos);

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <set>
 
 #include "support/run.hpp"
 #include "tilelab/analysis/game.hpp"
@@ -9,6 +10,9 @@
 
 namespace fs = std::filesystem;
 using namespace tilelab;
+using tilelab::test::run_cli;
+using tilelab::test::shell_quote;
+using tilelab::test::slurp;
 
 namespace {
 std::vector<fs::path> shipped_levels() {
@@ -231,4 +235,73 @@ TEST_CASE("new level ids are version 4 UUIDs", "[io]") {
     CHECK((id[19] == '8' || id[19] == '9' || id[19] == 'a' || id[19] == 'b'));
     CHECK(make_level_uuid(99) == id);
     CHECK(make_level_uuid(100) != id);
+}
+
+namespace {
+std::string with_seed(const std::string& seed_json) {
+    std::string text = sample_text;
+    const std::string from = "\"seed\": 42,";
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), "\"seed\": " + seed_json + ",");
+}
+}  // namespace
+
+TEST_CASE("seeds: numbers up to 2^53-1, larger seeds as strings of digits, both exact", "[io][seed]") {
+    // 2^53-1 stays a number; 2^53 and above are written as strings (JSON.parse would round them).
+    for (std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{9007199254740991ull}}) {
+        CHECK(seed_to_json(seed).is_number_unsigned());
+    }
+    CHECK(seed_to_json(9007199254740992ull) == "9007199254740992");
+    CHECK(seed_to_json(18446744073709551615ull) == "18446744073709551615");
+
+    // A large seed written as a number by an older tilelab loads exactly and is written back as a string.
+    LevelLoad big = parse_level(with_seed("11467685115684020839"), "big.json");
+    REQUIRE(big.level);
+    CHECK(big.level->seed == 11467685115684020839ull);
+    const std::string written = write_level(*big.level);
+    CHECK(written.find("\"seed\": \"11467685115684020839\",") != std::string::npos);
+    // The string form loads to the same seed, and is a fixed point of the writer.
+    LevelLoad again = parse_level(written, "again.json");
+    REQUIRE(again.level);
+    CHECK(again.level->seed == 11467685115684020839ull);
+    CHECK(write_level(*again.level) == written);
+    // A small seed written as a string loads and is written back as a number.
+    LevelLoad small = parse_level(with_seed("\"42\""), "small.json");
+    REQUIRE(small.level);
+    CHECK(write_level(*small.level) == sample_text);
+
+    // Strings that are no seed are refused at /seed, saying what a seed is.
+    for (const char* bad : {"\"\"", "\"-1\"", "\"12a\"", "\" 12\"", "\"18446744073709551616\"", "\"1e5\"",
+                            "\"123456789012345678901\""}) {
+        INFO(bad);
+        LevelLoad load = parse_level(with_seed(bad), "bad.json");
+        CHECK_FALSE(load.level);
+        REQUIRE(load.diagnostics.size() >= 1);
+        CHECK(load.diagnostics.front().format().find("bad.json: error: /seed: seed ") == 0);
+        CHECK(load.diagnostics.front().format().find("is not a decimal integer from 0 to 18446744073709551615") !=
+              std::string::npos);
+    }
+    CHECK(parse_seed_text("0") == std::uint64_t{0});
+    CHECK(parse_seed_text("18446744073709551615") == 18446744073709551615ull);
+    CHECK_FALSE(parse_seed_text("18446744073709551616"));
+}
+
+TEST_CASE("generate without --seed draws seeds below 2^53 (100 runs)", "[io][seed][cli]") {
+    const auto dir = fs::temp_directory_path() / ("tilelab-seeds-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::set<std::uint64_t> seeds;
+    for (int i = 0; i < 100; ++i) {
+        const auto file = (dir / ("g" + std::to_string(i) + ".json")).string();
+        auto r = run_cli("generate --kind link --width 4 --height 4 -o " + shell_quote(file));
+        REQUIRE(r.status == 0);
+        LevelLoad load = load_level(file);
+        REQUIRE(load.level);
+        CHECK(load.level->seed <= 9007199254740991ull);
+        // Written as a JSON number, not a string.
+        CHECK(slurp(file).find("\"seed\": \"") == std::string::npos);
+        seeds.insert(load.level->seed);
+    }
+    CHECK(seeds.size() >= 99);  // drawn, not one fixed value
+    fs::remove_all(dir);
 }

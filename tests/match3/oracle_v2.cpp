@@ -177,7 +177,9 @@ Game read_level(const json& level) {
     g.rules.specials = version >= 2 ? rules.value("specials", true) : false;
     if (rules.contains("spawn_weights")) g.rules.spawn_weights = rules.at("spawn_weights").get<std::vector<long long>>();
     else g.rules.spawn_weights.assign(static_cast<std::size_t>(g.rules.colors), 1);
-    g.rng.state = level.value("seed", std::uint64_t{0});
+    // docs/format.md: a seed above 2^53-1 is written as a string of its decimal digits.
+    if (const auto seed = level.find("seed"); seed != level.end())
+        g.rng.state = seed->is_string() ? std::stoull(seed->get<std::string>()) : seed->get<std::uint64_t>();
 
     const auto board = level.at("board").get<std::vector<std::string>>();
     g.board.height = static_cast<int>(board.size());

@@ -58,7 +58,7 @@ for path in sorted((root / "tests" / "data" / "vectors").glob("*.json")):
 # The schema must also refuse what the reader refuses, for the faults a schema can see.
 must_fail = ["root-array", "missing-format", "wrong-format", "version-newer", "unknown-kind", "unknown-key",
              "absurd-size", "double-space", "bad-token-lines", "rule-of-other-kind", "match3-no-colors",
-             "jelly-other-kind", "unknown-layer", "link-pair", "link-max-turns", "goal-unknown-key", "negative-seed",
+             "jelly-other-kind", "unknown-layer", "link-pair", "link-max-turns", "goal-unknown-key", "negative-seed", "seed-string-not-digits",
              "missing-board", "v2-bad-tokens", "v2-token-in-v1", "v2-keys-in-v1", "v2-keys-other-kind", "v2-lock",
              "v2-spawn-weights-negative", "v2-spawn-weights-zero"]
 for name in must_fail:

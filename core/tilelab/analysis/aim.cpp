@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "tilelab/board/limits.hpp"
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/lines/goal.hpp"
@@ -29,7 +30,8 @@ std::string size_text(const GenerateOptions& o) { return std::to_string(o.width)
 // successive candidates differ in more than their seed.
 GenerateOptions layout_of(const AimOptions& options, int i, double link_fill) {
     GenerateOptions o = options.layout;
-    o.seed = playout_seed(options.layout.seed, static_cast<std::uint64_t>(i));
+    // Within 2^53-1, like every seed the tool draws: the level's seed is written as a JSON number.
+    o.seed = playout_seed(options.layout.seed, static_cast<std::uint64_t>(i)) & limits::max_exact_seed;
     const int cells = o.width * o.height;
     switch (o.kind) {
     case Kind::match3:

@@ -33,4 +33,9 @@ inline constexpr int max_target = 1 << 30;
 // every kind
 inline constexpr int max_moves = 1000000;  // goal.moves: 1..
 
+// seed: any 64-bit value loads, but only 0..max_exact_seed is written as a JSON number, the range a
+// double (JavaScript's JSON.parse, many C# and Lua readers) holds exactly; a larger seed is written
+// as a string of decimal digits (docs/format.md "seed"). New seeds are drawn in that range.
+inline constexpr std::uint64_t max_exact_seed = (std::uint64_t{1} << 53) - 1;
+
 }  // namespace tilelab::limits

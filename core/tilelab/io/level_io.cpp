@@ -684,6 +684,25 @@ bool migrate_level_json(ojson& value, const std::string& file, const std::string
     return true;
 }
 
+// ---- Seeds ----------------------------------------------------------------------------------------
+
+ojson seed_to_json(std::uint64_t seed) {
+    if (seed <= limits::max_exact_seed) return seed;
+    return std::to_string(seed);
+}
+
+std::optional<std::uint64_t> parse_seed_text(std::string_view text) {
+    if (text.empty() || text.size() > 20) return std::nullopt;
+    std::uint64_t value = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        const auto digit = static_cast<std::uint64_t>(c - '0');
+        if (value > (UINT64_MAX - digit) / 10) return std::nullopt;
+        value = value * 10 + digit;
+    }
+    return value;
+}
+
 // ---- Levels ---------------------------------------------------------------------------------------
 
 namespace {
@@ -749,11 +768,16 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
         if (auto n = check.integer(*v, pointer + "/height", 1, max_board_side, "height")) height = static_cast<int>(*n);
     }
     if (auto v = check.find(value, "seed")) {
-        if (v->is_number_unsigned() || (v->is_number_integer() && v->get<std::int64_t>() >= 0))
+        if (v->is_number_unsigned() || (v->is_number_integer() && v->get<std::int64_t>() >= 0)) {
             level.seed = v->get<std::uint64_t>();
-        else
+        } else if (v->is_string()) {
+            if (auto seed = parse_seed_text(v->get<std::string>())) level.seed = *seed;
+            else check.error(pointer + "/seed", "seed \"" + v->get<std::string>() +
+                                                    "\" is not a decimal integer from 0 to 18446744073709551615");
+        } else {
             check.error(pointer + "/seed", "seed must be an integer from 0 to 2^64-1, not " +
                                                (v->is_number_integer() ? std::string("negative") : json_type_name(*v)));
+        }
     }
     // Without a kind and a size the board cannot be read; everything else is still checked.
     const bool shape_ok = kind_ok && width > 0 && height > 0;
@@ -1049,7 +1073,7 @@ ojson level_to_json(const Level& level) {
     doc["kind"] = std::string(kind_name(level.kind));
     doc["width"] = level.board.width;
     doc["height"] = level.board.height;
-    doc["seed"] = level.seed;
+    doc["seed"] = seed_to_json(level.seed);
 
     const Rules defaults;
     const Rules& r = level.rules;

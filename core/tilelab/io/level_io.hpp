@@ -39,6 +39,12 @@ LevelLoad load_level(const std::filesystem::path& path);
 std::string write_level(const Level& level);
 nlohmann::ordered_json level_to_json(const Level& level);
 
+// A seed as the format writes it: a JSON number up to limits::max_exact_seed (2^53-1, exact in a
+// double), above it a string of its decimal digits, which every JSON reader keeps exactly.
+nlohmann::ordered_json seed_to_json(std::uint64_t seed);
+// The value of a seed written as a string: 1 to 20 decimal digits, at most 2^64-1; nullopt otherwise.
+std::optional<std::uint64_t> parse_seed_text(std::string_view text);
+
 struct Pack {
     int version = 1;
     std::string name;
