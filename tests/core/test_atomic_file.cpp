@@ -203,13 +203,14 @@ TEST_CASE("temporary files of killed writers are removed by the next save in tha
     if (child == 0) ::_exit(0);
     REQUIRE(child > 0);
     ::waitpid(child, nullptr, 0);
-    const std::string dead = ".tilelab-" + std::to_string(child) + "-0badf00d.tmp";
-    const std::string alive = ".tilelab-" + std::to_string(::getppid()) + "-0badf00d.tmp";  // a running writer's
+    const std::string dead = temporary_save_name_of(child);
+    const std::string alive = temporary_save_name_of(::getppid());  // a running writer's
     put(s.dir / dead, "half a lev");
     put(s.dir / alive, "in progress");
     CHECK(is_temporary_save_name(dead));
     CHECK_FALSE(is_temporary_save_name("level.json"));
     CHECK_FALSE(is_temporary_save_name(".tilelab-12-xyz.tmp"));
+    CHECK_FALSE(is_temporary_save_name(".tilelab-1234567-12-0badf00d.tmp"));  // the space is 8 hex digits
     REQUIRE(write_file_atomically(s.dir / "level.json", "new\n", false).empty());
     CHECK_FALSE(fs::exists(s.dir / dead));
     CHECK(fs::exists(s.dir / alive));
@@ -289,4 +290,32 @@ TEST_CASE("tilelab pack export refuses to overwrite the pack, one of its levels,
     auto report = run_cli("pack report " + shell_quote(pack.string()) + " -o " + shell_quote((s.dir / "a.json").string()) + flags);
     CHECK(report.status == 2);
     CHECK(slurp(s.dir / "a.json") == slurp(samples + "/match3/01-intro.json"));
+}
+
+TEST_CASE("temporary files of writers in another pid space are left alone until a day old", "[io][save]") {
+    Scratch s("foreign");
+    // A pid that is surely gone here, in names from another machine or pid namespace (whose pid means
+    // nothing here: that writer may be alive, a Slurm shard on another host writing into this NFS
+    // folder) and from a tilelab before the space was in the name.
+    const pid_t child = ::fork();
+    if (child == 0) ::_exit(0);
+    REQUIRE(child > 0);
+    ::waitpid(child, nullptr, 0);
+    std::string mine = temporary_save_name_of(child);
+    std::string other = mine;
+    const std::size_t at = std::string(".tilelab-").size();
+    other[at] = other[at] == '0' ? '1' : '0';  // another SPACE
+    const std::string legacy = ".tilelab-" + std::to_string(child) + "-0badf00d.tmp";
+    REQUIRE(is_temporary_save_name(other));
+    REQUIRE(is_temporary_save_name(legacy));
+    const std::string old_other = other.substr(0, other.size() - 12) + "0000beef.tmp";
+    const std::string old_legacy = ".tilelab-" + std::to_string(child) + "-0000beef.tmp";
+    for (const std::string& name : {other, legacy, old_other, old_legacy}) put(s.dir / name, "in progress elsewhere");
+    for (const std::string& name : {old_other, old_legacy})
+        fs::last_write_time(s.dir / name, fs::file_time_type::clock::now() - std::chrono::hours(25));
+    REQUIRE(write_file_atomically(s.dir / "level.json", "new\n", false).empty());
+    CHECK(fs::exists(s.dir / other));
+    CHECK(fs::exists(s.dir / legacy));
+    CHECK_FALSE(fs::exists(s.dir / old_other));
+    CHECK_FALSE(fs::exists(s.dir / old_legacy));
 }

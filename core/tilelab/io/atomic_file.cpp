@@ -12,6 +12,7 @@
 #include <optional>
 #include <sstream>
 #include <system_error>
+#include <vector>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -29,48 +30,107 @@ constexpr const char* temp_suffix = ".tmp";
 // The system's text for an errno value, captured right after the failing call (never a stale errno).
 std::string reason(int err) { return std::generic_category().message(err); }
 
-// A temporary name unlikely to collide: the pid (so abandoned ones can be recognised) and 32 mixed bits.
+// The pid space this process lives in: its kernel (boot_id, shared by every container on one
+// machine, different on every other machine or boot) and its pid namespace. Two writers with the same
+// value see each other's pids; any other writer's pid means nothing here. 8 hex digits.
+std::uint32_t pid_space() {
+    static const std::uint32_t space = [] {
+        std::string id;
+        if (std::optional<std::string> boot = read_whole_file("/proc/sys/kernel/random/boot_id")) id = *boot;
+        char ns[128];
+        const ssize_t n = ::readlink("/proc/self/ns/pid", ns, sizeof ns - 1);
+        if (n > 0) id.append(ns, static_cast<std::size_t>(n));
+        std::uint32_t h = 2166136261u;  // FNV-1a
+        for (unsigned char c : id) h = (h ^ c) * 16777619u;
+        return h;
+    }();
+    return space;
+}
+
+// A temporary name unlikely to collide: the writer's pid space and pid (so an abandoned one can be
+// recognised) and 32 mixed bits: `.tilelab-SPACE-PID-RANDOM.tmp`.
 std::string temporary_name() {
     static std::uint64_t counter = 0;
     std::uint64_t x = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
     x ^= (++counter) * 0x9E3779B97F4A7C15ull;
+    x ^= static_cast<std::uint64_t>(::getpid()) << 40;
     x ^= x >> 29;
     x *= 0xBF58476D1CE4E5B9ull;
     x ^= x >> 32;
-    char name[64];
-    std::snprintf(name, sizeof name, "%s%ld-%08x%s", temp_prefix, static_cast<long>(::getpid()),
-                  static_cast<unsigned>(x & 0xFFFFFFFFu), temp_suffix);
+    char name[80];
+    std::snprintf(name, sizeof name, "%s%08x-%ld-%08x%s", temp_prefix, static_cast<unsigned>(pid_space()),
+                  static_cast<long>(::getpid()), static_cast<unsigned>(x & 0xFFFFFFFFu), temp_suffix);
     return name;
 }
 
-// The pid in a temporary name, or 0 when the name is not one of ours.
-long temporary_owner(const std::string& name) {
+// What a temporary name says of its writer. `pid` 0: not one of our names. `space` is nullopt for
+// the names of tilelab before 2026-11-28 (`.tilelab-PID-RANDOM.tmp`), which did not say it.
+struct TemporaryOwner {
+    long pid = 0;
+    std::optional<std::uint32_t> space;
+};
+
+bool all_hex(const std::string& text) {
+    if (text.empty()) return false;
+    for (char c : text)
+        if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
+    return true;
+}
+
+TemporaryOwner temporary_owner(const std::string& name) {
     const std::size_t prefix = std::char_traits<char>::length(temp_prefix);
     const std::size_t suffix = std::char_traits<char>::length(temp_suffix);
     if (name.size() < prefix + suffix + 3 || name.compare(0, prefix, temp_prefix) != 0 ||
         name.compare(name.size() - suffix, suffix, temp_suffix) != 0)
-        return 0;
-    const std::string middle = name.substr(prefix, name.size() - prefix - suffix);  // PID-HEX
-    const std::size_t dash = middle.find('-');
-    if (dash == std::string::npos || dash == 0 || dash + 1 == middle.size()) return 0;
-    long pid = 0;
-    for (std::size_t i = 0; i < dash; ++i) {
-        if (middle[i] < '0' || middle[i] > '9' || pid > 100000000) return 0;
-        pid = pid * 10 + (middle[i] - '0');
+        return {};
+    std::vector<std::string> parts;  // [SPACE-]PID-HEX
+    std::string middle = name.substr(prefix, name.size() - prefix - suffix);
+    for (std::size_t at = 0;;) {
+        const std::size_t dash = middle.find('-', at);
+        parts.push_back(middle.substr(at, dash == std::string::npos ? std::string::npos : dash - at));
+        if (dash == std::string::npos) break;
+        at = dash + 1;
     }
-    for (std::size_t i = dash + 1; i < middle.size(); ++i)
-        if (!std::isxdigit(static_cast<unsigned char>(middle[i]))) return 0;
-    return pid;
+    if (parts.size() != 2 && parts.size() != 3) return {};
+    const std::string& pid_text = parts[parts.size() - 2];
+    if (pid_text.empty() || pid_text.size() > 9 || !all_hex(parts.back())) return {};
+    long pid = 0;
+    for (char c : pid_text) {
+        if (c < '0' || c > '9') return {};
+        pid = pid * 10 + (c - '0');
+    }
+    if (pid <= 0) return {};
+    TemporaryOwner owner;
+    owner.pid = pid;
+    if (parts.size() == 3) {
+        if (parts[0].size() != 8 || !all_hex(parts[0])) return {};
+        owner.space = static_cast<std::uint32_t>(std::stoul(parts[0], nullptr, 16));
+    }
+    return owner;
 }
 
-// Removes the temporary files of writers that were killed: ours by name, whose process is gone.
+// A writer's temporary file lives for the length of one write; one this old is abandoned whoever made it.
+constexpr auto abandoned_age = std::chrono::hours(24);
+
+// Removes the temporary files of writers that were killed. A name from this pid space whose process
+// is gone is removed at once. A name from another machine, container or pid namespace (a Slurm shard
+// writing into the same NFS folder), or from an older tilelab, says nothing this process can check, so
+// it is removed only when it has not changed for a day.
 void remove_abandoned_temporaries(const fs::path& dir) {
     std::error_code ec;
+    const auto now = fs::file_time_type::clock::now();
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        const long pid = temporary_owner(name);
-        if (pid <= 0 || pid == static_cast<long>(::getpid())) continue;
-        if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;  // alive (or not ours to judge)
+        const TemporaryOwner owner = temporary_owner(name);
+        if (owner.pid <= 0) continue;
+        if (owner.space == pid_space()) {
+            if (owner.pid == static_cast<long>(::getpid())) continue;
+            if (::kill(static_cast<pid_t>(owner.pid), 0) == 0 || errno != ESRCH) continue;  // alive (or not ours to judge)
+        } else {
+            std::error_code time_error;
+            const auto changed = fs::last_write_time(it->path(), time_error);
+            if (time_error || now - changed < abandoned_age) continue;
+        }
         ::unlink(it->path().c_str());
     }
 }
@@ -189,7 +249,13 @@ std::optional<std::string> read_whole_file(const fs::path& path) {
     return text.str();
 }
 
-bool is_temporary_save_name(const std::string& file_name) { return temporary_owner(file_name) > 0; }
+bool is_temporary_save_name(const std::string& file_name) { return temporary_owner(file_name).pid > 0; }
+
+std::string temporary_save_name_of(long pid) {
+    char name[80];
+    std::snprintf(name, sizeof name, "%s%08x-%ld-0badf00d%s", temp_prefix, static_cast<unsigned>(pid_space()), pid, temp_suffix);
+    return name;
+}
 
 WriteResult write_file_atomically(const fs::path& path, std::string_view bytes, const WriteOptions& options) {
     WriteResult result;
@@ -267,6 +333,10 @@ WriteResult write_file_atomically(const fs::path& path, std::string_view bytes, 
         if (!err && ::rename(link.c_str(), backup.c_str()) != 0) {
             err = errno;
             what = "cannot keep a backup of " + shown + " as " + backup.string();
+            ::unlink(link.c_str());
+        } else if (!err) {
+            // When another writer has just made the .bak a link to the same file, the rename does
+            // nothing and leaves our name behind (POSIX); after a real rename the name is already gone.
             ::unlink(link.c_str());
         }
         if (err) {

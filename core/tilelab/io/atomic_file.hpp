@@ -21,15 +21,17 @@ struct WriteResult {
 };
 
 // Writes `bytes` to `path`:
-// - into a temporary file with a short name (`.tilelab-PID-RANDOM.tmp`, so any file name up to NAME_MAX
+// - into a temporary file with a short name (`.tilelab-SPACE-PID-RANDOM.tmp`, so any file name up to NAME_MAX
 //   saves) in the same folder, flushed with fsync, then renamed over the target, then the folder fsynced;
 // - through a symlink: the link's (final) target is replaced and the link stays a link;
 // - keeping the replaced file's mode, and its owner and group when permitted;
 // - refusing a target that is read-only (no write permission bit, or not writable by us) or not a regular file;
 // - on any failure the target (and its .bak) are as they were and the temporary file is removed;
 //   the message carries the failing call's own errno text.
-// Temporary files left by writers that were killed (their process is gone) are removed by the next
-// write in that folder; their names never end in .json.
+// Temporary files left by writers that were killed are removed by the next write in that folder: at
+// once when the writer was in this pid space (SPACE: this machine's boot and pid namespace) and its
+// process is gone; a day after their last change when they come from another machine, container or
+// pid namespace, whose pids mean nothing here. Their names never end in .json.
 WriteResult write_file_atomically(const std::filesystem::path& path, std::string_view bytes, const WriteOptions& options);
 
 // Shorthand: returns "" or the error.
@@ -37,6 +39,8 @@ std::string write_file_atomically(const std::filesystem::path& path, std::string
 
 // True for a name the routine gives its temporary files (so a folder scan never takes one for a level).
 bool is_temporary_save_name(const std::string& file_name);
+// The temporary name a writer of this pid space with process id `pid` could have made (for tests).
+std::string temporary_save_name_of(long pid);
 
 // The bytes of a file as they are; nullopt when it cannot be opened or read.
 std::optional<std::string> read_whole_file(const std::filesystem::path& path);
