@@ -38,6 +38,7 @@ struct CalibrateCommand {
     std::string pack_path;
     std::string output;
     bool json = false;
+    bool force = false;  // --force: write -o over whatever is there
     pack::CheckOptions options;
 };
 
@@ -48,6 +49,9 @@ std::optional<int> parse_command(const Args& args, CalibrateCommand& cmd) {
     while (!flags.done()) {
         if (flags.is("--json")) {
             cmd.json = true;
+            ++flags.i;
+        } else if (flags.is("--force")) {
+            cmd.force = true;
             ++flags.i;
         } else if (flags.is("-o") || flags.is("--output")) {
             auto v = flags.value();
@@ -147,12 +151,12 @@ int run_calibrate(const Args& args) {
         print_diagnostics(loaded.diagnostics);
         return exit_invalid;
     }
-    if (same_path(cmd.output, cmd.observed)) {
-        std::cerr << "tilelab calibrate: refused: " << cmd.output << " is the observed CSV; choose another name (nothing written)\n";
+    if (!cmd.force && same_path(cmd.output, cmd.observed)) {
+        std::cerr << "tilelab calibrate: refused: " << cmd.output << " is the observed CSV; choose another name, or --force to replace it (nothing written)\n";
         return exit_usage;
     }
     if (std::string refusal =
-            pack::output_refusal(cmd.pack_path, loaded.pack->levels, cmd.output, pack::PackOutput::calibration);
+            pack::output_refusal(cmd.pack_path, loaded.pack->levels, cmd.output, pack::PackOutput::calibration, cmd.force);
         !refusal.empty()) {
         std::cerr << "tilelab calibrate: refused: " << refusal << " (nothing written)\n";
         return exit_usage;

@@ -16,11 +16,12 @@
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/board/limits.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/io/output_policy.hpp"
 
 namespace tilelab::cli {
 
 const char* const generate_usage =
-    "usage: tilelab generate --kind K --width W --height H [--colors C] [--seed S] [-o FILE]\n"
+    "usage: tilelab generate --kind K --width W --height H [--colors C] [--seed S] [-o FILE [--force]]\n"
     "                        [--copies 2|4] [--pair equal|sum:N] [--blockers N] [--scramble K]\n"
     "                        [--crates N] [--ingredients N] [--locks N]\n"
     "       tilelab generate --kind match3|slide ... --target-pass P [--tolerance T] [--bot B]\n"
@@ -35,7 +36,9 @@ const char* const generate_usage =
     "          limit is the solver's optimal distance\n"
     "  slide   a start position\n"
     "--seed S: the generator's seed, also the level's seed (default: a random one).\n"
-    "The same options and seed give the same file, id included.\n"
+    "The same options and seed give the same file, id included. -o FILE replaces an existing file\n"
+    "only when it is the same level (same id); a pack, a part, any other file or another level is\n"
+    "refused (exit 2, nothing written) unless --force.\n"
     "\n"
     "To a target difficulty: layouts are drawn one after another from the seed (match3: colours,\n"
     "blockers and a jelly goal under the bottom rows, or the crates / ingredients asked for; link:\n"
@@ -57,6 +60,7 @@ int run_generate(const Args& args) {
     std::optional<int> width, height;
     std::optional<std::uint64_t> seed;
     std::optional<std::string> output;
+    bool force = false;
     std::optional<double> target_pass, target_clear;
     std::optional<int> lines_moves;
     AimOptions aim;
@@ -85,6 +89,9 @@ int run_generate(const Args& args) {
             auto n = flags.unsigned_integer();
             if (!n) return usage_error("generate", flags.error);
             seed = *n;
+        } else if (flags.is("--force")) {
+            force = true;
+            ++flags.i;
         } else if (flags.is("-o") || flags.is("--output")) {
             auto v = flags.value();
             if (!v) return usage_error("generate", flags.error);
@@ -160,6 +167,18 @@ int run_generate(const Args& args) {
                         : ((static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}()) &
                               limits::max_exact_seed;
     const bool aiming = target_pass || target_clear || lines_moves;
+    // The output policy (docs/cli.md "Where outputs may go"): before anything is generated, FILE may
+    // only be a level (or new); once the level is made, only the same level (its id).
+    OutputRequest request;
+    if (output) {
+        request.out = *output;
+        request.kind = OutputKind::level;
+        request.force = force;
+        if (std::string refusal = output_refusal(request); !refusal.empty()) {
+            std::cerr << "tilelab generate: refused: " << refusal << " (nothing written)\n";
+            return exit_usage;
+        }
+    }
     if (target_pass && *kind != Kind::match3 && *kind != Kind::slide)
         return usage_error("generate", "--target-pass is for match3 and slide (link: --target-clear; lines: --moves)");
     if (target_clear && *kind != Kind::link)
@@ -253,6 +272,11 @@ int run_generate(const Args& args) {
     }
     const std::string text = write_level(level);
     if (output) {
+        request.level_id = level.id;
+        if (std::string refusal = output_refusal(request); !refusal.empty()) {
+            std::cerr << "tilelab generate: refused: " << refusal << " (nothing written)\n";
+            return exit_usage;
+        }
         std::string error = write_file_atomically(*output, text, false);
         if (!error.empty()) {
             std::cerr << "tilelab generate: error: " << error << "\n";

@@ -5,6 +5,7 @@
 
 #include "cli/verbs.hpp"
 #include "tilelab/io/atomic_file.hpp"
+#include "tilelab/io/output_policy.hpp"
 #include "tilelab/pack/report.hpp"
 #include "tilelab/pack/shard.hpp"
 
@@ -57,14 +58,29 @@ const char* const merge_usage =
     "The pack (or level) is read again from the path the parts name, which must not have changed.\n"
     "  -o OUT            write the JSON to OUT (atomically) instead of stdout\n"
     "  --report FILE     also write the pack report (as `tilelab pack report`)\n"
+    "  --force           write -o and --report over whatever is there (see below)\n"
     "Refused, with nothing printed or written (exit 2): a set with a shard missing or given twice,\n"
     "or a part of another pack, other options or another N (each named). Exit 1: a part that does\n"
-    "not read, or a pack that changed since the parts were made.\n";
+    "not read, or a pack that changed since the parts were made. Also refused (exit 2) unless --force:\n"
+    "an output that is the pack, one of its levels or a part being merged, or an existing file of\n"
+    "another kind than the one written there (docs/cli.md \"Where outputs may go\").\n";
 
-// Refuses an output that is the pack, one of its levels, or any existing tilelab file (a part
-// included); "" when it may be written.
-std::string refusal(const std::string& source, const std::vector<std::string>& levels, const std::string& out) {
-    return out.empty() ? "" : pack::output_refusal(source, levels, out, pack::PackOutput::report);
+// The output policy (io/output_policy.hpp) for one of merge's outputs: never the pack or level the
+// parts were made from, one of the pack's levels, or a part being merged; an existing file only when
+// it is of the kind written there. "" when it may be written.
+std::string refusal(const std::string& source, bool of_estimate, const std::vector<std::string>& levels,
+                    const std::vector<std::string>& parts, const std::string& out, OutputKind kind, bool force) {
+    if (out.empty()) return "";
+    OutputRequest request;
+    request.out = out;
+    request.kind = kind;
+    request.force = force;
+    request.inputs.push_back({source, of_estimate ? "the level the parts estimate" : "the pack itself"});
+    const std::filesystem::path folder = std::filesystem::path(source).parent_path();
+    for (const std::string& level : levels)
+        request.inputs.push_back({(folder / level).lexically_normal(), "a level of the pack (" + level + ")"});
+    for (const std::string& part : parts) request.inputs.push_back({part, "a part being merged"});
+    return output_refusal(request);
 }
 
 int write_or_print(const std::string& out, const std::string& text) {
@@ -90,6 +106,7 @@ int run_pack_merge(const Args& args) {
     std::vector<std::string> files;
     std::string out;
     std::string report_path;
+    bool force = false;
     FlagReader flags{verb, args};
     while (!flags.done()) {
         if (flags.is("-o") || flags.is("--output")) {
@@ -100,6 +117,9 @@ int run_pack_merge(const Args& args) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);
             report_path = *v;
+        } else if (flags.is("--force")) {
+            force = true;
+            ++flags.i;
         } else if (flags.is("--json")) {
             ++flags.i;  // the output is always JSON
         } else if (flags.word().size() > 1 && flags.word()[0] == '-') {
@@ -137,7 +157,7 @@ int run_pack_merge(const Args& args) {
 
     if (set.reference["of"] == "estimate") {
         if (!report_path.empty()) return usage_error(verb, "--report is for the parts of a pack check, not of an estimate");
-        if (std::string why = refusal(source, {source}, out); !why.empty()) {
+        if (std::string why = refusal(source, true, {}, files, out, OutputKind::estimate_json, force); !why.empty()) {
             std::cerr << "tilelab " << verb << ": refused: " << why << " (nothing written)\n";
             return exit_usage;
         }
@@ -157,11 +177,15 @@ int run_pack_merge(const Args& args) {
     const pack::PackReport& report = *merge.report;
     std::vector<std::string> levels;
     for (const auto& l : report.levels) levels.push_back(l.path);
-    for (const std::string& target : {out, report_path})
-        if (std::string why = refusal(source, levels, target); !why.empty()) {
+    for (const auto& [target, kind] : {std::pair{out, OutputKind::check_json}, std::pair{report_path, OutputKind::report}})
+        if (std::string why = refusal(source, false, levels, files, target, kind, force); !why.empty()) {
             std::cerr << "tilelab " << verb << ": refused: " << why << " (nothing written)\n";
             return exit_usage;
         }
+    if (!out.empty() && !report_path.empty() && same_file(out, report_path)) {
+        std::cerr << "tilelab " << verb << ": refused: -o and --report are the same file (nothing written)\n";
+        return exit_usage;
+    }
     print_diagnostics(report.pack_problems);
     for (const auto& l : report.levels) print_diagnostics(l.problems);
     if (int status = write_or_print(out, json_text(report.to_json())); status != exit_ok) return status;

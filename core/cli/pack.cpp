@@ -56,6 +56,8 @@ const char* const pack_usage =
     "  --playout-budget-ms N\n"
     "                  playout time per match3/slide level (default 120000); a level stopped by it\n"
     "                  keeps the runs that finished, with a warning\n"
+    "  --force         export, report: write -o over whatever is there. Without it (exit 2, nothing\n"
+    "                  written): the pack, one of its levels, or an existing file of another kind\n"
     "A progress line is shown on stderr when it is a terminal.\n"
     "Exit status: 0 ok, 1 a level is invalid or the check failed, 2 wrong usage.\n";
 
@@ -65,6 +67,7 @@ struct PackCommand {
     std::string sub;                // check | export | report
     std::string pack_path;
     std::string output;             // -o
+    bool force = false;             // --force: export and report write over whatever is there
     bool json = false;
     bool minify = false;
     std::optional<pack::ShardSpec> shard;  // check --shard K/N
@@ -125,6 +128,9 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             std::string error;
             cmd.shard = pack::parse_shard(*v, error);
             if (!cmd.shard) return usage_error(verb, error);
+        } else if (flags.is("--force")) {
+            cmd.force = true;
+            ++flags.i;
         } else if (flags.is("-o") || flags.is("--output")) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);
@@ -301,7 +307,7 @@ int run_pack(const Args& args) {
     // its levels or an unrelated file (the editor's Pack panel asks the same question).
     if (cmd.sub != "check") {
         const auto kind = cmd.sub == "export" ? pack::PackOutput::bundle : pack::PackOutput::report;
-        if (std::string refusal = pack::output_refusal(cmd.pack_path, loaded.pack->levels, cmd.output, kind);
+        if (std::string refusal = pack::output_refusal(cmd.pack_path, loaded.pack->levels, cmd.output, kind, cmd.force);
             !refusal.empty()) {
             std::cerr << "tilelab " << verb << ": refused: " << refusal << " (nothing written)\n";
             return exit_usage;

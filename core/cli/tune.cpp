@@ -12,12 +12,13 @@
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/io/output_policy.hpp"
 
 namespace tilelab::cli {
 
 const char* const tune_usage =
     "usage: tilelab tune LEVEL --target P [--tolerance T] [--bot NAME] [--rollouts N] [--runs N] [--seed S]\n"
-    "                          [--threads T] [--max-moves M] [--playout-budget-ms N] [-o OUT] [--json]\n"
+    "                          [--threads T] [--max-moves M] [--playout-budget-ms N] [-o OUT [--force]] [--json]\n"
     "\n"
     "Sets the level's move limit to the one whose pass rate is nearest P (match3, slide), read off\n"
     "the pass-rate curve of one set of playouts (see 'tilelab estimate': no bot looks at the moves\n"
@@ -26,7 +27,9 @@ const char* const tune_usage =
     "--max-moves (default eight times the level's limit, 400 without one).\n"
     "P and T are fractions (0.4) or percentages (40%). --tolerance T (default 0.05).\n"
     "--bot, --rollouts, --runs (default 1000), --seed (default 0), --threads, --playout-budget-ms: as estimate.\n"
-    "-o OUT: write the tuned level there (default: rewrite LEVEL in place, safely).\n"
+    "-o OUT: write the tuned level there (default: rewrite LEVEL in place, safely). Refused (exit 2,\n"
+    "nothing written) unless --force: an OUT that is a pack, a part, any file that is not a level, or\n"
+    "another level (another id: players' progress is kept by id).\n"
     "Prints the limit set, its pass rate and 95% interval; --json prints one object.\n"
     "link and lines levels have no pass rate to aim (their difficulty: the random player's clear\n"
     "rate, 'tilelab estimate'; the proved optimal number of shifts, 'tilelab analyze').\n"
@@ -38,6 +41,7 @@ int run_tune(const Args& args) {
     std::optional<std::string> path, output;
     std::optional<double> target;
     bool json = false;
+    bool force = false;
     TuneOptions tune;
     EstimateOptions options;
     options.time_budget_ms = default_playout_budget_ms;
@@ -87,6 +91,9 @@ int run_tune(const Args& args) {
             auto v = flags.value();
             if (!v) return usage_error("tune", flags.error);
             output = *v;
+        } else if (flags.is("--force")) {
+            force = true;
+            ++flags.i;
         } else if (flags.word().rfind("-", 0) == 0 && flags.word() != "-") {
             return usage_error("tune", "unknown option '" + flags.word() + "'");
         } else {
@@ -100,6 +107,20 @@ int run_tune(const Args& args) {
     tune.target = *target;
     auto level = load_level_reporting(*path);
     if (!level) return exit_invalid;
+    // Nothing computed for an output that may not be written: -o onto a pack, a part, a file that is
+    // no level, or another level (another id); LEVEL itself is rewritten in place by default.
+    if (output) {
+        OutputRequest request;
+        request.out = *output;
+        request.kind = OutputKind::level;
+        request.level_id = level->id;
+        request.replaces = *path;
+        request.force = force;
+        if (std::string refusal = output_refusal(request); !refusal.empty()) {
+            std::cerr << "tilelab tune: refused: " << refusal << " (nothing written)\n";
+            return exit_usage;
+        }
+    }
 
     const bool show = ::isatty(STDERR_FILENO) != 0;
     TuneResult result;

@@ -423,7 +423,7 @@ void export_bundle_to(App& app, const std::filesystem::path& file) {
     }
     // Never overwrite the pack or one of its levels with a bundle, nor any file that is not a bundle
     // (the core's check, the same `tilelab pack export` makes).
-    if (std::string refusal = pack::output_refusal(open.path, open.pack.levels, file, pack::PackOutput::bundle);
+    if (std::string refusal = pack::output_refusal(open.path, open.pack.levels, file, pack::PackOutput::bundle, false, false);
         !refusal.empty()) {
         app.status("export refused: " + refusal);
         return;

@@ -57,7 +57,7 @@ TEST_CASE("generate --target-pass: 9x9 match3 levels inside 40% +- 5, re-estimat
         REQUIRE(again.status == 0);
         CHECK(std::abs(rate_of(again.out) - 0.4) <= 0.05);
         // The same command writes the same file.
-        const auto copy = (dir / "copy.json").string();
+        const auto copy = (dir / ("copy" + std::to_string(seed) + ".json")).string();
         REQUIRE(run_cli("generate --kind match3 --width 9 --height 9 --seed " + std::to_string(seed) +
                         " --target-pass 0.4 --threads 1 -o " + shell_quote(copy))
                     .status == 0);

@@ -268,7 +268,7 @@ TEST_CASE("tilelab pack export refuses to overwrite the pack, one of its levels,
     };
     for (const Case& c : {Case{pack, "is the pack itself"}, Case{s.dir / "b.json", "is a level of the pack (b.json)"},
                           Case{s.dir / "sub" / ".." / "a.json", "is a level of the pack (a.json)"},
-                          Case{s.dir / "notes.txt", "exists and is not a bundle"}}) {
+                          Case{s.dir / "notes.txt", "exists and is not a tilelab file, not a bundle"}}) {
         const std::string before = slurp(c.out);
         auto r = run_cli("pack export " + shell_quote(pack.string()) + " -o " + shell_quote(c.out.string()) + flags);
         INFO(c.out.string() << ": " << r.err);

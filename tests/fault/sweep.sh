@@ -29,8 +29,11 @@ case $writer in
         run() { "$TILELAB_CLI" fmt "$case_dir/level.json"; }
         ;;
     generate)
-        # generate -o over an older generated level.
-        "$TILELAB_CLI" generate --kind match3 --width 8 --height 8 --colors 5 --seed 3 -o "$init/level.json" >/dev/null
+        # generate -o over an older version of the level it makes (the same id: the policy refuses
+        # another level), renamed by hand since.
+        "$TILELAB_CLI" generate --kind match3 --width 8 --height 8 --colors 6 --seed 7 -o "$init/level.json" 2>/dev/null
+        sed -i 's/"name": "[^"]*"/"name": "renamed by hand"/' "$init/level.json"
+        grep -q '"name": "renamed by hand"' "$init/level.json" || { echo "FAIL (generate): the older level was not renamed"; exit 1; }
         target=level.json
         run() { "$TILELAB_CLI" generate --kind match3 --width 8 --height 8 --colors 6 --seed 7 -o "$case_dir/level.json"; }
         ;;
@@ -39,7 +42,7 @@ case $writer in
         mkdir -p "$work/src"
         cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
         printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
-        printf '<!doctype html>\n<title>an older report</title>\n' >"$init/report.html"
+        printf '<!DOCTYPE html>\n<html lang="en">\n<head>\n<title>tilelab pack report: an older one</title>\n' >"$init/report.html"
         target=report.html
         run() { "$TILELAB_CLI" pack report "$work/src/pack.json" -o "$case_dir/report.html" --runs 20 --threads 1 --budget-ms 500; }
         ;;

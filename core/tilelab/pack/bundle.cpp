@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/io/output_policy.hpp"
 
 namespace tilelab::pack {
 
@@ -28,36 +29,21 @@ std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify) {
     return (minify ? bundle.dump() : bundle.dump(2)) + "\n";
 }
 
-namespace {
-// One file under two names (a symlink, "dir/../x"), or the same path once made absolute.
-bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
-    std::error_code ec;
-    if (std::filesystem::equivalent(a, b, ec)) return true;
-    std::error_code ea, eb;
-    return std::filesystem::absolute(a, ea).lexically_normal() == std::filesystem::absolute(b, eb).lexically_normal();
-}
-}  // namespace
-
 std::string output_refusal(const std::filesystem::path& pack_path, const std::vector<std::string>& levels,
-                           const std::filesystem::path& out, PackOutput kind) {
-    const std::string name = out.string();
-    if (same_file(out, pack_path)) return name + " is the pack itself; choose another name";
+                           const std::filesystem::path& out, PackOutput kind, bool force, bool mention_force) {
+    OutputRequest request;
+    request.out = out;
+    request.kind = kind == PackOutput::bundle        ? OutputKind::bundle
+                   : kind == PackOutput::calibration ? OutputKind::calibration
+                   : kind == PackOutput::check_json  ? OutputKind::check_json
+                   : kind == PackOutput::estimate_json ? OutputKind::estimate_json
+                                                     : OutputKind::report;
+    request.inputs.push_back({pack_path, "the pack itself"});
     for (const std::string& listed : levels)
-        if (same_file(out, (pack_path.parent_path() / listed).lexically_normal()))
-            return name + " is a level of the pack (" + listed + "); choose another name";
-    std::error_code ec;
-    if (!std::filesystem::exists(out, ec)) return "";
-    if (std::filesystem::is_directory(out, ec)) return name + " is a folder; choose a file name";
-    Diagnostics ignored;
-    std::optional<std::string> text = read_text_file(out, ignored);
-    const std::string format = text ? sniff_format(*text) : "";
-    if (kind == PackOutput::bundle && format != "tilelab.bundle")
-        return name + " exists and is not a bundle; choose another name";
-    if (kind == PackOutput::calibration && format != "tilelab.calibration")
-        return name + " exists and is not a calibration; choose another name";
-    if (kind == PackOutput::report && !format.empty())
-        return name + " exists and is a " + format.substr(8) + ", not a report; choose another name";
-    return "";
+        request.inputs.push_back({(pack_path.parent_path() / listed).lexically_normal(), "a level of the pack (" + listed + ")"});
+    request.force = force;
+    request.mention_force = mention_force;
+    return tilelab::output_refusal(request);
 }
 
 }  // namespace tilelab::pack

@@ -135,13 +135,13 @@ nlohmann::ordered_json make_bundle(const PackReport& report);
 std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify);
 
 // What an output of the pack at `pack_path` (listing `levels`, relative to it) may not overwrite:
-// the pack itself, one of its levels, or an existing file of another kind (for a bundle: any file
-// that is not a bundle; for the HTML report: any tilelab level, pack or bundle; for a calibration
-// (`tilelab calibrate -o`): any file that is not a calibration). Returns "" when
-// `out` may be written, else why not ("OUT is the pack itself; choose another name"). The command
-// line and the editor's Pack panel both ask this before writing anything.
-enum class PackOutput { bundle, report, calibration };
+// the pack itself, one of its levels, or an existing file of another kind than the output's
+// (io/output_policy.hpp, the one policy every verb asks). Returns "" when `out` may be written,
+// else why not ("OUT is the pack itself; choose another name, or --force to replace it"). The
+// command line and the editor's Pack panel both ask this before writing anything.
+enum class PackOutput { bundle, report, calibration, check_json, estimate_json };
 std::string output_refusal(const std::filesystem::path& pack_path, const std::vector<std::string>& levels,
-                           const std::filesystem::path& out, PackOutput kind);
+                           const std::filesystem::path& out, PackOutput kind, bool force = false,
+                           bool mention_force = true);
 
 }  // namespace tilelab::pack
