@@ -75,14 +75,14 @@ TEST_CASE("match3: ? cells every colour makes a run in, and runs already among t
 
 TEST_CASE("link: a tile walled in on all sides, or walled off from every partner", "[problems]") {
     auto w = level_problems(level_from(link_level(R"(["1 # 2 #", "# 2 # 1", ". # . ."])")));
-    CHECK(has(w, "walled in on all sides", Cell{1, 1}));
+    CHECK(has(w, "can never link: it is walled in on all sides by blockers, which are never removed", Cell{1, 1}));
     CHECK_FALSE(has(w, "", Cell{0, 0}));  // the two 1s meet through the border ring
     // Without the border the board's edge is a wall: the corner 1 is shut in.
     auto off = level_problems(level_from(link_level(R"(["1 # 2 .", "# . 2 1", ". . . ."])", false)));
-    CHECK(has(off, "walled in on all sides (the border is off", Cell{0, 0}));
+    CHECK(has(off, "walled in on all sides by blockers, which are never removed (and the board's edge: the border is off)", Cell{0, 0}));
     // Walled off in an area of its own, with a free cell beside it.
     auto apart = level_problems(level_from(link_level(R"(["1 . # 1", "# # # .", ". . . ."])", false)));
-    CHECK(has(apart, "blockers wall it off from every partner", Cell{0, 0}));
+    CHECK(has(apart, "blockers, which are never removed, wall it off from every partner", Cell{0, 0}));
     CHECK(level_problems(level_from(link_level(R"(["1 2 . .", ". . 2 1", ". . . ."])"))).empty());
 }
 

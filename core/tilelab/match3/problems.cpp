@@ -218,7 +218,7 @@ std::vector<Warning> level_problems(const Level& level) {
     const Board& board = level.board;
     const int need = level.rules.min_match;
     const Reach reach = reach_of(level);
-    const std::string no_area = "and the level makes no special (\"specials\" is off and none is on the board), so no area fires";
+    const std::string no_area = "and the level makes no special (\"specials\" is off and none is on the board)";
     bool standing_crates = false;  // crates proved never hit
     for (std::size_t i = 0; i < board.cells.size(); ++i) standing_crates = standing_crates || (reach.permanent.cells[i] && cell::is_crate(board.cells[i]));
     const std::string lines = "blockers, holes and the board's edge end every line" +
@@ -235,12 +235,12 @@ std::vector<Warning> level_problems(const Level& level) {
                 std::string why = board.at(x, y) == cell::blocker ? "it is under a blocker, which is never cleared"
                                   : reach.permanent.at(x, y)
                                       ? "it is under a crate no run can ever reach (" + lines + "), " + no_area +
-                                            ": the crate never breaks and no piece is ever on the cell"
+                                            ": the crate never breaks, so no piece is ever on the cell"
                                   : !reach.fillable.at(x, y)
                                       ? unfillable_text(board, reach, {x, y})
                                       : "no line of " + std::to_string(need) +
                                             " cells that can hold pieces passes through it (" + lines + "), " + no_area +
-                                            ", so no run or area can clear it";
+                                            ", so neither a run nor an area can clear it";
                 add_capped(out, count,
                            {"unreachable jelly at " + at_text({x, y}) + ": " + std::to_string(jelly) +
                                 (jelly == 1 ? " layer" : " layers") + " can never be cleared: " + why,
