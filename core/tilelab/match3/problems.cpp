@@ -152,27 +152,36 @@ std::string unfillable_text(const Board& board, const Reach& r, Cell c) {
     return "no piece can ever fall into it";  // not reached: a cell with nothing permanent above is refilled
 }
 
-// Cells an ingredient can ever be on, from `start`: it falls down its column (past holes) and is
-// swapped with an orthogonal neighbour, which must then hold an item (a fillable cell).
-std::vector<std::uint8_t> ingredient_reach(const Board& board, const Reach& r, Cell start) {
+// Cells from which an ingredient can ever reach an exit (its column's lowest cell that is not a
+// hole). An ingredient falls down its column (past holes) and is swapped with an orthogonal
+// neighbour, which must then hold an item (a fillable cell): so it moves from a cell to its left,
+// right and upper neighbour and to the next cell below that is not a hole, when that one is
+// fillable. Found backwards from the exits in one pass over the board.
+std::vector<std::uint8_t> exit_reach(const Board& board, const Reach& r) {
     const int w = board.width, h = board.height;
     std::vector<std::uint8_t> seen(static_cast<std::size_t>(w * h), 0);
-    std::vector<Cell> stack{start};
-    seen[static_cast<std::size_t>(start.y * w + start.x)] = 1;
+    std::vector<Cell> stack;
+    auto reach = [&](Cell c) {
+        if (!board.contains(c) || !r.fillable.at(c) || seen[static_cast<std::size_t>(c.y * w + c.x)]) return;
+        seen[static_cast<std::size_t>(c.y * w + c.x)] = 1;
+        stack.push_back(c);
+    };
+    for (int x = 0; x < w; ++x) {
+        int y = h - 1;
+        while (y >= 0 && board.at(x, y) == cell::hole) --y;
+        if (y >= 0) reach({x, y});
+    }
     while (!stack.empty()) {
         const Cell c = stack.back();
         stack.pop_back();
-        auto visit = [&](Cell n) {
-            if (!board.contains(n) || !r.fillable.at(n) || seen[static_cast<std::size_t>(n.y * w + n.x)]) return;
-            seen[static_cast<std::size_t>(n.y * w + n.x)] = 1;
-            stack.push_back(n);
-        };
-        visit({c.x - 1, c.y});
-        visit({c.x + 1, c.y});
-        visit({c.x, c.y - 1});
-        int below = c.y + 1;
-        while (below < h && board.at(c.x, below) == cell::hole) ++below;
-        visit({c.x, below});
+        // The cells that move into c: its left and right neighbours, the one below it (a swap up),
+        // and the first cell above it that is not a hole (a fall or a swap down).
+        reach({c.x - 1, c.y});
+        reach({c.x + 1, c.y});
+        reach({c.x, c.y + 1});
+        int above = c.y - 1;
+        while (above >= 0 && board.at(c.x, above) == cell::hole) --above;
+        reach({c.x, above});
     }
     return seen;
 }
@@ -257,18 +266,12 @@ std::vector<Warning> level_problems(const Level& level) {
     // hole), and crates nothing can ever hit.
     {
         int count = 0, stuck = 0, on_board = 0;
+        const auto exits = exit_reach(board, reach);
         for (int y = 0; y < board.height; ++y)
             for (int x = 0; x < board.width; ++x) {
                 if (board.at(x, y) != cell::ingredient) continue;
                 ++on_board;
-                const auto seen = ingredient_reach(board, reach, {x, y});
-                bool exit = false;
-                for (int ex = 0; ex < board.width && !exit; ++ex) {
-                    int ey = board.height - 1;
-                    while (ey >= 0 && board.at(ex, ey) == cell::hole) --ey;
-                    exit = ey >= 0 && seen[static_cast<std::size_t>(ey * board.width + ex)];
-                }
-                if (exit) continue;
+                if (exits[static_cast<std::size_t>(y * board.width + x)]) continue;
                 ++stuck;
                 const auto below = permanent_below(board, reach, {x, y});
                 add_capped(out, count,
