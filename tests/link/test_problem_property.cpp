@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include "support/shipped_levels.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
-#include "tilelab/pack/pack.hpp"
 #include "tilelab/random.hpp"
 
 using namespace tilelab;
@@ -54,14 +54,6 @@ void check_level(const Level& level, const std::string& where, Tally& tally) {
     CHECK_FALSE(won);
 }
 
-std::vector<std::filesystem::path> json_files(const std::filesystem::path& dir) {
-    std::vector<std::filesystem::path> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-        if (e.is_regular_file() && e.path().extension() == ".json") out.push_back(e.path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 // A random board of up to 6x6: blockers, tiles in pairs (now and then one more, an odd count), the
 // border on or off, sometimes a sum pairing or a tight move limit.
 Level random_level(Rng& rng) {
@@ -98,23 +90,9 @@ Level random_level(Rng& rng) {
 
 TEST_CASE("link: every 'can never' and 'cannot be won' warning is a proof the solver confirms", "[problems][property]") {
     const std::filesystem::path source = TILELAB_SOURCE_DIR;
-    for (const auto& path : json_files(source / "levels/samples")) {
-        LevelLoad load = load_level(path);
-        if (load.level && load.level->kind == Kind::link) check_level(*load.level, path.string(), tallies["samples"]);
-    }
-    for (const auto& path : json_files(source / "levels/packs")) {
-        const pack::LoadedPack loaded = pack::load_pack_levels(path);
-        for (const auto& entry : loaded.entries)
-            if (entry.level && entry.level->kind == Kind::link) check_level(*entry.level, entry.file, tallies["packs"]);
-    }
-    for (const auto& path : json_files(source / "tests/data")) {
-        const std::string text = path.string();
-        if (text.find("/bad/") != std::string::npos || text.find("/fuzz/") != std::string::npos ||
-            text.find("/vectors/") != std::string::npos)
-            continue;
-        LevelLoad load = load_level(path);
-        if (load.level && load.level->kind == Kind::link) check_level(*load.level, text, tallies["tests/data"]);
-    }
+    test::for_each_shipped_level(source, Kind::link, [](const Level& level, const std::string& file, const std::string& from) {
+        check_level(level, file, tallies[from]);
+    });
     // Generated levels (tilelab generate --kind link --blockers N), several seeds.
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
         GenerateOptions o;

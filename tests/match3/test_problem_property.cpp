@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "support/shipped_levels.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
-#include "tilelab/pack/pack.hpp"
 #include "tilelab/random.hpp"
 
 using namespace tilelab;
@@ -103,14 +103,6 @@ void check_level(const Level& level, const std::string& where, Tally& tally) {
     }
 }
 
-std::vector<std::filesystem::path> json_files(const std::filesystem::path& dir) {
-    std::vector<std::filesystem::path> out;
-    for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
-        if (e.is_regular_file() && e.path().extension() == ".json") out.push_back(e.path());
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 // A random small board of 3 or 4 colours: blockers, holes, crates, locked pieces, an ingredient now
 // and then, jelly on a few cells; `walled` puts a cell with jelly between blockers and holes (no line
 // of three through it: a true proof unless the level makes specials).
@@ -175,23 +167,9 @@ Level random_level(Rng& rng, bool walled) {
 TEST_CASE("match3: every 'can never' and 'cannot be won' problem survives 200 mcts playouts", "[problems][property]") {
     const std::filesystem::path source = TILELAB_SOURCE_DIR;
     // The repository's levels: samples, packs, and every match3 level under tests/data.
-    for (const auto& path : json_files(source / "levels/samples")) {
-        LevelLoad load = load_level(path);
-        if (load.level && load.level->kind == Kind::match3) check_level(*load.level, path.string(), tallies["samples"]);
-    }
-    for (const auto& path : json_files(source / "levels/packs")) {
-        const pack::LoadedPack loaded = pack::load_pack_levels(path);
-        for (const auto& entry : loaded.entries)
-            if (entry.level && entry.level->kind == Kind::match3) check_level(*entry.level, entry.file, tallies["packs"]);
-    }
-    for (const auto& path : json_files(source / "tests/data")) {
-        const std::string text = path.string();
-        if (text.find("/bad/") != std::string::npos || text.find("/fuzz/") != std::string::npos ||
-            text.find("/vectors/") != std::string::npos)
-            continue;
-        LevelLoad load = load_level(path);
-        if (load.level && load.level->kind == Kind::match3) check_level(*load.level, text, tallies["tests/data"]);
-    }
+    test::for_each_shipped_level(source, Kind::match3, [](const Level& level, const std::string& file, const std::string& from) {
+        check_level(level, file, tallies[from]);
+    });
 
     // Generated levels (tilelab generate --kind match3 with --blockers, --crates, --ingredients,
     // --locks), with jelly added on a few cells and the jelly goal.
