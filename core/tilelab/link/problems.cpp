@@ -65,21 +65,25 @@ std::vector<Warning> level_problems(const Level& level) {
             const std::int64_t partner = rules.pair.partner(v);
             const int partners_on_board = on_board.count(partner) ? on_board.at(partner) - (partner == v ? 1 : 0) : 0;
             if (partners_on_board <= 0) continue;  // no partner at all: the pairing warning says so
-            bool walled = true;
+            bool walled = true, edge = false;
             const int px = x + 1, py = y + 1;
-            for (const auto& n : {std::pair{px + 1, py}, std::pair{px - 1, py}, std::pair{px, py + 1}, std::pair{px, py - 1}})
+            for (const auto& n : {std::pair{px + 1, py}, std::pair{px - 1, py}, std::pair{px, py + 1}, std::pair{px, py - 1}}) {
                 if (passable(n.first, n.second)) walled = false;
+                edge = edge || n.first == 0 || n.second == 0 || n.first == pw - 1 || n.second == ph - 1;
+            }
             std::string message;
             if (walled) {
-                message = "the tile " + std::to_string(v) + " at " + at_text({x, y}) + " can never link: it is walled in on all sides" +
-                          (rules.border ? "" : " (the border is off, so the board's edge is a wall)");
+                message = "the tile " + std::to_string(v) + " at " + at_text({x, y}) +
+                          " can never link: it is walled in on all sides by blockers, which are never removed" +
+                          (edge ? " (and the board's edge: the border is off)" : "");
             } else {
                 const int a = area[static_cast<std::size_t>(py * pw + px)];
                 auto it = in_area.find({a, partner});
                 const int reachable = it == in_area.end() ? 0 : it->second - (partner == v ? 1 : 0);
                 if (reachable > 0) continue;
                 message = "the tile " + std::to_string(v) + " at " + at_text({x, y}) +
-                          " can never link: blockers wall it off from every partner (" + std::to_string(partner) + ")";
+                          " can never link: blockers, which are never removed, wall it off from every partner (" +
+                          std::to_string(partner) + ")";
             }
             if (++count <= max_listed) out.push_back({message, Cell{x, y}});
         }

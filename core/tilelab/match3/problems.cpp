@@ -1,7 +1,10 @@
-// match3 level problems (analysis/problems.hpp): jelly no run can reach, `?` cells the generator
-// cannot fill without a run.
+// match3 level problems (analysis/problems.hpp): jelly that can never be cleared, ingredients that
+// can never reach an exit, crates that can never be hit (each a proof from the rules, docs/match3.md
+// "Level problems"), and `?` cells the generator cannot fill without a run.
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "tilelab/analysis/problems.hpp"
 
@@ -9,33 +12,185 @@ namespace tilelab::match3 {
 
 namespace {
 
-// Cells that hold an item that falls (format 2: specials, colour bombs and ingredients too).
+// Cells that hold an item that falls (format 2: specials, colour bombs and ingredients too; a locked
+// item falls once its lock opens).
 bool is_piece_cell(std::int32_t v) {
     return cell::is_value(v) || v == cell::random || v == cell::color_bomb || v == cell::ingredient;
 }
 
 std::string at_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
 
-// Cells that can hold a piece at some time: a piece or `?` now, any playable cell of a column's top
-// segment (refilled), or a cell with a piece above it in its segment (gravity brings it down;
-// holes do not split a segment, blockers do).
-Grid fillable_cells(const Board& board) {
-    Grid out(board.width, board.height, 0);
+// Whether the level can ever fire an area (a line, a bomb, a colour bomb, a combo): it makes
+// specials, or holds one.
+bool makes_areas(const Level& level) {
+    if (level.rules.specials) return true;
+    return std::any_of(level.board.cells.begin(), level.board.cells.end(),
+                       [](std::int32_t v) { return cell::is_special(v) || v == cell::color_bomb; });
+}
+
+// What stays on a board for good and where pieces can ever be (docs/match3.md "Level problems").
+// Blockers never move and are never cleared; holes are not part of the board; a crate that can
+// never be hit never breaks. Everything else goes: crates lose hit points and break, locks open,
+// pieces fall and the top of each column is refilled.
+struct Reach {
+    int need = 3;        // min_match
+    bool areas = false;  // makes_areas
+    Grid permanent;      // 1: a blocker, or a crate proved never hit (it stands for good)
+    Grid fillable;       // 1: a piece can be on the cell at some time
+    // The run of fillable cells through each cell, across and down: how many lie before it
+    // (left, up), itself included, and how many after it (right, down), itself included.
+    Grid left, right, up, down;
+    Grid clearable;  // 1: a piece on the cell can be cleared at some time
+};
+
+// Cells that can hold a piece at some time: a cell above a column's first permanent cell (the
+// refill reaches it once the crates and locked items over it are gone), or one with a piece (or
+// `?`, or an item that falls) above it or on it in its stretch between permanent cells (gravity
+// brings it down; holes do not split a column). Swaps only exchange two items, so they fill no
+// cell. A piece arrives nowhere else.
+void fill_reach(const Board& board, Reach& r) {
+    r.fillable = Grid(board.width, board.height, 0);
     for (int x = 0; x < board.width; ++x) {
         bool top = true, piece_above = false;
         for (int y = 0; y < board.height; ++y) {
             const std::int32_t v = board.at(x, y);
-            if (v == cell::blocker || cell::is_crate(v)) {  // crates split a column while they stand
+            if (r.permanent.at(x, y)) {
                 top = false;
                 piece_above = false;
                 continue;
             }
             if (v == cell::hole) continue;
             if (is_piece_cell(v)) piece_above = true;
-            out.at(x, y) = top || piece_above ? 1 : 0;
+            r.fillable.at(x, y) = top || piece_above ? 1 : 0;
         }
     }
-    return out;
+    const int w = board.width, h = board.height;
+    r.left = r.right = r.up = r.down = Grid(w, h, 0);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            if (r.fillable.at(x, y)) {
+                r.left.at(x, y) = 1 + (x > 0 ? r.left.at(x - 1, y) : 0);
+                r.up.at(x, y) = 1 + (y > 0 ? r.up.at(x, y - 1) : 0);
+            }
+    for (int y = h - 1; y >= 0; --y)
+        for (int x = w - 1; x >= 0; --x)
+            if (r.fillable.at(x, y)) {
+                r.right.at(x, y) = 1 + (x + 1 < w ? r.right.at(x + 1, y) : 0);
+                r.down.at(x, y) = 1 + (y + 1 < h ? r.down.at(x, y + 1) : 0);
+            }
+    // A run needs `need` pieces in a line at once: a cell is in one only inside a line of `need`
+    // fillable cells. An area clears any piece in it, and a special can be on any fillable cell.
+    r.clearable = Grid(w, h, 0);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            if (!r.fillable.at(x, y)) continue;
+            const bool across = r.left.at(x, y) + r.right.at(x, y) - 1 >= r.need;
+            const bool down = r.up.at(x, y) + r.down.at(x, y) - 1 >= r.need;
+            r.clearable.at(x, y) = r.areas || across || down ? 1 : 0;
+        }
+}
+
+// Whether a run can ever form next to the crate at `c` while it stands (it is not in the run): a
+// line of `need` fillable cells through a neighbour that does not pass through `c`. While the crate
+// stands nothing passes it and the refill stops at it, so the cell below it holds a piece only if
+// it holds one (or an item that falls) at the start.
+bool crate_hittable(const Board& board, const Reach& r, Cell c) {
+    const int x = c.x, y = c.y;
+    auto line = [&](int nx, int ny, int across, int down) {
+        if (!r.fillable.contains(nx, ny) || !r.fillable.at(nx, ny)) return false;
+        return across >= r.need || down >= r.need;
+    };
+    auto full_across = [&](int nx, int ny) { return r.left.at(nx, ny) + r.right.at(nx, ny) - 1; };
+    auto full_down = [&](int nx, int ny) { return r.up.at(nx, ny) + r.down.at(nx, ny) - 1; };
+    return (x > 0 && line(x - 1, y, r.left.at(x - 1, y), full_down(x - 1, y))) ||
+           (x + 1 < r.fillable.width && line(x + 1, y, r.right.at(x + 1, y), full_down(x + 1, y))) ||
+           (y > 0 && line(x, y - 1, full_across(x, y - 1), r.up.at(x, y - 1))) ||
+           (y + 1 < r.fillable.height && is_piece_cell(board.at(x, y + 1)) &&
+            line(x, y + 1, full_across(x, y + 1), r.down.at(x, y + 1)));
+}
+
+// The reach of the level: blockers are permanent; in a level without areas, a crate no run can
+// ever form next to is permanent too, and with it standing for good more cells may lose their
+// pieces and more crates their runs, so the crates are looked at again until no more is found
+// (a few rounds on real boards; a cap keeps the rest unproved, which is only less said).
+Reach reach_of(const Level& level) {
+    const Board& board = level.board;
+    Reach r;
+    r.need = std::max(level.rules.min_match, 1);
+    r.areas = makes_areas(level);
+    r.permanent = Grid(board.width, board.height, 0);
+    for (std::size_t i = 0; i < board.cells.size(); ++i) r.permanent.cells[i] = board.cells[i] == cell::blocker ? 1 : 0;
+    fill_reach(board, r);
+    if (r.areas) return r;
+    for (int round = 0; round < 32; ++round) {
+        bool more = false;
+        for (int y = 0; y < board.height; ++y)
+            for (int x = 0; x < board.width; ++x)
+                if (cell::is_crate(board.at(x, y)) && !r.permanent.at(x, y) && !crate_hittable(board, r, {x, y})) {
+                    r.permanent.at(x, y) = 1;
+                    more = true;
+                }
+        if (!more) break;
+        fill_reach(board, r);
+    }
+    return r;
+}
+
+// What stands for good at `c` (a blocker or a crate never hit), in a message's words.
+std::string permanent_text(const Board& board, Cell c) {
+    return board.at(c) == cell::blocker ? "the blocker at " + at_text(c) + ", which never moves,"
+                                        : "the crate at " + at_text(c) + ", which is never hit and so never breaks,";
+}
+
+// Why no piece can ever be on `c` (not fillable): the permanent cell above it in its column stops
+// the refill, and no piece is between them.
+std::string unfillable_text(const Board& board, const Reach& r, Cell c) {
+    for (int y = c.y - 1; y >= 0; --y)
+        if (r.permanent.at(c.x, y))
+            return "no piece can ever fall into it: " + permanent_text(board, {c.x, y}) +
+                   " is above it and stops the refill, and no piece is between them";
+    return "no piece can ever fall into it";  // not reached: a cell with nothing permanent above is refilled
+}
+
+// Cells from which an ingredient can ever reach an exit (its column's lowest cell that is not a
+// hole). An ingredient falls down its column (past holes) and is swapped with an orthogonal
+// neighbour, which must then hold an item (a fillable cell): so it moves from a cell to its left,
+// right and upper neighbour and to the next cell below that is not a hole, when that one is
+// fillable. Found backwards from the exits in one pass over the board.
+std::vector<std::uint8_t> exit_reach(const Board& board, const Reach& r) {
+    const int w = board.width, h = board.height;
+    std::vector<std::uint8_t> seen(static_cast<std::size_t>(w * h), 0);
+    std::vector<Cell> stack;
+    auto reach = [&](Cell c) {
+        if (!board.contains(c) || !r.fillable.at(c) || seen[static_cast<std::size_t>(c.y * w + c.x)]) return;
+        seen[static_cast<std::size_t>(c.y * w + c.x)] = 1;
+        stack.push_back(c);
+    };
+    for (int x = 0; x < w; ++x) {
+        int y = h - 1;
+        while (y >= 0 && board.at(x, y) == cell::hole) --y;
+        if (y >= 0) reach({x, y});
+    }
+    while (!stack.empty()) {
+        const Cell c = stack.back();
+        stack.pop_back();
+        // The cells that move into c: its left and right neighbours, the one below it (a swap up),
+        // and the first cell above it that is not a hole (a fall or a swap down).
+        reach({c.x - 1, c.y});
+        reach({c.x + 1, c.y});
+        reach({c.x, c.y + 1});
+        int above = c.y - 1;
+        while (above >= 0 && board.at(c.x, above) == cell::hole) --above;
+        reach({c.x, above});
+    }
+    return seen;
+}
+
+// The first permanent cell below `c` in its column (an ingredient's way down stops there), if any.
+std::optional<Cell> permanent_below(const Board& board, const Reach& r, Cell c) {
+    for (int y = c.y + 1; y < board.height; ++y)
+        if (r.permanent.at(c.x, y)) return Cell{c.x, y};
+    return std::nullopt;
 }
 
 // The cells of the straight line through `c` in direction (dx, dy) that hold `color` among the
@@ -65,45 +220,36 @@ void add_rest(std::vector<Warning>& out, int count, const std::string& what) {
 
 }  // namespace
 
-Grid clearable_cells(const Level& level) {
-    const Board& board = level.board;
-    const int need = std::max(level.rules.min_match, 1);
-    const Grid fillable = fillable_cells(board);
-    Grid out(board.width, board.height, 0);
-    // A run needs `need` pieces in a line at once: mark every cell of every window of `need`
-    // consecutive fillable cells, across and down.
-    for (int dir = 0; dir < 2; ++dir) {
-        const int dx = dir == 0 ? 1 : 0, dy = dir == 0 ? 0 : 1;
-        for (int y = 0; y < board.height; ++y)
-            for (int x = 0; x < board.width; ++x) {
-                int len = 0;
-                while (len < need && fillable.contains(x + dx * len, y + dy * len) && fillable.at(x + dx * len, y + dy * len))
-                    ++len;
-                if (len < need) continue;
-                for (int i = 0; i < need; ++i) out.at(x + dx * i, y + dy * i) = 1;
-            }
-    }
-    return out;
-}
+Grid clearable_cells(const Level& level) { return reach_of(level).clearable; }
 
 std::vector<Warning> level_problems(const Level& level) {
     std::vector<Warning> out;
     const Board& board = level.board;
     const int need = level.rules.min_match;
+    const Reach reach = reach_of(level);
+    const std::string no_area = "and the level makes no special (\"specials\" is off and none is on the board)";
+    bool standing_crates = false;  // crates proved never hit
+    for (std::size_t i = 0; i < board.cells.size(); ++i) standing_crates = standing_crates || (reach.permanent.cells[i] && cell::is_crate(board.cells[i]));
+    const std::string lines = "blockers, holes and the board's edge end every line" +
+                              std::string(standing_crates ? ", and so does a crate no run can ever reach" : "");
 
-    // Jelly no run can reach.
+    // Jelly that can never be cleared: a cell loses a layer only when a piece on it is cleared.
     if (level.jelly && level.jelly->width == board.width && level.jelly->height == board.height) {
-        const Grid clearable = clearable_cells(level);
-        const Grid fillable = fillable_cells(board);
         int count = 0, layers = 0;
         for (int y = 0; y < board.height; ++y)
             for (int x = 0; x < board.width; ++x) {
                 const int jelly = level.jelly->at(x, y);
-                if (jelly <= 0 || clearable.at(x, y)) continue;
+                if (jelly <= 0 || reach.clearable.at(x, y)) continue;
                 layers += jelly;
                 std::string why = board.at(x, y) == cell::blocker ? "it is under a blocker, which is never cleared"
-                                  : !fillable.at(x, y) ? "no piece can ever fall into it (it is below a blocker, with no piece above it)"
-                                                       : "no line of " + std::to_string(need) + " playable cells passes through it, so no run can clear it";
+                                  : reach.permanent.at(x, y)
+                                      ? "it is under a crate no run can ever reach (" + lines + "), " + no_area +
+                                            ": the crate never breaks, so no piece is ever on the cell"
+                                  : !reach.fillable.at(x, y)
+                                      ? unfillable_text(board, reach, {x, y})
+                                      : "no line of " + std::to_string(need) +
+                                            " cells that can hold pieces passes through it (" + lines + "), " + no_area +
+                                            ", so neither a run nor an area can clear it";
                 add_capped(out, count,
                            {"unreachable jelly at " + at_text({x, y}) + ": " + std::to_string(jelly) +
                                 (jelly == 1 ? " layer" : " layers") + " can never be cleared: " + why,
@@ -116,46 +262,41 @@ std::vector<Warning> level_problems(const Level& level) {
                            std::nullopt});
     }
 
-    // Format 2: ingredients that can never reach their exit (a blocker below them never moves), and
-    // crates nothing can ever hit (no run can form next to them, and no special can be made or fired).
+    // Format 2: ingredients that can never reach an exit (each column's lowest cell that is not a
+    // hole), and crates nothing can ever hit.
     {
         int count = 0, stuck = 0, on_board = 0;
-        for (int x = 0; x < board.width; ++x)
-            for (int y = 0; y < board.height; ++y) {
+        const auto exits = exit_reach(board, reach);
+        for (int y = 0; y < board.height; ++y)
+            for (int x = 0; x < board.width; ++x) {
                 if (board.at(x, y) != cell::ingredient) continue;
                 ++on_board;
-                for (int below = y + 1; below < board.height; ++below)
-                    if (board.at(x, below) == cell::blocker) {
-                        ++stuck;
-                        add_capped(out, count,
-                                   {"ingredient at " + at_text({x, y}) + " can never reach its exit: the blocker at " +
-                                        at_text({x, below}) + " below it never moves",
-                                    Cell{x, y}});
-                        break;
-                    }
+                if (exits[static_cast<std::size_t>(y * board.width + x)]) continue;
+                ++stuck;
+                const auto below = permanent_below(board, reach, {x, y});
+                add_capped(out, count,
+                           {"ingredient at " + at_text({x, y}) + " can never reach an exit: " +
+                                (below ? permanent_text(board, *below) + " is below it, and " : std::string()) +
+                                "no cell it can fall or be swapped into is an exit (an ingredient moves only down its column "
+                                "and by swaps with a neighbour that holds an item; blockers and holes wall it in)",
+                            Cell{x, y}});
             }
         add_rest(out, count, "ingredients that can never reach an exit");
         if (level.goal.ingredients && *level.goal.ingredients > on_board - stuck && stuck > 0)
             out.push_back({"the goal collects " + std::to_string(*level.goal.ingredients) + " ingredients, but only " +
                                std::to_string(on_board - stuck) + " can ever reach an exit: the level cannot be won",
                            std::nullopt});
-        bool areas = level.rules.specials;
-        for (std::int32_t v : board.cells) areas = areas || cell::is_special(v) || v == cell::color_bomb;
-        if (!areas) {
-            const Grid clearable = clearable_cells(level);
+        if (!reach.areas) {
             int crates = 0;
             count = 0;
             for (int y = 0; y < board.height; ++y)
                 for (int x = 0; x < board.width; ++x) {
-                    if (!cell::is_crate(board.at(x, y))) continue;
-                    bool reachable = false;
-                    for (Cell n : {Cell{x - 1, y}, Cell{x + 1, y}, Cell{x, y - 1}, Cell{x, y + 1}})
-                        reachable = reachable || (board.contains(n) && clearable.at(n));
-                    if (reachable) continue;
+                    if (!cell::is_crate(board.at(x, y)) || !reach.permanent.at(x, y)) continue;
                     ++crates;
                     add_capped(out, count,
-                               {"crate at " + at_text({x, y}) +
-                                    " can never be hit: no run can form next to it, and the level makes no special",
+                               {"crate at " + at_text({x, y}) + " can never be hit: no line of " + std::to_string(need) +
+                                    " cells that can hold pieces while it stands passes next to it (" + lines +
+                                    "; nothing falls past a standing crate), " + no_area,
                                 Cell{x, y}});
                 }
             add_rest(out, count, "crates that can never be hit");
