@@ -141,6 +141,20 @@ TEST_CASE("goals that invariants rule out are unsolvable at any length") {
         level.goal.min_group_size = 3;
         CHECK(ops().analyze(level, {}, {}).verdict == Verdict::unsolvable);
     }
+    SECTION("one closed group of every tile needs every tile closed: the side counts must agree") {
+        // min_group_size equal to the tile count is Netslide's goal; a 5x5 board of random masks
+        // with more right sides than left ones is proved hopeless at once, not searched.
+        Level level = level_from_rows({"2 3 6 a 2", "3 6 c 9 2", "6 a 8 3 6", "2 2 6 c 9", "3 a 6 9 2"});
+        level.goal.min_group_size = 25;
+        SolveOptions options;
+        options.budget_ms = 0;
+        options.max_nodes = 1000;
+        SolveResult r = solve(level, level.board, lines_goal(level.goal), options);
+        CHECK(r.verdict == Verdict::unsolvable);
+        CHECK(r.impossible);
+        CHECK(r.nodes == 0);
+        CHECK(r.reason.find("a closed group of every tile needs as many solid left sides as right sides") == 0);
+    }
     SECTION("a tile that can never leave the edge it points at") {
         // Width 1: rows never shift, so the right-pointing nub stays at the edge.
         Level level = level_from_rows({"a", "a"});

@@ -58,13 +58,19 @@ void row(const char* what, double core_ns, double oracle_ns) {
 int main(int argc, char** argv) {
     int boards = 100;
     int budget_ms = 1000;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (!std::strcmp(argv[i], "--boards")) boards = std::atoi(argv[i + 1]);
-        if (!std::strcmp(argv[i], "--budget-ms")) budget_ms = std::atoi(argv[i + 1]);
+    int first = 0;  // the first deal: kshisen_board(1000 + first)
+    bool solver_only = false;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "solver")) solver_only = true;
+        if (i + 1 >= argc) continue;
+        if (!std::strcmp(argv[i], "--first")) first = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--boards")) boards = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--budget-ms")) budget_ms = std::atoi(argv[++i]);
     }
     LinkRules rules;  // equal, 2 turns, border on: KShisen's game
     const Board full = kshisen_board(1);
 
+    if (!solver_only) {
     // 1. One path query: every pairing pair of a half-cleared board, one at a time.
     Board half = full;
     {
@@ -116,17 +122,20 @@ int main(int argc, char** argv) {
         });
         row(board == &full ? "all linkable pairs, full board" : "all linkable pairs, half-cleared board", core_ns, oracle_ns);
     }
+    }  // !solver_only
 
     // 3. Solver verdicts on random deals.
     std::vector<double> times;
     int solvable = 0, unsolvable = 0, unknown = 0;
     std::uint64_t nodes = 0;
-    for (int b = 0; b < boards; ++b) {
+    std::vector<std::uint64_t> node_counts;
+    for (int b = first; b < first + boards; ++b) {
         Board board = kshisen_board(1000 + static_cast<std::uint64_t>(b));
         SolveOptions options;
         options.budget_ms = budget_ms;
         SolveResult r = solve(board, rules, options);
         nodes += r.nodes;
+        node_counts.push_back(r.nodes);
         times.push_back(r.elapsed_ms);
         if (r.verdict == Verdict::solvable) ++solvable;
         else if (r.verdict == Verdict::unsolvable) ++unsolvable;
@@ -136,10 +145,14 @@ int main(int argc, char** argv) {
                         static_cast<unsigned long long>(r.nodes));
     }
     std::sort(times.begin(), times.end());
-    double median = times.empty() ? 0 : times[times.size() / 2];
+    std::sort(node_counts.begin(), node_counts.end());
+    auto at = [](const auto& sorted, double q) { return sorted.empty() ? 0 : sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))]; };
     std::printf("solver on %d random 18x8 deals (budget %d ms): settled %d (solvable %d, unsolvable %d), unknown %d, "
-                "median %.2f ms, max %.1f ms, %llu nodes\n",
-                boards, budget_ms, solvable + unsolvable, solvable, unsolvable, unknown, median, times.empty() ? 0 : times.back(),
-                static_cast<unsigned long long>(nodes));
+                "median %.2f ms, 99th percentile %.1f ms, max %.1f ms; nodes median %llu, 99th percentile %llu, max %llu, "
+                "total %llu\n",
+                boards, budget_ms, solvable + unsolvable, solvable, unsolvable, unknown, at(times, 0.5), at(times, 0.99),
+                times.empty() ? 0 : times.back(), static_cast<unsigned long long>(at(node_counts, 0.5)),
+                static_cast<unsigned long long>(at(node_counts, 0.99)),
+                static_cast<unsigned long long>(node_counts.empty() ? 0 : node_counts.back()), static_cast<unsigned long long>(nodes));
     return sink == 42 ? 1 : 0;
 }

@@ -90,9 +90,13 @@ public:
         need_groups_ = goal_.closed_groups.has_value() || goal_.min_group_size.has_value();
         for (int i = 0; i < static_cast<int>(masks_.size()); ++i)
             if (masks_[static_cast<std::size_t>(i)] != 0) {
+                ++tiles_;
                 hash1_ ^= zobrist1(i, masks_[static_cast<std::size_t>(i)]);
                 hash2_ ^= zobrist2(i, masks_[static_cast<std::size_t>(i)]);
             }
+        // A closed group of every tile (Netslide's "one network", docs/lines.md) leaves no tile
+        // open: the goal implies all_closed, so its hitting-set bound is admissible here too.
+        every_tile_closed_ = goal_.all_closed || (goal_.min_group_size && tiles_ > 0 && *goal_.min_group_size == tiles_);
     }
 
     // Why the goal can never be met on this board, whatever the shifts; "" when it may be.
@@ -105,15 +109,16 @@ public:
             for (std::uint8_t side : all_sides)
                 if (m & side) ++side_count[side];
         }
-        if (goal_.all_closed) {
+        if (every_tile_closed_) {
             // Shifts move tiles but never turn them: every solid right side needs its own solid
             // left side to meet, so the counts must agree (and likewise top and bottom).
+            const std::string what = goal_.all_closed ? "every tile closed" : "a closed group of every tile";
             if (side_count[side_right] != side_count[side_left])
-                return "every tile closed needs as many solid left sides as right sides (" +
+                return what + " needs as many solid left sides as right sides (" +
                        std::to_string(side_count[side_left]) + " left, " + std::to_string(side_count[side_right]) +
                        " right)";
             if (side_count[side_top] != side_count[side_bottom])
-                return "every tile closed needs as many solid top sides as bottom sides (" +
+                return what + " needs as many solid top sides as bottom sides (" +
                        std::to_string(side_count[side_top]) + " top, " + std::to_string(side_count[side_bottom]) +
                        " bottom)";
         }
@@ -130,7 +135,7 @@ public:
     // 0 exactly when the goal holds; `infinite` when no sequence can meet it.
     int lower_bound(int cap) {
         int bound = 0;
-        if (goal_.all_closed) {
+        if (every_tile_closed_) {
             bound = all_closed_bound(cap);
             if (bound > cap) return bound;
         }
@@ -401,6 +406,8 @@ private:
     bool use_line_bits_ = true;
     LinesGoal goal_;
     bool need_groups_ = false;
+    int tiles_ = 0;
+    bool every_tile_closed_ = false;  // the goal needs every tile closed (all_closed, or one group of all)
     std::vector<std::uint8_t> masks_;
     std::vector<std::uint8_t> shiftable_;  // rows 0..h-1, then columns
     bool any_row_shiftable_ = false;

@@ -107,20 +107,33 @@ public:
 
 private:
     bool pairs(int i, int j) const { return rules_.pair.pairs(values_[static_cast<std::size_t>(i)], values_[static_cast<std::size_t>(j)]); }
-    // Link answers are cached until the next removal or undo (a closure's last pass and the
-    // move generation ask the same questions); only for boards of up to 512 tiles (n^2 slots).
+    // Link answers are cached (boards of up to 512 tiles: n^2 slots) and kept as long as they
+    // stay true, by the rule the solver rests on: removals only empty cells (docs/link.md).
+    // - "links", found at a position, holds at every position reached from it by more removals:
+    //   while the first `depth` removals of the log are the same pushes (a push's id names its
+    //   whole prefix, since an entry below it cannot change without popping it first);
+    // - "does not link" holds at every position reached from it by undoing removals only: until
+    //   the next removal.
+    // The answers are the ones field_.links gives, so the search visits the same positions.
     bool linked(int i, int j) const {
         const std::size_t n = cells_.size();
         if (n > 512) return field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)], rules_.max_turns);
         const std::size_t slot = static_cast<std::size_t>(std::min(i, j)) * n + static_cast<std::size_t>(std::max(i, j));
-        if (link_stamp_.empty()) {
-            link_stamp_.assign(n * n, 0);
-            link_value_.assign(n * n, 0);
-        }
-        if (link_stamp_[slot] == generation_) return link_value_[slot] != 0;
+        if (link_memo_.empty()) link_memo_.assign(n * n, LinkMemo{});
+        LinkMemo& memo = link_memo_[slot];
+        if (memo.state == LinkMemo::links && memo.depth <= log_.size() &&
+            (memo.depth == 0 || log_id_[memo.depth - 1] == memo.stamp))
+            return true;
+        if (memo.state == LinkMemo::apart && memo.stamp == removals_) return false;
         const bool value = field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)], rules_.max_turns);
-        link_stamp_[slot] = generation_;
-        link_value_[slot] = value ? 1 : 0;
+        if (value) {
+            memo.state = LinkMemo::links;
+            memo.depth = static_cast<std::uint32_t>(log_.size());
+            memo.stamp = log_id_.empty() ? 0 : log_id_.back();
+        } else {
+            memo.state = LinkMemo::apart;
+            memo.stamp = removals_;
+        }
         return value;
     }
 
@@ -134,14 +147,16 @@ private:
             --group_left_[static_cast<std::size_t>(group_of_[ti])];
         }
         remaining_ -= 2;
-        ++generation_;
+        ++removals_;
         log_.push_back(TilePair{std::min(i, j), std::max(i, j)});
+        log_id_.push_back(++next_push_id_);
     }
 
     void undo_to(std::size_t mark) {
         while (log_.size() > mark) {
             TilePair p = log_.back();
             log_.pop_back();
+            log_id_.pop_back();
             for (int t : {p.first, p.second}) {
                 auto ti = static_cast<std::size_t>(t);
                 alive_[ti] = 1;
@@ -151,7 +166,6 @@ private:
                 ++group_left_[static_cast<std::size_t>(group_of_[ti])];
             }
             remaining_ += 2;
-            ++generation_;
         }
     }
 
@@ -531,11 +545,18 @@ private:
     mutable bool aborted_ = false;
     mutable std::uint64_t work_ = 0;
     std::uint64_t run_limit_ = 0;
-    std::uint32_t generation_ = 1;
+    std::vector<std::uint64_t> log_id_;  // a unique id per push of log_, in step with it
+    std::uint64_t next_push_id_ = 0;
+    std::uint64_t removals_ = 0;          // removals made so far (undos do not count)
     mutable std::uint32_t sleep_generation_ = 0;
     mutable std::vector<std::uint32_t> sleep_stamp_;
-    mutable std::vector<std::uint32_t> link_stamp_;
-    mutable std::vector<char> link_value_;
+    struct LinkMemo {
+        enum : std::uint8_t { unknown, links, apart };
+        std::uint64_t stamp = 0;  // links: the id of push `depth` (0 for none); apart: removals_
+        std::uint32_t depth = 0;  // links: the log's length when it was found
+        std::uint8_t state = unknown;
+    };
+    mutable std::vector<LinkMemo> link_memo_;
     int noise_ = 0;
     mutable Rng noise_rng_;
 };
