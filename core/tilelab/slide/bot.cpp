@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "tilelab/slide/puzzle.hpp"
 #include "tilelab/slide/slide.hpp"
 
 namespace tilelab::slide {
@@ -70,13 +71,21 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
     std::vector<std::uint8_t> spawn_exponents;
     for (std::int32_t v : spawns.values) spawn_exponents.push_back(exponent_of(v));
     std::vector<std::pair<int, double>> chances = spawn_chances(level.rules);
-    if (bot == BotKind::quick) {  // only the likeliest value (the first of equals), as if it always came
+    if (bot == BotKind::quick && !chances.empty()) {  // only the likeliest value (the first of equals), as if it always came
         std::pair<int, double> likeliest = chances.front();
         for (const auto& c : chances)
             if (c.second > likeliest.second) likeliest = c;
         chances = {{likeliest.first, 1.0}};
     }
     ExpectimaxBot<Path> searcher(path, std::move(chances), depth, 1e-4, stop);
+    // Without spawns the game is deterministic: the search bots look for the fewest moves to the
+    // target once, exactly (shortest_solution), and play that line; the level's goal, not the
+    // score, decides. When the search finds none within its positions they play the look-ahead
+    // (its chance layers become plain moves).
+    const bool puzzle = spawns.none() && bot != BotKind::greedy && bot != BotKind::random;
+    bool planned = false;
+    std::vector<Direction> plan;
+    std::size_t planned_moves = 0;
     Rng bot_rng(bot_seed(rng.state()));  // random's own draws; rng (the spawns) is still at the playout seed
     std::vector<int> empty;
     empty.reserve(static_cast<std::size_t>(path.cell_count));
@@ -113,10 +122,18 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
             out.interrupted = true;
             break;
         }
+        if (puzzle && !planned) {
+            planned = true;
+            PuzzleLimits limits;
+            limits.max_positions = puzzle_bot_positions;
+            const PuzzleSearch found = shortest_solution(path, position, level.goal.target, limits, stop);
+            if (found.verdict == Verdict::solvable) plan = found.moves;
+        }
         const std::optional<Direction> choice =
-            bot == BotKind::greedy   ? greedy_choice(path, position)
-            : bot == BotKind::random ? random_choice(path, position, bot_rng)
-                                     : searcher.choose(position);
+            bot == BotKind::greedy        ? greedy_choice(path, position, spawns.none() ? &bot_rng : nullptr)
+            : bot == BotKind::random      ? random_choice(path, position, bot_rng)
+            : planned_moves < plan.size() ? std::optional<Direction>(plan[planned_moves++])
+                                          : searcher.choose(position);
         if (stop.stop_requested()) {  // the search was cut short: its choice means nothing
             out.interrupted = true;
             break;
@@ -133,7 +150,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         empty.clear();
         for (int c = 0; c < path.cell_count; ++c)
             if (Path::exponent_at(position, c) == 0) empty.push_back(c);
-        if (!empty.empty()) {
+        if (!empty.empty() && !spawns.none()) {
             const int cell = empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))];
             const std::int32_t value = spawns.draw_value(rng);
             position = Path::with_tile(position, cell, exponent_of(value));
