@@ -17,6 +17,7 @@
 #include "oracle.hpp"
 #include "support/run.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/slide/bot.hpp"
 
 using tilelab::test::run_cli;
 using tilelab::test::shell_quote;
@@ -197,4 +198,27 @@ TEST_CASE("slide puzzles: an empty spawn table needs version 3; start_tiles must
     CHECK(load.diagnostics[0].pointer == "/rules/start_tiles");
     level["rules"]["start_tiles"] = 0;
     CHECK(tilelab::parse_level(level.dump(), "puzzle.json").level);
+}
+
+TEST_CASE("slide puzzles: the search bots win in the optimal number of moves, with the line found once or per run") {
+    for (const auto& file : puzzle_files()) {
+        INFO(file);
+        const auto load = tilelab::load_level(file);
+        REQUIRE(load.level);
+        const tilelab::Level& level = *load.level;
+        const int optimal = bfs_optimal(level.board, level.goal.target, *level.goal.moves);
+        const auto plan = tilelab::slide::puzzle_plan(level);
+        REQUIRE(plan);
+        CHECK(static_cast<int>(plan->size()) == optimal);
+        for (auto bot : {tilelab::slide::BotKind::expectimax, tilelab::slide::BotKind::expectimax_deep,
+                         tilelab::slide::BotKind::quick}) {
+            const auto own = tilelab::slide::play_out(level, bot, 5, 0);
+            const auto shared = tilelab::slide::play_out(level, bot, 5, 0, {}, {}, false, 0, &plan);
+            CHECK(own == shared);
+            CHECK(own.won);
+            CHECK(own.moves_used == optimal);
+            // The general path finds the same line.
+            CHECK(tilelab::slide::play_out(level, bot, 5, 0, {}, {}, true) == own);
+        }
+    }
 }

@@ -59,12 +59,23 @@ namespace {
                                 "' (expected expectimax, expectimax-deep, quick, greedy or random)");
 }
 
+// The search bots' line on a level without spawns: its first shortest solution (puzzle.hpp).
+template <class Path>
+std::optional<std::vector<Direction>> plan_from(const Path& path, const typename Path::Position& start, const Level& level,
+                                                const std::stop_token& stop) {
+    PuzzleLimits limits;
+    limits.max_positions = puzzle_bot_positions;
+    PuzzleSearch found = shortest_solution(path, start, level.goal.target, limits, stop);
+    if (found.verdict != Verdict::solvable) return std::nullopt;
+    return std::move(found.moves);
+}
+
 // The game loop of a playout, on whichever path the level fits. Spawns follow RULES.md exactly
 // (cell first, over the empty cells in row-major order, then the value), so a playout is a game
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
 PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop,
-                       DepthRule depth, int curve_cap) {
+                       DepthRule depth, int curve_cap, const std::optional<std::vector<Direction>>* shared_plan) {
     const State start = start_state(level);
     auto position = path.from_board(start.board);
     const SpawnTable spawns = SpawnTable::of(level.rules);
@@ -124,10 +135,11 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         }
         if (puzzle && !planned) {
             planned = true;
-            PuzzleLimits limits;
-            limits.max_positions = puzzle_bot_positions;
-            const PuzzleSearch found = shortest_solution(path, position, level.goal.target, limits, stop);
-            if (found.verdict == Verdict::solvable) plan = found.moves;
+            if (shared_plan) {
+                if (*shared_plan) plan = **shared_plan;
+            } else if (auto found = plan_from(path, position, level, stop)) {
+                plan = std::move(*found);
+            }
         }
         const std::optional<Direction> choice =
             bot == BotKind::greedy        ? greedy_choice(path, position, spawns.none() ? &bot_rng : nullptr)
@@ -162,16 +174,29 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
 
 }  // namespace
 
+std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std::stop_token& stop) {
+    const Board start = start_state(level).board;
+    if (fits_table_path(level)) {
+        const TablePath path;
+        return plan_from(path, path.from_board(start), level, stop);
+    }
+    const GridPath path(level.width(), level.height());
+    return plan_from(path, path.from_board(start), level, stop);
+}
+
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop,
-                        std::optional<DepthRule> depth, bool general_path, int curve_cap) {
+                        std::optional<DepthRule> depth, bool general_path, int curve_cap,
+                        const std::optional<std::vector<Direction>>* puzzle_plan) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
     const bool deep = bot == BotKind::expectimax_deep;
     if (bot == BotKind::quick && !depth) depth = DepthRule::quick();
     if (!general_path && fits_table_path(level))
         return play_on(TablePath(), level, bot, rng, stop,
-                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap);
+                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap,
+                       puzzle_plan);
     return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop,
-                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap);
+                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap,
+                   puzzle_plan);
 }
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
@@ -179,10 +204,15 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
     if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);
     const std::stop_token playout_stop = deadline.token();
+    // Without spawns every run of a search bot plays the same line: found once, here.
+    std::optional<std::vector<Direction>> plan;
+    const bool shared = has_no_spawns(level) && bot != BotKind::greedy && bot != BotKind::random;
+    if (shared) plan = puzzle_plan(level, playout_stop);
     auto outcomes = run_playouts(
         options.runs, options.threads,
         [&](int run_index) {
-            return play_out(level, bot, options.seed, run_index, playout_stop, {}, false, options.curve_cap);
+            return play_out(level, bot, options.seed, run_index, playout_stop, {}, false, options.curve_cap,
+                            shared ? &plan : nullptr);
         },
         playout_stop, progress, options.first_run);
     return summarize(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());

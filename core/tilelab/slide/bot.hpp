@@ -219,8 +219,16 @@ inline constexpr std::size_t puzzle_bot_positions = 1 << 18;
 // ones for BotKind::expectimax_deep).
 // `curve_cap` > the level's move limit: the game goes on past the limit (not where the level has
 // none) until the target is reached or the cap, for won_at; the other fields are as of the limit.
+// `puzzle_plan` (a level without spawns): the search bots' line, found once for every run by
+// puzzle_plan() (nullopt inside: none found); unset, the playout searches for itself.
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
-                        std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0);
+                        std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0,
+                        const std::optional<std::vector<Direction>>* puzzle_plan = nullptr);
+
+// A level without spawns: the shortest solution the search bots play from its start (within
+// puzzle_bot_positions positions), the same in every run, so estimate finds it once; nullopt when
+// the search finds none.
+std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std::stop_token& stop = {});
 
 // `tilelab estimate` for slide: playouts of the chosen bot over threads, summarised with the
 // distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}). An unknown
