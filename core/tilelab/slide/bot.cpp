@@ -64,7 +64,7 @@ template <class Path>
 std::optional<std::vector<Direction>> plan_from(const Path& path, const typename Path::Position& start, const Level& level,
                                                 const std::stop_token& stop) {
     PuzzleLimits limits;
-    limits.max_positions = puzzle_bot_positions;
+    limits.max_positions = std::min(puzzle_bot_positions, position_budget(path.cell_count));
     PuzzleSearch found = shortest_solution(path, start, level.goal.target, limits, stop);
     if (found.verdict != Verdict::solvable) return std::nullopt;
     return std::move(found.moves);
@@ -103,8 +103,9 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
 
     // The game is played on past the level's move limit up to `cap` only for the curve (won_at);
     // `out` keeps the figures as of the level's own limit.
-    const int limit = level.goal.moves ? *level.goal.moves : playout_move_cap;
-    const int cap = level.goal.moves ? std::max(limit, curve_cap) : playout_move_cap;
+    const int no_limit = spawns.none() ? puzzle_move_cap : playout_move_cap;
+    const int limit = level.goal.moves ? *level.goal.moves : no_limit;
+    const int cap = level.goal.moves ? std::max(limit, curve_cap) : no_limit;
     PlayoutOutcome out;
     bool fixed = false;
     int moves = 0;

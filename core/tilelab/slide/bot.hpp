@@ -203,11 +203,14 @@ bool parse_bot(const std::string& name, BotKind& out);
 std::string bot_name(BotKind bot);
 
 // Every move adds a spawn, so a game always ends, but on a large board with a high target it
-// could take millions of moves; a playout without a move limit stops (lost) at this many. A level
-// without spawns can go on for ever (left, right, left, ...): the same cap ends it.
+// could take millions of moves; a playout without a move limit stops (lost) at this many.
 inline constexpr int playout_move_cap = 200000;
+// A level without spawns and without a move limit can go on for ever (left, right, left, ...):
+// its playouts stop (lost) at this many moves, far past any puzzle's solution.
+inline constexpr int puzzle_move_cap = 10000;
 // The positions an expectimax bot's exact search of a level without spawns may keep
-// (shortest_solution, puzzle.hpp): a count, not a time, so every run plays the same game.
+// (shortest_solution, puzzle.hpp; fewer on large boards, position_budget): a count, not a time,
+// so every run plays the same game.
 inline constexpr std::size_t puzzle_bot_positions = 1 << 18;
 
 // One playout from the level's start state (its designer tiles and start spawns), with every

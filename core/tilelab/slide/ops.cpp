@@ -84,8 +84,7 @@ void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& 
     PuzzleLimits limits;
     limits.max_depth = level.goal.moves ? *level.goal.moves : -1;
     limits.budget_ms = std::max(1, options.budget_ms);
-    // Memory, not time, bounds large boards: a position is a byte a cell on the general path.
-    limits.max_positions = std::max<std::size_t>(4096, (std::size_t{1} << 27) / static_cast<std::size_t>(start.board.size() + 32));
+    limits.max_positions = position_budget(start.board.size());  // memory bounds large boards
     Level board_level = level;
     board_level.board = start.board;
     const PuzzleSearch found =

@@ -97,6 +97,12 @@ PuzzleSearch shortest_solution(const Path& path, const typename Path::Position& 
     }
 }
 
+// The positions a search on a board of `cells` cells may keep: about 2^27 bytes of them (a
+// position is a byte a cell on the general path), at least 64.
+inline std::size_t position_budget(int cells) {
+    return std::max<std::size_t>(64, (std::size_t{1} << 27) / static_cast<std::size_t>(cells + 32));
+}
+
 // A level without spawns: deterministic play (docs/slide.md "Puzzles").
 inline bool has_no_spawns(const Level& level) { return level.kind == Kind::slide && level.rules.spawn.empty(); }
 
