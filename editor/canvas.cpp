@@ -126,6 +126,17 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
             ImVec2 a = view.centre(first), b = view.centre(last);
             if (shift->step < 0) std::swap(a, b);
             arrow(list, a, b, ink, thick, false);
+        } else if (const auto* d = std::get_if<Direction>(&next)) {
+            // slide without spawns: the next move as an arrow across the board, from edge to edge.
+            const int mid_x = level.width() / 2, mid_y = level.height() / 2;
+            Cell first{mid_x, 0}, last{mid_x, level.height() - 1};
+            if (*d == Direction::left || *d == Direction::right) {
+                first = {0, mid_y};
+                last = {level.width() - 1, mid_y};
+            }
+            ImVec2 a = view.centre(first), b = view.centre(last);
+            if (*d == Direction::up || *d == Direction::left) std::swap(a, b);
+            arrow(list, a, b, ink, thick * 1.5f, false);
         }
     }
     if (level.kind == Kind::link && show.link_paths && !analysis) trace_overlay(app, doc, "link-paths", step, nullptr);

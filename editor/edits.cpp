@@ -394,8 +394,10 @@ bool keep_in_format(Level& level, const Level& before) {
         break;
     }
     case Kind::slide:
-        if (r.spawn.empty()) {
-            r.spawn = Rules{}.spawn;
+        // An empty spawn table is a level without spawns (format 3, docs/slide.md "Puzzles"):
+        // kept; its start tiles are the board's, so start_tiles is then 0 at most.
+        if (r.spawn.empty() && r.start_tiles && *r.start_tiles != 0) {
+            r.start_tiles = 0;
             changed = true;
         }
         for (auto& [value, weight] : r.spawn) {

@@ -13,9 +13,11 @@ const char* const analyze_usage =
     "  match3  groups (current match groups), hints (every legal swap and what it clears), dead\n"
     "  link    links (every linkable pair with its path), stuck, solve (verdict and removal order)\n"
     "  lines   groups (with closed), solve (a shortest shift sequence meeting the goal)\n"
-    "  slide   legal (per direction), game_over\n"
+    "  slide   legal (per direction), game_over; without spawns (\"spawn\": []) also solve\n"
+    "          (the fewest moves to the target)\n"
     "--json: one JSON object on stdout (shapes in docs/cli.md).\n"
-    "--budget-ms N: time for the solver (link, lines); default 2000. Out of time: verdict unknown.\n"
+    "--budget-ms N: time for the solver (link, lines, slide without spawns); default 2000.\n"
+    "Out of time: verdict unknown.\n"
     "Exit status: 0 analysed, 1 the level is invalid, 2 wrong usage.\n";
 
 namespace {

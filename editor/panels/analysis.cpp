@@ -399,7 +399,7 @@ void draw_analysis(App& app) {
         break;
     }
 
-    // Solution step-through (link removal order, lines shift sequence).
+    // Solution step-through (link removal order, lines shift sequence, slide puzzle moves).
     if (analysis && !analysis->solution.empty()) {
         ImGui::Separator();
         int total = static_cast<int>(analysis->solution.size());

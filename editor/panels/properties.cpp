@@ -237,9 +237,27 @@ void draw_properties(App& app) {
             l.rules.score = rule ? SlideScore::pre_merge : SlideScore::merged;
             return true;
         });
-        optional_int(*doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; }, std::min(2, level.width() * level.height()), 0,
-                     level.width() * level.height());
-        trace_last_item(app, "start_tiles");
+        // No spawns (format version 3, docs/slide.md "Puzzles"): the board is the start, no tile
+        // appears after a move; start_tiles is then 0. The file is written as version 3.
+        edit_field(*doc, "No spawns", [](Level& l) {
+            bool none = l.rules.spawn.empty();
+            if (!ImGui::Checkbox("no spawns (puzzle)", &none)) return false;
+            if (none) {
+                l.rules.spawn.clear();
+                l.rules.start_tiles.reset();
+            } else {
+                l.rules.spawn = Rules{}.spawn;
+            }
+            return true;
+        });
+        trace_last_item(app, "no-spawns");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("a fixed puzzle: no tile appears after a move or at the start (format version 3)");
+        if (!level.rules.spawn.empty()) {
+            optional_int(*doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; },
+                         std::min(2, level.width() * level.height()), 0, level.width() * level.height());
+            trace_last_item(app, "start_tiles");
+        }
         for (std::size_t i = 0; i < level.rules.spawn.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
             ImGui::Text("spawn %d", level.rules.spawn[i].first);

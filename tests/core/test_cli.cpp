@@ -85,9 +85,17 @@ TEST_CASE("fmt --check exits 1 on a non-canonical file and changes nothing; fmt 
     auto fix = run_cli("fmt " + shell_quote(path.string()));
     CHECK(fix.status == 0);
     const std::string fixed = slurp(path);
-    CHECK(fixed.rfind("{\n  \"format\": \"tilelab.level\",\n  \"version\": 2,\n  \"id\": \"s1\"", 0) == 0);
+    // fmt keeps the file's version (1 here); --upgrade writes the newest.
+    CHECK(fixed.rfind("{\n  \"format\": \"tilelab.level\",\n  \"version\": 1,\n  \"id\": \"s1\"", 0) == 0);
     CHECK(fixed.find("\"board\": [\n    \"2 .\",\n    \". 4\"\n  ]") != std::string::npos);
     CHECK(fixed.back() == '\n');
+    CHECK(run_cli("fmt --check " + shell_quote(path.string())).status == 0);
+    CHECK(run_cli("fmt --upgrade " + shell_quote(path.string())).status == 0);
+    const std::string upgraded = slurp(path);
+    CHECK(upgraded.rfind("{\n  \"format\": \"tilelab.level\",\n  \"version\": " +
+                             std::to_string(tilelab::level_format_version) + ",\n  \"id\": \"s1\"",
+                         0) == 0);
+    CHECK(upgraded.substr(upgraded.find("\"id\"")) == fixed.substr(fixed.find("\"id\"")));
     CHECK(run_cli("fmt --check " + shell_quote(path.string())).status == 0);
     // An invalid file is reported and left alone.
     auto broken = dir / "broken.json";

@@ -254,8 +254,8 @@ TEST_CASE("v2: the new keys are match3's: another kind is told so", "[io][v2]") 
 }
 
 TEST_CASE("v2: a version newer than the reader is refused, saying what it reads", "[io][v2]") {
-    check_only_error(match3_text(3, R"({"colors": 5})", "", plain_rows),
-                     "v2.json: error: /version: version 3 is newer than this tilelab reads (up to version 2): update tilelab");
+    check_only_error(match3_text(4, R"({"colors": 5})", "", plain_rows),
+                     "v2.json: error: /version: version 4 is newer than this tilelab reads (up to version 3): update tilelab");
 }
 
 TEST_CASE("v2: the lock layer holds 0 or 1, and 1 only on a piece, special or colour bomb", "[io][v2]") {
@@ -314,37 +314,68 @@ TEST_CASE("v2: the crates and ingredients goals need crates and enough ingredien
     CHECK(parse_level(match3_text(2, rules, R"({"crates": true, "ingredients": 2})", {"@ c1 2 3 4", "1 2 @ 4 0"}), "ok").level);
 }
 
-TEST_CASE("v2: a version 1 match3 level migrates to specials false; other kinds just change version", "[io][v2][migration]") {
+TEST_CASE("v2: a version 1 match3 level plays as specials false, keeps version 1 when written, and upgrades to it", "[io][v2][migration]") {
     const std::string v1 = match3_text(1, R"({"colors": 5})", "", plain_rows);
     LevelLoad load = parse_level(v1, "v1.json");
     REQUIRE(load.level);
-    CHECK(load.level->version == 2);
+    CHECK(load.level->version == 1);  // the file's version, kept (docs/format.md "Versions and migration")
     CHECK_FALSE(load.level->rules.specials);
     const std::string written = write_level(*load.level);
-    CHECK(written.find("\"version\": 2,") != std::string::npos);
-    CHECK(written.find("\"colors\": 5,\n    \"specials\": false\n") != std::string::npos);
-    LevelLoad again = parse_level(written, "v2.json");
+    CHECK(written.find("\"version\": 1,") != std::string::npos);
+    CHECK(written.find("specials") == std::string::npos);  // version 1 has no such key
+    LevelLoad again = parse_level(written, "v1-again.json");
     REQUIRE(again.level);
     CHECK(*again.level == *load.level);
     CHECK(write_level(*again.level) == written);
 
-    // migrate_level_json does the same to JSON.
+    // Upgraded (fmt --upgrade): the newest version, with specials false written so it plays as before.
+    Level upgraded = *load.level;
+    upgraded.version = level_format_version;
+    const std::string newest = write_level(upgraded);
+    CHECK(newest.find("\"version\": " + std::to_string(level_format_version) + ",") != std::string::npos);
+    CHECK(newest.find("\"colors\": 5,\n    \"specials\": false\n") != std::string::npos);
+    LevelLoad reread = parse_level(newest, "v3.json");
+    REQUIRE(reread.level);
+    CHECK_FALSE(reread.level->rules.specials);
+    CHECK(write_level(*reread.level) == newest);
+
+    // A version 1 level given a version 2 feature in code is written as version 2, never as an
+    // invalid version 1 file.
+    Level with_specials = *load.level;
+    with_specials.rules.specials = true;
+    const std::string raised = write_level(with_specials);
+    CHECK(raised.find("\"version\": 2,") != std::string::npos);
+    CHECK(parse_level(raised, "raised.json").level);
+    Level with_token = *load.level;
+    with_token.board.cells[0] = cell::special(0, cell::line_h);
+    const std::string token_raised = write_level(with_token);
+    CHECK(token_raised.find("\"version\": 2,") != std::string::npos);
+    CHECK(parse_level(token_raised, "token.json").level);
+
+    // migrate_level_json upgrades JSON one step a version, to the newest.
     nlohmann::ordered_json value = nlohmann::ordered_json::parse(v1);
     Diagnostics diagnostics;
     REQUIRE(migrate_level_json(value, "v1.json", "", diagnostics));
-    CHECK(value.at("version") == 2);
+    CHECK(value.at("version") == level_format_version);
     CHECK(value.at("rules").at("specials") == false);
-    nlohmann::ordered_json newer = nlohmann::ordered_json::parse(match3_text(3, R"({"colors": 5})", "", plain_rows));
-    CHECK_FALSE(migrate_level_json(newer, "v3.json", "", diagnostics));
+    nlohmann::ordered_json newer = nlohmann::ordered_json::parse(match3_text(level_format_version + 1, R"({"colors": 5})", "", plain_rows));
+    CHECK_FALSE(migrate_level_json(newer, "v4.json", "", diagnostics));
 
     const char* slide = R"({"format": "tilelab.level", "version": 1, "id": "s", "name": "s", "kind": "slide", "width": 2,
         "height": 1, "board": ["2 ."]})";
     LevelLoad s = parse_level(slide, "s.json");
     REQUIRE(s.level);
     const std::string slide_text = write_level(*s.level);
-    CHECK(slide_text.find("\"version\": 2,") != std::string::npos);
+    CHECK(slide_text.find("\"version\": 1,") != std::string::npos);
     CHECK(slide_text.find("specials") == std::string::npos);
     CHECK(slide_text.find("\"rules\"") == std::string::npos);
+    // An empty spawn table set in code raises a slide level to version 3.
+    Level puzzle = *s.level;
+    puzzle.rules.spawn.clear();
+    const std::string puzzle_text = write_level(puzzle);
+    CHECK(puzzle_text.find("\"version\": 3,") != std::string::npos);
+    CHECK(puzzle_text.find("\"spawn\": []") != std::string::npos);
+    CHECK(parse_level(puzzle_text, "puzzle.json").level);
 }
 
 namespace {
@@ -416,7 +447,14 @@ std::vector<Command> commands_for(const fs::path& level) {
 
 }  // namespace
 
-TEST_CASE("v2 migration: every v1 level plays, analyzes and estimates byte for byte as its fmt-migrated copy",
+// The shipped samples are version 2; `fmt --upgrade` writes version 3 with the same content.
+static std::string as_version_3(std::string text) {
+    const auto at = text.find("\"version\": 2,");
+    if (at != std::string::npos) text.replace(at, 13, "\"version\": 3,");
+    return text;
+}
+
+TEST_CASE("v2 migration: every v1 level plays, analyzes and estimates byte for byte as its fmt --upgrade copy",
           "[cli][v2][migration]") {
     const auto files = v1_levels();
     REQUIRE(files.size() >= 12);
@@ -431,15 +469,21 @@ TEST_CASE("v2 migration: every v1 level plays, analyzes and estimates byte for b
         fs::create_directories(dir / kind);
         const fs::path v2 = dir / kind / v1.filename();
         fs::copy_file(v1, v2, fs::copy_options::overwrite_existing);
-        auto fmt = run_cli("fmt " + shell_quote(v2.string()));
+        // fmt keeps the file's version: a canonical version 1 file stays as it is.
+        auto keep = run_cli("fmt " + shell_quote(v2.string()));
+        INFO(keep.err);
+        REQUIRE(keep.status == 0);
+        CHECK(slurp(v2) == text);
+        auto fmt = run_cli("fmt --upgrade " + shell_quote(v2.string()));
         INFO(fmt.err);
         REQUIRE(fmt.status == 0);
         const std::string migrated = slurp(v2);
-        CHECK(migrated.find("\"version\": 2,") != std::string::npos);
+        CHECK(migrated.find("\"version\": 3,") != std::string::npos);
         CHECK((migrated.find("\"specials\": false") != std::string::npos) == (kind == "match3"));
-        // The migrated copy is what levels/samples ships (the samples are these files, migrated).
+        // The migrated copy is what levels/samples ships (the samples are these files, migrated to
+        // version 2, which version 3 leaves as they are).
         const fs::path shipped = fs::path(TILELAB_SOURCE_DIR) / "levels" / "samples" / kind / v1.filename();
-        if (fs::exists(shipped)) CHECK(slurp(shipped) == migrated);
+        if (fs::exists(shipped)) CHECK(as_version_3(slurp(shipped)) == migrated);
 
         for (const Command& command : commands_for(v1)) {
             auto run = [&](const fs::path& level) {
@@ -459,7 +503,7 @@ TEST_CASE("v2 migration: every v1 level plays, analyzes and estimates byte for b
     fs::remove_all(dir);
 }
 
-TEST_CASE("v2: validate prints every new error located, and fmt migrates a v1 file once", "[cli][v2]") {
+TEST_CASE("v2: validate prints every new error located; fmt keeps a v1 file, fmt --upgrade migrates it once", "[cli][v2]") {
     const auto dir = fs::temp_directory_path() / ("tilelab-v2-cli-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
@@ -483,10 +527,15 @@ TEST_CASE("v2: validate prints every new error located, and fmt migrates a v1 fi
 
     const fs::path v1 = dir / "v1.json";
     fs::copy_file(TILELAB_TEST_DATA "/v1-levels/match3/02-jelly.json", v1);
-    CHECK(run_cli("fmt --check " + shell_quote(v1.string())).status == 1);  // a v1 file is not canonical any more
-    CHECK(run_cli("fmt " + shell_quote(v1.string())).status == 0);
+    // A canonical version 1 file stays canonical: fmt keeps its version and its bytes.
     CHECK(run_cli("fmt --check " + shell_quote(v1.string())).status == 0);
-    CHECK(slurp(v1) == slurp(TILELAB_SOURCE_DIR "/levels/samples/match3/02-jelly.json"));
+    CHECK(run_cli("fmt " + shell_quote(v1.string())).status == 0);
+    CHECK(slurp(v1) == slurp(TILELAB_TEST_DATA "/v1-levels/match3/02-jelly.json"));
+    CHECK(run_cli("fmt --upgrade " + shell_quote(v1.string())).status == 0);
+    CHECK(run_cli("fmt --check " + shell_quote(v1.string())).status == 0);
+    CHECK(slurp(v1) == as_version_3(slurp(TILELAB_SOURCE_DIR "/levels/samples/match3/02-jelly.json")));
+    CHECK(run_cli("fmt --upgrade " + shell_quote(v1.string())).status == 0);  // once: a second run changes nothing
+    CHECK(slurp(v1) == as_version_3(slurp(TILELAB_SOURCE_DIR "/levels/samples/match3/02-jelly.json")));
     fs::remove_all(dir);
 }
 

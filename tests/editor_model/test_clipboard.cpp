@@ -216,6 +216,9 @@ TEST_CASE("every number a field can hold is brought into the format's limits by 
         {Kind::slide, "spawn weight 0", [](Level& l) { l.rules.spawn[0].second = 0; }, [](const Level& l) { return l.rules.spawn[0].second == 1; }},
         {Kind::slide, "spawn value 3", [](Level& l) { l.rules.spawn[0].first = 3; }, [](const Level& l) { return l.rules.spawn[0].first == 2; }},
         {Kind::slide, "start_tiles 99", [](Level& l) { l.rules.start_tiles = 99; }, [](const Level& l) { return l.rules.start_tiles == 16; }},
+        {Kind::slide, "no spawns", [](Level& l) { l.rules.spawn.clear(); }, [](const Level& l) { return l.rules.spawn.empty(); }},
+        {Kind::slide, "no spawns, start_tiles 3", [](Level& l) { l.rules.spawn.clear(); l.rules.start_tiles = 3; },
+         [](const Level& l) { return l.rules.spawn.empty() && l.rules.start_tiles == 0; }},
         {Kind::slide, "tile 6", [](Level& l) { l.board.at(0, 0) = 6; }, [](const Level& l) { return l.board.at(0, 0) == 4; }},
     };
     for (const Case& c : cases) {

@@ -77,7 +77,7 @@ using Board = Grid;
 // `colors` matters for match3 only (the allowed colour range). `version` is the file's format
 // version: the match3 tokens of version 2 (`3h`, `3v`, `3b`, `*`, `@`, `c1`..`c5`) are an error
 // saying so in a version 1 file. The default is the newest version (level_format_version).
-inline constexpr int newest_token_version = 2;
+inline constexpr int newest_token_version = 3;
 struct TokenResult {
     bool ok = false;
     std::int32_t value = cell::empty;

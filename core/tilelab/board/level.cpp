@@ -7,6 +7,7 @@ namespace tilelab {
 
 int Level::effective_start_tiles() const {
     if (rules.start_tiles) return *rules.start_tiles;
+    if (kind == Kind::slide && rules.spawn.empty()) return 0;  // no spawns: the board is the start
     for (std::int32_t c : board.cells)
         if (cell::is_value(c)) return 0;
     return 2;

@@ -14,9 +14,11 @@
 
 namespace tilelab {
 
-// The newest format version this reader knows and the one every writer writes (CONTRACT.md);
-// version 1 files are migrated on reading (match3: "specials": false).
-inline constexpr int level_format_version = 2;
+// The newest format version this reader knows (docs/format.md "Versions and migration"): new
+// levels (editor, generate) are written at it; a loaded level keeps its file's version
+// (Level::version) unless the writer needs a newer one for what the level uses, or `fmt --upgrade`
+// asks. Version 1 match3 levels play as "specials": false.
+inline constexpr int level_format_version = 3;
 static_assert(newest_token_version == level_format_version, "board.hpp's token default is the newest version");
 inline constexpr int max_board_side = limits::board_side;
 
@@ -52,8 +54,8 @@ struct Rules {
     std::vector<int> fixed_rows;
     std::vector<int> fixed_cols;
     // slide
-    std::vector<std::pair<int, int>> spawn{{2, 9}, {4, 1}};  // (value, weight)
-    std::optional<int> start_tiles;  // unset: 0 when the board has a tile, else 2
+    std::vector<std::pair<int, int>> spawn{{2, 9}, {4, 1}};  // (value, weight); v3: empty, no spawns
+    std::optional<int> start_tiles;  // unset: 0 when the board has a tile or spawn is empty, else 2
     SlideScore score = SlideScore::merged;
 
     friend bool operator==(const Rules&, const Rules&) = default;
@@ -87,7 +89,7 @@ struct Goal {
 };
 
 struct Level {
-    int version = level_format_version;
+    int version = level_format_version;  // the file's format version (a new level: the newest)
     std::string id;
     std::string name;
     Kind kind = Kind::match3;

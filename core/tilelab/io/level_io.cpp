@@ -320,14 +320,54 @@ std::function<std::string(const std::string&)> other_kind_explainer(Kind kind, b
     };
 }
 
-// Rule and goal keys that format version 2 added (match3; and layers.lock); in a version 1 file
-// each is an error saying so.
-bool is_v2_key(const std::string& key) {
-    return key == "specials" || key == "spawn_weights" || key == "crates" || key == "ingredients";
+// What each format version added, one line an item (docs/format.md "Versions and migration"):
+// a key of the rules, goal or layers, or a value of a key that an older version already had. In a
+// file of an older version each is an error saying which version it needs; the writer writes the
+// version a level needs (written_version). Adding a key to a version is one line here.
+struct VersionedKey {
+    Kind kind;
+    const char* key;  // "rules/specials", "goal/crates", "layers/lock"
+    int version;      // the version that added it
+};
+const VersionedKey versioned_keys[] = {
+    {Kind::match3, "rules/specials", 2}, {Kind::match3, "rules/spawn_weights", 2}, {Kind::match3, "goal/crates", 2},
+    {Kind::match3, "goal/ingredients", 2}, {Kind::match3, "layers/lock", 2},
+};
+struct VersionedValue {
+    Kind kind;
+    const char* key;
+    int version;
+    const char* what;                  // for the message: "an empty spawn table (no spawns)"
+    bool (*uses)(const ojson& value);  // the value is the one the version added
+};
+const VersionedValue versioned_values[] = {
+    {Kind::slide, "rules/spawn", 3, "an empty spawn table (no spawns)",
+     [](const ojson& v) { return v.is_array() && v.empty(); }},
+};
+
+// The version that added `key` ("rules/specials") for the kind: 1 when it was always there.
+int key_version(Kind kind, const std::string& key) {
+    for (const VersionedKey& k : versioned_keys)
+        if (k.kind == kind && key == k.key) return k.version;
+    return 1;
 }
-std::string needs_version_2(const std::string& key, int version) {
-    return "'" + key + "' needs format version 2; this file is version " + std::to_string(version) +
-           " (set \"version\": 2)";
+// The version a key's value needs (1 when every version has it), and what the value is.
+std::pair<int, const char*> value_version(Kind kind, const std::string& key, const ojson& value) {
+    for (const VersionedValue& v : versioned_values)
+        if (v.kind == kind && key == v.key && v.uses(value)) return {v.version, v.what};
+    return {1, nullptr};
+}
+std::string needs_version(const std::string& what, int needed, int version) {
+    return what + " needs format version " + std::to_string(needed) + "; this file is version " + std::to_string(version) +
+           " (set \"version\": " + std::to_string(needed) + ")";
+}
+// A key of a version newer than the file's: "'crates' needs format version 2; this file is ...".
+void check_key_version(Checker& check, Kind kind, const std::string& section, const std::string& key,
+                       const ojson& value, const std::string& pointer, int version) {
+    if (const int since = key_version(kind, section + "/" + key); since > version)
+        check.error(pointer, needs_version("'" + key + "'", since, version));
+    else if (const auto [needed, what] = value_version(kind, section + "/" + key, value); needed > version)
+        check.error(pointer, needs_version(std::string(what), needed, version));
 }
 
 // "a crate", "an empty cell": what a match3 cell holds, for messages.
@@ -421,8 +461,7 @@ void read_rules(Checker& check, const ojson& rules, Level& level, const std::str
     check.unknown_keys(rules, p, rule_keys(level.kind), other_kind_explainer(level.kind, true));
     for (auto it = rules.begin(); it != rules.end(); ++it) {
         level.present.insert("rules/" + it.key());
-        if (version < 2 && level.kind == Kind::match3 && is_v2_key(it.key()))
-            check.error(p + "/" + escape_pointer_token(it.key()), needs_version_2(it.key(), version));
+        check_key_version(check, level.kind, "rules", it.key(), it.value(), p + "/" + escape_pointer_token(it.key()), version);
     }
     Rules& r = level.rules;
     switch (level.kind) {
@@ -505,8 +544,10 @@ void read_rules(Checker& check, const ojson& rules, Level& level, const std::str
     case Kind::slide:
         if (auto v = check.find(rules, "spawn")) {
             std::string sp = p + "/spawn";
-            if (!v->is_array() || v->empty()) {
-                check.error(sp, "spawn must be a non-empty array of [value, weight] pairs");
+            if (!v->is_array()) {
+                check.error(sp, "spawn must be an array of [value, weight] pairs ([] for no spawns), not " + json_type_name(*v));
+            } else if (v->empty()) {
+                if (version >= 3) r.spawn.clear();  // no tile appears after a move (or at start)
             } else {
                 r.spawn.clear();
                 for (std::size_t i = 0; i < v->size(); ++i) {
@@ -526,8 +567,13 @@ void read_rules(Checker& check, const ojson& rules, Level& level, const std::str
             }
         }
         if (auto v = check.find(rules, "start_tiles")) {
-            if (auto n = check.integer(*v, p + "/start_tiles", 0, level.board.width * level.board.height, "start_tiles"))
+            if (auto n = check.integer(*v, p + "/start_tiles", 0, level.board.width * level.board.height, "start_tiles")) {
                 r.start_tiles = static_cast<int>(*n);
+                if (*n > 0 && r.spawn.empty())
+                    check.error(p + "/start_tiles", "start_tiles is " + std::to_string(*n) +
+                                                        ", but the spawn table is empty (no spawns): a level without "
+                                                        "spawns places its start tiles on the board; set start_tiles to 0");
+            }
         }
         if (auto v = check.find(rules, "score")) {
             if (v->is_string() && v->get<std::string>() == "merged") r.score = SlideScore::merged;
@@ -547,8 +593,7 @@ void read_goal(Checker& check, const ojson& goal, Level& level, const std::strin
     check.unknown_keys(goal, p, goal_keys(level.kind), other_kind_explainer(level.kind, false));
     for (auto it = goal.begin(); it != goal.end(); ++it) {
         level.present.insert("goal/" + it.key());
-        if (version < 2 && level.kind == Kind::match3 && is_v2_key(it.key()))
-            check.error(p + "/" + escape_pointer_token(it.key()), needs_version_2(it.key(), version));
+        check_key_version(check, level.kind, "goal", it.key(), it.value(), p + "/" + escape_pointer_token(it.key()), version);
     }
     Goal& g = level.goal;
     if (auto v = check.find(goal, "moves")) {
@@ -680,7 +725,10 @@ bool migrate_level_json(ojson& value, const std::string& file, const std::string
         if (kind != value.end() && *kind == "match3" && rules != value.end() && rules->is_object() && !rules->contains("specials"))
             (*rules)["specials"] = false;
         value["version"] = 2;
+        version = 2;
     }
+    // Version 3 only adds keys and values (an empty slide spawn table): a version 2 file is one.
+    if (*version == 2) value["version"] = 3;
     return true;
 }
 
@@ -837,8 +885,8 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
             if (auto lock = check.find(*v, "lock"); lock && shape_ok) {
                 if (level.kind != Kind::match3) {
                     check.error(lp + "/lock", "lock is a match3 layer, not a " + std::string(kind_name(level.kind)) + " one");
-                } else if (version < 2) {
-                    check.error(lp + "/lock", needs_version_2("lock", version));
+                } else if (const int since = key_version(level.kind, "layers/lock"); since > version) {
+                    check.error(lp + "/lock", needs_version("'lock'", since, version));
                 } else {
                     auto grid = read_grid(check, *lock, lp + "/lock", width, height,
                                           [](const std::string& token) {
@@ -885,13 +933,14 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
     }
 
     if (check.errors() == 0) {
-        // Migration: a version 1 match3 level becomes version 2 with "specials": false (written by
-        // the canonical writer), so that it plays exactly as before. Other kinds just become version 2.
+        // Migration in memory: a version 1 match3 level plays as "specials": false, exactly as
+        // before. The level keeps its file's version: the writer writes it back as it was
+        // (written_version), `fmt --upgrade` sets the newest.
         if (version < 2 && level.kind == Kind::match3) {
             level.rules.specials = false;
             level.present.insert("rules/specials");
         }
-        level.version = level_format_version;
+        level.version = version;
         result.level = std::move(level);
     }
     return result;
@@ -1064,10 +1113,45 @@ bool wants(const Level& level, const std::string& key, bool differs) {
 
 }  // namespace
 
+namespace {
+// The version a level is written at: its own (the file's, kept by `fmt`; a new level's is the
+// newest), raised to the oldest version that holds every key, value and cell token `doc` uses
+// (versioned_keys, versioned_values, parse_cell_token), so a writer never writes a file its own
+// version forbids. A version 1 match3 level's "specials": false (its migration) is left unwritten.
+int written_version(const Level& level, ojson& doc) {
+    int version = std::clamp(level.version, 1, level_format_version);
+    if (version < 2 && level.kind == Kind::match3 && !level.rules.specials && doc.contains("rules")) {
+        doc["rules"].erase("specials");
+        if (doc["rules"].empty()) doc.erase("rules");
+    }
+    for (const char* section : {"rules", "goal", "layers"}) {
+        auto it = doc.find(section);
+        if (it == doc.end()) continue;
+        for (auto item = it->begin(); item != it->end(); ++item) {
+            const std::string key = std::string(section) + "/" + item.key();
+            version = std::max({version, key_version(level.kind, key), value_version(level.kind, key, item.value()).first});
+        }
+    }
+    if (version < level_format_version) {
+        for (const ojson& row : doc["board"]) {
+            const std::string text = row.get<std::string>();
+            for (std::size_t at = 0; at < text.size() && version < level_format_version;) {
+                const std::size_t end = std::min(text.find(' ', at), text.size());
+                while (version < level_format_version &&
+                       !parse_cell_token(level.kind, std::string_view(text).substr(at, end - at), level.rules.colors, version).ok)
+                    ++version;
+                at = end + 1;
+            }
+        }
+    }
+    return version;
+}
+}  // namespace
+
 ojson level_to_json(const Level& level) {
     ojson doc;
     doc["format"] = "tilelab.level";
-    doc["version"] = level_format_version;
+    doc["version"] = level_format_version;  // the written version, set once the rest is written
     doc["id"] = level.id;
     doc["name"] = level.name;
     doc["kind"] = std::string(kind_name(level.kind));
@@ -1154,6 +1238,7 @@ ojson level_to_json(const Level& level) {
     }
     if (!layers.empty()) doc["layers"] = layers;
     if (!level.meta.is_null()) doc["meta"] = level.meta;
+    doc["version"] = written_version(level, doc);
     return doc;
 }
 

@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "tilelab/slide/puzzle.hpp"
 #include "tilelab/slide/slide.hpp"
 
 namespace tilelab::slide {
@@ -58,33 +59,53 @@ namespace {
                                 "' (expected expectimax, expectimax-deep, quick, greedy or random)");
 }
 
+// The search bots' line on a level without spawns: its first shortest solution (puzzle.hpp).
+template <class Path>
+std::optional<std::vector<Direction>> plan_from(const Path& path, const typename Path::Position& start, const Level& level,
+                                                const std::stop_token& stop) {
+    PuzzleLimits limits;
+    limits.max_positions = std::min(puzzle_bot_positions, position_budget(path.cell_count));
+    PuzzleSearch found = shortest_solution(path, start, level.goal.target, limits, stop);
+    if (found.verdict != Verdict::solvable) return std::nullopt;
+    return std::move(found.moves);
+}
+
 // The game loop of a playout, on whichever path the level fits. Spawns follow RULES.md exactly
 // (cell first, over the empty cells in row-major order, then the value), so a playout is a game
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
 PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop,
-                       DepthRule depth, int curve_cap) {
+                       DepthRule depth, int curve_cap, const std::optional<std::vector<Direction>>* shared_plan) {
     const State start = start_state(level);
     auto position = path.from_board(start.board);
     const SpawnTable spawns = SpawnTable::of(level.rules);
     std::vector<std::uint8_t> spawn_exponents;
     for (std::int32_t v : spawns.values) spawn_exponents.push_back(exponent_of(v));
     std::vector<std::pair<int, double>> chances = spawn_chances(level.rules);
-    if (bot == BotKind::quick) {  // only the likeliest value (the first of equals), as if it always came
+    if (bot == BotKind::quick && !chances.empty()) {  // only the likeliest value (the first of equals), as if it always came
         std::pair<int, double> likeliest = chances.front();
         for (const auto& c : chances)
             if (c.second > likeliest.second) likeliest = c;
         chances = {{likeliest.first, 1.0}};
     }
     ExpectimaxBot<Path> searcher(path, std::move(chances), depth, 1e-4, stop);
+    // Without spawns the game is deterministic: the search bots look for the fewest moves to the
+    // target once, exactly (shortest_solution), and play that line; the level's goal, not the
+    // score, decides. When the search finds none within its positions they play the look-ahead
+    // (its chance layers become plain moves).
+    const bool puzzle = spawns.none() && bot != BotKind::greedy && bot != BotKind::random;
+    bool planned = false;
+    std::vector<Direction> plan;
+    std::size_t planned_moves = 0;
     Rng bot_rng(bot_seed(rng.state()));  // random's own draws; rng (the spawns) is still at the playout seed
     std::vector<int> empty;
     empty.reserve(static_cast<std::size_t>(path.cell_count));
 
     // The game is played on past the level's move limit up to `cap` only for the curve (won_at);
     // `out` keeps the figures as of the level's own limit.
-    const int limit = level.goal.moves ? *level.goal.moves : playout_move_cap;
-    const int cap = level.goal.moves ? std::max(limit, curve_cap) : playout_move_cap;
+    const int no_limit = spawns.none() ? puzzle_move_cap : playout_move_cap;
+    const int limit = level.goal.moves ? *level.goal.moves : no_limit;
+    const int cap = level.goal.moves ? std::max(limit, curve_cap) : no_limit;
     PlayoutOutcome out;
     bool fixed = false;
     int moves = 0;
@@ -113,10 +134,19 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
             out.interrupted = true;
             break;
         }
+        if (puzzle && !planned) {
+            planned = true;
+            if (shared_plan) {
+                if (*shared_plan) plan = **shared_plan;
+            } else if (auto found = plan_from(path, position, level, stop)) {
+                plan = std::move(*found);
+            }
+        }
         const std::optional<Direction> choice =
-            bot == BotKind::greedy   ? greedy_choice(path, position)
-            : bot == BotKind::random ? random_choice(path, position, bot_rng)
-                                     : searcher.choose(position);
+            bot == BotKind::greedy        ? greedy_choice(path, position, spawns.none() ? &bot_rng : nullptr)
+            : bot == BotKind::random      ? random_choice(path, position, bot_rng)
+            : planned_moves < plan.size() ? std::optional<Direction>(plan[planned_moves++])
+                                          : searcher.choose(position);
         if (stop.stop_requested()) {  // the search was cut short: its choice means nothing
             out.interrupted = true;
             break;
@@ -133,7 +163,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         empty.clear();
         for (int c = 0; c < path.cell_count; ++c)
             if (Path::exponent_at(position, c) == 0) empty.push_back(c);
-        if (!empty.empty()) {
+        if (!empty.empty() && !spawns.none()) {
             const int cell = empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))];
             const std::int32_t value = spawns.draw_value(rng);
             position = Path::with_tile(position, cell, exponent_of(value));
@@ -145,16 +175,29 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
 
 }  // namespace
 
+std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std::stop_token& stop) {
+    const Board start = start_state(level).board;
+    if (fits_table_path(level)) {
+        const TablePath path;
+        return plan_from(path, path.from_board(start), level, stop);
+    }
+    const GridPath path(level.width(), level.height());
+    return plan_from(path, path.from_board(start), level, stop);
+}
+
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop,
-                        std::optional<DepthRule> depth, bool general_path, int curve_cap) {
+                        std::optional<DepthRule> depth, bool general_path, int curve_cap,
+                        const std::optional<std::vector<Direction>>* puzzle_plan) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
     const bool deep = bot == BotKind::expectimax_deep;
     if (bot == BotKind::quick && !depth) depth = DepthRule::quick();
     if (!general_path && fits_table_path(level))
         return play_on(TablePath(), level, bot, rng, stop,
-                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap);
+                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap,
+                       puzzle_plan);
     return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop,
-                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap);
+                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap,
+                   puzzle_plan);
 }
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
@@ -162,10 +205,15 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
     if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);
     const std::stop_token playout_stop = deadline.token();
+    // Without spawns every run of a search bot plays the same line: found once, here.
+    std::optional<std::vector<Direction>> plan;
+    const bool shared = has_no_spawns(level) && bot != BotKind::greedy && bot != BotKind::random;
+    if (shared) plan = puzzle_plan(level, playout_stop);
     auto outcomes = run_playouts(
         options.runs, options.threads,
         [&](int run_index) {
-            return play_out(level, bot, options.seed, run_index, playout_stop, {}, false, options.curve_cap);
+            return play_out(level, bot, options.seed, run_index, playout_stop, {}, false, options.curve_cap,
+                            shared ? &plan : nullptr);
         },
         playout_stop, progress, options.first_run);
     return summarize(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());

@@ -100,6 +100,11 @@ private:
         }
         if (auto it = cache_.find(Path::key(p)); it != cache_.end() && it->second.depth >= depth)
             return it->second.value;
+        if (spawns_.empty()) {  // no spawns (a puzzle): no chance node, the next move follows at once
+            const double value = best_move(p, depth - 1, probability);
+            cache_[Path::key(p)] = {depth, value};
+            return value;
+        }
         const int empty = Path::empty_count(p);
         if (empty == 0) {  // not reached after a legal move; kept for safety
             ++evaluations_;
@@ -143,15 +148,28 @@ private:
 
 // Greedy: the move that merges the most (by the sum of new values), ties broken by the
 // evaluation after the move, then by the order of all_directions. No look-ahead.
+// `tie_rng` (a level without spawns, where the game is otherwise the same every run): ties in the
+// merge sum are drawn uniformly from the bot's own generator instead, one draw when there is a
+// tie, so greedy is the random bot that always takes the largest merge.
 template <class Path>
-std::optional<Direction> greedy_choice(const Path& path, const typename Path::Position& p) {
+std::optional<Direction> greedy_choice(const Path& path, const typename Path::Position& p, Rng* tie_rng = nullptr) {
     std::optional<Direction> best;
     std::int64_t best_gain = -1;
     double best_value = 0;
+    std::array<Direction, all_directions.size()> tied{};
+    std::uint32_t ties = 0;
     for (Direction d : all_directions) {
         std::int64_t gain = 0;
         const auto after = path.move(p, d, gain);
         if (after == p) continue;
+        if (tie_rng) {
+            if (gain > best_gain) {
+                best_gain = gain;
+                ties = 0;
+            }
+            if (gain == best_gain) tied[ties++] = d;
+            continue;
+        }
         const double value = path.evaluate(after);
         if (gain > best_gain || (gain == best_gain && value > best_value)) {
             best = d;
@@ -159,6 +177,7 @@ std::optional<Direction> greedy_choice(const Path& path, const typename Path::Po
             best_value = value;
         }
     }
+    if (tie_rng && ties > 0) return ties == 1 ? tied[0] : tied[tie_rng->uniform(ties)];
     return best;
 }
 
@@ -186,6 +205,13 @@ std::string bot_name(BotKind bot);
 // Every move adds a spawn, so a game always ends, but on a large board with a high target it
 // could take millions of moves; a playout without a move limit stops (lost) at this many.
 inline constexpr int playout_move_cap = 200000;
+// A level without spawns and without a move limit can go on for ever (left, right, left, ...):
+// its playouts stop (lost) at this many moves, far past any puzzle's solution.
+inline constexpr int puzzle_move_cap = 10000;
+// The positions an expectimax bot's exact search of a level without spawns may keep
+// (shortest_solution, puzzle.hpp; fewer on large boards, position_budget): a count, not a time,
+// so every run plays the same game.
+inline constexpr std::size_t puzzle_bot_positions = 1 << 18;
 
 // One playout from the level's start state (its designer tiles and start spawns), with every
 // later spawn drawn from Rng(playout_seed(seed, run_index)). Ends when the goal is met, the
@@ -196,8 +222,16 @@ inline constexpr int playout_move_cap = 200000;
 // ones for BotKind::expectimax_deep).
 // `curve_cap` > the level's move limit: the game goes on past the limit (not where the level has
 // none) until the target is reached or the cap, for won_at; the other fields are as of the limit.
+// `puzzle_plan` (a level without spawns): the search bots' line, found once for every run by
+// puzzle_plan() (nullopt inside: none found); unset, the playout searches for itself.
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
-                        std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0);
+                        std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0,
+                        const std::optional<std::vector<Direction>>* puzzle_plan = nullptr);
+
+// A level without spawns: the shortest solution the search bots play from its start (within
+// puzzle_bot_positions positions), the same in every run, so estimate finds it once; nullopt when
+// the search finds none.
+std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std::stop_token& stop = {});
 
 // `tilelab estimate` for slide: playouts of the chosen bot over threads, summarised with the
 // distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}). An unknown

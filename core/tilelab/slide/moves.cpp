@@ -144,6 +144,7 @@ IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction
 
 SpawnTable SpawnTable::of(const Rules& rules) {
     SpawnTable t;
+    if (rules.spawn.empty()) return t;  // "spawn": [] (format 3): no tile ever appears
     std::uint64_t total = 0;
     for (const auto& [value, weight] : rules.spawn) {
         if (value < 2 || weight <= 0) continue;
@@ -174,6 +175,7 @@ std::int32_t SpawnTable::draw_value(Rng& rng) const {
 
 std::optional<std::pair<int, std::int32_t>> draw_spawn(const Board& board, Rng& rng, const SpawnTable& spawns) {
     // empty[uniform(len(empty))] without building the list: count, draw k, find the k-th empty cell.
+    if (spawns.none()) return std::nullopt;  // no spawns: no draw either
     const std::int32_t* cells = board.cells.data();
     const int size = board.size();
     int empty = 0;
@@ -218,7 +220,7 @@ int SpawnSequence::take_kth_empty(int k) {
 }
 
 std::optional<std::pair<int, std::int32_t>> SpawnSequence::draw(Rng& rng, const SpawnTable& spawns) {
-    if (empty_ == 0) return std::nullopt;
+    if (empty_ == 0 || spawns.none()) return std::nullopt;
     const int at = take_kth_empty(static_cast<int>(rng.uniform(static_cast<std::uint32_t>(empty_))));
     return std::pair{at, spawns.draw_value(rng)};
 }

@@ -71,15 +71,17 @@ struct SpawnTable {
     std::vector<std::int32_t> values;
     std::vector<std::uint32_t> weights;
     std::uint32_t total = 0;
-    // The level's `spawn` rule; falls back to 2:9, 4:1 when it has no usable entry.
+    // The level's `spawn` rule; falls back to 2:9, 4:1 when it has no usable entry. An empty
+    // `spawn` (format 3, "spawn": []) gives an empty table: no tile ever spawns.
     static SpawnTable of(const Rules& rules);
+    bool none() const { return values.empty(); }
     // Probability of each value, in the order of `values`.
     double probability(std::size_t i) const { return static_cast<double>(weights[i]) / total; }
     // r = uniform(total); the first value whose running sum of weights exceeds r.
     std::int32_t draw_value(Rng& rng) const;
 };
 
-// Draws one spawn on `board` (no draw at all when no cell is empty): first the cell,
+// Draws one spawn on `board` (no draw at all when no cell is empty or the table is empty): first the cell,
 // empty[uniform(len(empty))] with the empty cells in row-major order, then the value.
 // Returns (cell index, value).
 std::optional<std::pair<int, std::int32_t>> draw_spawn(const Board& board, Rng& rng, const SpawnTable& spawns);

@@ -3,6 +3,7 @@
 
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/moves.hpp"
+#include "tilelab/slide/puzzle.hpp"
 #include "tilelab/slide/slide.hpp"
 
 namespace tilelab::slide {
@@ -77,7 +78,47 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     return r;
 }
 
-Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
+// A level without spawns: the fewest moves to the target, searched exactly within the budget
+// (docs/slide.md "Puzzles"), as lines reports its solver: a verdict and the moves.
+void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& options, std::stop_token stop, Analysis& a) {
+    PuzzleLimits limits;
+    limits.max_depth = level.goal.moves ? *level.goal.moves : -1;
+    limits.budget_ms = std::max(1, options.budget_ms);
+    limits.max_positions = position_budget(start.board.size());  // memory bounds large boards
+    Level board_level = level;
+    board_level.board = start.board;
+    const PuzzleSearch found =
+        fits_table_path(board_level)
+            ? shortest_solution(TablePath(), TablePath().from_board(start.board), level.goal.target, limits, stop)
+            : shortest_solution(GridPath(start.board.width, start.board.height),
+                                GridPath(start.board.width, start.board.height).from_board(start.board), level.goal.target,
+                                limits, stop);
+    a.verdict = found.verdict;
+    auto moves = nlohmann::ordered_json::array();
+    for (Direction d : found.moves) {
+        a.solution.emplace_back(d);
+        moves.push_back(std::string(direction_name(d)));
+    }
+    const std::string target = std::to_string(level.goal.target);
+    if (found.verdict == Verdict::unsolvable)
+        a.warnings.push_back({level.goal.moves ? "no sequence of " + std::to_string(*level.goal.moves) +
+                                                     " moves or fewer makes a tile of " + target + " (the move limit)"
+                                               : "no sequence of moves makes a tile of " + target +
+                                                     ": every position the board can reach was searched",
+                              std::nullopt});
+    else if (found.verdict == Verdict::unknown)
+        a.warnings.push_back({"the solver ran out of " +
+                                  std::string(found.positions > limits.max_positions ? "memory" : "time") + " after " +
+                                  std::to_string(found.positions) + " positions: no solution has " +
+                                  std::to_string(found.proven_depth) + " moves or fewer",
+                              std::nullopt});
+    nlohmann::ordered_json solve;
+    solve["verdict"] = verdict_name(found.verdict);
+    solve["moves"] = moves;
+    a.json["solve"] = solve;
+}
+
+Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
     Analysis a;
     const State s = start_state(level);
     a.legal = legal_directions(s.board);
@@ -92,6 +133,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
     if (a.blocked) a.warnings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt});
     if (highest_tile(s.board) >= level.goal.target)
         a.warnings.push_back({"the target tile is already on the board at the start", std::nullopt});
+    if (has_no_spawns(level) && options.solve) solve_puzzle(level, s, options, std::move(stop), a);
     return a;
 }
 
