@@ -221,3 +221,21 @@ TEST_CASE("the tilelab command: analyze apply generate and estimate for match3")
     CHECK(nlohmann::json::parse(text) == est);
     fs::remove_all(dir);
 }
+
+// The format 2 samples under each cheap bot. In the sanitizer build (UBSan's pointer-overflow check)
+// this caught the bomb areas' spread written at row y - 1 with an unsigned y of 0.
+TEST_CASE("every format 2 sample plays under the greedy and random bots", "[estimate][v2]") {
+    for (const char* name : {"04-specials", "05-combos", "06-crates", "07-ingredients", "08-locks", "09-weights"}) {
+        LevelLoad load = load_level(std::string(TILELAB_SOURCE_DIR "/levels/samples/match3/") + name + ".json");
+        REQUIRE(load.level);
+        for (const char* bot : {"greedy", "random"}) {
+            INFO(name << " " << bot);
+            EstimateOptions o;
+            o.runs = 30;
+            o.bot = bot;
+            const EstimateResult r = kind_ops(Kind::match3).estimate(*load.level, o, std::stop_token{}, nullptr);
+            CHECK(r.runs == 30);
+            CHECK(r.wins <= r.runs);
+        }
+    }
+}

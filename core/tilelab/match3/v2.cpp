@@ -2041,7 +2041,7 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             } else {
                 for (std::size_t y = 0; y < hs; ++y) {
                     const std::uint64_t spread = (pieces[y] | pieces[y] << 1 | pieces[y] >> 1) & row_mask;
-                    set[y - 1] |= spread;
+                    set[static_cast<std::ptrdiff_t>(y) - 1] |= spread;  // row -1 is padding: a signed index
                     set[y] |= spread;
                     set[y + 1] |= spread;
                 }
@@ -2142,7 +2142,7 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
                 fired_cols |= fr & V[y * stride];
                 const std::uint64_t square = fr & B[y * stride];
                 const std::uint64_t spread = (square | square << 1 | square >> 1) & row_mask;
-                set[y - 1] |= spread;
+                set[static_cast<std::ptrdiff_t>(y) - 1] |= spread;  // row -1 is padding: a signed index
                 set[y] |= spread;
                 set[y + 1] |= spread;
                 bomb_hit |= fr & bombs[y * stride];
