@@ -6,25 +6,36 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+started=$SECONDS
+phase_times=""
+phase() { phase_times+="$1: $((SECONDS - started)) s"$'\n'; started=$SECONDS; }  # after each phase
 scripts/setup.sh
+phase "setup"
 jobs=${TILELAB_JOBS:-2}
 
 # The core and its tests under ASan + UBSan (no editor): their executables join the main run.
 cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_SANITIZE=ON -DTILELAB_EDITOR=OFF >/dev/null
 cmake --build build-asan -j"$jobs"
+phase "build-asan"
 
 # The libFuzzer targets (clang, ASan + UBSan): only the core and the targets; each runs 60 s as a
 # test of the main run (tests/fuzz/smoke.cmake).
 cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
   -DTILELAB_FUZZ=ON -DTILELAB_EDITOR=OFF -DTILELAB_TESTS=OFF >/dev/null
 cmake --build build-fuzz -j"$jobs" --target fuzz_reader fuzz_play
+phase "build-fuzz"
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_TESTS=ON \
   -DTILELAB_ASAN_BUILD_DIR="$PWD/build-asan" -DTILELAB_FUZZ_BUILD_DIR="$PWD/build-fuzz" >/dev/null
 cmake --build build -j"$jobs"
+phase "build"
 
 status=0
-ctest --test-dir build --output-on-failure -j"$jobs" --timeout 600 || status=$?
+# ctest's output is kept in build/ctest.log too: scripts/time-table.sh reads each test's time there.
+ctest --test-dir build --output-on-failure -j"$jobs" --timeout 600 2>&1 | tee build/ctest.log || status=${PIPESTATUS[0]}
+phase "ctest"
+printf 'test.sh phases:\n%s' "$phase_times"
+grep -E '^[0-9]+% tests passed' build/ctest.log | tail -1 || true  # ctest's summary stays the last line
 if ((status != 0)); then
   scripts/failed-recap.sh build
 fi
