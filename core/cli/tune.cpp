@@ -9,6 +9,7 @@
 
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -27,7 +28,9 @@ const char* const tune_usage =
     "P and T are fractions (0.4) or percentages (40%). --tolerance T (default 0.05).\n"
     "--bot, --rollouts, --runs (default 1000), --seed (default 0), --threads, --playout-budget-ms: as estimate.\n"
     "-o OUT: write the tuned level there (default: rewrite LEVEL in place, safely).\n"
-    "Prints the limit set, its pass rate and 95% interval; --json prints one object.\n"
+    "Prints the limit set, its pass rate and 95% interval, then the level's problems (as validate,\n"
+    "analyze, estimate and pack check give them), one a line; --json prints one object, the\n"
+    "problems in \"problems\", its last key.\n"
     "link and lines levels have no pass rate to aim (their difficulty: the random player's clear\n"
     "rate, 'tilelab estimate'; the proved optimal number of shifts, 'tilelab analyze').\n"
     "Exit status: 0 tuned within the tolerance, 1 the level is invalid or no limit up to\n"
@@ -133,9 +136,15 @@ int run_tune(const Args& args) {
     out["ci95"] = {c.ci_low, c.ci_high};
     out["within_tolerance"] = result.within;
     out["caps"] = result.caps;
+    const std::vector<Warning> problems = problem_list(*level);
+    auto print_problems = [&] {
+        for (const Warning& w : problems) std::cout << problem_text(w) << "\n";
+    };
     if (!result.within) {
         out["written"] = nullptr;
+        out["problems"] = problems_json(problems);
         if (json) print_json(out);
+        else print_problems();
         std::cerr << "tilelab tune: " << *path << ": no move limit up to " << result.caps.back() << " gets within "
                   << 100.0 * tune.tolerance << " points of " << percent_text(tune.target) << " with the " << bot
                   << " bot: the nearest is " << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to "
@@ -151,6 +160,7 @@ int run_tune(const Args& args) {
         return exit_invalid;
     }
     out["written"] = destination;
+    out["problems"] = problems_json(problems);
     if (json) {
         print_json(out);
     } else {
@@ -159,6 +169,7 @@ int run_tune(const Args& args) {
                   << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to " << percent_text(c.ci_high)
                   << ") with the " << bot << " bot, " << result.estimate.runs << " runs; wrote " << destination
                   << "\n";
+        print_problems();
     }
     return exit_ok;
 }

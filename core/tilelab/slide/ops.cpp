@@ -1,6 +1,7 @@
 // The slide kind behind the kind table: start, legal moves, play with events, goal, analyze, generate.
 #include <algorithm>
 
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/slide.hpp"
@@ -89,9 +90,14 @@ Analysis analyze(const Level& level, const AnalyzeOptions&, std::stop_token) {
     for (std::size_t i = 0; i < all_directions.size(); ++i) legal[std::string(direction_name(all_directions[i]))] = a.legal[i];
     a.json["legal"] = legal;
     a.json["game_over"] = a.blocked;
-    if (a.blocked) a.warnings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt});
+    std::vector<Warning> findings;
+    if (a.blocked)
+        findings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt,
+                            Diagnostic::Severity::warning, "slide.game-over-at-start"});
     if (highest_tile(s.board) >= level.goal.target)
-        a.warnings.push_back({"the target tile is already on the board at the start", std::nullopt});
+        findings.push_back({"the target tile is already on the board at the start", std::nullopt,
+                            Diagnostic::Severity::warning, "slide.target-at-start"});
+    a.warnings = problem_list(level, std::move(findings));
     return a;
 }
 
