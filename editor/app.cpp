@@ -171,7 +171,8 @@ void App::open_level_file(const std::filesystem::path& path) {
 
 void App::report_open_failure(const std::filesystem::path& path, const Diagnostics& diagnostics) {
     Diagnostics shown = diagnostics;
-    if (shown.empty()) shown.push_back(Diagnostic{Diagnostic::Severity::error, path.string(), 0, 0, "", "cannot open"});
+    if (shown.empty())
+        shown.push_back(Diagnostic{Diagnostic::Severity::error, path.string(), 0, 0, "", "cannot open", std::nullopt, {}});
     for (const Diagnostic& d : shown) {
         std::fprintf(stderr, "%s\n", d.format().c_str());
         trace("open failed: " + d.format());

@@ -3,6 +3,7 @@
 
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/analysis/problems.hpp"
 
 namespace tilelab::cli {
 
@@ -15,7 +16,10 @@ const char* const analyze_usage =
     "  lines   groups (with closed), solve (a shortest shift sequence meeting the goal)\n"
     "  slide   legal (per direction), game_over; without spawns (\"spawn\": []) also solve\n"
     "          (the fewest moves to the target)\n"
-    "--json: one JSON object on stdout (shapes in docs/cli.md).\n"
+    "Then every problem of the level (as validate, estimate, tune and pack check give it), one a line:\n"
+    "  warning: (x, y): message\n"
+    "--json: one JSON object on stdout (shapes in docs/cli.md), the problems in \"problems\":\n"
+    "  [{\"severity\", \"message\", \"cell\" (if any), \"rule\"}].\n"
     "--budget-ms N: time for the solver (link, lines, slide without spawns); default 2000.\n"
     "Out of time: verdict unknown.\n"
     "Exit status: 0 analysed, 1 the level is invalid, 2 wrong usage.\n";
@@ -72,8 +76,7 @@ void print_text(const Level& level, const Analysis& a) {
         }
         std::cout << "\n";
     }
-    for (const auto& w : a.warnings)
-        std::cout << "warning: " << (w.cell ? cell_text(*w.cell) + ": " : std::string()) << w.message << "\n";
+    for (const auto& w : a.warnings) std::cout << problem_text(w) << "\n";
 }
 
 }  // namespace
@@ -104,8 +107,13 @@ int run_analyze(const Args& args) {
     auto level = load_level_reporting(*path);
     if (!level) return exit_invalid;
     Analysis analysis = kind_ops(level->kind).analyze(*level, options, std::stop_token{});
-    if (json) print_json(analysis.json);
-    else print_text(*level, analysis);
+    if (json) {
+        nlohmann::ordered_json out = analysis.json;
+        out["problems"] = problems_json(analysis.warnings);
+        print_json(out);
+    } else {
+        print_text(*level, analysis);
+    }
     return exit_ok;
 }
 

@@ -12,6 +12,7 @@
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/pack/shard.hpp"
 
@@ -45,6 +46,8 @@ const char* const estimate_usage =
     "its 95% interval (\"calibrated\"); the calibration's bot must be the one that plays.\n"
     "--shard K/N -o PART: plays share K (0 .. N-1) of the runs and writes it to PART; `tilelab pack\n"
     "merge` puts the N parts together into exactly what --json prints (docs/scale.md).\n"
+    "The level's problems (as validate, analyze, tune and pack check give them) follow the figures,\n"
+    "one a line (\"warning: (x, y): message\"); with --json they are \"problems\", the last key.\n"
     "A progress line goes to stderr when it is a terminal.\n"
     "Exit status: 0 estimated, 1 the level or the calibration is invalid (or made with another\n"
     "bot), 2 wrong usage.\n";
@@ -244,6 +247,8 @@ int run_estimate(const Args& args) {
             result.json["calibrated"] = nullptr;  // no playout finished: nothing to calibrate
         }
     }
+    const std::vector<Warning> problems = problem_list(*level);
+    result.json["problems"] = problems_json(problems);
     if (json) {
         print_json(result.json);
     } else {
@@ -257,7 +262,7 @@ int run_estimate(const Args& args) {
                 calibrated->ci_low, calibrated->ci_high, calibration_path->c_str());
         for (auto it = result.json.begin(); it != result.json.end(); ++it) {
             if (it.key() == "runs" || it.key() == "wins" || it.key() == "pass_rate" || it.key() == "ci95" ||
-                it.key() == "calibrated")
+                it.key() == "calibrated" || it.key() == "problems")
                 continue;
             if (it.key() == "curve") {
                 print_curve(it.value());
@@ -265,6 +270,7 @@ int run_estimate(const Args& args) {
             }
             std::cout << "  " << it.key() << ": " << it.value().dump() << "\n";
         }
+        for (const Warning& w : problems) std::cout << problem_text(w) << "\n";
     }
     return exit_ok;
 }

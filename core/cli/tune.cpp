@@ -9,6 +9,7 @@
 
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -30,7 +31,9 @@ const char* const tune_usage =
     "-o OUT: write the tuned level there (default: rewrite LEVEL in place, safely). Refused (exit 2,\n"
     "nothing written) unless --force: an OUT that is a pack, a part, any file that is not a level, or\n"
     "another level (another id: players' progress is kept by id).\n"
-    "Prints the limit set, its pass rate and 95% interval; --json prints one object.\n"
+    "Prints the limit set, its pass rate and 95% interval, then the level's problems (as validate,\n"
+    "analyze, estimate and pack check give them), one a line; --json prints one object, the\n"
+    "problems in \"problems\", its last key.\n"
     "link and lines levels have no pass rate to aim (their difficulty: the random player's clear\n"
     "rate, 'tilelab estimate'; the proved optimal number of shifts, 'tilelab analyze').\n"
     "Exit status: 0 tuned within the tolerance, 1 the level is invalid or no limit up to\n"
@@ -154,9 +157,15 @@ int run_tune(const Args& args) {
     out["ci95"] = {c.ci_low, c.ci_high};
     out["within_tolerance"] = result.within;
     out["caps"] = result.caps;
+    const std::vector<Warning> problems = problem_list(*level);
+    auto print_problems = [&] {
+        for (const Warning& w : problems) std::cout << problem_text(w) << "\n";
+    };
     if (!result.within) {
         out["written"] = nullptr;
+        out["problems"] = problems_json(problems);
         if (json) print_json(out);
+        else print_problems();
         std::cerr << "tilelab tune: " << *path << ": no move limit up to " << result.caps.back() << " gets within "
                   << 100.0 * tune.tolerance << " points of " << percent_text(tune.target) << " with the " << bot
                   << " bot: the nearest is " << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to "
@@ -172,6 +181,7 @@ int run_tune(const Args& args) {
         return exit_invalid;
     }
     out["written"] = destination;
+    out["problems"] = problems_json(problems);
     if (json) {
         print_json(out);
     } else {
@@ -180,6 +190,7 @@ int run_tune(const Args& args) {
                   << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to " << percent_text(c.ci_high)
                   << ") with the " << bot << " bot, " << result.estimate.runs << " runs; wrote " << destination
                   << "\n";
+        print_problems();
     }
     return exit_ok;
 }

@@ -10,13 +10,18 @@
 namespace tilelab::cli {
 
 const char* const validate_usage =
-    "usage: tilelab validate PATH... [--quiet]\n"
+    "usage: tilelab validate PATH... [--quiet] [--json]\n"
     "\n"
     "Checks level files, pack files (and every level a pack names) and bundles.\n"
     "Prints every problem, one a line on stderr, as FILE:LINE:COL or FILE: /json/pointer.\n"
     "A valid level can still have warnings (jelly no run can reach, a tile that can never link,\n"
-    "? cells the generator cannot fill): printed the same way; they do not change the exit status.\n"
+    "an odd count of a link value, ? cells the generator cannot fill, runs on the board): the\n"
+    "problems analyze, estimate, tune and pack check give for it, printed the same way (with\n"
+    "\"(cell [x, y])\" when one names a cell); they do not change the exit status.\n"
     "--quiet: print nothing on success.\n"
+    "--json: one JSON object on stdout, {\"ok\", \"files\": [{\"file\", \"format\", \"valid\",\n"
+    "\"problems\"}]}, each problem {\"severity\", \"message\", \"cell\" (if any), \"rule\", \"file\",\n"
+    "\"pointer\" or \"line\" and \"column\", \"text\"} (docs/cli.md); stderr as without it.\n"
     "Exit status: 0 all valid, 1 a file is invalid, 2 wrong usage.\n";
 
 namespace {
@@ -24,11 +29,19 @@ namespace {
 namespace fs = std::filesystem;
 using ojson = nlohmann::ordered_json;
 
-// The level problems (analysis/problems.hpp) of a valid level, as warnings naming the board row.
-void add_level_problems(const std::string& path, const Level& level, Diagnostics& out) {
-    for (const Warning& w : level_problems(level))
-        out.push_back({Diagnostic::Severity::warning, path, 0, 0,
-                       w.cell ? "/board/" + std::to_string(w.cell->y) : "", w.message});
+// The problems of a valid level (analysis/problems.hpp), as every verb gives them, naming the
+// board row and the cell; `prefix`: the level's place in a bundle.
+void add_level_problems(const std::string& path, const Level& level, Diagnostics& out, const std::string& prefix = "") {
+    for (const Warning& w : problem_list(level)) out.push_back(problem_diagnostic(path, w, prefix));
+}
+
+Diagnostic error_at(const std::string& path, std::string pointer, std::string message, std::string rule) {
+    Diagnostic d;
+    d.file = path;
+    d.pointer = std::move(pointer);
+    d.message = std::move(message);
+    d.rule = std::move(rule);
+    return d;
 }
 
 // Checks one pack: the pack file, each level it names, and that ids are not repeated.
@@ -44,8 +57,9 @@ bool validate_pack(const std::string& path, const std::string& text, Diagnostics
         const fs::path level_path = base / rel;
         std::error_code ec;
         if (!fs::exists(level_path, ec)) {
-            out.push_back({Diagnostic::Severity::error, path, 0, 0, "/levels/" + std::to_string(i),
-                           "no such level file '" + rel + "' (paths are relative to the pack file)"});
+            out.push_back(error_at(path, "/levels/" + std::to_string(i),
+                                   "no such level file '" + rel + "' (paths are relative to the pack file)",
+                                   "pack.missing-level"));
             ok = false;
             continue;
         }
@@ -58,8 +72,9 @@ bool validate_pack(const std::string& path, const std::string& text, Diagnostics
         add_level_problems(level_path.string(), *level.level, out);
         auto [it, fresh] = seen_ids.emplace(level.level->id, rel);
         if (!fresh) {
-            out.push_back({Diagnostic::Severity::error, path, 0, 0, "/levels/" + std::to_string(i),
-                           "'" + rel + "' has id '" + level.level->id + "', the same as '" + it->second + "'"});
+            out.push_back(error_at(path, "/levels/" + std::to_string(i),
+                                   "'" + rel + "' has id '" + level.level->id + "', the same as '" + it->second + "'",
+                                   "pack.duplicate-id"));
             ok = false;
         }
     }
@@ -72,7 +87,7 @@ bool validate_bundle(const std::string& path, const std::string& text, Diagnosti
     if (!parsed) return false;
     const ojson& value = *parsed;
     auto fail = [&](const std::string& pointer, const std::string& message) {
-        out.push_back({Diagnostic::Severity::error, path, 0, 0, pointer, message});
+        out.push_back(error_at(path, pointer, message, "format.invalid"));
         return false;
     };
     if (!value.is_object()) return fail("", "a bundle is a JSON object");
@@ -80,9 +95,11 @@ bool validate_bundle(const std::string& path, const std::string& text, Diagnosti
     if (levels == value.end() || !levels->is_array()) return fail("/levels", "a bundle needs an array of levels");
     bool ok = true;
     for (std::size_t i = 0; i < levels->size(); ++i) {
-        LevelLoad level = level_from_json((*levels)[i], path, "/levels/" + std::to_string(i));
+        const std::string prefix = "/levels/" + std::to_string(i);
+        LevelLoad level = level_from_json((*levels)[i], path, prefix);
         out.insert(out.end(), level.diagnostics.begin(), level.diagnostics.end());
         ok = ok && level.level.has_value();
+        if (level.level) add_level_problems(path, *level.level, out, prefix);
     }
     summary = "bundle, " + std::to_string(levels->size()) + " levels";
     return ok;
@@ -93,20 +110,24 @@ bool validate_bundle(const std::string& path, const std::string& text, Diagnosti
 int run_validate(const Args& args) {
     std::vector<std::string> paths;
     bool quiet = false;
+    bool json = false;
     for (const auto& a : args) {
         if (a == "--quiet" || a == "-q") quiet = true;
+        else if (a == "--json") json = true;
         else if (a.rfind("--", 0) == 0) return usage_error("validate", "unknown option '" + a + "'");
         else paths.push_back(a);
     }
     if (paths.empty()) return usage_error("validate", "name at least one level, pack or bundle file");
     bool all_ok = true;
+    auto files = ojson::array();
     for (const auto& path : paths) {
         Diagnostics diagnostics;
         auto text = read_text_file(path, diagnostics);
         bool ok = false;
         std::string summary;
+        std::string format;
         if (text) {
-            const std::string format = sniff_format(*text);
+            format = sniff_format(*text);
             if (format == "tilelab.pack") {
                 ok = validate_pack(path, *text, diagnostics, summary);
             } else if (format == "tilelab.bundle") {
@@ -121,9 +142,26 @@ int run_validate(const Args& args) {
                               std::to_string(load.level->height()) + " '" + load.level->id + "'";
             }
         }
-        print_diagnostics(diagnostics);
-        if (ok && !quiet) std::cout << path << ": ok (" << summary << ")\n";
         all_ok = all_ok && ok;
+        print_diagnostics(diagnostics);
+        if (json) {
+            ojson file;
+            file["file"] = path;
+            file["format"] = format.empty() ? ojson() : ojson(format);
+            file["valid"] = ok;
+            auto problems = ojson::array();
+            for (const Diagnostic& d : diagnostics) problems.push_back(diagnostic_json(d));
+            file["problems"] = std::move(problems);
+            files.push_back(std::move(file));
+            continue;
+        }
+        if (ok && !quiet) std::cout << path << ": ok (" << summary << ")\n";
+    }
+    if (json) {
+        ojson out;
+        out["ok"] = all_ok;
+        out["files"] = std::move(files);
+        print_json(out);
     }
     return all_ok ? exit_ok : exit_invalid;
 }

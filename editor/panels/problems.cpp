@@ -1,4 +1,5 @@
-// The problems panel: the loader's diagnostics and the analysis' warnings, live; a click selects the cell.
+// The problems panel: the loader's diagnostics and the level's problems (analysis/problems.hpp: the list
+// every verb of the CLI gives), live; a click selects the cell.
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
@@ -30,10 +31,12 @@ std::optional<int> row_of_pointer(const std::string& pointer) {
 // One problem: its severity, then its message wrapped to the panel's width (never cut off); the
 // whole message is a selectable row, and a click selects the cell (or row) it names.
 void problem(App& app, Document& doc, const char* severity, const std::string& text, std::optional<Cell> cell,
-             std::optional<int> row, int index, std::string& listed) {
+             std::optional<int> row, int index, std::string& listed, const std::string& rule = "") {
     listed += std::string("problem: ") + severity + ": " + text + "\n";
     ImGui::PushID(index);
-    ImVec4 colour = severity[0] == 'e' ? ImVec4(1.0f, 0.45f, 0.45f, 1) : ImVec4(1.0f, 0.8f, 0.35f, 1);
+    ImVec4 colour = severity[0] == 'e'   ? ImVec4(1.0f, 0.45f, 0.45f, 1)
+                    : severity[0] == 'i' ? ImVec4(0.7f, 0.8f, 1.0f, 1)
+                                         : ImVec4(1.0f, 0.8f, 0.35f, 1);
     ImGui::TextColored(colour, "%s", severity);
     ImGui::SameLine();
     const float wrap = std::max(40.0f, ImGui::GetContentRegionAvail().x);
@@ -44,7 +47,9 @@ void problem(App& app, Document& doc, const char* severity, const std::string& t
         if (cell) doc.selection = Selection{true, *cell, *cell};
         else if (row && *row < level.height()) doc.selection = Selection{true, {0, *row}, {level.width() - 1, *row}};
     }
-    if (ImGui::IsItemHovered() && (cell || row)) ImGui::SetTooltip("click to select the cell");
+    if (ImGui::IsItemHovered() && (cell || row || !rule.empty()))
+        ImGui::SetTooltip("%s%s%s", rule.c_str(), !rule.empty() && (cell || row) ? ": " : "",
+                          cell || row ? "click to select the cell" : "");
     trace_last_item(app, ("problem-" + std::to_string(index)).c_str());
     ImGui::GetWindowDrawList()->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, ImGui::GetColorU32(ImGuiCol_Text),
                                         text.c_str(), nullptr, wrap);
@@ -98,16 +103,18 @@ void draw_problems(App& app) {
     int index = 0;
     std::string listed;  // what the panel shows, for --trace
     for (const Diagnostic& d : app.diagnostics)
-        problem(app, *doc, d.severity == Diagnostic::Severity::error ? "error" : "warning",
+        problem(app, *doc, severity_name(d.severity),
                 (d.pointer.empty() ? "" : d.pointer + ": ") + d.message, std::nullopt, row_of_pointer(d.pointer), index++, listed);
 
     const bool current = doc->view.revision == doc->revision();
     if (current && !doc->view.error.empty()) problem(app, *doc, "error", doc->view.error, std::nullopt, std::nullopt, index++, listed);
     const Analysis* analysis = app.current_analysis(*doc);
     if (analysis) {
-        // The core's warnings, as `tilelab analyze` and `validate` print them: unpaired link tiles,
-        // tiles that can never link, jelly no run reaches, ? cells the generator cannot fill, ...
-        for (const Warning& w : analysis->warnings) problem(app, *doc, "warning", w.message, w.cell, std::nullopt, index++, listed);
+        // The level's problems, as every verb of the CLI gives them (analysis/problems.hpp): an odd
+        // count or an unpaired link tile, tiles that can never link, jelly no run reaches, ? cells
+        // the generator cannot fill, ...; the tooltip names each one's rule.
+        for (const Warning& w : analysis->warnings)
+            problem(app, *doc, severity_name(w.severity), w.message, w.cell, std::nullopt, index++, listed, w.rule);
     }
     if (index == 0) {
         // Never "no problems" beside a verdict that says the level cannot be won.

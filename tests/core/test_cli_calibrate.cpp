@@ -110,7 +110,8 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     CHECK(nlohmann::ordered_json::parse(json_run.out) == file);
     CHECK(slurp(again) == file_text);  // and the same bytes for any --threads
 
-    // estimate --calibration: the calibrated figure after the estimate's own fields, nothing else changed.
+    // estimate --calibration: the calibrated figure after the estimate's own fields (before the level's
+    // problems, every verb's last key), nothing else changed.
     const std::string level = shell_quote(src + "/levels/samples/match3/02-jelly.json");
     const std::string flags = " --runs 100 --threads 2 --seed 3";
     auto plain = run_cli("estimate " + level + flags + " --json");
@@ -120,7 +121,8 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     REQUIRE(calibrated.status == 0);
     auto with = nlohmann::ordered_json::parse(calibrated.out);
     REQUIRE(with.contains("calibrated"));
-    CHECK(std::prev(with.end()).key() == "calibrated");
+    CHECK(std::prev(with.end()).key() == "problems");
+    CHECK(std::prev(with.end(), 2).key() == "calibrated");
     const auto& c = with["calibrated"];
     const double p = c["pass_rate"], low = c["ci95"][0], high = c["ci95"][1];
     CHECK(low < p);

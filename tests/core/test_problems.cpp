@@ -1,9 +1,14 @@
 // Level problems that explain a verdict (analysis/problems.hpp): the same list from the core,
-// `analyze`'s warnings and `validate`'s warnings, and none on levels without such a problem.
+// `analyze`'s warnings and `validate`'s warnings, and none on levels without such a problem; and
+// one list, in one shape, from validate, analyze, estimate, tune and pack check (docs/cli.md).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
 #include "tilelab/analysis/problems.hpp"
@@ -132,4 +137,167 @@ TEST_CASE("match3 format 2 problems: an ingredient walled in, a crate nothing ca
     const auto none = level_problems(level_from(fine));
     CHECK_FALSE(has(none, "can never"));
     CHECK_FALSE(has(none, "cannot be won"));
+}
+
+// ---- One list in every verb (issue 33, item 2) -------------------------------------------------
+
+namespace {
+
+namespace fs = std::filesystem;
+using ojson = nlohmann::ordered_json;
+
+ojson json_out(const tilelab::test::RunResult& r, const std::string& what) {
+    INFO(what << ": exit " << r.status << ", stderr: " << r.err);
+    ojson j = ojson::parse(r.out, nullptr, false);
+    REQUIRE_FALSE(j.is_discarded());
+    return j;
+}
+
+// A problem as every verb's JSON has it: {"severity", "message", "cell" (if any), "rule"}; the
+// keys validate and pack check add (file, place, text) are left out.
+ojson common(const ojson& problems) {
+    auto out = ojson::array();
+    for (const auto& p : problems) {
+        ojson q;
+        for (const char* key : {"severity", "message", "cell", "rule"})
+            if (p.contains(key)) q[key] = p[key];
+        out.push_back(std::move(q));
+    }
+    return out;
+}
+
+const std::string odd_message = "value 11 has 5 tiles: an odd count can never be cleared";
+
+}  // namespace
+
+TEST_CASE("the odd-count link board: validate, analyze and pack check give the same problem at the same cell",
+          "[problems][cli]") {
+    const fs::path dir = tilelab::test::scratch_dir("odd-count");
+    fs::copy_file(TILELAB_TEST_DATA "/problems/link-odd-count.json", dir / "odd.json");
+    {
+        std::ofstream(dir / "pack.json") << R"({"format": "tilelab.pack", "version": 1, "name": "odd",
+                                                "levels": ["odd.json"]})";
+    }
+    const std::string level = shell_quote((dir / "odd.json").string());
+    const std::string pack = shell_quote((dir / "pack.json").string());
+    const std::string line = (dir / "odd.json").string() + ": warning: /board/1: " + odd_message + " (cell [2, 1])";
+    const ojson want = ojson::parse(R"({"severity": "warning", "message": ")" + odd_message +
+                                    R"(", "cell": [2, 1], "rule": "link.odd-count"})");
+
+    auto valid = run_cli("validate " + level);
+    CHECK(valid.status == 0);  // still a valid level
+    CHECK(valid.err.find(line + "\n") != std::string::npos);
+    const ojson validated = json_out(run_cli("validate --json " + level), "validate --json");
+    CHECK(common(validated["files"][0]["problems"]) == ojson::array({want}));
+    CHECK(validated["files"][0]["problems"][0]["text"] == line);
+
+    auto analyzed = run_cli("analyze " + level);
+    CHECK(analyzed.out.find("verdict: unsolvable\nwarning: (2, 1): " + odd_message + "\n") != std::string::npos);
+    const ojson analysis = json_out(run_cli("analyze --json " + level), "analyze --json");
+    CHECK(analysis["solve"]["verdict"] == "unsolvable");
+    CHECK(analysis["problems"] == ojson::array({want}));
+    CHECK(run_cli("analyze --json " + level).err.empty());
+
+    auto checked = run_cli("pack check " + pack);
+    CHECK(checked.status == 1);  // unsolvable: the check's own error
+    CHECK(checked.err.find(line + "\n") != std::string::npos);
+    const ojson report = json_out(run_cli("pack check --json " + pack), "pack check");
+    const ojson& problems = report["levels"][0]["problems"];
+    REQUIRE(problems.size() == 2);
+    CHECK(common(ojson::array({problems[0]})) == ojson::array({want}));
+    CHECK(problems[0]["text"] == line);
+    CHECK(problems[1]["rule"] == "pack.unsolvable");
+    CHECK(problems[1]["severity"] == "error");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("link: an odd count and a value without partner are level problems, with their cell", "[problems]") {
+    const Level odd = level_from(tilelab::test::slurp(TILELAB_TEST_DATA "/problems/link-odd-count.json"));
+    const auto w = level_problems(odd);
+    REQUIRE(w.size() == 1);
+    CHECK(w[0].message == odd_message);
+    CHECK(w[0].cell == Cell{2, 1});  // the value's first tile in board order
+    CHECK(w[0].rule == "link.odd-count");
+    CHECK(w[0].severity == Diagnostic::Severity::warning);
+    // Without a solver run the list is the same: validate, estimate and tune use problem_list(level).
+    REQUIRE(problem_list(odd).size() == 1);
+    CHECK(problem_list(odd)[0].rule == "link.odd-count");
+    auto alone = level_problems(level_from(link_level(R"(["1 . . 1", ". 2 2 .", ". . 5 ."])")));
+    CHECK(has(alone, "value 5 has 1 tiles: an odd count", Cell{2, 2}));
+}
+
+TEST_CASE("lines: the solver running out of time is a warning in analyze --json and its text", "[problems][cli]") {
+    const std::string level = shell_quote(TILELAB_TEST_DATA "/problems/lines-timeout.json");
+    const ojson analysis = json_out(run_cli("analyze --json --budget-ms 1 " + level), "analyze --json");
+    CHECK(analysis["solve"]["verdict"] == "unknown");
+    REQUIRE(analysis["problems"].size() == 1);
+    const ojson& p = analysis["problems"][0];
+    CHECK(p["severity"] == "warning");
+    CHECK(p["rule"] == "lines.solver-timeout");
+    CHECK_FALSE(p.contains("cell"));
+    const std::string message = p["message"].get<std::string>();
+    CHECK(message.rfind("the solver ran out of time after ", 0) == 0);
+    auto text = run_cli("analyze --budget-ms 1 " + level);
+    CHECK(text.out.find("verdict: unknown\nwarning: the solver ran out of time after ") != std::string::npos);
+    // validate runs no solver: the level itself has no problem.
+    CHECK(json_out(run_cli("validate --json " + level), "validate")["files"][0]["problems"] == ojson::array());
+}
+
+TEST_CASE("every verb gives each level the same problems: samples, generated levels, the problem corpus",
+          "[problems][cli]") {
+    const fs::path dir = tilelab::test::scratch_dir("problem-table");
+    std::vector<fs::path> levels;
+    for (const auto& entry : fs::recursive_directory_iterator(TILELAB_SOURCE_DIR "/levels/samples"))
+        if (entry.path().extension() == ".json") levels.push_back(entry.path());
+    // The corpus of problems; lines-timeout is left out: its only problem is the solver's time-out,
+    // which depends on each verb's budget (analyze 2000 ms, pack check 1000 ms, validate none).
+    for (const auto& entry : fs::directory_iterator(TILELAB_TEST_DATA "/problems"))
+        if (entry.path().filename() != "lines-timeout.json") levels.push_back(entry.path());
+    std::sort(levels.begin(), levels.end());
+    const char* generate[] = {
+        "--kind match3 --width 7 --height 7 --seed 3",  "--kind match3 --width 8 --height 6 --blockers 4 --seed 9",
+        "--kind link --width 6 --height 4 --seed 5",    "--kind link --width 8 --height 6 --blockers 6 --seed 2",
+        "--kind lines --width 4 --height 4 --seed 7",   "--kind slide --width 4 --height 4 --blockers 2 --seed 4"};
+    for (int i = 0; i < 6; ++i) {
+        const fs::path file = dir / ("generated-" + std::to_string(i) + ".json");
+        REQUIRE(run_cli(std::string("generate ") + generate[i] + " -o " + shell_quote(file.string())).status == 0);
+        levels.push_back(file);
+    }
+    // One pack of copies of them all, for pack check.
+    ojson pack = {{"format", "tilelab.pack"}, {"version", 1}, {"name", "table"}, {"levels", ojson::array()}};
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        const std::string name = "level-" + std::to_string(i) + ".json";
+        fs::copy_file(levels[i], dir / name);
+        pack["levels"].push_back(name);
+    }
+    { std::ofstream(dir / "pack.json") << pack.dump(); }
+    const std::string pack_file = shell_quote((dir / "pack.json").string());
+    const ojson report = json_out(run_cli("pack check --json --runs 10 --threads 2 " + pack_file), "pack check");
+
+    int with_problems = 0;
+    for (std::size_t i = 0; i < levels.size(); ++i) {
+        const std::string file = shell_quote((dir / ("level-" + std::to_string(i) + ".json")).string());
+        INFO(levels[i].string());
+        const ojson validated = json_out(run_cli("validate --json " + file), "validate");
+        const ojson want = common(validated["files"][0]["problems"]);
+        CHECK(json_out(run_cli("analyze --json " + file), "analyze")["problems"] == want);
+        // The check's own findings (rules pack.*: unsolvable, a dead start, ...) come after the level's.
+        auto checked = ojson::array();
+        for (const auto& p : report["levels"][i]["problems"])
+            if (p["rule"].get<std::string>().rfind("pack.", 0) != 0) checked.push_back(p);
+        CHECK(common(checked) == want);
+        const std::string level_kind = report["levels"][i]["kind"].get<std::string>();
+        if (level_kind != "lines")
+            CHECK(json_out(run_cli("estimate --json --runs 10 --threads 2 " + file), "estimate")["problems"] == want);
+        // tune has no curve to read where the target is met before any move (slide-target): an error, no JSON.
+        if ((level_kind == "match3" || level_kind == "slide") && levels[i].filename() != "slide-target.json") {
+            const std::string out = shell_quote((dir / "tuned.json").string());
+            const std::string tune = "tune --json --target 0.5 --runs 10 --threads 2 --max-moves 40 -o " + out;
+            CHECK(json_out(run_cli(tune + " " + file), "tune")["problems"] == want);
+        }
+        with_problems += want.empty() ? 0 : 1;
+        for (const auto& p : want) CHECK(p["rule"].get<std::string>().find('.') != std::string::npos);
+    }
+    CHECK(with_problems >= 7);  // the corpus' levels, each with at least one problem
+    fs::remove_all(dir);
 }

@@ -19,7 +19,8 @@ inside_inspector() {  # every problem row ends inside the Inspector window
 for name in match3-jelly-blocked match3-fill link-walled; do
     cp "$data/$name.json" "$work/$name.json"
     "$TILELAB_CLI" validate "$work/$name.json" 2>"$work/validate.err" >/dev/null || fail "$name does not validate"
-    mapfile -t want < <(sed -n 's/^[^:]*: warning: \(\/board\/[0-9]*: \)\?//p' "$work/validate.err")
+    # "FILE: warning: [/board/ROW: ]MESSAGE[ (cell [x, y])]": the panel shows MESSAGE.
+    mapfile -t want < <(sed -n 's/^[^:]*: warning: \(\/board\/[0-9]*: \)\?//; T; s/ (cell \[[0-9]*, [0-9]*\])$//; p' "$work/validate.err")
     ((${#want[@]} > 0)) || fail "validate prints no warning for $name"
     start_editor "$work/out" "$work/$name.json" --overlays grid
     wait_for 60 grep -q '^analysis ready' "$work/out"

@@ -241,7 +241,8 @@ TEST_CASE("the CLI analyzes, applies and generates lines levels") {
     auto json = nlohmann::ordered_json::parse(out);
     std::vector<std::string> keys;
     for (auto it = json.begin(); it != json.end(); ++it) keys.push_back(it.key());
-    CHECK(keys == std::vector<std::string>{"groups", "solve"});
+    CHECK(keys == std::vector<std::string>{"groups", "solve", "problems"});
+    CHECK(json.at("problems") == nlohmann::ordered_json::array());
     CHECK(json.at("groups").size() == 1);
     CHECK(json.at("groups").at(0).at("closed") == false);
     CHECK(json.at("solve").at("verdict") == "solvable");

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/generator.hpp"
@@ -192,6 +193,10 @@ TEST_CASE("the tilelab command: analyze apply generate and estimate for match3")
     REQUIRE(status == 0);
     auto analysis = nlohmann::json::parse(text);
     const Analysis direct = kind_ops(Kind::match3).analyze(level, {}, {});
+    // The kind's JSON, then the level's problems (analysis/problems.hpp), the last key.
+    REQUIRE(analysis.contains("problems"));
+    CHECK(analysis.at("problems") == nlohmann::json::parse(problems_json(direct.warnings).dump()));
+    analysis.erase("problems");
     CHECK(analysis == nlohmann::json::parse(direct.json.dump()));
     REQUIRE_FALSE(analysis.at("hints").empty());
 

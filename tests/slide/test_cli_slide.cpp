@@ -18,10 +18,10 @@ nlohmann::json json_of(const tilelab::test::RunResult& r, int status = 0) {
 }
 }  // namespace
 
-TEST_CASE("slide cli: analyze prints exactly legal and game_over") {
+TEST_CASE("slide cli: analyze prints exactly legal, game_over and the problems") {
     const auto j = json_of(run_cli("analyze " + shell_quote(samples + "03-fours.json") + " --json"));
     CHECK(j == nlohmann::json::parse(R"({"legal": {"up": true, "down": true, "left": true, "right": true},
-                                        "game_over": false})"));
+                                        "game_over": false, "problems": []})"));
 }
 
 TEST_CASE("slide cli: apply reports board, score, events with ids, and the first illegal move") {

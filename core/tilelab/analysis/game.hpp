@@ -15,6 +15,7 @@
 
 #include "tilelab/board/board.hpp"
 #include "tilelab/board/level.hpp"
+#include "tilelab/io/diagnostics.hpp"
 #include "tilelab/random.hpp"
 
 namespace tilelab {
@@ -119,14 +120,24 @@ struct LinkPath {
     std::vector<Cell> path;    // corner points, endpoints included; the border ring is x=-1/width, y=-1/height
 };
 
+// One problem of a level (analysis/problems.hpp): the same in every verb's output and the editor.
+// Built as {message, cell} (a warning without a rule) or {message, cell, severity, rule}.
 struct Warning {
+    Warning(std::string text = {}, std::optional<Cell> at = std::nullopt,
+            Diagnostic::Severity level = Diagnostic::Severity::warning, std::string rule_id = {})
+        : message(std::move(text)), cell(at), severity(level), rule(std::move(rule_id)) {}
     std::string message;
     std::optional<Cell> cell;  // a cell the warning is about, for the editor to select
+    Diagnostic::Severity severity = Diagnostic::Severity::warning;
+    std::string rule;          // "kind.short-id", stable (docs/cli.md "Problems" lists them)
 };
 
 struct AnalyzeOptions {
     int budget_ms = 1000;  // time for the solver (link, lines)
     bool solve = true;     // false: overlays only
+    // false: only what the level's problems need (problem_list without a solver run): match3 lists
+    // no hints and builds no JSON (a 256x256 board's hints take a second and half a gigabyte).
+    bool overlays = true;
 };
 
 // Progress of long work, written by the worker, read by the UI thread.
@@ -144,8 +155,8 @@ struct Analysis {
     bool blocked = false;           // match3 dead, link stuck, slide game over
     Verdict verdict = Verdict::none;
     std::vector<Move> solution;     // link removal order, lines shift sequence
-    std::vector<Warning> warnings;
-    nlohmann::ordered_json json;    // exactly what `tilelab analyze --json` prints
+    std::vector<Warning> warnings;  // every problem of the level: problem_list (analysis/problems.hpp)
+    nlohmann::ordered_json json;    // what `tilelab analyze --json` prints before its "problems"
 };
 
 // ---- Estimate: bot playouts ---------------------------------------------------------------------

@@ -3,9 +3,18 @@
 
 namespace tilelab {
 
+const char* severity_name(Diagnostic::Severity severity) {
+    switch (severity) {
+    case Diagnostic::Severity::error: return "error";
+    case Diagnostic::Severity::warning: return "warning";
+    case Diagnostic::Severity::info: return "info";
+    }
+    return "error";
+}
+
 std::string Diagnostic::format() const {
     std::string out = file;
-    const char* sev = severity == Severity::error ? "error" : "warning";
+    const char* sev = severity_name(severity);
     if (line > 0) {
         out += ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + sev + ": " + message;
     } else {
@@ -13,6 +22,7 @@ std::string Diagnostic::format() const {
         if (!pointer.empty()) out += pointer + ": ";
         out += message;
     }
+    if (cell) out += " (cell [" + std::to_string(cell->x) + ", " + std::to_string(cell->y) + "])";
     return out;
 }
 

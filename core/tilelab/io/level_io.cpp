@@ -249,6 +249,7 @@ std::optional<ojson> parse_json_text(std::string_view text, const std::string& f
         d.line = 1;
         d.column = 1;
         d.message = "the file starts with a byte order mark (U+FEFF), ignored; tilelab fmt removes it";
+        d.rule = "format.bom";
         out.push_back(std::move(d));
     }
     // nlohmann takes a raw NUL for the end of the input (and would accept a document followed by

@@ -1,6 +1,7 @@
 // The lines kind's entry in the kind table: start, legal shifts, play, goal, analyze, generate.
 #include <algorithm>
 
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/lines/lines.hpp"
 
 namespace tilelab::lines {
@@ -95,32 +96,37 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
         groups_json.push_back(group);
     }
     analysis.json["groups"] = groups_json;
-    if (!options.solve) return analysis;
-
     const LinesGoal goal = lines_goal(level.goal);
+    std::vector<Warning> findings;
     if (goal.defaulted)
-        analysis.warnings.push_back({"the goal sets no condition: every tile closed (all_closed) is assumed", {}});
+        findings.push_back({"the goal sets no condition: every tile closed (all_closed) is assumed", {},
+                            Diagnostic::Severity::warning, "lines.goal-defaulted"});
+    if (!options.solve) {
+        analysis.warnings = problem_list(level, std::move(findings));
+        return analysis;
+    }
     SolveOptions solve_options;
     solve_options.budget_ms = std::max(1, options.budget_ms);
     solve_options.max_depth = goal.moves ? *goal.moves : default_depth_cap;
     const SolveResult result = solve(level, level.board, goal, solve_options, std::move(stop));
     analysis.verdict = result.verdict;
     if (result.impossible) {
-        analysis.warnings.push_back({"no sequence of shifts can meet the goal: " + result.reason, {}});
+        findings.push_back({"no sequence of shifts can meet the goal: " + result.reason, {},
+                            Diagnostic::Severity::warning, "lines.impossible"});
     } else if (result.verdict == Verdict::unsolvable && !goal.moves) {
         // Without a move limit "unsolvable" would claim more than the search showed.
         analysis.verdict = Verdict::unknown;
-        analysis.warnings.push_back({"no solution within " + std::to_string(default_depth_cap) +
-                                         " shifts (the goal sets no move limit; the search stops there)",
-                                     {}});
+        findings.push_back({"no solution within " + std::to_string(default_depth_cap) +
+                                " shifts (the goal sets no move limit; the search stops there)",
+                            {}, Diagnostic::Severity::warning, "lines.depth-cap"});
     } else if (result.verdict == Verdict::unknown) {
         std::string proven = result.proven_depth >= 0
                                  ? ": no solution has " + std::to_string(result.proven_depth) + " shifts or fewer"
                                  : "";
-        analysis.warnings.push_back({"the solver ran out of time after " + std::to_string(result.nodes) + " boards" +
-                                         proven,
-                                     {}});
+        findings.push_back({"the solver ran out of time after " + std::to_string(result.nodes) + " boards" + proven, {},
+                            Diagnostic::Severity::warning, "lines.solver-timeout"});
     }
+    analysis.warnings = problem_list(level, std::move(findings));
     auto moves_json = nlohmann::ordered_json::array();
     for (const ShiftMove& m : result.moves) {
         analysis.solution.emplace_back(m);

@@ -105,8 +105,8 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     const LinkRules rules = rules_of(level);
     analysis.links = all_links(level.board, rules);
     analysis.blocked = has_tiles(level.board) && analysis.links.empty();
-    analysis.warnings = pairing_warnings(level.board, rules);
-    for (Warning& w : link::level_problems(level)) analysis.warnings.push_back(std::move(w));
+    // No finding of its own: every link problem is a level problem (pairing, walls, move limit).
+    analysis.warnings = problem_list(level, {});
 
     auto& json = analysis.json;
     json = nlohmann::ordered_json::object();

@@ -316,7 +316,7 @@ std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules
             if (cells.size() % 2 != 0)
                 out.push_back({"value " + std::to_string(value) + " has " + std::to_string(cells.size()) +
                                    " tiles: an odd count can never be cleared",
-                               cells.front()});
+                               cells.front(), Diagnostic::Severity::warning, "link.odd-count"});
             continue;
         }
         auto it = by_value.find(partner);
@@ -324,12 +324,12 @@ std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules
         if (partners == 0)
             out.push_back({"value " + std::to_string(value) + " has no partner (" + std::to_string(partner) +
                                ") on the board",
-                           cells.front()});
+                           cells.front(), Diagnostic::Severity::warning, "link.no-partner"});
         else if (partners != cells.size() && value < partner)
             out.push_back({"values " + std::to_string(value) + " and " + std::to_string(partner) + " have " +
                                std::to_string(cells.size()) + " and " + std::to_string(partners) +
                                " tiles: some can never be cleared",
-                           cells.front()});
+                           cells.front(), Diagnostic::Severity::warning, "link.unequal-partners"});
     }
     return out;
 }

@@ -1,5 +1,6 @@
-// link level problems (analysis/problems.hpp): tiles that can never link because blockers (and the
-// board's edge when the border is off) wall them in; a move limit below the pairs to clear.
+// link level problems (analysis/problems.hpp): values that can never all pair (an odd count, no
+// partner), tiles that can never link because blockers (and the board's edge when the border is
+// off) wall them in; a move limit below the pairs to clear.
 #include <map>
 #include <string>
 
@@ -16,6 +17,8 @@ constexpr int max_listed = 8;
 std::vector<Warning> level_problems(const Level& level) {
     const Board& board = level.board;
     const LinkRules rules = rules_of(level);
+    // The pairing warnings first: they are facts of the tiles alone, as the walls below are.
+    std::vector<Warning> out = pairing_warnings(board, rules);
     // The board inside a one-cell ring (passable when the border is on). Tiles count as passable:
     // every tile between two partners can be removed first; blockers never go.
     const int pw = board.width + 2, ph = board.height + 2;
@@ -56,7 +59,6 @@ std::vector<Warning> level_problems(const Level& level) {
                 ++in_area[{area[static_cast<std::size_t>((y + 1) * pw + x + 1)], v}];
                 ++on_board[v];
             }
-    std::vector<Warning> out;
     int count = 0;
     for (int y = 0; y < board.height; ++y)
         for (int x = 0; x < board.width; ++x) {
@@ -72,6 +74,7 @@ std::vector<Warning> level_problems(const Level& level) {
                 edge = edge || n.first == 0 || n.second == 0 || n.first == pw - 1 || n.second == ph - 1;
             }
             std::string message;
+            const char* rule = walled ? "link.walled-in" : "link.walled-off";
             if (walled) {
                 message = "the tile " + std::to_string(v) + " at " + at_text({x, y}) +
                           " can never link: it is walled in on all sides by blockers, which are never removed" +
@@ -85,10 +88,11 @@ std::vector<Warning> level_problems(const Level& level) {
                           " can never link: blockers, which are never removed, wall it off from every partner (" +
                           std::to_string(partner) + ")";
             }
-            if (++count <= max_listed) out.push_back({message, Cell{x, y}});
+            if (++count <= max_listed) out.push_back({message, Cell{x, y}, Diagnostic::Severity::warning, rule});
         }
     if (count > max_listed)
-        out.push_back({"... and " + std::to_string(count - max_listed) + " more tiles that can never link", std::nullopt});
+        out.push_back({"... and " + std::to_string(count - max_listed) + " more tiles that can never link",
+                       std::nullopt, Diagnostic::Severity::warning, "link.walled-more"});
     // Clearing takes one move a pair: a move limit below that can never be met.
     int tiles = 0;
     for (const auto& [value, n] : on_board) tiles += n;
@@ -96,7 +100,7 @@ std::vector<Warning> level_problems(const Level& level) {
         out.push_back({"clearing the board takes " + std::to_string(tiles / 2) + " moves (one a pair of its " +
                            std::to_string(tiles) + " tiles) but the move limit is " + std::to_string(*level.goal.moves) +
                            ": the level cannot be won (raise the limit or remove pairs)",
-                       std::nullopt});
+                       std::nullopt, Diagnostic::Severity::warning, "link.move-limit"});
     return out;
 }
 

@@ -224,18 +224,24 @@ bool goal_met(const Level& level, const State& state) { return level_won(level, 
 
 Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop_token stop);
 
-// The warnings and the CLI's JSON of an analysis whose groups, hints and dead flag are set (both rule sets).
-void finish_analysis(Analysis& a, const Level& level, std::size_t truncated_from, const char* dead_message) {
+// The problems and the CLI's JSON (with overlays) of an analysis whose groups, hints and dead flag
+// are set (both rule sets).
+void finish_analysis(Analysis& a, const Level& level, const AnalyzeOptions& options, std::size_t truncated_from,
+                     const char* dead_message) {
+    std::vector<Warning> findings;
     if (truncated_from < a.hints.size())
-        a.warnings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
-                                         " (the runs already on the board repeat in every hint, or the board is too "
-                                         "large for the time budget); resolve them first",
-                                     std::nullopt});
+        findings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
+                                       " (the runs already on the board repeat in every hint, or the board is too "
+                                       "large for the time budget); resolve them first",
+                                   std::nullopt, Diagnostic::Severity::warning, "match3.hints-cut"});
     if (!a.groups.empty())
-        a.warnings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
-                                     a.groups.front().cells.front()});
-    if (a.blocked) a.warnings.push_back(Warning{dead_message, std::nullopt});
-    for (Warning& w : match3::level_problems(level)) a.warnings.push_back(std::move(w));
+        findings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
+                                   a.groups.front().cells.front(), Diagnostic::Severity::warning,
+                                   "match3.runs-at-start"});
+    if (a.blocked)
+        findings.push_back(Warning{dead_message, std::nullopt, Diagnostic::Severity::warning, "match3.dead-start"});
+    a.warnings = problem_list(level, std::move(findings));
+    if (!options.overlays) return;
     auto groups = nlohmann::ordered_json::array();
     for (const auto& g : a.groups) groups.push_back(nlohmann::ordered_json{{"cells", cells_json(g.cells)}});
     auto hints = nlohmann::ordered_json::array();
@@ -270,6 +276,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     std::size_t listed = 0;
     std::size_t truncated_from = scanner.legal_swaps().size();
     for (const Swap& s : scanner.legal_swaps()) {
+        if (!options.overlays) break;  // the problems need no hint
         if (listed > max_listed_clear_cells) {
             truncated_from = std::min(truncated_from, a.hints.size());
             a.hints.push_back(HintSwap{s.a, s.b, {}, {}, false});
@@ -279,7 +286,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
         listed += a.hints.back().clears.size();
     }
     a.blocked = scanner.dead();
-    finish_analysis(a, level, truncated_from, "dead board: no swap makes a run");
+    finish_analysis(a, level, options, truncated_from, "dead board: no swap makes a run");
     return a;
 }
 
@@ -304,7 +311,13 @@ Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(std::max(options.budget_ms, 1));
     std::size_t listed = 0;
     std::size_t truncated_from = SIZE_MAX;
+    bool any_move = false;  // without overlays: dead unless one legal move previews
     for (const CellPairMove& m : v2::legal_moves(board, state.lock, config.min_match)) {
+        if (!options.overlays) {
+            any_move = v2::preview(state, config, m.a, m.b, scratch).has_value();
+            if (any_move) break;
+            continue;
+        }
         const bool out_of_budget = truncated_from != SIZE_MAX || listed > max_listed_clear_cells ||
                                    stop.stop_requested() || std::chrono::steady_clock::now() > deadline;
         if (out_of_budget) {
@@ -318,8 +331,8 @@ Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop
         listed += p->clears.size() + p->creates.size();
         a.hints.push_back(HintSwap{m.a, m.b, std::move(p->clears), std::move(p->creates), p->combo});
     }
-    a.blocked = a.hints.empty();
-    finish_analysis(a, level, truncated_from, "dead board: no swap makes a run or a combo");
+    a.blocked = options.overlays ? a.hints.empty() : !any_move;
+    finish_analysis(a, level, options, truncated_from, "dead board: no swap makes a run or a combo");
     return a;
 }
 

@@ -218,6 +218,12 @@ void add_rest(std::vector<Warning>& out, int count, const std::string& what) {
         out.push_back({"... and " + std::to_string(count - max_listed) + " more " + what, std::nullopt});
 }
 
+// Gives the problems added since `from` their rule id (docs/cli.md "Problems").
+void tag(std::vector<Warning>& out, std::size_t from, const char* rule) {
+    for (std::size_t i = from; i < out.size(); ++i)
+        if (out[i].rule.empty()) out[i].rule = rule;
+}
+
 }  // namespace
 
 Grid clearable_cells(const Level& level) { return reach_of(level).clearable; }
@@ -233,6 +239,7 @@ std::vector<Warning> level_problems(const Level& level) {
     const std::string lines = "blockers, holes and the board's edge end every line" +
                               std::string(standing_crates ? ", and so does a crate no run can ever reach" : "");
 
+    std::size_t mark = out.size();
     // Jelly that can never be cleared: a cell loses a layer only when a piece on it is cleared.
     if (level.jelly && level.jelly->width == board.width && level.jelly->height == board.height) {
         int count = 0, layers = 0;
@@ -256,15 +263,19 @@ std::vector<Warning> level_problems(const Level& level) {
                             Cell{x, y}});
             }
         add_rest(out, count, "cells of unreachable jelly");
+        tag(out, mark, "match3.jelly-unreachable");
+        mark = out.size();
         if (count > 0 && level.goal.jelly)
             out.push_back({"the goal clears all jelly, but " + std::to_string(layers) + " jelly layer" +
                                (layers == 1 ? "" : "s") + " can never be cleared: the level cannot be won",
                            std::nullopt});
+        tag(out, mark, "match3.jelly-goal-unreachable");
     }
 
     // Format 2: ingredients that can never reach an exit (each column's lowest cell that is not a
     // hole), and crates nothing can ever hit.
     {
+        mark = out.size();
         int count = 0, stuck = 0, on_board = 0;
         const auto exits = exit_reach(board, reach);
         for (int y = 0; y < board.height; ++y)
@@ -282,11 +293,15 @@ std::vector<Warning> level_problems(const Level& level) {
                             Cell{x, y}});
             }
         add_rest(out, count, "ingredients that can never reach an exit");
+        tag(out, mark, "match3.ingredient-no-exit");
+        mark = out.size();
         if (level.goal.ingredients && *level.goal.ingredients > on_board - stuck && stuck > 0)
             out.push_back({"the goal collects " + std::to_string(*level.goal.ingredients) + " ingredients, but only " +
                                std::to_string(on_board - stuck) + " can ever reach an exit: the level cannot be won",
                            std::nullopt});
+        tag(out, mark, "match3.ingredients-goal-unreachable");
         if (!reach.areas) {
+            mark = out.size();
             int crates = 0;
             count = 0;
             for (int y = 0; y < board.height; ++y)
@@ -300,15 +315,19 @@ std::vector<Warning> level_problems(const Level& level) {
                                 Cell{x, y}});
                 }
             add_rest(out, count, "crates that can never be hit");
+            tag(out, mark, "match3.crate-never-hit");
+            mark = out.size();
             if (crates > 0 && level.goal.crates)
                 out.push_back({"the goal clears every crate, but " + std::to_string(crates) + " can never be hit: the level cannot be won",
                                std::nullopt});
+            tag(out, mark, "match3.crates-goal-unreachable");
         }
     }
 
     // `?` cells: the generator draws them without runs (and Shift+F keeps the whole board without one).
     bool has_random = std::find(board.cells.begin(), board.cells.end(), cell::random) != board.cells.end();
     if (!has_random || level.rules.colors < 1) return out;
+    mark = out.size();
     int count = 0;
     for (int y = 0; y < board.height; ++y)
         for (int x = 0; x < board.width; ++x) {
@@ -331,6 +350,8 @@ std::vector<Warning> level_problems(const Level& level) {
                             Cell{x, y}});
         }
     add_rest(out, count, "? cells every colour makes a run in");
+    tag(out, mark, "match3.random-cell-unfillable");
+    mark = out.size();
     // Runs among the fixed pieces: no fill of the `?` cells can leave the board without runs.
     count = 0;
     for (int dir = 0; dir < 2; ++dir) {
@@ -351,6 +372,7 @@ std::vector<Warning> level_problems(const Level& level) {
             }
     }
     add_rest(out, count, "runs already on the board");
+    tag(out, mark, "match3.random-cells-run-fixed");
     return out;
 }
 

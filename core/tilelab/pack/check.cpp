@@ -7,27 +7,31 @@
 #include <thread>
 
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/pack/steps.hpp"
 
 namespace tilelab::pack {
 namespace {
 
-Diagnostic problem(Diagnostic::Severity severity, const std::string& file, std::string pointer, std::string message) {
+// The check's own problems carry the rules "pack.*" (docs/packs.md lists them).
+Diagnostic problem(Diagnostic::Severity severity, const std::string& file, std::string pointer, std::string message,
+                   std::string rule) {
     Diagnostic d;
     d.severity = severity;
     d.file = file;
     d.pointer = std::move(pointer);
     d.message = std::move(message);
+    d.rule = std::move(rule);
     return d;
 }
 
-Diagnostic error_at(const std::string& file, std::string pointer, std::string message) {
-    return problem(Diagnostic::Severity::error, file, std::move(pointer), std::move(message));
+Diagnostic error_at(const std::string& file, std::string pointer, std::string message, std::string rule) {
+    return problem(Diagnostic::Severity::error, file, std::move(pointer), std::move(message), std::move(rule));
 }
 
-Diagnostic warning_at(const std::string& file, std::string pointer, std::string message) {
-    return problem(Diagnostic::Severity::warning, file, std::move(pointer), std::move(message));
+Diagnostic warning_at(const std::string& file, std::string pointer, std::string message, std::string rule) {
+    return problem(Diagnostic::Severity::warning, file, std::move(pointer), std::move(message), std::move(rule));
 }
 
 
@@ -49,21 +53,6 @@ std::string unsolvable_message(Kind kind) {
     return "unsolvable: no sequence of shifts meets the goal";
 }
 
-nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
-    nlohmann::ordered_json j;
-    j["severity"] = d.severity == Diagnostic::Severity::error ? "error" : "warning";
-    j["file"] = d.file;
-    if (d.line > 0) {
-        j["line"] = d.line;
-        j["column"] = d.column;
-    } else {
-        j["pointer"] = d.pointer;
-    }
-    j["message"] = d.message;
-    j["text"] = d.format();
-    return j;
-}
-
 int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity) {
     return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
                                           [&](const Diagnostic& d) { return d.severity == severity; }));
@@ -83,7 +72,8 @@ void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_t
         analysis = kind_ops(level.kind).analyze(level, analyze_options, stop);
     } catch (const std::exception& e) {
         // A kind that fails on one level must not take the other levels' results down with it.
-        report.problems.push_back(error_at(report.file, "", std::string("analysis failed: ") + e.what()));
+        report.problems.push_back(
+            error_at(report.file, "", std::string("analysis failed: ") + e.what(), "pack.analysis-failed"));
         return;
     }
     if (stop.stop_requested()) return;
@@ -92,22 +82,20 @@ void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_t
     report.verdict = analysis.verdict;
     if (level.kind == Kind::match3) report.start_moves = static_cast<int>(analysis.hints.size());
     if (analysis.verdict == Verdict::solvable) report.solution_moves = static_cast<int>(analysis.solution.size());
-    for (const Warning& w : analysis.warnings) {
-        std::string pointer = w.cell ? "/board/" + std::to_string(w.cell->y) : "";
-        std::string message = w.message;
-        if (w.cell) message += " (cell [" + std::to_string(w.cell->x) + ", " + std::to_string(w.cell->y) + "])";
-        report.problems.push_back(warning_at(report.file, pointer, message));
-    }
-    if (analysis.blocked) report.problems.push_back(error_at(report.file, "/board", dead_start_message(level.kind)));
+    // The level's problems as every verb gives them (analysis/problems.hpp), then the check's own.
+    for (const Warning& w : analysis.warnings) report.problems.push_back(problem_diagnostic(report.file, w));
+    if (analysis.blocked)
+        report.problems.push_back(error_at(report.file, "/board", dead_start_message(level.kind), "pack.dead-start"));
     if (has_solver(level.kind)) {
         // A link board stuck at the start is unsolvable too; the dead start already says why.
         if (analysis.verdict == Verdict::unsolvable && !(level.kind == Kind::link && analysis.blocked))
-            report.problems.push_back(error_at(report.file, "", unsolvable_message(level.kind)));
+            report.problems.push_back(error_at(report.file, "", unsolvable_message(level.kind), "pack.unsolvable"));
         if (analysis.verdict == Verdict::unknown)
             report.problems.push_back(warning_at(report.file, "",
                                                  "the solver gave no verdict within " +
                                                      std::to_string(options.budget_ms) +
-                                                     " ms (raise --budget-ms)"));
+                                                     " ms (raise --budget-ms)",
+                                                 "pack.no-verdict"));
     }
 }
 
@@ -163,7 +151,7 @@ LevelEstimate summarize_level_estimate(const Level& level, const CheckOptions& o
 
 void record_estimate(LevelReport& report, const CheckOptions& options, const LevelEstimate& run) {
     if (!run.error.empty()) {
-        report.problems.push_back(error_at(report.file, "", "estimate failed: " + run.error));
+        report.problems.push_back(error_at(report.file, "", "estimate failed: " + run.error, "pack.estimate-failed"));
         return;
     }
     const EstimateResult& result = run.result;
@@ -175,13 +163,15 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
         if (result.runs == 0) {
             report.problems.push_back(warning_at(report.file, "",
                                                  "no playout finished within the time budget of " + budget +
-                                                     " (raise --playout-budget-ms)"));
+                                                     " (raise --playout-budget-ms)",
+                                                 "pack.no-playout"));
             return;
         }
         report.problems.push_back(warning_at(report.file, "",
                                              "playouts stopped at the time budget of " + budget + ": " +
                                                  std::to_string(result.runs) + " of " + std::to_string(options.runs) +
-                                                 " runs finished (raise --playout-budget-ms)"));
+                                                 " runs finished (raise --playout-budget-ms)",
+                                             "pack.playouts-stopped"));
     }
     report.estimate = pass_rate_of(result, report.level->kind, options);
     if (options.pass_range) {
@@ -192,7 +182,8 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
                 report.file, "",
                 "pass rate " + percent_text(p) + " (95% CI " + percent_text(report.estimate->ci_low) + ".." +
                     percent_text(report.estimate->ci_high) + ", " + std::to_string(report.estimate->runs) +
-                    " runs) is outside the range " + percent_text(low) + ".." + percent_text(high)));
+                    " runs) is outside the range " + percent_text(low) + ".." + percent_text(high),
+                "pack.pass-range"));
     }
 }
 
@@ -239,7 +230,8 @@ void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_toke
         if (progress) progress->fraction.store(0.0);
         const LevelEstimate run = run_level_estimate(*report.level, with_bot, 0, options.runs, stop, progress);
         if (!run.error.empty()) {
-            report.problems.push_back(error_at(report.file, "", "ladder: the " + bot + " bot failed: " + run.error));
+            report.problems.push_back(error_at(report.file, "", "ladder: the " + bot + " bot failed: " + run.error,
+                                                       "pack.ladder-failed"));
             continue;
         }
         if (run.stopped || (run.result.cancelled && !run.result.timed_out)) return;
@@ -247,7 +239,8 @@ void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_toke
             report.problems.push_back(warning_at(report.file, "",
                                                  "ladder: the " + bot + " bot's playouts stopped at the time budget: " +
                                                      std::to_string(run.result.runs) + " of " +
-                                                     std::to_string(options.runs) + " runs finished"));
+                                                     std::to_string(options.runs) + " runs finished",
+                                                 "pack.ladder-stopped"));
         report.ladder.emplace_back(bot, pass_rate_of(run.result, report.level->kind, with_bot));
     }
 }
@@ -293,7 +286,8 @@ PackReport start_report(const LoadedPack& loaded, const CheckOptions& options) {
     report.options.threads = std::clamp(options.threads, 1, 256);
     report.pack_problems = loaded.diagnostics;
     if (loaded.pack && loaded.entries.empty())
-        report.pack_problems.push_back(warning_at(loaded.file, "/levels", "the pack lists no levels"));
+        report.pack_problems.push_back(
+            warning_at(loaded.file, "/levels", "the pack lists no levels", "pack.no-levels"));
 
     // Load problems first, then duplicate ids: checks that need no analysis.
     std::map<std::string, std::size_t> first_with_id;
@@ -304,16 +298,19 @@ PackReport start_report(const LoadedPack& loaded, const CheckOptions& options) {
         level_report.level = entry.level;
         level_report.problems = entry.diagnostics;
         if (!entry.level && !tilelab::has_errors(entry.diagnostics))
-            level_report.problems.push_back(error_at(entry.file, "", "the level could not be loaded"));
+            level_report.problems.push_back(
+                error_at(entry.file, "", "the level could not be loaded", "pack.unloadable"));
         if (entry.level) {
             const std::string& id = entry.level->id;
             if (id.empty()) {
                 level_report.problems.push_back(
-                    warning_at(entry.file, "/id", "the level has no id; runtimes key players' progress by it"));
+                    warning_at(entry.file, "/id", "the level has no id; runtimes key players' progress by it",
+                               "pack.no-id"));
             } else if (auto [it, fresh] = first_with_id.emplace(id, report.levels.size()); !fresh) {
                 level_report.problems.push_back(error_at(entry.file, "/id",
                                                          "duplicate id '" + id + "': " +
-                                                             report.levels[it->second].file + " has it too"));
+                                                             report.levels[it->second].file + " has it too",
+                                                         "pack.duplicate-id"));
             }
         }
         report.levels.push_back(std::move(level_report));

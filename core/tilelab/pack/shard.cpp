@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/link/link.hpp"
@@ -94,12 +95,15 @@ ojson outcomes_json(const std::vector<PlayoutOutcome>& outcomes) {
 }
 
 ojson diagnostic_record(const Diagnostic& d) {
-    return ojson{{"severity", d.severity == Diagnostic::Severity::error ? "error" : "warning"},
-                 {"file", d.file},
-                 {"line", d.line},
-                 {"column", d.column},
-                 {"pointer", d.pointer},
-                 {"message", d.message}};
+    ojson j{{"severity", severity_name(d.severity)},
+            {"file", d.file},
+            {"line", d.line},
+            {"column", d.column},
+            {"pointer", d.pointer},
+            {"message", d.message}};
+    if (d.cell) j["cell"] = ojson::array({d.cell->x, d.cell->y});
+    j["rule"] = d.rule;
+    return j;
 }
 
 std::optional<Diagnostic> diagnostic_from_record(const ojson& j) {
@@ -107,8 +111,10 @@ std::optional<Diagnostic> diagnostic_from_record(const ojson& j) {
     try {
         Diagnostic d;
         const std::string severity = j.at("severity").get<std::string>();
-        if (severity != "error" && severity != "warning") return std::nullopt;
-        d.severity = severity == "error" ? Diagnostic::Severity::error : Diagnostic::Severity::warning;
+        if (severity == "error") d.severity = Diagnostic::Severity::error;
+        else if (severity == "warning") d.severity = Diagnostic::Severity::warning;
+        else if (severity == "info") d.severity = Diagnostic::Severity::info;
+        else return std::nullopt;
         d.file = j.at("file").get<std::string>();
         const auto line = small_int(j.at("line"));
         const auto column = small_int(j.at("column"));
@@ -117,6 +123,14 @@ std::optional<Diagnostic> diagnostic_from_record(const ojson& j) {
         d.column = *column;
         d.pointer = j.at("pointer").get<std::string>();
         d.message = j.at("message").get<std::string>();
+        if (auto cell = j.find("cell"); cell != j.end()) {
+            if (!cell->is_array() || cell->size() != 2) return std::nullopt;
+            const auto x = small_int((*cell)[0]);
+            const auto y = small_int((*cell)[1]);
+            if (!x || !y) return std::nullopt;
+            d.cell = Cell{*x, *y};
+        }
+        d.rule = j.at("rule").get<std::string>();
         return d;
     } catch (const ojson::exception&) {
         return std::nullopt;
@@ -745,6 +759,7 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
         const SummarizeFn summarize = summarize_of(load.level->kind);
         if (!summarize) throw std::invalid_argument(std::string(kind_name(load.level->kind)) + " levels have no playouts");
         merge.result = summarize(*load.level, *options, std::move(g.outcomes), false, g.timed_out);
+        merge.result->json["problems"] = problems_json(problem_list(*load.level));  // as estimate --json ends
     } catch (const std::exception& e) {
         merge.error = e.what();
     }

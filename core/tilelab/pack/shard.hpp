@@ -115,7 +115,8 @@ struct PackMerge {
 };
 PackMerge merge_check_parts(const PartSet& set);
 
-// The estimate a whole run gives, rebuilt from a whole set of estimate parts.
+// The estimate a whole run gives, rebuilt from a whole set of estimate parts: its json is what
+// `estimate --json` prints, the level's "problems" last.
 struct EstimateMerge {
     std::string error;
     std::optional<EstimateResult> result;

@@ -1,6 +1,7 @@
 // The slide kind behind the kind table: start, legal moves, play with events, goal, analyze, generate.
 #include <algorithm>
 
+#include "tilelab/analysis/problems.hpp"
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/puzzle.hpp"
@@ -80,7 +81,8 @@ StepResult play(const Level& level, const State& state, const Move& move) {
 
 // A level without spawns: the fewest moves to the target, searched exactly within the budget
 // (docs/slide.md "Puzzles"), as lines reports its solver: a verdict and the moves.
-void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& options, std::stop_token stop, Analysis& a) {
+void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& options, std::stop_token stop, Analysis& a,
+                  std::vector<Warning>& findings) {
     PuzzleLimits limits;
     limits.max_depth = level.goal.moves ? *level.goal.moves : -1;
     limits.budget_ms = std::max(1, options.budget_ms);
@@ -101,17 +103,17 @@ void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& 
     }
     const std::string target = std::to_string(level.goal.target);
     if (found.verdict == Verdict::unsolvable)
-        a.warnings.push_back({level.goal.moves ? "no sequence of " + std::to_string(*level.goal.moves) +
+        findings.push_back({level.goal.moves ? "no sequence of " + std::to_string(*level.goal.moves) +
                                                      " moves or fewer makes a tile of " + target + " (the move limit)"
                                                : "no sequence of moves makes a tile of " + target +
                                                      ": every position the board can reach was searched",
-                              std::nullopt});
+                              std::nullopt, Diagnostic::Severity::warning, "slide.puzzle-unsolvable"});
     else if (found.verdict == Verdict::unknown)
-        a.warnings.push_back({"the solver ran out of " +
+        findings.push_back({"the solver ran out of " +
                                   std::string(found.positions > limits.max_positions ? "memory" : "time") + " after " +
                                   std::to_string(found.positions) + " positions: no solution has " +
                                   std::to_string(found.proven_depth) + " moves or fewer",
-                              std::nullopt});
+                              std::nullopt, Diagnostic::Severity::warning, "slide.solver-timeout"});
     nlohmann::ordered_json solve;
     solve["verdict"] = verdict_name(found.verdict);
     solve["moves"] = moves;
@@ -130,10 +132,15 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     for (std::size_t i = 0; i < all_directions.size(); ++i) legal[std::string(direction_name(all_directions[i]))] = a.legal[i];
     a.json["legal"] = legal;
     a.json["game_over"] = a.blocked;
-    if (a.blocked) a.warnings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt});
+    std::vector<Warning> findings;
+    if (a.blocked)
+        findings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt,
+                            Diagnostic::Severity::warning, "slide.game-over-at-start"});
     if (highest_tile(s.board) >= level.goal.target)
-        a.warnings.push_back({"the target tile is already on the board at the start", std::nullopt});
-    if (has_no_spawns(level) && options.solve) solve_puzzle(level, s, options, std::move(stop), a);
+        findings.push_back({"the target tile is already on the board at the start", std::nullopt,
+                            Diagnostic::Severity::warning, "slide.target-at-start"});
+    if (has_no_spawns(level) && options.solve) solve_puzzle(level, s, options, std::move(stop), a, findings);
+    a.warnings = problem_list(level, std::move(findings));
     return a;
 }
 
