@@ -291,7 +291,8 @@ TEST_CASE("every verb gives each level the same problems: samples, generated lev
             CHECK(json_out(run_cli("estimate --json --runs 10 --threads 2 " + file), "estimate")["problems"] == want);
         // tune has no curve to read where the target is met before any move (slide-target): an error, no JSON.
         if ((level_kind == "match3" || level_kind == "slide") && levels[i].filename() != "slide-target.json") {
-            const std::string out = shell_quote((dir / "tuned.json").string());
+            // One output a level: -o onto another level (another id) is refused (docs/cli.md "Where outputs may go").
+            const std::string out = shell_quote((dir / ("tuned-" + std::to_string(i) + ".json")).string());
             const std::string tune = "tune --json --target 0.5 --runs 10 --threads 2 --max-moves 40 -o " + out;
             CHECK(json_out(run_cli(tune + " " + file), "tune")["problems"] == want);
         }

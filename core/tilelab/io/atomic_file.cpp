@@ -318,6 +318,10 @@ WriteResult write_file_atomically(const fs::path& path, std::string_view bytes, 
     if (rotate) {
         fs::path link = dir / temporary_name();
         int err = ::link(target.c_str(), link.c_str()) == 0 ? 0 : errno;
+        // Another writer renamed its file over the target between our lookup and the link, and the
+        // replaced file, linked nowhere else, is gone (Linux then says ENOENT): back up the new one.
+        for (int again = 0; err == ENOENT && again < 100; ++again)
+            err = ::link(target.c_str(), link.c_str()) == 0 ? 0 : errno;
         if (err == EPERM || err == ENOTSUP || err == EMLINK) {
             // No hard links here (vfat, some network file systems): a whole copy, made the same safe way.
             std::optional<std::string> current = read_whole_file(target);
