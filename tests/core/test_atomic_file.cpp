@@ -251,6 +251,17 @@ TEST_CASE("tilelab fmt keeps mode and links, refuses read-only files, and fails 
                               shell_quote(TILELAB_SOURCE_DIR "/levels/samples/link/01-pairs.json") + " >/dev/full; }");
     CHECK(validate.status == 1);
     CHECK(validate.err.find("cannot write to standard output") != std::string::npos);
+
+    // Verbs whose output passes the stream's buffer meet the error mid-run: the reason is still given.
+    const std::string link = shell_quote(TILELAB_SOURCE_DIR "/levels/samples/link/01-pairs.json");
+    const std::string pack = shell_quote(TILELAB_SOURCE_DIR "/levels/packs/demo.json");
+    for (const std::string& verb : {"analyze --json " + link, "estimate --json --runs 20 --threads 1 " + link,
+                                    "pack check " + pack, "pack check --json " + pack}) {
+        auto r = run_shell("{ " + shell_quote(TILELAB_CLI) + " " + verb + " >/dev/full; }");
+        INFO(verb << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK(r.err.find("cannot write to standard output: No space left on device") != std::string::npos);
+    }
 }
 
 TEST_CASE("tilelab pack export refuses to overwrite the pack, one of its levels, or a file that is not a bundle", "[cli][save]") {
