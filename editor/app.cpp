@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <random>
 #include <sstream>
 #include <system_error>
@@ -31,6 +32,10 @@ std::string new_level_id() {
 App::App(Options opts) : options(std::move(opts)), config(config_dir()) {
     settings = load_settings(config);
     written_settings = settings;
+    if (!settings.problem.empty()) {
+        std::cerr << "tilelab-editor: " << settings.problem << "\n";
+        status(settings.problem);
+    }
     std::vector<std::string> known = settings.recent_files;  // whose autosaves a crash may have left
     known.insert(known.end(), settings.last_session.begin(), settings.last_session.end());
     std::vector<std::string> files = options.files;

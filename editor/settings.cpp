@@ -53,8 +53,21 @@ Settings load_settings(const std::filesystem::path& dir) {
         settings.unreadable = true;
         return settings;
     }
-    nlohmann::json json = nlohmann::json::parse(text.str(), nullptr, false);
-    if (!json.is_object()) return settings;
+    nlohmann::json json;
+    try {
+        json = nlohmann::json::parse(text.str());
+    } catch (const nlohmann::json::exception& e) {
+        settings.unreadable = true;
+        settings.problem = (dir / "settings.json").string() + " does not parse (" + e.what() +
+                           "): defaults used, the file kept as it is";
+        return settings;
+    }
+    if (!json.is_object()) {
+        settings.unreadable = true;
+        settings.problem = (dir / "settings.json").string() +
+                           " is not a JSON object: defaults used, the file kept as it is";
+        return settings;
+    }
     read_value(json, "recent_files", settings.recent_files);
     read_value(json, "last_session", settings.last_session);
     read_value(json, "live_budget_ms", settings.live_budget_ms);
@@ -93,7 +106,9 @@ Settings load_settings(const std::filesystem::path& dir) {
 
 std::string save_settings(const std::filesystem::path& dir, const Settings& settings) {
     if (settings.unreadable)
-        return (dir / "settings.json").string() + " could not be read at start: not overwritten with defaults";
+        return settings.problem.empty()
+                   ? (dir / "settings.json").string() + " could not be read at start: not overwritten with defaults"
+                   : settings.problem;
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return "cannot create " + dir.string() + ": " + ec.message();

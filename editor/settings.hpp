@@ -38,8 +38,10 @@ struct Settings {
     float left_panel_width = 230;            // the Tools panel, dragged by its edge
     float right_panel_width = 340;           // the Inspector
 
-    // The file exists but could not be read (an I/O error): it is never overwritten with defaults.
+    // The file exists but could not be read (an I/O error) or parsed (a trailing comma, a number
+    // like 1e400): it is never overwritten with defaults. `problem` says which file and what is wrong.
     bool unreadable = false;
+    std::string problem;
 
     void add_recent(const std::string& path);
     friend bool operator==(const Settings&, const Settings&) = default;

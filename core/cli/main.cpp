@@ -5,6 +5,9 @@
 #include <system_error>
 #include <exception>
 #include <iostream>
+#include <streambuf>
+
+#include <unistd.h>
 
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/calibration.hpp"
@@ -56,13 +59,54 @@ const VerbEntry verbs[] = {
 
 const char* running_verb = nullptr;  // for messages: the verb being run, if any
 
+// std::cout's buffer, writing to fd 1 and keeping the errno of the first failed write: a verb whose
+// output passes the buffer's size (analyze --json, pack check) meets the error mid-run, and the
+// stream only keeps its badbit, so `finish` reads the reason here.
+class StdoutBuffer : public std::streambuf {
+public:
+    StdoutBuffer() { setp(buffer_, buffer_ + sizeof buffer_); }
+    int error() const { return error_; }
+
+protected:
+    int_type overflow(int_type ch) override {
+        if (sync() != 0) return traits_type::eof();
+        if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
+        *pptr() = traits_type::to_char_type(ch);
+        pbump(1);
+        return ch;
+    }
+    int sync() override {
+        const char* p = pbase();
+        while (p < pptr()) {
+            const ssize_t n = ::write(STDOUT_FILENO, p, static_cast<std::size_t>(pptr() - p));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                if (!error_) error_ = n < 0 ? errno : EIO;
+                setp(buffer_, buffer_ + sizeof buffer_);
+                return -1;
+            }
+            p += n;
+        }
+        setp(buffer_, buffer_ + sizeof buffer_);
+        return 0;
+    }
+
+private:
+    char buffer_[1 << 14];
+    int error_ = 0;
+};
+
+// Never destroyed: std::cout flushes at exit, after the statics of this file are gone.
+StdoutBuffer& stdout_buffer = *new StdoutBuffer;
+
 // Every verb's output ends here: a write error on stdout (a full disk, a closed pipe, /dev/full) is
 // reported and turns success into exit status 1, so a script never takes a truncated output for a whole one.
 int finish(const char* verb, int status) {
-    errno = 0;
     std::cout.flush();
-    const int err = errno;
-    if (std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
+    errno = 0;
+    const bool stdio_ok = std::fflush(stdout) == 0 && !std::ferror(stdout);
+    const int err = stdout_buffer.error() ? stdout_buffer.error() : errno;
+    if (std::cout.good() && stdio_ok) return status;
     std::cerr << "tilelab" << (verb ? std::string(" ") + verb : std::string()) << ": error: cannot write to standard output"
               << (err ? ": " + std::generic_category().message(err) : std::string(" (the output is incomplete)"))
               << "\n";
@@ -71,6 +115,7 @@ int finish(const char* verb, int status) {
 
 int run_main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
+    std::cout.rdbuf(&stdout_buffer);
     if (argc < 2) {
         std::cerr << main_usage;
         return tilelab::cli::exit_usage;

@@ -77,6 +77,28 @@ TEST_CASE("a file name of 250 characters saves (the temporary name is short)", "
     CHECK(temporaries_in(s.dir) == 0);
 }
 
+TEST_CASE("file names of 252 to 255 bytes save with a backup under a shortened name", "[io][save]") {
+    Scratch s("longer");
+    for (std::size_t size = 252; size <= 255; ++size) {
+        const fs::path path = s.dir / (std::string(size - 5, 'n') + ".json");
+        REQUIRE(path.filename().string().size() == size);
+        REQUIRE(write_file_atomically(path, "first\n", with_backup()).ok());
+        WriteResult second = write_file_atomically(path, "second\n", with_backup());
+        INFO(size << ": " << second.error);
+        REQUIRE(second.ok());
+        CHECK(slurp(path) == "second\n");
+        const fs::path backup = tilelab::backup_path(path);
+        CHECK(backup.filename().string().size() <= 255);
+        CHECK(backup.filename().string().ends_with(".bak"));
+        CHECK(slurp(backup) == "first\n");
+    }
+    // Four names, four backups: the hash keeps them apart.
+    std::size_t backups = 0;
+    for (const auto& entry : fs::directory_iterator(s.dir)) backups += entry.path().extension() == ".bak";
+    CHECK(backups == 4);
+    CHECK(temporaries_in(s.dir) == 0);
+}
+
 TEST_CASE("the file keeps its mode (600, 640, 755) and a new file gets the umask's", "[io][save]") {
     Scratch s("mode");
     for (mode_t mode : {0600, 0640, 0755}) {
@@ -251,6 +273,17 @@ TEST_CASE("tilelab fmt keeps mode and links, refuses read-only files, and fails 
                               shell_quote(TILELAB_SOURCE_DIR "/levels/samples/link/01-pairs.json") + " >/dev/full; }");
     CHECK(validate.status == 1);
     CHECK(validate.err.find("cannot write to standard output") != std::string::npos);
+
+    // Verbs whose output passes the stream's buffer meet the error mid-run: the reason is still given.
+    const std::string link = shell_quote(TILELAB_SOURCE_DIR "/levels/samples/link/01-pairs.json");
+    const std::string pack = shell_quote(TILELAB_SOURCE_DIR "/levels/packs/demo.json");
+    for (const std::string& verb : {"analyze --json " + link, "estimate --json --runs 20 --threads 1 " + link,
+                                    "pack check " + pack, "pack check --json " + pack}) {
+        auto r = run_shell("{ " + shell_quote(TILELAB_CLI) + " " + verb + " >/dev/full; }");
+        INFO(verb << ": " << r.err);
+        CHECK(r.status == 1);
+        CHECK(r.err.find("cannot write to standard output: No space left on device") != std::string::npos);
+    }
 }
 
 TEST_CASE("tilelab pack export refuses to overwrite the pack, one of its levels, or a file that is not a bundle", "[cli][save]") {

@@ -80,6 +80,24 @@ TEST_CASE("tune with the greedy bot reaches 40% by growing the curve's cap, or n
     CHECK_FALSE(std::filesystem::exists(refused));
 }
 
+TEST_CASE("tune's refusal on a slide game without a limit names a nearest limit within the cap it names",
+          "[cli][tune]") {
+    const auto refused = (scratch_dir("tune-open") / "refused.json").string();
+    // 20 runs of the classic sample: rates are multiples of 5%, so 22% +- 0.1 point is never met.
+    auto r = run_cli("tune " + shell_quote(sample("levels/samples/slide/01-classic.json")) +
+                     " --target 0.22 --tolerance 0.001 --runs 20 --threads 2 -o " + shell_quote(refused));
+    INFO(r.err);
+    REQUIRE(r.status == 1);
+    const auto up_to = r.err.find("no move limit up to ");
+    const auto at = r.err.rfind(") at ");
+    REQUIRE(up_to != std::string::npos);
+    REQUIRE(at != std::string::npos);
+    const int cap = std::stoi(r.err.substr(up_to + 20));
+    const int nearest = std::stoi(r.err.substr(at + 5));
+    CHECK(nearest <= cap);
+    CHECK_FALSE(std::filesystem::exists(refused));
+}
+
 TEST_CASE("tune refuses bad usage and kinds without a pass rate to aim", "[cli][tune]") {
     const std::string jelly = shell_quote(sample("levels/samples/match3/02-jelly.json"));
     CHECK(run_cli("tune " + jelly).status == 2);                      // no target

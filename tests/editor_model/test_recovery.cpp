@@ -118,6 +118,29 @@ TEST_CASE("a clean document's autosave is removed at the next tick") {
     CHECK_FALSE(fs::exists(doc.autosave_path(config.path)));
 }
 
+TEST_CASE("a settings file that does not parse is kept, and the message names it and the fault") {
+    for (const std::string& broken : {std::string(R"({"recent_files": ["/a.json", "/b.json"],})" "\n"),
+                                     std::string(R"({"recent_files": ["/a.json"], "aim_target": 1e400})" "\n")}) {
+        Folder config;
+        {
+            std::ofstream out(config.path / "settings.json");
+            out << broken;
+        }
+        Settings loaded = load_settings(config.path);
+        INFO(broken << " -> " << loaded.problem);
+        CHECK(loaded.unreadable);
+        CHECK(loaded.problem.find((config.path / "settings.json").string()) != std::string::npos);
+        CHECK(loaded.problem.find("does not parse") != std::string::npos);
+        loaded.add_recent("/c.json");
+        const std::string error = save_settings(config.path, loaded);
+        CHECK(error == loaded.problem);
+        std::ifstream in(config.path / "settings.json");
+        std::stringstream kept;
+        kept << in.rdbuf();
+        CHECK(kept.str() == broken);
+    }
+}
+
 TEST_CASE("settings round-trip; an unreadable settings file is never overwritten with defaults") {
     Folder config;
     Settings s;

@@ -52,8 +52,12 @@ TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOp
         result.estimate = ops.estimate(playing, estimate, stop, progress);
         result.choice = nearest_limit(result.estimate, options.target, options.min_moves);
         if (!result.choice) return result;
+        // A game without a limit plays to its end: its curve runs to the longest win, past `cap`, and
+        // that reach is the range searched (the refusal names it; docs/cli.md, tune).
+        if (open_ended && result.estimate.json.contains("curve") && !result.estimate.json.at("curve").empty())
+            result.caps.back() = std::max(cap, result.estimate.json.at("curve").back().at("moves").get<int>());
         result.within = std::abs(result.choice->pass_rate - options.target) <= options.tolerance + 1e-12;
-        if (on_cap) on_cap(cap, *result.choice);
+        if (on_cap) on_cap(result.caps.back(), *result.choice);
         if (result.within || open_ended || result.choice->moves < cap || cap >= max_moves || stop.stop_requested() ||
             result.estimate.cancelled)
             return result;

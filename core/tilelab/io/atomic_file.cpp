@@ -257,6 +257,19 @@ std::string temporary_save_name_of(long pid) {
     return name;
 }
 
+fs::path backup_path(const fs::path& target) {
+    constexpr std::size_t name_max = 255;  // NAME_MAX of Linux file systems
+    const std::string name = target.filename().string();
+    if (name.size() + 4 <= name_max) return fs::path(target.string() + ".bak");
+    std::uint32_t hash = 2166136261u;  // FNV-1a of the whole name
+    for (unsigned char c : name) hash = (hash ^ c) * 16777619u;
+    std::size_t cut = name_max - 4 - 9;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    char tail[16];
+    std::snprintf(tail, sizeof tail, "~%08x.bak", static_cast<unsigned>(hash));
+    return target.parent_path() / (name.substr(0, cut) + tail);
+}
+
 WriteResult write_file_atomically(const fs::path& path, std::string_view bytes, const WriteOptions& options) {
     WriteResult result;
     const std::string shown = path.string();
@@ -289,7 +302,7 @@ WriteResult write_file_atomically(const fs::path& path, std::string_view bytes, 
             return result;
         }
     }
-    const fs::path backup = target.string() + ".bak";
+    const fs::path backup = backup_path(target);
     bool rotate = options.keep_backup && exists;
     if (rotate) {
         struct stat b {};

@@ -34,6 +34,11 @@ struct WriteResult {
 // pid namespace, whose pids mean nothing here. Their names never end in .json.
 WriteResult write_file_atomically(const std::filesystem::path& path, std::string_view bytes, const WriteOptions& options);
 
+// The backup's path for `target`: `TARGET.bak`, or when that name would pass NAME_MAX (255 bytes:
+// names of 252 to 255 bytes) the name cut to 237 bytes (never inside a UTF-8 character) plus
+// `~` and 8 hex digits of a hash of the whole name, then `.bak`, so two long names never share one.
+std::filesystem::path backup_path(const std::filesystem::path& target);
+
 // Shorthand: returns "" or the error.
 std::string write_file_atomically(const std::filesystem::path& path, std::string_view bytes, bool keep_backup);
 
