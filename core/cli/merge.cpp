@@ -2,6 +2,7 @@
 // and the writing of a shard's part, shared by `pack check --shard` and `estimate --shard`.
 #include <chrono>
 #include <iostream>
+#include <new>
 
 #include "cli/verbs.hpp"
 #include "tilelab/io/atomic_file.hpp"
@@ -95,9 +96,9 @@ int write_or_print(const std::string& out, const std::string& text) {
     return exit_ok;
 }
 
-}  // namespace
 
-int run_pack_merge(const Args& args) {
+// The merge itself; `merging` names the parts being read, for the out-of-memory message.
+int merge_verb(const Args& args, std::string& merging) {
     const std::string verb = "pack merge";
     if (wants_help(args)) {
         std::cout << merge_usage;
@@ -130,6 +131,7 @@ int run_pack_merge(const Args& args) {
         }
     }
     if (files.empty()) return usage_error(verb, "needs the part files (PART...)");
+    for (const std::string& file : files) merging += (merging.empty() ? "" : ", ") + file;
 
     std::vector<pack::PartFile> parts;
     bool unreadable = false;
@@ -196,6 +198,21 @@ int run_pack_merge(const Args& args) {
         }
     }
     return report.ok() ? exit_ok : exit_invalid;
+}
+
+}  // namespace
+
+// A part too large for the memory at hand (docs/scale.md) ends the merge with exit 1 and a message,
+// not an abort.
+int run_pack_merge(const Args& args) {
+    std::string merging;
+    try {
+        return merge_verb(args, merging);
+    } catch (const std::bad_alloc&) {
+        std::cerr << "tilelab pack merge: error: out of memory merging " << merging
+                  << " (nothing merged; give the merge more memory or the shards fewer runs each)\n";
+        return exit_invalid;
+    }
 }
 
 }  // namespace tilelab::cli
