@@ -82,10 +82,10 @@ else
 fi
 
 # A large legitimate part under a memory limit: merged, or exit 1 with "out of memory", never 134.
-runs=${UNTRUSTED_LARGE_RUNS:-2000000}
+runs=${UNTRUSTED_LARGE_RUNS:-1000000}
 "$cli" estimate "$level" --runs "$runs" --bot greedy --shard 0/1 -o large.json 2>/dev/null || fail "large shard exit $?"
 status=0
-(ulimit -v "${UNTRUSTED_LIMIT_KB:-400000}"; "$cli" pack merge large.json >/dev/null 2>err.txt) || status=$?
+(ulimit -v "${UNTRUSTED_LIMIT_KB:-300000}"; "$cli" pack merge large.json >/dev/null 2>err.txt) || status=$?
 if [[ $status == 0 ]] || { [[ $status == 1 ]] && grep -q "out of memory merging large.json" err.txt; }; then
     echo "a part of $runs runs ($(du -m large.json | cut -f1) MB) under ulimit -v: exit $status"
 else
