@@ -498,7 +498,7 @@ std::string part_difference(const ojson& part, const ojson& reference) {
         return "a part of format version " + (part.contains("version") ? part["version"].dump() : "(none)") +
                ", not " + std::to_string(part_version);
     if (!header_well_formed(part)) return "a damaged part (its header does not read)";
-    if (std::string why = options_problem(part); !why.empty()) return "a part with impossible options: " + why;
+    if (std::string why = options_problem(part); !why.empty()) return "made with impossible options: " + why;
     if (part["of"] != reference["of"])
         return "a part of `" + part["of"].get<std::string>() + "`, not of `" + reference["of"].get<std::string>() + "`";
     if (part["source"] != reference["source"])
