@@ -96,7 +96,7 @@ int run_estimate(const Args& args) {
             json = true;
             ++flags.i;
         } else if (flags.is("--runs")) {
-            auto n = flags.integer(1, 10000000);
+            auto n = flags.integer(1, run_limits::max_runs);
             if (!n) return usage_error("estimate", flags.error);
             options.runs = static_cast<int>(*n);
         } else if (flags.is("--threads")) {
@@ -108,11 +108,11 @@ int run_estimate(const Args& args) {
             if (!n) return usage_error("estimate", flags.error);
             options.seed = *n;
         } else if (flags.is("--playout-budget-ms")) {
-            auto n = flags.integer(1, 86'400'000);
+            auto n = flags.integer(1, run_limits::max_playout_budget_ms);
             if (!n) return usage_error("estimate", flags.error);
             options.time_budget_ms = static_cast<int>(*n);
         } else if (flags.is("--curve-cap")) {
-            auto n = flags.integer(0, 100000);
+            auto n = flags.integer(0, run_limits::max_curve_cap);
             if (!n) return usage_error("estimate", flags.error);
             curve_cap = static_cast<int>(*n);
         } else if (flags.is("--bot")) {
@@ -120,7 +120,7 @@ int run_estimate(const Args& args) {
             if (!v) return usage_error("estimate", flags.error);
             options.bot = *v;
         } else if (flags.is("--rollouts")) {
-            auto n = flags.integer(1, 1000000);
+            auto n = flags.integer(1, run_limits::max_rollouts);
             if (!n) return usage_error("estimate", flags.error);
             options.rollouts = static_cast<int>(*n);
         } else if (flags.is("--shard")) {

@@ -2,6 +2,10 @@
 // and the writing of a shard's part, shared by `pack check --shard` and `estimate --shard`.
 #include <chrono>
 #include <iostream>
+#include <cstdlib>
+#include <new>
+
+#include <unistd.h>
 
 #include "cli/verbs.hpp"
 #include "tilelab/io/atomic_file.hpp"
@@ -95,9 +99,9 @@ int write_or_print(const std::string& out, const std::string& text) {
     return exit_ok;
 }
 
-}  // namespace
 
-int run_pack_merge(const Args& args) {
+// The merge itself.
+int merge_verb(const Args& args) {
     const std::string verb = "pack merge";
     if (wants_help(args)) {
         std::cout << merge_usage;
@@ -196,6 +200,35 @@ int run_pack_merge(const Args& args) {
         }
     }
     return report.ok() ? exit_ok : exit_invalid;
+}
+
+}  // namespace
+
+// A part too large for the memory at hand (docs/scale.md) ends the merge with exit 1 and a message,
+// not an abort. The message comes from the new-handler rather than a catch: a std::bad_alloc thrown
+// mid-parse unwinds through the JSON library's destructors, which allocate and would terminate.
+// Nothing is written before the merge is whole (outputs go through write_file_atomically).
+namespace {
+std::string out_of_memory_message;
+[[noreturn]] void out_of_memory() {
+    const std::string& m = out_of_memory_message;
+    [[maybe_unused]] auto n = ::write(2, m.data(), m.size());
+    std::_Exit(exit_invalid);
+}
+}  // namespace
+
+int run_pack_merge(const Args& args) {
+    std::string merging;
+    for (std::size_t i = 0; i < args.size(); ++i)
+        if (!args[i].empty() && args[i][0] != '-' && (i == 0 || (args[i - 1] != "-o" && args[i - 1] != "--output" &&
+                                                               args[i - 1] != "--report")))
+            merging += (merging.empty() ? "" : ", ") + args[i];
+    out_of_memory_message = "tilelab pack merge: error: out of memory merging " + merging +
+                            " (nothing merged; give the merge more memory or the shards fewer runs each)\n";
+    const std::new_handler before = std::set_new_handler(out_of_memory);
+    const int status = merge_verb(args);
+    std::set_new_handler(before);
+    return status;
 }
 
 }  // namespace tilelab::cli

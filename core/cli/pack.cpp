@@ -136,7 +136,7 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             if (!v) return usage_error(verb, flags.error);
             cmd.output = *v;
         } else if (flags.is("--runs")) {
-            auto v = flags.integer(1, 10'000'000);
+            auto v = flags.integer(1, run_limits::max_runs);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.runs = static_cast<int>(*v);
         } else if (flags.is("--threads")) {
@@ -148,11 +148,11 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             if (!v) return usage_error(verb, flags.error);
             cmd.options.seed = *v;
         } else if (flags.is("--budget-ms")) {
-            auto v = flags.integer(1, 3'600'000);
+            auto v = flags.integer(1, run_limits::max_budget_ms);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.budget_ms = static_cast<int>(*v);
         } else if (flags.is("--playout-budget-ms")) {
-            auto v = flags.integer(1, 86'400'000);
+            auto v = flags.integer(1, run_limits::max_playout_budget_ms);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.playout_budget_ms = static_cast<int>(*v);
         } else if (flags.is("--bot")) {
@@ -167,7 +167,7 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             if (!v) return usage_error(verb, flags.error);
             cmd.calibration_path = *v;
         } else if (flags.is("--rollouts")) {
-            auto v = flags.integer(1, 1'000'000);
+            auto v = flags.integer(1, run_limits::max_rollouts);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.rollouts = static_cast<int>(*v);
         } else if (flags.is("--range")) {

@@ -74,7 +74,8 @@ std::optional<PlayoutOutcome> outcome_from_json(const ojson& j) {
         v[i] = *n;
     }
     if (!j[4].is_number_integer() || (j[4].is_number_unsigned() && j[4].get<std::uint64_t>() > INT64_MAX) ||
-        v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] > 1 || v[6] < -1 || v[7] < -1)
+        v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] > 1 || v[2] < 0 || v[3] < 0 || v[5] < 0 || v[6] < -1 || v[7] < -1 ||
+        v[2] > run_limits::max_game_moves || v[6] > run_limits::max_game_moves || v[7] > run_limits::max_game_moves)
         return std::nullopt;
     PlayoutOutcome o;
     o.won = v[0] != 0;
@@ -194,15 +195,23 @@ ojson playouts_record(int first_run, int runs, const LevelEstimate& run) {
 struct Gathered {
     std::vector<PlayoutOutcome> outcomes;
     bool timed_out = false;
-    std::string error;    // the first range's estimate error, in run order
-    bool broken = false;  // a range that does not read back
+    std::string error;           // the first range's estimate error, in run order
+    bool broken = false;         // a range that does not read back
+    std::size_t broken_at = 0;   // which range (index in the list)
+    std::string why;             // and why, naming the field
 };
 
 Gathered gather(const std::vector<const ojson*>& ranges) {
     Gathered g;
-    for (const ojson* r : ranges) {
+    auto broken = [&](std::size_t at, std::string why) {
+        g.broken = true;
+        g.broken_at = at;
+        g.why = std::move(why);
+    };
+    for (std::size_t at = 0; at < ranges.size() && !g.broken; ++at) {
+        const ojson* r = ranges[at];
         if (r->contains("error")) {
-            if (!(*r)["error"].is_string()) g.broken = true;
+            if (!(*r)["error"].is_string()) broken(at, "its \"error\" is not a string");
             else if (g.error.empty()) g.error = (*r)["error"].get<std::string>();
             continue;
         }
@@ -210,18 +219,23 @@ Gathered gather(const std::vector<const ojson*>& ranges) {
         const auto outcomes = r->find("outcomes");
         const auto timed_out = r->find("timed_out");
         if (outcomes == r->end() || !outcomes->is_array() || timed_out == r->end() || !timed_out->is_boolean()) {
-            g.broken = true;
+            broken(at, "its \"outcomes\" or \"timed_out\" is missing or of the wrong type");
             continue;
         }
         const int runs = (*r)["runs"][1].get<int>();
         if (static_cast<int>(outcomes->size()) > runs || (!timed_out->get<bool>() && static_cast<int>(outcomes->size()) != runs)) {
-            g.broken = true;
+            broken(at, "\"outcomes\" holds " + std::to_string(outcomes->size()) + " runs, not the " + std::to_string(runs) +
+                           " of its \"runs\"" + (timed_out->get<bool>() ? " or fewer" : ""));
             continue;
         }
-        for (const auto& o : *outcomes) {
-            auto outcome = outcome_from_json(o);
+        g.outcomes.reserve(g.outcomes.size() + outcomes->size());
+        for (std::size_t i = 0; i < outcomes->size(); ++i) {
+            auto outcome = outcome_from_json((*outcomes)[i]);
             if (!outcome) {
-                g.broken = true;
+                broken(at, "\"outcomes\"[" + std::to_string(i) + "] is " + (*outcomes)[i].dump() +
+                               ", not [won 0|1, dead 0|1, moves_used >= 0, moves_left >= 0, score, highest_tile >= 0, "
+                               "won_at >= -1, dead_at >= -1] with moves up to " +
+                               std::to_string(run_limits::max_game_moves));
                 break;
             }
             g.outcomes.push_back(*outcome);
@@ -265,6 +279,49 @@ bool header_well_formed(const ojson& part) {
     const auto k = (*shard)[0].get<std::int64_t>();
     const auto n = (*shard)[1].get<std::int64_t>();
     return n >= 1 && n <= max_shards && k >= 0 && k < n && part.contains("units") && part["units"].is_array();
+}
+
+// Why a part's stored options are not ones the CLI takes ("" when they are): each key is read as
+// the flag is (a whole number in the flag's range, checked before it is converted; see
+// analysis/run_limits.hpp), so that an edited part cannot ask the merge for 2^31 runs or a curve of
+// 2^31 points. The message names the key.
+std::string options_problem(const ojson& part) {
+    const ojson& o = part["options"];
+    const bool estimate = part["of"] == "estimate";
+    auto whole = [&](const char* key, std::int64_t lo, std::int64_t hi) -> std::string {
+        const auto it = o.find(key);
+        if (it == o.end()) return std::string("options.") + key + " is missing";
+        const bool fits = it->is_number_integer() &&
+                          (it->is_number_unsigned() ? it->get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+                                                    : it->get<std::int64_t>() >= lo && it->get<std::int64_t>() <= hi);
+        if (fits && it->get<std::int64_t>() >= lo) return "";
+        return std::string("options.") + key + " is " + it->dump() + ", not a whole number from " + std::to_string(lo) +
+               " to " + std::to_string(hi) + " (as " + flag_of(key) + " takes)";
+    };
+    std::string why = whole("runs", 1, run_limits::max_runs);
+    if (why.empty()) why = whole("playout_budget_ms", 1, run_limits::max_playout_budget_ms);
+    if (why.empty()) why = whole("rollouts", 1, run_limits::max_rollouts);
+    if (why.empty() && estimate) why = whole("curve_cap", 0, run_limits::max_curve_cap);
+    if (why.empty() && !estimate) why = whole("budget_ms", 1, run_limits::max_budget_ms);
+    if (!why.empty()) return why;
+    if (const auto seed = o.find("seed"); seed == o.end() || !seed->is_number_unsigned())
+        return "options.seed is " + (seed == o.end() ? std::string("missing") : seed->dump()) +
+               ", not a whole number from 0 to 2^64 - 1 (as --seed takes)";
+    if (const auto bot = o.find("bot");
+        bot == o.end() || !bot->is_string() || bot->get<std::string>().size() > run_limits::max_bot_name)
+        return "options.bot is " + (bot == o.end() ? std::string("missing") : bot->dump()) + ", not a bot name of at most " +
+               std::to_string(run_limits::max_bot_name) + " bytes";
+    if (!estimate) {
+        const auto range = o.find("range");
+        if (range == o.end()) return "options.range is missing";
+        if (!range->is_null()) {
+            const bool ok = range->is_array() && range->size() == 2 && (*range)[0].is_number() && (*range)[1].is_number() &&
+                            (*range)[0].get<double>() >= 0 && (*range)[0].get<double>() <= (*range)[1].get<double>() &&
+                            (*range)[1].get<double>() <= 1;
+            if (!ok) return "options.range is " + range->dump() + ", not [LO, HI] with 0 <= LO <= HI <= 1 (as --range takes)";
+        }
+    }
+    return "";
 }
 
 // The files of `now` whose hash differs from `then`, named.
@@ -455,6 +512,7 @@ std::string part_difference(const ojson& part, const ojson& reference) {
         return "a part of format version " + (part.contains("version") ? part["version"].dump() : "(none)") +
                ", not " + std::to_string(part_version);
     if (!header_well_formed(part)) return "a damaged part (its header does not read)";
+    if (std::string why = options_problem(part); !why.empty()) return "made with impossible options: " + why;
     if (part["of"] != reference["of"])
         return "a part of `" + part["of"].get<std::string>() + "`, not of `" + reference["of"].get<std::string>() + "`";
     if (part["source"] != reference["source"])
@@ -636,11 +694,14 @@ PartSet check_part_set(const std::vector<PartFile>& parts) {
         seen[p.json["shard"][0].get<std::size_t>()].push_back(&p);
     }
     set.by_shard.assign(static_cast<std::size_t>(count), nullptr);
+    // The missing shards: the first few named, the rest counted (a lone part of 100,000 shards).
+    constexpr int missing_named = 10;
+    int missing = 0;
     for (int k = 0; k < count; ++k) {
         const auto& list = seen[static_cast<std::size_t>(k)];
         const std::string name = "shard " + std::to_string(k) + "/" + std::to_string(count);
         if (list.empty()) {
-            set.refusals.push_back(name + " is missing (no part for it)");
+            if (missing++ < missing_named) set.refusals.push_back(name + " is missing (no part for it)");
         } else if (list.size() > 1) {
             std::string files;
             for (const PartFile* p : list) files += (files.empty() ? "" : ", ") + p->file;
@@ -649,6 +710,9 @@ PartSet check_part_set(const std::vector<PartFile>& parts) {
             set.by_shard[static_cast<std::size_t>(k)] = list.front();
         }
     }
+    if (missing > missing_named)
+        set.refusals.push_back("... and " + std::to_string(missing - missing_named) + " more shards of " +
+                               std::to_string(count) + " are missing (" + std::to_string(missing) + " in all)");
     return set;
 }
 
@@ -668,6 +732,7 @@ PackMerge merge_check_parts(const PartSet& set) {
     // Every part must hold exactly its shard's units, in order.
     std::vector<const ojson*> analysis(loaded.entries.size(), nullptr);
     std::vector<std::vector<const ojson*>> ranges(loaded.entries.size());
+    std::vector<std::vector<const std::string*>> range_files(loaded.entries.size());
     std::vector<std::size_t> cursor(static_cast<std::size_t>(count), 0);
     for (const WorkUnit& u : units) {
         const PartFile* part = set.by_shard[static_cast<std::size_t>(u.shard)];
@@ -685,7 +750,10 @@ PackMerge merge_check_parts(const PartSet& set) {
             return merge;
         }
         if (u.analysis) analysis[static_cast<std::size_t>(u.level)] = &(*unit)["analysis"];
-        else ranges[static_cast<std::size_t>(u.level)].push_back(unit);
+        else {
+            ranges[static_cast<std::size_t>(u.level)].push_back(unit);
+            range_files[static_cast<std::size_t>(u.level)].push_back(&part->file);
+        }
     }
     for (int k = 0; k < count; ++k)
         if (cursor[static_cast<std::size_t>(k)] != set.by_shard[static_cast<std::size_t>(k)]->json["units"].size()) {
@@ -705,7 +773,8 @@ PackMerge merge_check_parts(const PartSet& set) {
         if (!has_bot(level.level->kind)) continue;
         Gathered g = gather(ranges[i]);
         if (g.broken) {
-            merge.error = "the playouts of " + level.file + " in the parts do not read back (a damaged part)";
+            merge.error = *range_files[i][g.broken_at] + ": the playouts of " + level.file + ": " + g.why +
+                          " (a damaged or edited part)";
             return merge;
         }
         if (!g.error.empty()) {
@@ -752,7 +821,7 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
     }
     Gathered g = gather(ranges);
     if (g.broken || !g.error.empty()) {
-        merge.error = g.broken ? "the playouts in the parts do not read back (a damaged part)" : g.error;
+        merge.error = g.broken ? set.by_shard[g.broken_at]->file + ": " + g.why + " (a damaged or edited part)" : g.error;
         return merge;
     }
     try {

@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/analysis/run_limits.hpp"
 #include "tilelab/pack/pack.hpp"
 
 namespace tilelab::pack {
