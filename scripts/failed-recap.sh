@@ -4,7 +4,7 @@
 #   - each failed test's name, its lines that look like a cause (errors, failed checks, sanitizer
 #     and libFuzzer reports) and its last lines;
 #   - for a fuzz smoke, libFuzzer's seed and each finding's input as gzip + base64, to replay with
-#       base64 -d <<<"TEXT" | gunzip > finding && build-fuzz/bin/fuzz_play finding
+#       base64 -d <<<"TEXT" | gunzip > finding && build-san/bin/fuzz_play finding
 # Usage: scripts/failed-recap.sh BUILD_DIR      (scripts/test.sh calls it when ctest fails)
 set -uo pipefail
 build=${1:?usage: scripts/failed-recap.sh BUILD_DIR}

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds everything (and the core tests again with AddressSanitizer and
-# UndefinedBehaviorSanitizer, and the libFuzzer targets with clang), then runs every test in one
+# Installs what is missing, builds everything (and, in one clang tree, the core tests again with
+# AddressSanitizer and UndefinedBehaviorSanitizer and the libFuzzer targets), then runs every test in one
 # ctest run, ending with its summary; when a test fails, a recap of each failed test's cause
 # (scripts/failed-recap.sh) comes last, so the end of the log says what failed and why.
 set -euo pipefail
@@ -13,20 +13,17 @@ scripts/setup.sh
 phase "setup"
 jobs=${TILELAB_JOBS:-2}
 
-# The core and its tests under ASan + UBSan (no editor): their executables join the main run.
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_SANITIZE=ON -DTILELAB_EDITOR=OFF >/dev/null
-cmake --build build-asan -j"$jobs"
-phase "build-asan"
-
-# The libFuzzer targets (clang, ASan + UBSan): only the core and the targets; each runs 60 s as a
-# test of the main run (tests/fuzz/smoke.cmake).
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  -DTILELAB_FUZZ=ON -DTILELAB_EDITOR=OFF -DTILELAB_TESTS=OFF >/dev/null
-cmake --build build-fuzz -j"$jobs" --target fuzz_reader fuzz_play
-phase "build-fuzz"
+# One sanitizer tree, built with clang: the core, its tests and the CLI under ASan + UBSan (no
+# editor), their executables joining the main run one entry per test file, and the libFuzzer
+# targets, each run for 20 s as a test of the main run (tests/fuzz/smoke.cmake).
+cmake -S . -B build-san -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
+  -DTILELAB_SANITIZE=ON -DTILELAB_FUZZ=ON -DTILELAB_EDITOR=OFF -DTILELAB_TESTS=ON >/dev/null
+cmake --build build-san -j"$jobs" --target test_core test_match3 test_link test_lines test_slide test_pack \
+  test_editor_model tilelab fuzz_reader fuzz_play
+phase "build-san"
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_TESTS=ON \
-  -DTILELAB_ASAN_BUILD_DIR="$PWD/build-asan" -DTILELAB_FUZZ_BUILD_DIR="$PWD/build-fuzz" >/dev/null
+  -DTILELAB_ASAN_BUILD_DIR="$PWD/build-san" -DTILELAB_FUZZ_BUILD_DIR="$PWD/build-san" >/dev/null
 cmake --build build -j"$jobs"
 phase "build"
 

@@ -9,7 +9,7 @@ root=${1:-.}
 
 echo "| build tree | steps | sum of step times (s) | wall (s) |"
 echo "|---|---:|---:|---:|"
-for tree in build build-asan build-fuzz; do
+for tree in build build-san; do
   log=$root/$tree/.ninja_log
   [[ -f $log ]] || continue
   awk -v t="$tree" 'NR > 1 { n++; sum += ($2 - $1); if (first == "" || $1 < first) first = $1; if ($2 > last) last = $2 }
@@ -17,7 +17,7 @@ for tree in build build-asan build-fuzz; do
 done
 echo
 echo "Slowest build steps (s):"
-for tree in build build-asan build-fuzz; do
+for tree in build build-san; do
   log=$root/$tree/.ninja_log
   [[ -f $log ]] || continue
   awk -v t="$tree" 'NR > 1 { printf "%.1f %s/%s\n", ($2 - $1) / 1000, t, $4 }' "$log"

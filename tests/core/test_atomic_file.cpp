@@ -38,10 +38,7 @@ struct Scratch {
     }
 };
 
-void put(const fs::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
-}
+using tilelab::test::put;
 
 struct stat stat_of(const fs::path& path) {
     struct stat st {};

@@ -18,8 +18,8 @@ using tilelab::test::slurp;
 
 namespace {
 
-const std::string src = TILELAB_SOURCE_DIR;
-const std::string demo = src + "/levels/packs/demo.json";
+const std::string source_root = TILELAB_SOURCE_DIR;
+const std::string demo = source_root + "/levels/packs/demo.json";
 
 // The ids of the demo pack's levels that a bot plays (match3, slide), read from their files.
 std::vector<std::string> bot_level_ids() {
@@ -46,7 +46,7 @@ std::string observed_csv(const std::vector<std::string>& ids) {
 
 void write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> every_line(const std::string& text) {
     std::vector<std::string> out;
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) out.push_back(line);
@@ -62,7 +62,7 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     const auto csv = dir / "observed.csv";
     const auto cal = dir / "cal.json";
     // A link level's row is not fitted (a warning): calibrate fits the bots of match3 and slide.
-    const std::string link_id = nlohmann::json::parse(slurp(src + "/levels/samples/link/01-pairs.json"))["id"];
+    const std::string link_id = nlohmann::json::parse(slurp(source_root + "/levels/samples/link/01-pairs.json"))["id"];
     write(csv, observed_csv(ids) + link_id + ",100,90\n");
 
     auto run = run_cli("calibrate " + shell_quote(csv.string()) + " --pack " + shell_quote(demo) +
@@ -112,7 +112,7 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
 
     // estimate --calibration: the calibrated figure after the estimate's own fields (before the level's
     // problems, every verb's last key), nothing else changed.
-    const std::string level = shell_quote(src + "/levels/samples/match3/02-jelly.json");
+    const std::string level = shell_quote(source_root + "/levels/samples/match3/02-jelly.json");
     const std::string flags = " --runs 100 --threads 2 --seed 3";
     auto plain = run_cli("estimate " + level + flags + " --json");
     auto calibrated = run_cli("estimate " + level + flags + " --json --calibration " + shell_quote(cal.string()));
@@ -137,7 +137,7 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     auto plain_text = run_cli("estimate " + level + flags);
     auto calibrated_text = run_cli("estimate " + level + flags + " --calibration " + shell_quote(cal.string()));
     REQUIRE(calibrated_text.status == 0);
-    auto a = lines_of(plain_text.out), b = lines_of(calibrated_text.out);
+    auto a = every_line(plain_text.out), b = every_line(calibrated_text.out);
     // (It follows the pass rate line.)
     REQUIRE(b.size() == a.size() + 1);
     auto added = std::find_if(b.begin(), b.end(), [](const std::string& line) {
@@ -172,7 +172,7 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     doc["bots"].erase("slide");
     const auto match3_only = dir / "match3-only.json";
     write(match3_only, doc.dump(2));
-    auto slide = run_cli("estimate " + shell_quote(src + "/levels/samples/slide/01-classic.json") + flags +
+    auto slide = run_cli("estimate " + shell_quote(source_root + "/levels/samples/slide/01-classic.json") + flags +
                          " --calibration " + shell_quote(match3_only.string()));
     CHECK(slide.status == 1);
     CHECK(slide.err.find("has no slide level") != std::string::npos);

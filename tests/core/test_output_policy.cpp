@@ -19,9 +19,7 @@ using tilelab::test::slurp;
 
 namespace {
 
-void put(const fs::path& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
+using tilelab::test::put;
 
 struct Folder {
     fs::path dir;

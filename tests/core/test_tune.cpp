@@ -20,7 +20,7 @@ using tilelab::test::shell_quote;
 
 namespace {
 
-std::string sample(const std::string& path) { return std::string(TILELAB_SOURCE_DIR) + "/" + path; }
+std::string sample_path(const std::string& path) { return std::string(TILELAB_SOURCE_DIR) + "/" + path; }
 
 nlohmann::json json_of(const std::string& text) { return nlohmann::json::parse(text); }
 
@@ -30,7 +30,7 @@ TEST_CASE("tune puts the jelly sample within 5 points of 40% with the default bo
           "[cli][tune]") {
     const auto dir = scratch_dir("tune-default");
     const auto out = (dir / "tuned.json").string();
-    auto r = run_cli("tune " + shell_quote(sample("levels/samples/match3/02-jelly.json")) +
+    auto r = run_cli("tune " + shell_quote(sample_path("levels/samples/match3/02-jelly.json")) +
                      " --target 0.4 --threads 2 --json -o " + shell_quote(out));
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -48,7 +48,7 @@ TEST_CASE("tune puts the jelly sample within 5 points of 40% with the default bo
     const double rate = json_of(check.out)["pass_rate"].get<double>();
     CHECK(std::abs(rate - 0.4) <= 0.05);
     // Nothing else of the level changed: only the move limit.
-    LevelLoad original = load_level(sample("levels/samples/match3/02-jelly.json"));
+    LevelLoad original = load_level(sample_path("levels/samples/match3/02-jelly.json"));
     REQUIRE(original.level.has_value());
     Level expected = *original.level;
     expected.goal.moves = moves;
@@ -59,7 +59,7 @@ TEST_CASE("tune with the greedy bot reaches 40% by growing the curve's cap, or n
           "[cli][tune]") {
     const auto dir = scratch_dir("tune-greedy");
     const auto out = (dir / "tuned.json").string();
-    const std::string level = shell_quote(sample("levels/samples/match3/02-jelly.json"));
+    const std::string level = shell_quote(sample_path("levels/samples/match3/02-jelly.json"));
     auto r = run_cli("tune " + level + " --target 0.4 --bot greedy --threads 2 --json -o " + shell_quote(out));
     INFO(r.err);
     REQUIRE(r.status == 0);
@@ -84,7 +84,7 @@ TEST_CASE("tune's refusal on a slide game without a limit names a nearest limit 
           "[cli][tune]") {
     const auto refused = (scratch_dir("tune-open") / "refused.json").string();
     // 20 runs of the classic sample: rates are multiples of 5%, so 22% +- 0.1 point is never met.
-    auto r = run_cli("tune " + shell_quote(sample("levels/samples/slide/01-classic.json")) +
+    auto r = run_cli("tune " + shell_quote(sample_path("levels/samples/slide/01-classic.json")) +
                      " --target 0.22 --tolerance 0.001 --runs 20 --threads 2 -o " + shell_quote(refused));
     INFO(r.err);
     REQUIRE(r.status == 1);
@@ -99,14 +99,14 @@ TEST_CASE("tune's refusal on a slide game without a limit names a nearest limit 
 }
 
 TEST_CASE("tune refuses bad usage and kinds without a pass rate to aim", "[cli][tune]") {
-    const std::string jelly = shell_quote(sample("levels/samples/match3/02-jelly.json"));
+    const std::string jelly = shell_quote(sample_path("levels/samples/match3/02-jelly.json"));
     CHECK(run_cli("tune " + jelly).status == 2);                      // no target
     CHECK(run_cli("tune " + jelly + " --target 1.5").status == 2);    // not a rate
     CHECK(run_cli("tune " + jelly + " --target 40% --tolerance x").status == 2);
-    auto lines = run_cli("tune " + shell_quote(sample("levels/samples/lines/01-square.json")) + " --target 0.4");
+    auto lines = run_cli("tune " + shell_quote(sample_path("levels/samples/lines/01-square.json")) + " --target 0.4");
     CHECK(lines.status == 2);
     CHECK_THAT(lines.err, Catch::Contains("proved optimal number of shifts"));
-    auto link = run_cli("tune " + shell_quote(sample("levels/samples/link/01-pairs.json")) + " --target 0.4");
+    auto link = run_cli("tune " + shell_quote(sample_path("levels/samples/link/01-pairs.json")) + " --target 0.4");
     CHECK(link.status == 2);
     CHECK_THAT(link.err, Catch::Contains("random player's clear rate"));
 }
@@ -114,7 +114,7 @@ TEST_CASE("tune refuses bad usage and kinds without a pass rate to aim", "[cli][
 TEST_CASE("tune without -o rewrites the level in place, and a survival curve is aimed from above") {
     const auto dir = scratch_dir("tune-inplace");
     const auto file = dir / "level.json";
-    std::filesystem::copy_file(sample("levels/samples/match3/02-jelly.json"), file,
+    std::filesystem::copy_file(sample_path("levels/samples/match3/02-jelly.json"), file,
                                std::filesystem::copy_options::overwrite_existing);
     auto r = run_cli("tune " + shell_quote(file.string()) + " --target 0.3 --threads 2 --runs 400");
     INFO(r.err);

@@ -26,7 +26,7 @@ Level pieces(int width, int height, int colors) {
     return level;
 }
 
-bool loads(const Level& level) { return format_problem(level).empty(); }
+bool format_accepts(const Level& level) { return format_problem(level).empty(); }
 
 }  // namespace
 
@@ -49,7 +49,7 @@ TEST_CASE("match3 v2: locks go on pieces, specials and colour bombs only") {
     REQUIRE(level.lock);
     CHECK(level.lock->at(0, 0) == 1);
     CHECK(level.lock->at(3, 0) == 0);
-    CHECK(loads(level));
+    CHECK(format_accepts(level));
     CHECK(pick(level, {1, 0}, false, true).value == 1);
     // A ? (or a blocker, hole, crate, ingredient, empty cell) painted over a locked cell unlocks it.
     CHECK(paint_cell(level, {0, 0}, {false, cell::random}));
@@ -57,7 +57,7 @@ TEST_CASE("match3 v2: locks go on pieces, specials and colour bombs only") {
     CHECK(paint_cell(level, {1, 0}, {false, cell::crate(1)}));
     CHECK(paint_cell(level, {2, 0}, {false, cell::special(0, cell::line_h)}));  // a special keeps its lock
     CHECK(level.lock->at(2, 0) == 1);
-    CHECK(loads(level));
+    CHECK(format_accepts(level));
     // The eraser on the lock layer unlocks; no lock left, no layer.
     CHECK(paint_cell(level, {2, 0}, eraser_paint(level, false, true)));
     CHECK_FALSE(level.lock);
@@ -68,21 +68,21 @@ TEST_CASE("match3 v2: lock edits through the document are undoable and stay vali
     const Level start = doc.level();
     doc.change("Lock", [](Level& l) { fill_rect(l, {0, 0}, {2, 2}, Paint{false, 1, true}); });
     REQUIRE(doc.level().lock);
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     doc.change("Paint", [](Level& l) { paint_cell(l, {1, 1}, {false, cell::hole}); });
     CHECK(doc.level().lock->at(1, 1) == 0);
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     // Moves, copies and pastes carry locks along.
     doc.change("Move", [](Level& l) { move_cells(l, {0, 0}, {0, 0}, 0, 1); });
     CHECK(doc.level().lock->at(0, 1) == 1);
     CHECK(doc.level().lock->at(0, 0) == 0);  // emptied: no lock
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     std::string clip = copy_cells(doc.level(), {0, 1}, {1, 1});
     Level other = pieces(3, 3, 3);
     REQUIRE(paste_cells(other, clip, {1, 2}).error.empty());
     REQUIRE(other.lock);
     CHECK(other.lock->at(1, 2) == 1);
-    CHECK(loads(other));
+    CHECK(format_accepts(other));
     doc.undo();
     doc.undo();
     doc.undo();
@@ -96,17 +96,17 @@ TEST_CASE("match3 v2: lock edits through the document are undoable and stay vali
     });
     CHECK(doc.level().lock->at(0, 0) == 0);
     CHECK(doc.level().lock->at(1, 0) == 1);
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     // Resizing keeps the layer the board's size.
     doc.change("Resize", [](Level& l) { resize_level(l, 5, 2, Anchor::top_left); });
     CHECK(doc.level().lock->width == 5);
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
 }
 
 TEST_CASE("match3 v2: spawn weights one per colour, never all 0, within the limit") {
     Document doc(pieces(3, 3, 3), "");
     doc.change("Weights", [](Level& l) { l.rules.spawn_weights = {1, 0, 2}; });
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     doc.change("Colours", [](Level& l) { l.rules.colors = 5; });
     CHECK(doc.level().rules.spawn_weights == std::vector<int>{1, 0, 2, 1, 1});
     doc.change("Colours", [](Level& l) { l.rules.colors = 3; });
@@ -116,9 +116,9 @@ TEST_CASE("match3 v2: spawn weights one per colour, never all 0, within the limi
     CHECK(doc.level().rules.spawn_weights == std::vector<int>{0, 0, 1});  // the one set to 0 goes back to 1
     doc.change("Huge", [](Level& l) { l.rules.spawn_weights[0] = limits::max_spawn_weight + 5; });
     CHECK(doc.level().rules.spawn_weights[0] == limits::max_spawn_weight);
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     doc.change("All equal", [](Level& l) { l.rules.spawn_weights.clear(); });
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
 }
 
 TEST_CASE("match3 v2: goals bounded by the board, and a special's colour bounds the colours") {
@@ -133,7 +133,7 @@ TEST_CASE("match3 v2: goals bounded by the board, and a special's colour bounds 
     });
     CHECK(doc.level().goal.ingredients == 2);
     CHECK(doc.level().goal.crates);
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     doc.change("Erase @", [](Level& l) { paint_cell(l, {0, 0}, {false, cell::empty}); });
     CHECK(doc.level().goal.ingredients == 1);
     doc.change("Erase @ and crate", [](Level& l) {
@@ -142,15 +142,15 @@ TEST_CASE("match3 v2: goals bounded by the board, and a special's colour bounds 
     });
     CHECK_FALSE(doc.level().goal.ingredients);
     CHECK_FALSE(doc.level().goal.crates);
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     // A special of colour 6 (value 0x306) needs 7 colours, not 775.
     doc.change("Special", [](Level& l) { paint_cell(l, {3, 1}, {false, cell::special(6, cell::bomb)}); });
     CHECK(doc.level().rules.colors == 7);
     CHECK(lowest_colors(doc.level()) == 7);
     CHECK(doc.level().board.at(3, 1) == cell::special(6, cell::bomb));
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
     // A value no token names becomes a ?.
     doc.change("Bad", [](Level& l) { l.board.at(3, 1) = (5 << 8) | 1; });
     CHECK(doc.level().board.at(3, 1) == cell::random);
-    CHECK(loads(doc.level()));
+    CHECK(format_accepts(doc.level()));
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a while: the 60-second smoke of the test run, or hours by hand.
+# Runs one libFuzzer target for a while: the 20-second smoke of the test run, or hours by hand.
 # Usage: tests/fuzz/run.sh BINARY SECONDS WORKDIR [libFuzzer flags...]
-#   BINARY   build-fuzz/bin/fuzz_reader or build-fuzz/bin/fuzz_play
+#   BINARY   build-san/bin/fuzz_reader or build-san/bin/fuzz_play
 #   WORKDIR  keeps the growing corpus (WORKDIR/corpus) and any finding (WORKDIR/finding-*)
 # Seeds: levels/ and tests/data/ (which holds tests/data/fuzz/, every input found so far).
 # Exit status: 0 no finding, non-zero a finding (crash, leak, timeout, out-of-memory, or a failed

@@ -15,11 +15,12 @@
 #include "tilelab/match3/match3.hpp"
 #include "tilelab/match3/rules.hpp"
 #include "tilelab/match3/v2.hpp"
+#include "support/pick.hpp"
 
 using namespace tilelab;
 
 namespace {
-int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+using test::pick;
 
 // A version 1 board with blockers, holes and empty cells (`sparse`: more of them); `settled` draws
 // the pieces like `?` cells (no run).

@@ -9,11 +9,12 @@
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/rules.hpp"
 #include "tilelab/match3/v2.hpp"
+#include "support/pick.hpp"
 
 using namespace tilelab;
 
 namespace {
-int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+using test::pick;
 
 // A version 1 board of w x h with a few blockers, holes and empty cells. `settled` draws the pieces
 // like `?` cells (no run), so that the clears take the settled-board path.

@@ -11,6 +11,7 @@
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/match3/v2.hpp"
 #include "tilelab/random.hpp"
+#include "support/pick.hpp"
 
 using namespace tilelab;
 using json = nlohmann::json;
@@ -22,7 +23,7 @@ constexpr int board_count = 1500;  // the sanitizer build runs the same test on 
 constexpr int board_count = 10000;
 #endif
 
-int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+using test::pick;
 
 // A random version 2 match3 level: plain pieces with specials, colour bombs, ingredients, crates,
 // blockers, holes, empty and ? cells, locks, jelly, sometimes spawn weights and specials off.

@@ -9,11 +9,12 @@
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/rules.hpp"
+#include "support/pick.hpp"
 
 using namespace tilelab;
 
 namespace {
-int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+using test::pick;
 
 Board random_board(Rng& rng, int w, int h, int colors, int min_match, bool settled) {
     Board b(w, h);

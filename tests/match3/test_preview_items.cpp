@@ -9,11 +9,12 @@
 #include <utility>
 
 #include "tilelab/match3/v2.hpp"
+#include "support/pick.hpp"
 
 using namespace tilelab;
 
 namespace {
-int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+using test::pick;
 
 // A format 2 match3 level of random cells, specials on.
 Level specials_level(int w, int h, int colours) {

@@ -41,17 +41,17 @@ bool any_of(const std::vector<Warning>& w, const std::string& part) {
     return std::any_of(w.begin(), w.end(), [&](const Warning& x) { return x.message.find(part) != std::string::npos; });
 }
 
-struct Tally {
+struct NeverTally {
     int levels = 0;       // levels looked at
     int with_never = 0;   // levels with a "can never" / "cannot be won" problem
     int played = 0;       // levels (and single-goal variants) played
     long long runs = 0;   // playouts
 };
 
-std::map<std::string, Tally> tallies;
+std::map<std::string, NeverTally> tallies;
 
 // 200 mcts playouts of a level that carries "cannot be won": none may win.
-void check_unwinnable(const Level& level, const std::string& where, Tally& tally) {
+void check_unwinnable(const Level& level, const std::string& where, NeverTally& tally) {
     EstimateOptions o;
     o.runs = playouts;
     o.threads = 2;
@@ -68,7 +68,7 @@ void check_unwinnable(const Level& level, const std::string& where, Tally& tally
 
 // Checks one level: if it says "can never" or "cannot be won", no playout wins it, neither as it is
 // nor with a goal of only the item each problem names.
-void check_level(const Level& level, const std::string& where, Tally& tally) {
+void check_level(const Level& level, const std::string& where, NeverTally& tally) {
     ++tally.levels;
     const auto warnings = warnings_of(level);
     bool never = false;
@@ -208,7 +208,7 @@ TEST_CASE("match3: every 'can never' and 'cannot be won' problem survives 200 mc
         check_level(level, "random board " + std::to_string(i), tallies["random boards"]);
     }
 
-    Tally total;
+    NeverTally total;
     for (const auto& [name, t] : tallies) {
         std::printf("match3 proofs, %s: %d levels, %d with a 'can never' problem, %d played, %lld playouts\n", name.c_str(),
                     t.levels, t.with_never, t.played, t.runs);

@@ -12,6 +12,7 @@
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/v2.hpp"
 #include "tilelab/random.hpp"
+#include "support/pick.hpp"
 
 using namespace tilelab;
 using match3::v2::Mode;
@@ -23,7 +24,7 @@ constexpr int state_count = 800;  // the sanitizer build runs the same test on f
 constexpr int state_count = 4000;
 #endif
 
-int pick(Rng& rng, int n) { return static_cast<int>(rng.uniform(static_cast<std::uint32_t>(n))); }
+using test::pick;
 
 struct Drawn {
     State state;

@@ -7,16 +7,13 @@
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/match3/match3.hpp"
+#include "support/vectors.hpp"
 
 using namespace tilelab;
 using json = nlohmann::json;
 
 namespace {
-json load_vectors(const std::string& name) {
-    std::ifstream in(std::string(TILELAB_TEST_DATA) + "/vectors/" + name);
-    REQUIRE(in.good());
-    return json::parse(in);
-}
+using test::load_vectors;
 
 Level level_of(const json& value) {
     LevelLoad load = parse_level(value.dump(), "vector");

@@ -34,7 +34,7 @@ std::vector<fs::path> puzzle_files() {
     return files;
 }
 
-nlohmann::json json_of(const tilelab::test::RunResult& r, int status = 0) {
+nlohmann::json json_out(const tilelab::test::RunResult& r, int status = 0) {
     INFO("stderr: " << r.err);
     REQUIRE(r.status == status);
     return nlohmann::json::parse(r.out);
@@ -93,7 +93,7 @@ TEST_CASE("slide puzzles: each known solution replays to a win with tilelab appl
         const auto level = nlohmann::json::parse(tilelab::test::slurp(file.string()));
         std::string moves;
         for (const auto& m : level["meta"]["solution"]) moves += " " + m.get<std::string>();
-        const auto j = json_of(run_cli("apply " + shell_quote(file.string()) + moves + " --json"));
+        const auto j = json_out(run_cli("apply " + shell_quote(file.string()) + moves + " --json"));
         CHECK(j["illegal"].is_null());
         CHECK(j["moves"] == level["meta"]["solution"].size());
         CHECK(j["moves"].get<int>() <= level["goal"]["moves"].get<int>());
@@ -120,13 +120,13 @@ TEST_CASE("slide puzzles: analyze reports the optimal solution a breadth-first s
         REQUIRE(load.level);
         const int optimal = bfs_optimal(load.level->board, load.level->goal.target, *load.level->goal.moves);
         REQUIRE(optimal > 0);
-        const auto j = json_of(run_cli("analyze " + shell_quote(file.string()) + " --json"));
+        const auto j = json_out(run_cli("analyze " + shell_quote(file.string()) + " --json"));
         CHECK(j["solve"]["verdict"] == "solvable");
         CHECK(static_cast<int>(j["solve"]["moves"].size()) == optimal);
         // Its moves replay to a win too.
         std::string moves;
         for (const auto& m : j["solve"]["moves"]) moves += " " + m.get<std::string>();
-        const auto replay = json_of(run_cli("apply " + shell_quote(file.string()) + moves + " --json"));
+        const auto replay = json_out(run_cli("apply " + shell_quote(file.string()) + moves + " --json"));
         CHECK(replay["illegal"].is_null());
         const auto text = run_cli("analyze " + shell_quote(file.string()));
         CHECK(text.out.find("verdict: solvable in " + std::to_string(optimal) + " move(s):") != std::string::npos);
@@ -143,7 +143,7 @@ TEST_CASE("slide puzzles: one move short of the optimum is unsolvable, a missing
         std::ofstream out(path);
         out << level.dump(2);
     }
-    const auto j = json_of(run_cli("analyze " + shell_quote(path) + " --json"));
+    const auto j = json_out(run_cli("analyze " + shell_quote(path) + " --json"));
     CHECK(j["solve"]["verdict"] == "unsolvable");
     CHECK(j["solve"]["moves"].empty());
     // Without a move limit and with a target the tiles cannot sum to, every reachable position is
@@ -154,7 +154,7 @@ TEST_CASE("slide puzzles: one move short of the optimum is unsolvable, a missing
         std::ofstream out(path);
         out << level.dump(2);
     }
-    const auto k = json_of(run_cli("analyze " + shell_quote(path) + " --json"));
+    const auto k = json_out(run_cli("analyze " + shell_quote(path) + " --json"));
     CHECK(k["solve"]["verdict"] == "unsolvable");
     fs::remove(path);
 }
@@ -163,14 +163,14 @@ TEST_CASE("slide puzzles: expectimax passes at least as often as greedy and rand
     for (const auto& file : puzzle_files()) {
         INFO(file);
         const std::string level = shell_quote(file.string());
-        const auto expectimax = json_of(run_cli("estimate " + level + " --runs 200 --seed 3 --json"));
-        const auto random = json_of(run_cli("estimate " + level + " --runs 200 --seed 3 --bot random --json"));
-        const auto greedy = json_of(run_cli("estimate " + level + " --runs 200 --seed 3 --bot greedy --json"));
+        const auto expectimax = json_out(run_cli("estimate " + level + " --runs 200 --seed 3 --json"));
+        const auto random = json_out(run_cli("estimate " + level + " --runs 200 --seed 3 --bot random --json"));
+        const auto greedy = json_out(run_cli("estimate " + level + " --runs 200 --seed 3 --bot greedy --json"));
         INFO("expectimax " << expectimax["pass_rate"] << ", greedy " << greedy["pass_rate"] << ", random "
                            << random["pass_rate"]);
         CHECK(expectimax["pass_rate"].get<double>() >= greedy["pass_rate"].get<double>());
         // Without spawns greedy draws its ties from its own generator: not the same game every run.
-        CHECK(greedy == json_of(run_cli("estimate " + level + " --runs 200 --seed 3 --bot greedy --threads 1 --json")));
+        CHECK(greedy == json_out(run_cli("estimate " + level + " --runs 200 --seed 3 --bot greedy --threads 1 --json")));
         // The search is exact without spawns: every solvable puzzle is won, in the fewest moves.
         CHECK(expectimax["pass_rate"] == 1.0);
         CHECK(expectimax["ci95"][1].get<double>() >= random["ci95"][0].get<double>());

@@ -24,6 +24,11 @@ inline std::string slurp(const std::filesystem::path& path) {
     return s.str();
 }
 
+// Writes TEXT to PATH as it is (binary), replacing the file.
+inline void put(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream(path, std::ios::binary) << text;
+}
+
 inline std::string shell_quote(const std::string& word) {
     std::string out = "'";
     for (char c : word) {
