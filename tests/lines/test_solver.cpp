@@ -45,7 +45,7 @@ TEST_CASE("solution lengths match the conformance vectors") {
         LevelLoad load = level_from_json(c.at("level"), "lines_solve.json");
         REQUIRE(load.level);
         AnalyzeOptions options;
-        options.budget_ms = 5000;
+        options.budget_ms = 120000;  // wall time: far above the search's CPU, so load does not decide
         Analysis a = ops().analyze(*load.level, options, {});
         INFO(describe(*load.level));
         CHECK(a.json.at("solve").at("verdict") == c.at("expect").at("verdict"));
