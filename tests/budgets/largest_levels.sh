@@ -27,8 +27,9 @@ run() {
     local limit_s
     limit_s=$(awk -v l="$limit" -v s="$scale" 'BEGIN { printf "%d", l * s }')
     local status=0
-    # ulimit -t: SIGXCPU (exit 152) 5 CPU seconds past the limit.
-    ( ulimit -v "$mem_kb"; ulimit -t $((limit_s + 5))
+    # CPU time: SIGXCPU (exit 152) 5 CPU seconds past the limit (the soft ulimit -t), SIGKILL 5 more
+    # seconds later (the hard one; with both equal the kernel sends SIGKILL alone).
+    ( ulimit -v "$mem_kb"; ulimit -S -t $((limit_s + 5)); ulimit -H -t $((limit_s + 10))
       exec /usr/bin/time -f '%e %U %S %M' -o "$work/time" timeout -s KILL $((limit_s * 10 + 5)) "$cli" "$@" \
         >"$work/stdout" 2>"$work/stderr" ) || status=$?
     local seconds user sys kb cpu note=""
@@ -38,6 +39,7 @@ run() {
     if [[ " $expect " != *" $status "* ]]; then
         note="FAIL: exit $status, expected one of: $expect ($(head -c 200 "$work/stderr"))"
         [[ $status == 152 ]] && note="$note (CPU limit)"
+        [[ $status == 137 ]] && note="$note (killed: the hard CPU limit, or the wall guard)"
     elif awk -v t="$cpu" -v l="$limit_s" 'BEGIN { exit !(t > l) }'; then
         note="FAIL: took ${cpu} CPU seconds, limit ${limit_s}s"
     elif [[ -n $check ]] && ! jq -e "$check" "$work/stdout" >/dev/null 2>&1; then
