@@ -8,6 +8,7 @@
 
 #include "lines_boards.hpp"
 #include "oracle.hpp"
+#include "support/scale.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/lines/lines.hpp"
 
@@ -157,7 +158,7 @@ TEST_CASE("groups and closedness match the conformance vectors") {
 TEST_CASE("linear groups agree with the seed's list-based oracle on 10,000 random boards") {
     Rng rng(20261121);
     int closed_seen = 0;
-    for (int i = 0; i < 10000; ++i) {
+    for (int i = 0; i < test::reps(10000); ++i) {
         const int width = 1 + static_cast<int>(rng.uniform(16));
         const int height = 1 + static_cast<int>(rng.uniform(16));
         // Half fully random boards (mostly open groups), half closed networks with a few cells
@@ -170,5 +171,5 @@ TEST_CASE("linear groups agree with the seed's list-based oracle on 10,000 rando
         REQUIRE(as_set(fast) == as_set(slow));
         for (const CellGroup& g : fast) closed_seen += g.closed;
     }
-    CHECK(closed_seen > 5000);  // the run really exercises closed groups
+    CHECK(closed_seen > test::reps(5000));  // the run really exercises closed groups
 }

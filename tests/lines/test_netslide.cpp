@@ -6,10 +6,11 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
+#include "support/scale.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/lines/lines.hpp"
 
@@ -129,8 +130,14 @@ TEST_CASE("Netslide puzzles with the one-group goal: solved within 5 s, optimum 
         if (entry.path().extension() == ".json") files.push_back(entry.path());
     std::sort(files.begin(), files.end());
     REQUIRE(files.size() >= 20);
+    // The breadth-first search is the test's own oracle, no product code: every puzzle's at scale 1,
+    // every n-th at TILELAB_TEST_SCALE 1/n (the sanitizer entries: there the solver's run is what
+    // counts, and the search costs most of the time). tests/support/scale.hpp.
+    const std::size_t bfs_stride = static_cast<std::size_t>(std::max(1L, std::lround(1.0 / test::test_scale())));
+    std::size_t index = 0;
     for (const auto& path : files) {
         INFO(path.filename().string());
+        const bool with_bfs = index++ % bfs_stride == 0;
         LevelLoad load = load_level(path);
         REQUIRE(load.level);
         const Level& level = *load.level;
@@ -157,11 +164,13 @@ TEST_CASE("Netslide puzzles with the one-group goal: solved within 5 s, optimum 
         CHECK(fixed_rows == std::vector<int>{h / 2});
         CHECK(fixed_cols == std::vector<int>{w / 2});
 
+        // The 5 s are CPU seconds: the solver's own budget (wall time) is set far above them, so
+        // that a loaded machine (ctest -j2 beside a build) does not stop the search early.
         AnalyzeOptions options;
-        options.budget_ms = 5000;
-        const auto start = std::chrono::steady_clock::now();
+        options.budget_ms = 120000;
+        const double start = test::cpu_seconds();
         Analysis a = ops().analyze(level, options, {});
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const double seconds = test::cpu_seconds() - start;
         REQUIRE(a.json.at("solve").at("verdict") == "solvable");
 #if !defined(__SANITIZE_ADDRESS__)
         CHECK(seconds < 5.0);  // the sanitizers' build runs several times slower: only its verdicts count
@@ -173,9 +182,11 @@ TEST_CASE("Netslide puzzles with the one-group goal: solved within 5 s, optimum 
         CHECK(!replay.illegal);
         CHECK(ops().goal_met(level, replay.state));
         const int shuffle = doc.at("meta").at("shuffle_moves").get<int>();
-        const int bfs = bfs_distance(pack(doc.at("board").get<std::vector<std::string>>()), w, h, fixed_rows,
-                                     fixed_cols, shuffle);
-        CHECK(bfs == moves);
+        if (with_bfs) {
+            const int bfs = bfs_distance(pack(doc.at("board").get<std::vector<std::string>>()), w, h, fixed_rows,
+                                         fixed_cols, shuffle);
+            CHECK(bfs == moves);
+        }
         // Netslide shuffled its solved grid by `shuffle` moves, so the optimum is at most that.
         CHECK(moves <= shuffle);
         // Netslide's own solution (its save file's AUXINFO) is a connected grid of the same tiles.

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <memory>
 #include <set>
+#include <string>
+#include <unistd.h>
 
 #include "lines_boards.hpp"
 #include "oracle.hpp"
@@ -45,7 +47,8 @@ std::pair<int, std::string> run_cli(const std::string& args) {
 }
 
 std::filesystem::path write_temp(const std::string& name, const std::string& text) {
-    auto path = std::filesystem::temp_directory_path() / ("tilelab_lines_" + name);
+    // The pid keeps ctest -j2's runs of this test (the Release and the sanitizer entry) apart.
+    auto path = std::filesystem::temp_directory_path() / ("tilelab_lines_" + std::to_string(::getpid()) + "_" + name);
     std::ofstream(path) << text;
     return path;
 }

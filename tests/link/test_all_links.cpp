@@ -9,6 +9,7 @@
 
 #include "helpers.hpp"
 #include "oracle.hpp"
+#include "support/scale.hpp"
 
 using namespace tilelab;
 using namespace tilelab::link;
@@ -96,7 +97,7 @@ TEST_CASE("all_links equals the frozen reference element for element on 6,000 ra
     Rng rng(0x11e4ull);
     std::vector<LinkPath> reused;  // the buffer form, holding the boards before this one
     long links = 0, two_word_boards = 0;
-    for (int round = 0; round < 6000; ++round) {
+    for (int round = 0; round < test::reps(6000); ++round) {
         int width = 0, height = 0;
         random_size(rng, width, height);
         const RandomCase c = random_case(rng, width, height);
@@ -111,19 +112,19 @@ TEST_CASE("all_links equals the frozen reference element for element on 6,000 ra
         links += static_cast<long>(want.size());
         if (width + 2 > 64 || height + 2 > 64) ++two_word_boards;
     }
-    CHECK(links > 100000);
-    CHECK(two_word_boards > 300);
+    CHECK(links > test::reps(100000));
+    CHECK(two_word_boards > test::reps(300));
 }
 
 TEST_CASE("all_links on full and cleared 18x8 deals equals the frozen reference") {
-    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(test::reps(300)); ++seed) {
         Board board = kshisen_board(seed);
         Rng rng(seed * 7919);
         LinkRules rules;
         rules.max_turns = static_cast<int>(seed % 4);
         rules.border = seed % 5 != 0;
         // Clear a growing share of the tiles: full, then emptier and emptier.
-        for (int share = 0; share <= 100; share += 10) {
+        for (int share = 0; share <= test::reps(100); share += 10) {
             INFO("seed " << seed << " cleared " << share << "%");
             for (auto& c : board.cells)
                 if (rng.uniform(100) < 10) c = cell::empty;
@@ -134,7 +135,7 @@ TEST_CASE("all_links on full and cleared 18x8 deals equals the frozen reference"
 
 TEST_CASE("a field edited in place gives the reference's links and paths") {
     Rng rng(0xed17ull);
-    for (int round = 0; round < 600; ++round) {
+    for (int round = 0; round < test::reps(600); ++round) {
         int width = 0, height = 0;
         random_size(rng, width, height);
         RandomCase c = random_case(rng, width, height);

@@ -3,6 +3,7 @@
 
 #include "helpers.hpp"
 #include "oracle.hpp"
+#include "support/scale.hpp"
 
 using namespace tilelab;
 using namespace tilelab::link;
@@ -90,7 +91,7 @@ TEST_CASE("pairing is checked: equal values or a sum") {
 
 TEST_CASE("the field's runs after removals equal a fresh field's answers") {
     Rng rng(7);
-    for (int round = 0; round < 200; ++round) {
+    for (int round = 0; round < test::reps(200); ++round) {
         Board board = random_board(rng, 1 + static_cast<int>(rng.uniform(12)), 1 + static_cast<int>(rng.uniform(12)), Pairing{}, 70, 10);
         LinkField field(board, round % 2 == 0);
         // Remove random tiles one at a time, keeping the board in step.
@@ -122,7 +123,7 @@ TEST_CASE("differential: 10,000 random boards agree with the BFS oracle and seed
     Rng rng(20240611);
     long pairs_checked = 0, links_found = 0;
     std::vector<LinkPath> reused;  // all_links' buffer form, holding the boards before this one
-    for (int round = 0; round < 10000; ++round) {
+    for (int round = 0; round < test::reps(10000); ++round) {
         const int width = 1 + static_cast<int>(rng.uniform(20));
         const int height = 1 + static_cast<int>(rng.uniform(20));
         LinkRules rules;
@@ -174,6 +175,6 @@ TEST_CASE("differential: 10,000 random boards agree with the BFS oracle and seed
         links_found += static_cast<long>(links.size());
     }
     // The boards must exercise the code, not be empty.
-    CHECK(pairs_checked > 100000);
-    CHECK(links_found > 20000);
+    CHECK(pairs_checked > test::reps(100000));
+    CHECK(links_found > test::reps(20000));
 }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "support/scale.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/match3/bot.hpp"
@@ -271,7 +272,7 @@ TEST_CASE("the match3 bot ladder is ordered: random <= greedy <= lookahead <= mc
     // mcts runs fewer playouts (and 30 rollouts a move) to keep the test near half a minute on one core.
     std::vector<Level> levels;
     for (const auto& name : sample_names()) levels.push_back(sample(name));
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(test::reps(20)); ++seed) {
         levels.push_back(collect_level(seed));
         levels.back().id = "generated-" + std::to_string(seed);
     }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <string>
 
+#include "support/scale.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/byte_board.hpp"
 #include "tilelab/match3/hints.hpp"
@@ -81,7 +82,7 @@ TEST_CASE("byte rows and format 2 preview masks: built with SSE2 on x86-64, with
 TEST_CASE("byte rows: load takes boards up to 12 x 24 of pieces, empty cells, blockers and holes, and stores them back") {
     Rng rng(42);
     match3::ByteBoard bytes;
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < test::reps(2000); ++i) {
         int w, h;
         random_size(rng, i, w, h);
         Board board = random_board(rng, w, h, 2 + pick(rng, 15), false, i % 2);
@@ -118,7 +119,7 @@ TEST_CASE("byte rows: hints (swaps, clears, counts, greedy, first step) equal th
     int byte_scans = 0, swaps_checked = 0;
     std::vector<Cell> got_cells, want_cells;
     std::vector<int> got_idx, want_idx;
-    for (int i = 0; i < 6000; ++i) {
+    for (int i = 0; i < test::reps(6000); ++i) {
         int w, h;
         random_size(rng, i, w, h);
         const int colors = 2 + pick(rng, i % 5 == 0 ? 14 : 6);
@@ -167,8 +168,8 @@ TEST_CASE("byte rows: hints (swaps, clears, counts, greedy, first step) equal th
             ++swaps_checked;
         }
     }
-    CHECK(byte_scans > 3000);
-    CHECK(swaps_checked > 50000);
+    CHECK(byte_scans > test::reps(3000));
+    CHECK(swaps_checked > test::reps(50000));
 }
 
 TEST_CASE("byte rows: play_swap and the lookahead's values equal the int32 path's (jelly, collected, blockers, holes)") {
@@ -176,7 +177,7 @@ TEST_CASE("byte rows: play_swap and the lookahead's values equal the int32 path'
     match3::BotWorkspace on, off;
     off.use_byte_rows(false);
     int moves = 0, cascades = 0;
-    for (int i = 0; i < 3000; ++i) {
+    for (int i = 0; i < test::reps(3000); ++i) {
         int w, h;
         random_size(rng, i, w, h);
         const int colors = 3 + pick(rng, i % 6 == 0 ? 12 : 4);
@@ -206,15 +207,15 @@ TEST_CASE("byte rows: play_swap and the lookahead's values equal the int32 path'
             cascades += a.score - state.score > 3 * 2 * rules.score_per_piece * 2;
         }
     }
-    CHECK(moves > 20000);
-    CHECK(cascades > 1000);
+    CHECK(moves > test::reps(20000));
+    CHECK(cascades > test::reps(1000));
 }
 
 TEST_CASE("byte rows: playouts of every bot are the same games with the byte rows on and off") {
     Rng rng(9090);
     match3::BotWorkspace on, off;
     off.use_byte_rows(false);
-    for (int i = 0; i < 600; ++i) {
+    for (int i = 0; i < test::reps(600); ++i) {
         int w, h;
         random_size(rng, i, w, h);
         w = std::max(w, 3);

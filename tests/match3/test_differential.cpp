@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "match3/oracle.hpp"
+#include "support/scale.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"
@@ -72,7 +73,7 @@ TEST_CASE("10000 random boards: groups hints with clears and dead agree with the
     Rng rng(20261121);
     match3::HintScanner scanner;
     int with_runs = 0, dead = 0, hints = 0;
-    for (int i = 0; i < 10000; ++i) {
+    for (int i = 0; i < test::reps(10000); ++i) {
         RandomBoard r = random_board(rng, 3, 12, false);
         INFO("board " << i);
         check_against_oracle(r, scanner);
@@ -81,15 +82,15 @@ TEST_CASE("10000 random boards: groups hints with clears and dead agree with the
         hints += static_cast<int>(scanner.legal_swaps().size());
     }
     // The sample covers every case the rules distinguish, not only easy ones.
-    CHECK(with_runs > 1000);
-    CHECK(dead > 50);
-    CHECK(hints > 50000);
+    CHECK(with_runs > test::reps(1000));
+    CHECK(dead > test::reps(50));
+    CHECK(hints > test::reps(50000));
 }
 
 TEST_CASE("other min_match values and empty cells agree with the oracle") {
     Rng rng(77);
     match3::HintScanner scanner;
-    for (int i = 0; i < 3000; ++i) {
+    for (int i = 0; i < test::reps(3000); ++i) {
         RandomBoard r = random_board(rng, 1, 12, true);
         r.min_match = 2 + static_cast<int>(rng.uniform(4));
         INFO("board " << i << " min_match " << r.min_match);
@@ -115,7 +116,7 @@ TEST_CASE("wide and tall boards agree with the oracle") {
 TEST_CASE("random play: board score jelly collected and generator agree with the oracle") {
     Rng rng(4242);
     int moves_played = 0, cascades_seen = 0;
-    for (int i = 0; i < 3000; ++i) {
+    for (int i = 0; i < test::reps(3000); ++i) {
         RandomBoard r = random_board(rng, 3, 10, true);
         // min_match 2 with few colours cascades up to max_cascade_steps; rules tests cover it.
         if (rng.uniform(4) == 0) r.min_match = 4;
@@ -172,14 +173,14 @@ TEST_CASE("random play: board score jelly collected and generator agree with the
                         REQUIRE(state.jelly->at(jx, jy) == want.jelly[jx * level.height() + jy]);
         }
     }
-    CHECK(moves_played > 3000);
-    CHECK(cascades_seen > 50);
+    CHECK(moves_played > test::reps(3000));
+    CHECK(cascades_seen > test::reps(50));
 }
 
 TEST_CASE("greedy bot picks what the oracle's greedy picks") {
     Rng rng(99);
     match3::BotWorkspace ws;
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < test::reps(2000); ++i) {
         RandomBoard r = random_board(rng, 3, 10, false);
         Level level;
         level.rules.colors = r.colors;

@@ -5,6 +5,7 @@
 
 #include "match3/greedy_check.hpp"
 #include "match3/oracle.hpp"
+#include "support/scale.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/rules.hpp"
@@ -53,7 +54,7 @@ void check_v1(const Board& board, int colors, int min_match, match3::HintScanner
 TEST_CASE("bitboard hints: boards up to and past 64 columns, settled and with runs, agree with the oracle") {
     Rng rng(1764);
     match3::HintScanner scanner;
-    for (int i = 0; i < 400; ++i) {
+    for (int i = 0; i < test::reps(400); ++i) {
         // Widths around the limit: 56..64 use the bitboards, 65..72 the plain path; tall boards too.
         const bool tall = i % 4 == 3;
         const int w = tall ? 2 + pick(rng, 10) : 56 + pick(rng, 17);
@@ -68,7 +69,7 @@ TEST_CASE("bitboard hints: boards up to and past 64 columns, settled and with ru
 TEST_CASE("bitboard hints: 3000 small settled and unsettled boards agree with the oracle") {
     Rng rng(9001);
     match3::HintScanner scanner;
-    for (int i = 0; i < 3000; ++i) {
+    for (int i = 0; i < test::reps(3000); ++i) {
         const int w = 1 + pick(rng, 12), h = 1 + pick(rng, 12);
         const int colors = 2 + pick(rng, 6);
         INFO("board " << i);
@@ -79,7 +80,7 @@ TEST_CASE("bitboard hints: 3000 small settled and unsettled boards agree with th
 TEST_CASE("bitboard greedy: the bot's choice on wide boards is the oracle's greedy move") {
     Rng rng(31337);
     match3::BotWorkspace ws;
-    for (int i = 0; i < 300; ++i) {
+    for (int i = 0; i < test::reps(300); ++i) {
         const int w = 50 + pick(rng, 25), h = 2 + pick(rng, 6);
         const int colors = 3 + pick(rng, 4);
         const Board board = v1_board(rng, w, h, colors, i % 2 == 0);
@@ -91,7 +92,7 @@ TEST_CASE("bitboard greedy: the bot's choice on wide boards is the oracle's gree
 TEST_CASE("format 2 bitboard legal_moves agree with classifying every pair (specials, bombs, ingredients, crates, locks)") {
     Rng rng(4711);
     int moves = 0, combos = 0, boards_with_runs = 0;
-    for (int i = 0; i < 5000; ++i) {
+    for (int i = 0; i < test::reps(5000); ++i) {
         // Mostly small boards; every tenth one 60..70 wide (past 64 both calls take the plain path).
         const bool wide = i % 10 == 9;
         const int w = wide ? 60 + pick(rng, 11) : 1 + pick(rng, 11);
@@ -130,9 +131,9 @@ TEST_CASE("format 2 bitboard legal_moves agree with classifying every pair (spec
             combos += match3::v2::classify(board, locks, m.a, m.b, min_match) == match3::v2::SwapKind::combo;
         boards_with_runs += !match3::v2::match_groups(board, min_match).empty();
     }
-    CHECK(moves > 20000);
-    CHECK(combos > 2000);
-    CHECK(boards_with_runs > 500);
+    CHECK(moves > test::reps(20000));
+    CHECK(combos > test::reps(2000));
+    CHECK(boards_with_runs > test::reps(500));
 }
 
 TEST_CASE("format 2 preview on settled boards agrees with playing the first step (specials, bombs, ingredients, crates, locks)") {
@@ -141,7 +142,7 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
     match3::v2::Scratch scratch, reference;
     std::vector<CellPairMove> moves;
     std::vector<std::size_t> counts;
-    for (int i = 0; i < 3000; ++i) {
+    for (int i = 0; i < test::reps(3000); ++i) {
         // A drawn board without runs (the generator's exclusions), then items sprinkled over it: the
         // specials keep their cell's colour, so the board stays settled.
         const bool wide = i % 15 == 14;
@@ -242,12 +243,12 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
             }
         }
     }
-    CHECK(fast_like > 2000);
-    CHECK(previews > 30000);
+    CHECK(fast_like > test::reps(2000));
+    CHECK(previews > test::reps(30000));
     CHECK(pairs > previews);
-    CHECK(creates > 1000);
-    CHECK(combos > 10000);
-    CHECK(with_specials > 15000);
+    CHECK(creates > test::reps(1000));
+    CHECK(combos > test::reps(10000));
+    CHECK(with_specials > test::reps(15000));
 }
 
 TEST_CASE("play_swap with the bot's known first step plays the same move as settle, and ignores it for other rules or boards") {
@@ -255,7 +256,7 @@ TEST_CASE("play_swap with the bot's known first step plays the same move as sett
     match3::BotWorkspace ws;
     ws.use_byte_rows(false);  // the known step belongs to the int32 path (byte rows: test_byte_board.cpp)
     int known_used = 0;
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < test::reps(2000); ++i) {
         const int w = 3 + pick(rng, 10), h = 3 + pick(rng, 10);
         const int colors = 3 + pick(rng, 4);
         Level level;
@@ -298,7 +299,7 @@ TEST_CASE("play_swap with the bot's known first step plays the same move as sett
         REQUIRE(got == want);
         REQUIRE_FALSE(ws.scratch.known.valid);
     }
-    CHECK(known_used > 1000);
+    CHECK(known_used > test::reps(1000));
 }
 
 TEST_CASE("format 2 greedy on boards of plain pieces (the version 1 scan) picks the first move with the most clears") {
@@ -309,7 +310,7 @@ TEST_CASE("format 2 greedy on boards of plain pieces (the version 1 scan) picks 
     match3::BotWorkspace ws;
     match3::v2::Scratch reference;
     int chosen = 0, dead = 0;
-    for (int i = 0; i < 3000; ++i) {
+    for (int i = 0; i < test::reps(3000); ++i) {
         const bool wide = i % 25 == 24;
         const int w = wide ? 60 + pick(rng, 10) : 3 + pick(rng, 10), h = wide ? 3 + pick(rng, 3) : 3 + pick(rng, 10);
         const int colors = 3 + pick(rng, 4);
@@ -345,6 +346,6 @@ TEST_CASE("format 2 greedy on boards of plain pieces (the version 1 scan) picks 
         REQUIRE(got->b == want->b);
         ++chosen;
     }
-    CHECK(chosen > 2500);
-    CHECK(dead > 10);
+    CHECK(chosen > test::reps(2500));
+    CHECK(dead > test::reps(10));
 }

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "match3/oracle_v2.hpp"
+#include "support/scale.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/match3/v2.hpp"
@@ -17,11 +18,9 @@ using namespace tilelab;
 using json = nlohmann::json;
 
 namespace {
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int board_count = 1500;  // the sanitizer build runs the same test on fewer boards
-#else
-constexpr int board_count = 10000;
-#endif
+// Random boards per run (tests/support/scale.hpp): 2,500 by default, a fifth of that in the
+// sanitizer entries, 25,000 in the soak.
+const int board_count = test::reps(2500);
 
 using test::pick;
 

@@ -6,6 +6,7 @@
 
 #include "match3/greedy_check.hpp"
 #include "match3/oracle.hpp"
+#include "support/scale.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/rules.hpp"
@@ -32,7 +33,7 @@ TEST_CASE("hint buffers: clears_sorted into a reused buffer equals the oracle an
     Rng rng(2718);
     match3::HintScanner scanner;
     std::vector<Cell> buffer{Cell{99, 99}, Cell{7, 7}};  // starts dirty: the call must clear it
-    for (int i = 0; i < 4000; ++i) {
+    for (int i = 0; i < test::reps(4000); ++i) {
         const bool wide = i % 10 == 9;
         const int w = wide ? 60 + pick(rng, 10) : 1 + pick(rng, 12);
         const int h = wide ? 1 + pick(rng, 5) : 1 + pick(rng, 12);
@@ -59,7 +60,7 @@ TEST_CASE("hint buffers: clears_sorted into a reused buffer equals the oracle an
 TEST_CASE("hint buffers: greedy on 9x9 and small boards is the oracle's greedy move") {
     Rng rng(1618);
     match3::BotWorkspace ws;
-    for (int i = 0; i < 2000; ++i) {
+    for (int i = 0; i < test::reps(2000); ++i) {
         const int w = i % 2 ? 9 : 1 + pick(rng, 12), h = i % 2 ? 9 : 1 + pick(rng, 12);
         const int colors = 3 + pick(rng, 4);
         const Board board = random_board(rng, w, h, colors, 3, i % 4 != 0);

@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "support/scale.hpp"
 #include "tilelab/match3/v2.hpp"
 #include "support/pick.hpp"
 
@@ -87,7 +88,7 @@ TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (ov
     Rng rng(1729);
     int over_64 = 0, under_64 = 0, previews = 0, moved_specials = 0;
     Previews check;
-    for (int i = 0; i < 400; ++i) {
+    for (int i = 0; i < test::reps(400); ++i) {
         // Up to 16 x 16: the SSE2 writing of the clears (boards up to 16 wide and high) in every row group.
         const int w = 4 + pick(rng, 13), h = 4 + pick(rng, 13);
         Level level = specials_level(w, h, 3 + pick(rng, 4));
@@ -114,10 +115,10 @@ TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (ov
         }
         check.require_counts(state, config);
     }
-    CHECK(over_64 > 20);
-    CHECK(under_64 > 100);
-    CHECK(previews > 5000);
-    CHECK(moved_specials > 500);
+    CHECK(over_64 > test::reps(20));
+    CHECK(under_64 > test::reps(100));
+    CHECK(previews > test::reps(5000));
+    CHECK(moved_specials > test::reps(500));
 }
 
 TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on boards with several bombs agrees with playing the first step") {
@@ -129,7 +130,7 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
     Rng rng(2718);
     int same_bomb = 0, other_bomb = 0, reached_bomb = 0;
     Previews check;
-    for (int i = 0; i < 600; ++i) {
+    for (int i = 0; i < test::reps(600); ++i) {
         const int w = 5 + pick(rng, 8), h = 5 + pick(rng, 8);
         Level level = specials_level(w, h, 3 + pick(rng, 4));
         const auto config = match3::v2::Config::of(level);
@@ -166,9 +167,9 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
     }
     // A colour's later bomb + plain moves on a board: the same bomb, another one, and another one
     // that the first move's closure reached.
-    CHECK(same_bomb > 400);
-    CHECK(other_bomb > 2000);
-    CHECK(reached_bomb > 1000);
+    CHECK(same_bomb > test::reps(400));
+    CHECK(other_bomb > test::reps(2000));
+    CHECK(reached_bomb > test::reps(1000));
 }
 
 TEST_CASE("format 2 preview with one scratch follows the state: the same board under another min_match or lock layer is previewed afresh") {
@@ -179,7 +180,7 @@ TEST_CASE("format 2 preview with one scratch follows the state: the same board u
     Rng rng(1618);
     int boards_with_runs_of_3 = 0, moves_checked = 0;
     Previews check;
-    for (int i = 0; i < 300; ++i) {
+    for (int i = 0; i < test::reps(300); ++i) {
         const int w = 5 + pick(rng, 6), h = 5 + pick(rng, 6);
         Level level = specials_level(w, h, 3 + pick(rng, 2));
         level.rules.min_match = 4;
@@ -208,6 +209,6 @@ TEST_CASE("format 2 preview with one scratch follows the state: the same board u
         state.lock = std::move(lock);
         require_all(config3);
     }
-    CHECK(boards_with_runs_of_3 > 100);
-    CHECK(moves_checked > 10000);
+    CHECK(boards_with_runs_of_3 > test::reps(100));
+    CHECK(moves_checked > test::reps(10000));
 }

@@ -60,12 +60,12 @@ check() {
     done
 }
 
-check demo levels/packs/demo.json --runs 48 --threads 2
-check gen gen/pack.json --runs 40 --bot greedy --range 5%:95% --budget-ms 500 --threads 2
+check demo levels/packs/demo.json --runs 16 --threads 2
+check gen gen/pack.json --runs 12 --bot greedy --range 5%:95% --budget-ms 500 --threads 2
 [[ $(jq .ok gen.whole.json) == false ]] || fail "the generated pack's check should fail (missing level, duplicate id)"
 
 # --report: the bytes `pack report` writes for the same options.
-"$cli" pack report levels/packs/demo.json -o plain.html --runs 48 --threads 2 >/dev/null
+"$cli" pack report levels/packs/demo.json -o plain.html --runs 16 --threads 2 >/dev/null
 "$cli" pack merge demo.3/part-*.json -o merged.json --report merged.html >/dev/null 2>&1
 cmp -s plain.html merged.html && echo "merge --report writes the pack report's bytes" || fail "merge --report differs from pack report"
 cmp -s merged.json demo.whole.json || fail "merge -o OUT differs from the plain check"
@@ -85,8 +85,8 @@ expect_refusal() {
 expect_refusal "missing" 2 "shard 1/3 is missing" -- demo.3/part-0.json demo.3/part-2.json
 expect_refusal "repeated" 2 "shard 2/3 is given 2 times: demo.3/part-2.json, demo.3/part-2.json" -- \
     demo.3/part-0.json demo.3/part-1.json demo.3/part-2.json demo.3/part-2.json
-"$cli" pack check levels/packs/demo.json --shard 1/3 -o other-runs.json --runs 47 --threads 2 2>/dev/null
-expect_refusal "other options" 2 "other-runs.json: foreign part: made with other options (--runs 47, not --runs 48)" -- \
+"$cli" pack check levels/packs/demo.json --shard 1/3 -o other-runs.json --runs 15 --threads 2 2>/dev/null
+expect_refusal "other options" 2 "other-runs.json: foreign part: made with other options (--runs 15, not --runs 16)" -- \
     demo.3/part-0.json other-runs.json demo.3/part-1.json demo.3/part-2.json
 expect_refusal "another pack" 2 "gen.3/part-1.json: foreign part: a part of gen/pack.json, not of levels/packs/demo.json" -- \
     demo.3/part-0.json demo.3/part-1.json gen.3/part-1.json demo.3/part-2.json
@@ -107,11 +107,11 @@ rm -rf levels && mv levels.orig levels
 
 # A shard refuses to overwrite a part of other options, and anything that is not a part.
 status=0
-"$cli" pack check levels/packs/demo.json --shard 0/3 -o demo.3/part-0.json --runs 49 2>refusal.err || status=$?
-[[ $status == 2 ]] && grep -q "holds a part made with other options (--runs 48, not --runs 49)" refusal.err &&
+"$cli" pack check levels/packs/demo.json --shard 0/3 -o demo.3/part-0.json --runs 17 2>refusal.err || status=$?
+[[ $status == 2 ]] && grep -q "holds a part made with other options (--runs 16, not --runs 17)" refusal.err &&
     echo "a shard refuses a part of other options: $(head -1 refusal.err)" || fail "shard over a part of other options: exit $status, $(cat refusal.err)"
 status=0
-"$cli" pack check levels/packs/demo.json --shard 0/3 -o levels/packs/demo.json --runs 48 2>refusal.err || status=$?
+"$cli" pack check levels/packs/demo.json --shard 0/3 -o levels/packs/demo.json --runs 16 2>refusal.err || status=$?
 [[ $status == 2 ]] && grep -q "is not a part" refusal.err || fail "shard over the pack itself: exit $status, $(cat refusal.err)"
 for bad in 3/3 -1/3 1/0 a/3 1 1/3/4 0/100001; do
     status=0
@@ -120,8 +120,11 @@ for bad in 3/3 -1/3 1/0 a/3 1 1/3/4 0/100001; do
 done
 
 # A killed shard: the job is rerun whole; the finished shards do nothing, the killed one completes.
+# 200 playouts a level, so that shard 2/4 still runs (about 3 CPU seconds) when it is killed; a
+# playout budget of an hour, so that a busy machine (ctest -j2 beside a build) does not stop one
+# run at the default two minutes and not the other (their bytes would differ).
 mkdir resume
-opts=(--runs 200 --threads 1)
+opts=(--runs 200 --threads 1 --playout-budget-ms 3600000)
 "$cli" pack check levels/packs/demo.json --json "${opts[@]}" >resume.whole.json || true
 for k in 0 1 3; do "$cli" pack check levels/packs/demo.json --shard "$k/4" -o "resume/part-$k.json" "${opts[@]}" 2>/dev/null; done
 "$cli" pack check levels/packs/demo.json --shard 2/4 -o resume/part-2.json "${opts[@]}" 2>/dev/null &
@@ -160,10 +163,10 @@ grep -q "damaged (its units do not match their hash): it is done again" resume/d
 for level in levels/samples/match3/02-jelly.json levels/samples/slide/03-fours.json levels/samples/link/01-pairs.json; do
     bot=(--bot greedy)
     [[ $level == *link* ]] && bot=()
-    "$cli" estimate "$level" --runs 90 "${bot[@]}" --json --threads 2 >estimate.whole.json
+    "$cli" estimate "$level" --runs 30 "${bot[@]}" --json --threads 2 >estimate.whole.json
     for n in 1 4 7; do
         rm -rf est && mkdir est
-        for k in $(seq 0 $((n - 1))); do "$cli" estimate "$level" --runs 90 "${bot[@]}" --shard "$k/$n" -o "est/part-$k.json" 2>/dev/null; done
+        for k in $(seq 0 $((n - 1))); do "$cli" estimate "$level" --runs 30 "${bot[@]}" --shard "$k/$n" -o "est/part-$k.json" 2>/dev/null; done
         "$cli" pack merge est/part-*.json >est/merged.json 2>/dev/null || fail "estimate merge of $level, $n shards: exit $?"
         cmp -s estimate.whole.json est/merged.json || fail "estimate $level: $n shards merge to other bytes"
     done

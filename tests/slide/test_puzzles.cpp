@@ -138,7 +138,7 @@ TEST_CASE("slide puzzles: one move short of the optimum is unsolvable, a missing
     auto level = nlohmann::ordered_json::parse(tilelab::test::slurp(file.string()));
     const int optimal = level["meta"]["optimal_moves"].get<int>();
     level["goal"]["moves"] = optimal - 1;
-    const std::string path = (fs::temp_directory_path() / "tilelab-slide-puzzle-short.json").string();
+    const std::string path = (tilelab::test::scratch_dir("slide-puzzle-short") / "short.json").string();
     {
         std::ofstream out(path);
         out << level.dump(2);
@@ -156,7 +156,7 @@ TEST_CASE("slide puzzles: one move short of the optimum is unsolvable, a missing
     }
     const auto k = json_out(run_cli("analyze " + shell_quote(path) + " --json"));
     CHECK(k["solve"]["verdict"] == "unsolvable");
-    fs::remove(path);
+    fs::remove_all(fs::path(path).parent_path());
 }
 
 TEST_CASE("slide puzzles: expectimax passes at least as often as greedy and random, within the intervals") {

@@ -11,6 +11,8 @@ set -euo pipefail
 cli=$(realpath "$1")
 src=$(realpath "$2")
 runs=${3:-200}
+# Every check here runs with a playout budget of an hour: a busy machine must not stop the plain
+# run at the default two minutes and not the shards (their bytes would differ).
 shards=4
 skip() {
     echo "SKIPPED: $*"
@@ -123,7 +125,7 @@ echo "slurm: node $host idle ($cpus CPUs, slurm $(slurmctld -V | awk '{print $2}
 out=$work/out
 cd "$src"
 started=$(date +%s%N)
-TILELAB=$cli scripts/slurm/pack-check.sh levels/packs/demo.json "$out" --shards "$shards" -- --runs "$runs" | tee "$work/submit.txt"
+TILELAB=$cli scripts/slurm/pack-check.sh levels/packs/demo.json "$out" --shards "$shards" -- --runs "$runs" --playout-budget-ms 3600000 | tee "$work/submit.txt"
 # wait_for JOB: until the job has ended; sets job_state.
 wait_for() {
     job_state=""
@@ -149,7 +151,7 @@ fi
 
 started=$(date +%s%N)
 status=0
-"$cli" pack check levels/packs/demo.json --json --runs "$runs" --threads 1 >"$work/plain.json" 2>/dev/null || status=$?
+"$cli" pack check levels/packs/demo.json --json --runs "$runs" --playout-budget-ms 3600000 --threads 1 >"$work/plain.json" 2>/dev/null || status=$?
 plain_ms=$((($(date +%s%N) - started) / 1000000))
 
 failures=0
@@ -162,7 +164,7 @@ fi
 [[ -s $out/report.html ]] || { echo "FAIL: no report.html"; failures=1; }
 # The same job submitted again: every shard finds its part and does nothing; the merge is the same.
 cp "$out/check.json" "$work/first.json"
-TILELAB=$cli scripts/slurm/pack-check.sh levels/packs/demo.json "$out" --shards "$shards" -- --runs "$runs" >"$work/submit2.txt"
+TILELAB=$cli scripts/slurm/pack-check.sh levels/packs/demo.json "$out" --shards "$shards" -- --runs "$runs" --playout-budget-ms 3600000 >"$work/submit2.txt"
 wait_for "$(sed -n 's/^merge: job \([0-9]*\).*/\1/p' "$work/submit2.txt")"
 done_again=$(cat "$out"/logs/shard-*.out | grep -c "nothing to do" || true)
 if [[ $job_state == COMPLETED && $done_again == "$shards" ]] && cmp -s "$work/first.json" "$out/check.json"; then
