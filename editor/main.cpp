@@ -33,7 +33,8 @@ void usage(std::FILE* out) {
                  "  --at X,Y             window position (default: centred)\n"
                  "  --screenshot FILE    render --frames frames, write the window as PNG (or .ppm), exit\n"
                  "  --frames N           frames to render before the screenshot or exit\n"
-                 "  --print-layout       print 'layout X0 Y0 CELL W H' when the board moves (for tests)\n"
+                 "  --print-layout       print 'layout X0 Y0 CELL W H' when the board moves, widgets' places and\n"
+                 "                       'frame N' after each frame (for tests)\n"
                  "  --frame-stats N      print the UI thread's CPU time per frame over N frames, then exit\n"
                  "  --overlays all|none|LIST  overlays for this run (LIST: comma-separated names:\n"
                  "                       grid, match_groups, hint_swaps, link_paths, line_groups,\n"
@@ -275,11 +276,16 @@ int main(int argc, char** argv) {
                 wake.type = SDL_USEREVENT;
                 SDL_PushEvent(&wake);  // thread-safe
             });
+        // Frames still to draw without waiting after a frame that took input: ImGui sizes and centres
+        // a window a frame or two after it first shows, so the screen settles at once, not an idle
+        // wait (100 ms) per frame later.
+        int settle_frames = 0;
         while (!app.wants_exit()) {
             // Idle: wait for input (or a worker's result) instead of spinning the CPU.
             SDL_Event event;
             bool busy = continuous || app.live_worker.busy() || app.deep_worker.busy() || app.play.active ||
-                        !pending_events.empty();
+                        !pending_events.empty() || settle_frames > 0;
+            if (settle_frames > 0) --settle_frames;
             // The event the wait returns goes first into our queue: pushed back into SDL's queue it
             // would land behind the events SDL read with it (a key's release before its press: a
             // key stuck down).
@@ -302,6 +308,7 @@ int main(int argc, char** argv) {
             auto seen = [](const std::vector<SDL_Scancode>& keys, SDL_Scancode key) {
                 return std::find(keys.begin(), keys.end(), key) != keys.end();
             };
+            if (!pending_events.empty()) settle_frames = 2;
             while (!pending_events.empty()) {
                 event = pending_events.front();
                 if (event.type == SDL_KEYUP && seen(pressed_now, event.key.keysym.scancode)) break;
@@ -394,6 +401,12 @@ int main(int argc, char** argv) {
                 app.exit_now = true;
             }
             SDL_GL_SwapWindow(window);
+            // "frame N" once the frame is drawn (--print-layout): a test waits for frames drawn after
+            // its input instead of sleeping a fixed time (settle in tests/editor/lib.sh).
+            if (options.print_layout) {
+                std::printf("frame %d\n", frame);
+                std::fflush(stdout);
+            }
             // At most ~60 frames a second: without vsync (Xvfb) the loop would take a whole core
             // from the analysis worker on a two-core machine.
             double spent = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - now).count();

@@ -37,15 +37,15 @@ cp "$work/jelly.json" "$work/at70.json"
 
 # 2. The curve is on show: drag its target line down to 40% (the plot maps 0..100% over its height
 #    less 4 px of padding at each end).
-wait_for 10 grep -q '^item aim-plot ' "$work/out" || fail "no curve after Set moves"
-sleep 0.5
+wait_item aim-plot >/dev/null
 read -r px0 py0 px1 py1 < <(grep '^item aim-plot ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
 x=$(((px0 + px1) / 2))
 y70=$(awk -v a="$py0" -v b="$py1" 'BEGIN{printf "%d", b - 4 - (b - a - 8) * 0.7}')
 y40=$(awk -v a="$py0" -v b="$py1" 'BEGIN{printf "%d", b - 4 - (b - a - 8) * 0.4}')
-xdotool mousemove --window "$EDITOR_WID" "$x" "$y70" sleep 0.2 mousedown 1 sleep 0.2
-for y in $(seq "$y70" 4 "$y40") "$y40"; do xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.03; done
-xdotool sleep 0.2 mouseup 1 sleep 0.3
+xdo mousemove --window "$EDITOR_WID" "$x" "$y70"
+xdo mousedown 1
+for y in $(seq "$y70" 4 "$y40") "$y40"; do xdo mousemove --window "$EDITOR_WID" "$x" "$y"; done
+xdo mouseup 1
 wait_for 10 grep -q '^aim target: ' "$work/out" || fail "the drag set no target"
 target=$(sed -n 's/^aim target: //p' "$work/out" | tail -1)
 awk -v t="$target" 'BEGIN{exit !(t > 0.38 && t < 0.42)}' || fail "dragged to $target, not about 0.40"
@@ -57,7 +57,6 @@ shot "$work/curve.png"
     fail "no target line at 40% in the plot"
 
 # 3. Set moves for 40%: one undo step; saved, the file's limit is tune's for the same target.
-sleep 0.3
 click_item aim-set
 wait_for 60 bash -c "[[ \$(grep -c '^aim finished: ' '$work/out') -ge 2 ]]" || fail "the second Set moves never finished"
 key ctrl+z

@@ -16,7 +16,7 @@ field() { tr ' ' '\n' <<<"$1" | sed -n "s/^$2=//p"; }
 
 start_editor "$work/out" "$work/level.json"
 wait_for 60 grep -q '^badge: ' "$work/out" || fail "no live pass rate"
-sleep 0.3  # the layout settles
+wait_frames 3  # the layout settles
 firsts=() finals=()
 for k in 0 1 2 3 4 5 6 7; do
     before=$(grep -c '^badge: ' "$work/out")
@@ -29,7 +29,7 @@ for k in 0 1 2 3 4 5 6 7; do
     firsts+=("$(field "$first" settle_ms)")
     finals+=("$(field "$final" settle_ms)")
     echo "edit $k: first figure after $(field "$first" settle_ms) ms ($(field "$first" runs) runs), whole run after $(field "$final" settle_ms) ms ($(field "$final" runs) runs)"
-    sleep 0.2
+    wait_frames 3
 done
 median() { printf '%s\n' "$@" | sort -n | sed -n "$((($# + 1) / 2))p"; }
 first_median=$(median "${firsts[@]}") final_median=$(median "${finals[@]}")

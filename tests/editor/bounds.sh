@@ -32,7 +32,7 @@ settle() {
     wait_for 60 bash -c "grep '^badge shown: ' '$out' | tail -1 | grep -qv -e 'analysing\.\.\.' -e 'playouts running\.\.\.' &&
                          ! grep -E '^badge(-first)?: ' '$out' | tail -1 | grep -q '^badge-first: '" ||
         fail "the live analysis never finished"
-    sleep 0.3
+    wait_frames 3
 }
 
 # at NAME: the point 24 px into the widget NAME's rectangle (the field, not its label), mid height.
@@ -46,10 +46,9 @@ at() {
 type_text() {
     key ctrl+a
     printf "%s" "$2" | xdotool type --delay 80 --file -  # text may start with "-"
-    sleep 0.1
+    wait_frames 2
     if [[ $1 == new-level-* ]]; then key Tab; else key Return; fi
-    xdotool mousemove --window "$EDITOR_WID" 5 5  # off the field (over the menu bar's edge)
-    sleep 0.2
+    xdo mousemove --window "$EDITOR_WID" 5 5  # off the field (over the menu bar's edge)
 }
 
 for step in "$@"; do
@@ -57,18 +56,17 @@ for step in "$@"; do
         ctrl:*)
             s=${step#ctrl:}; name=${s%%=*}; text=${s#*=}
             read -r x y < <(at "$name")
-            xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.2 keydown ctrl sleep 0.1 click 1 sleep 0.1 keyup ctrl sleep 0.2
+            xdo mousemove --window "$EDITOR_WID" "$x" "$y"; xdo keydown ctrl; xdo click 1; xdo keyup ctrl
             type_text "$name" "$text" ;;
         type:*)
             s=${step#type:}; name=${s%%=*}; text=${s#*=}
             read -r x y < <(at "$name")
-            xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.2 click 1 sleep 0.2
+            xdo mousemove --window "$EDITOR_WID" "$x" "$y"; xdo click 1
             type_text "$name" "$text" ;;
         clear:*)
             read -r x y < <(at "${step#clear:}")
-            xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.2 click 1 sleep 0.2
-            key ctrl+a BackSpace Return
-            sleep 0.2 ;;
+            xdo mousemove --window "$EDITOR_WID" "$x" "$y"; xdo click 1
+            key ctrl+a BackSpace Return ;;
         click:*) click_item "${step#click:}" ;;
         key:ctrl+n)  # the New level dialog: the next steps wait for it to open
             before=$(grep -c '^modal: the New level dialog' "$out" || true)
@@ -76,7 +74,7 @@ for step in "$@"; do
             wait_for 10 bash -c "[[ \$(grep -c '^modal: the New level dialog' '$out') -gt $before ]]" ||
                 fail "Ctrl+N opened no New level dialog" ;;
         key:*) key "${step#key:}" ;;
-        cell:*) c=${step#cell:}; click_cell "$out" "${c%,*}" "${c#*,}"; sleep 0.1 ;;
+        cell:*) c=${step#cell:}; click_cell "$out" "${c%,*}" "${c#*,}" ;;
         saveas:*)
             name=${step#saveas:}
             key ctrl+shift+s
@@ -87,7 +85,7 @@ for step in "$@"; do
             file=$work/$name.json
             wait_for 20 grep -q "^status: saved $file" "$out" || fail "not saved as $file: $(grep '^status' "$out" | tail -3)" ;;
         expect:*)
-            run_actions "$out" save || { shot "${TILELAB_E2E_ARTIFACTS:-/tmp}/bounds-failed.png"; fail "Ctrl+S did not save"; }
+            run_actions "$out" save || { shot "$work/failed.png"; keep "$work/failed.png" failed.png; fail "Ctrl+S did not save"; }
             "$TILELAB_CLI" validate "$file" || fail "the editor saved a file tilelab validate refuses (after: $step)"
             jq -e "${step#expect:}" "$file" >/dev/null || fail "$(basename "$file"): not ${step#expect:}: $(jq -c '{width, height, seed, rules, goal, id, board}' "$file")"
             echo "ok: ${step#expect:}" ;;

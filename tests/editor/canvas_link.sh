@@ -18,7 +18,7 @@ w=$(jq .width "$level") h=$(jq .height "$level")
 # 1. The ring at the default fit.
 start_editor "$work/out" "$level" --overlays grid,link_paths
 wait_for 60 grep -qx 'analysis ready' "$work/out"
-xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.2
+xdo mousemove --window "$EDITOR_WID" 5 5
 jq -e '[.links[].path[] | select(.[0] < 0 or .[1] < 0)] | length > 0' "$work/analysis.json" >/dev/null ||
     fail "the level has no path through the ring"
 check_shot link-paths-exact X0 Y0 CELL "$work/analysis.json" "$w" "$h" || fail "link paths (ring included) not all on screen"
@@ -39,7 +39,7 @@ mapfile -t between < <(jq -rn --argjson a "[$ax,$ay]" --argjson b "[$bx,$by]" '
 for c in "${between[@]}"; do [[ " ${on_path[*]} " != *" $c "* ]] || fail "the path runs through $c: pick another level"; done
 start_editor "$work/out" "$level" --overlays grid,solution
 wait_for 60 grep -qx 'analysis ready' "$work/out"
-xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.2
+xdo mousemove --window "$EDITOR_WID" 5 5
 check_shot cells X0 Y0 CELL 255 96 0 present "${on_path[@]}" || fail "the next move is not drawn along its path ${on_path[*]}"
 check_shot cells X0 Y0 CELL 255 96 0 absent "${between[@]}" || fail "the next move's arrow crosses the tiles between its ends"
 stop_editor
@@ -48,7 +48,7 @@ stop_editor
 cp "$here/data/link-palette.json" "$work/palette.json"
 start_editor "$work/out" "$work/palette.json" --overlays grid
 wait_for 60 grep -qx 'analysis ready' "$work/out"
-xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.2
+xdo mousemove --window "$EDITOR_WID" 5 5
 check_shot board "$work/palette.json" X0 Y0 CELL || fail "a link tile is not drawn in its colour"
 light=() dark=()
 for ((y = 0; y < 4; y++)); do for ((x = 0; x < 6; x++)); do

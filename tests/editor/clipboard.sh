@@ -17,7 +17,7 @@ expect_rows() {  # expect_rows FILE WANT WHAT
     [[ $(rows "$1") == "$2" ]] || fail "$3: saved $(rows "$1"), expected $2"
     echo "ok: $3"
 }
-hover() { local px py; read -r px py < <(cell_px "$out" "$1" "$2"); xdotool mousemove --window "$EDITOR_WID" "$px" "$py" sleep 0.2; }
+hover() { local px py; read -r px py < <(cell_px "$out" "$1" "$2"); xdo mousemove --window "$EDITOR_WID" "$px" "$py"; }
 status_seen() { wait_for 10 grep -qF "status: $1" "$out" || fail "no status '$1': $(grep '^status' "$out" | tail -3)"; }
 # open_file NAME: Ctrl+O, the name typed, Enter (an open file's tab comes to the front).
 open_file() {
@@ -29,7 +29,7 @@ open_file() {
     xdotool type --delay 60 "$1"
     key Return
     wait_for 10 bash -c "(( \$(grep -c '^modal: none' '$out') > $before ))" || fail "the Open dialog did not close"
-    sleep 0.5  # the tab comes to the front and the layout settles
+    wait_frames 3  # the tab comes to the front and the layout settles
 }
 
 start_editor "$out" "$work/level.json" --overlays none
@@ -71,7 +71,7 @@ expect_rows "$work/level.json" "$original" "one undo takes the move back"
 
 # Text on the clipboard (copied from the name field): the paste says so and changes nothing.
 read -r nx ny < <(item_centre name)
-xdotool mousemove --window "$EDITOR_WID" "$nx" "$ny" sleep 0.2 click 1 sleep 0.2
+xdo mousemove --window "$EDITOR_WID" "$nx" "$ny"; xdo click 1
 key ctrl+a ctrl+c Return
 hover 0 0
 key ctrl+v

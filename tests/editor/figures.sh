@@ -40,7 +40,7 @@ nonzero=$(tr ' ' '\n' <<<"$editor_bins" | awk '$1 > 0' | wc -l)
 wait_for 10 grep -q '^item plot-moves_left_on_wins ' "$work/out" || fail "the histogram was never laid out"
 read -r px0 py0 px1 py1 < <(grep '^item plot-moves_left_on_wins ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
 ((px1 - px0 > 100)) || fail "the histogram is $((px1 - px0)) px wide"
-sleep 0.3
+wait_frames 3
 shot "$work/plot.png"
 "$TILELAB_EDITOR_CHECK" find "$work/plot.png" "$px0" "$py0" "$px1" "$py1" 230 179 0 40 >/dev/null ||
     fail "no histogram bar drawn in ($px0, $py0)-($px1, $py1)"
@@ -71,8 +71,7 @@ wait_for 20 grep -q '^item pack-analyse ' "$work/out" || fail "no analyse button
 wait_for 60 grep -q '^analysis ready' "$work/out"
 # Clicks only once the editor sees the mouse over the button (the panel's layout settles first).
 for try in 1 2 3 4 5; do
-    sleep 0.5
-    read -r x y < <(item_centre pack-analyse)
+    read -r x y < <(wait_item pack-analyse)
     xdotool mousemove --window "$EDITOR_WID" "$x" "$y"
     wait_for 3 bash -c "tail -n 5 '$work/out' | grep -q '^hover pack-analyse\$'" && break
     xdotool mousemove --window "$EDITOR_WID" 5 5
@@ -93,11 +92,11 @@ grep -q '^pack-error dead.json: dead start' "$work/out" || fail "the dead start'
 # The error is drawn under its row: red text in the Pack panel (right side of the window).
 # The rows are at the bottom of the inspector: scroll it down with the wheel first.
 xdotool mousemove --window "$EDITOR_WID" 1150 700
-for i in $(seq 1 15); do xdotool click 5; sleep 0.05; done
-sleep 0.5
+for i in $(seq 1 15); do xdo click 5; done
+wait_frames 3
 shot "$work/pack.png"
 red=$(convert "$work/pack.png" -crop 500x900+800+0 -fill black -opaque white -fuzz 8% -fill white -opaque 'rgb(255,115,115)' \
     -fill black +opaque white -format '%[fx:mean*w*h]' info: 2>/dev/null || echo 0)
-cp "$work/pack.png" "${TILELAB_E2E_ARTIFACTS:-/tmp}/figures-pack.png" 2>/dev/null || true
+show "$work/pack.png" figures-pack.png
 awk -v n="$red" 'BEGIN { exit !(n > 30) }' || fail "no red error text in the Pack panel ($red pixels)"
 echo "ok: badge, long run, pack rows equal the CLI's figures"

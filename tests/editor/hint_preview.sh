@@ -16,21 +16,21 @@ width=$(jq .width "$level") height=$(jq .height "$level")
 
 start_editor "$work/out" "$level" --overlays all
 wait_for 60 grep -qx 'analysis ready' "$work/out"
-sleep 0.3  # the layout settles (the analysis panel grows once)
+wait_frames 3  # the layout settles (the analysis panel grows once)
 read -r x0 y0 cell < <(layout "$work/out")
 # The mouse away from the board (the canvas corner), then on the middle of the hint's arrow.
-xdotool mousemove --window "$EDITOR_WID" "$(awk -v a="$x0" 'BEGIN{printf "%d", a - 12}')" "$(awk -v b="$y0" 'BEGIN{printf "%d", b - 12}')" sleep 0.3
+xdo mousemove --window "$EDITOR_WID" "$(awk -v a="$x0" 'BEGIN{printf "%d", a - 12}')" "$(awk -v b="$y0" 'BEGIN{printf "%d", b - 12}')"
 shot "$work/away.png"
 read -r ax ay bx by < <(jq -r '"\(.swap[0][0]) \(.swap[0][1]) \(.swap[1][0]) \(.swap[1][1])"' <<<"$hint")
 mx=$(awk -v a="$x0" -v c="$cell" -v p="$ax" -v q="$bx" 'BEGIN{printf "%d", a + ((p + q) / 2 + 0.5) * c}')
 my=$(awk -v b="$y0" -v c="$cell" -v p="$ay" -v q="$by" 'BEGIN{printf "%d", b + ((p + q) / 2 + 0.5) * c}')
-xdotool mousemove --window "$EDITOR_WID" "$mx" "$my" sleep 0.3
+xdo mousemove --window "$EDITOR_WID" "$mx" "$my"
 got=
 for _ in $(seq 1 20); do
     shot "$work/over.png"
     got=$("$TILELAB_EDITOR_CHECK" changed "$work/away.png" "$work/over.png" "$x0" "$y0" "$cell" "$width" "$height" | sort)
     [[ "$got" == "$want" ]] && break
-    sleep 0.1
+    wait_frames 2
 done
 stop_editor
 if [[ "$got" != "$want" ]]; then

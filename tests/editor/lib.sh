@@ -1,5 +1,7 @@
 # Shared helpers of the editor's end-to-end tests (sourced): Xvfb, waiting on conditions, the layout.
-# Every wait polls a condition with a timeout; no test sleeps a fixed long time.
+# Every wait polls a condition with a timeout: a line the editor prints (with --print-layout and
+# --trace: layout, item, status, frame N, ...) or a file; no test sleeps a fixed time. Each test has
+# its own Xvfb, $work and XDG_CONFIG_HOME, so ctest runs them in parallel (docs/testing.md).
 
 # e2e_start "$@" (first thing in a test): strict mode (and set -x with TILELAB_E2E_TRACE), the script
 # re-run in its own Xvfb, a temporary folder $work holding the editor's config, removed on exit with
@@ -16,7 +18,7 @@ e2e_start() {
 # fail MESSAGE: says what failed, shows the editor's output so far, exits 1.
 fail() {
     echo "FAIL: $*" >&2
-    if [[ -f "$work/out" ]]; then cat "$work/out" >&2; fi
+    if [[ -f "$work/out" ]]; then grep -v '^frame ' "$work/out" >&2; fi
     if [[ -s "$work/out.err" ]]; then echo "--- the editor's stderr:" >&2; cat "$work/out.err" >&2; fi
     exit 1
 }
@@ -38,22 +40,57 @@ check_shot() {
             cat "$work/check"
             return 0
         fi
-        sleep 0.1
+        wait_frames 2
     done
     cat "$work/check"
-    cp "$work/shot.png" "${TILELAB_E2E_ARTIFACTS:-/tmp}/$(basename "$0" .sh)-failed.png" 2>/dev/null || true
+    keep "$work/shot.png" failed.png
     return 1
 }
 
-# Re-runs the calling script inside its own Xvfb on a free display (xvfb-run -a), unless already there.
+# keep FILE NAME: copies a failed test's FILE for a person to look at, as SCRIPT-PID-NAME in
+# $TILELAB_E2E_ARTIFACTS (default /tmp): a name no test running beside this one uses (several tests
+# run the same script).
+keep() {
+    local to="${TILELAB_E2E_ARTIFACTS:-/tmp}/$(basename "$0" .sh)-$$-$2"
+    cp "$1" "$to" 2>/dev/null && echo "kept $to" >&2 || true
+}
+
+# show FILE NAME: copies a passing test's picture to $TILELAB_E2E_ARTIFACTS/NAME, only when that is
+# set (a folder of its own for the run; nothing is written to a shared /tmp name).
+show() {
+    if [[ -n "${TILELAB_E2E_ARTIFACTS:-}" ]]; then cp "$1" "$TILELAB_E2E_ARTIFACTS/$2" 2>/dev/null || true; fi
+}
+
+# Re-runs the calling script inside its own Xvfb, unless already there. Xvfb picks a free display
+# itself and reports it (-displayfd), so tests started together never race for a number (xvfb-run -a
+# probes and can hand two of them the same one). The script runs as a child under its own deadline
+# (TILELAB_E2E_TIMEOUT, 110 s: below ctest's 120 s TIMEOUT), and this shell kills Xvfb however it
+# ends; Xvfb also dies with this shell (setpriv --pdeathsig) if ctest kills it outright.
 ensure_display() {
-    if [[ -z "${TILELAB_E2E_IN_XVFB:-}" ]]; then
-        for tool in xvfb-run Xvfb xdotool import; do
-            command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
-        done
-        export TILELAB_E2E_IN_XVFB=1
-        exec xvfb-run -a -s "-screen 0 1400x900x24 -nolisten tcp" "$0" "$@"
-    fi
+    [[ -z "${TILELAB_E2E_IN_XVFB:-}" ]] || return 0
+    local tool
+    for tool in Xvfb xdotool import; do
+        command -v "$tool" >/dev/null || { echo "SKIP: $tool is not installed"; exit 77; }
+    done
+    export TILELAB_E2E_IN_XVFB=1
+    local x; x=$(mktemp -d)
+    local deathsig=()
+    if command -v setpriv >/dev/null; then deathsig=(setpriv --pdeathsig KILL); fi
+    "${deathsig[@]}" Xvfb -displayfd 3 -screen 0 1400x900x24 -nolisten tcp 3>"$x/display" 2>"$x/xvfb.err" &
+    XVFB_PID=$!
+    trap 'kill "$XVFB_PID" 2>/dev/null; wait "$XVFB_PID" 2>/dev/null; rm -rf "$x"' EXIT
+    local i number=""
+    for i in $(seq 1 400); do  # up to 20 s on a loaded machine; read succeeds once the line is whole
+        read -r number <"$x/display" && [[ -n $number ]] && break
+        kill -0 "$XVFB_PID" 2>/dev/null || break
+        sleep 0.05
+    done
+    [[ -n $number ]] || { cat "$x/xvfb.err" >&2; echo "Xvfb reported no display" >&2; exit 1; }
+    export DISPLAY=":$number"
+    local status=0
+    timeout --kill-after=5 "${TILELAB_E2E_TIMEOUT:-110}" "$0" "$@" || status=$?
+    ((status != 124)) || echo "FAIL: timed out after ${TILELAB_E2E_TIMEOUT:-110} s" >&2
+    exit "$status"
 }
 
 # wait_for SECONDS COMMAND...: polls COMMAND every 50 ms until it succeeds; fails after SECONDS.
@@ -66,14 +103,31 @@ wait_for() {
     done
 }
 
-# start_editor OUT ARGS...: starts the editor with its stdout in OUT; sets EDITOR_PID and EDITOR_WID.
+# start_editor OUT ARGS...: starts the editor with its stdout in OUT; sets EDITOR_PID, EDITOR_WID and
+# EDITOR_OUT (what wait_frames reads).
 start_editor() {
     local out=$1; shift
+    EDITOR_OUT=$out
     "$TILELAB_EDITOR" --window 1100x720 --print-layout --trace "$@" >"$out" 2>"$out.err" &
     EDITOR_PID=$!
     EDITOR_WID=$(timeout 30 xdotool search --sync --onlyvisible --pid "$EDITOR_PID" | head -1) || {
         echo "the editor's window never appeared" >&2; cat "$out.err" >&2; return 1; }
     wait_for 20 grep -q '^layout' "$out"
+}
+
+# wait_frames [N]: waits until the editor has drawn N frames (default 3) after this call ("frame N"
+# lines, --print-layout). The second of them began after the call, so input sent before it has been
+# taken and drawn; a third lets ImGui size or centre a window that the input opened. After a frame
+# with input the editor draws two more at once (editor/main.cpp), so this takes a few tens of ms on
+# an idle editor. tail -f wakes on each line (no polling); an editor that ends (a key that quits
+# it) draws no more and ends the wait.
+wait_frames() {
+    local status=0
+    timeout 20 grep -m "${1:-3}" -q '^frame ' < <(tail -n 0 -f ${EDITOR_PID:+--pid="$EDITOR_PID"} "${EDITOR_OUT:-$work/out}") ||
+        status=$?
+    ((status == 0)) && return 0
+    [[ -n "${EDITOR_PID:-}" ]] && ! kill -0 "$EDITOR_PID" 2>/dev/null && return 0
+    fail "the editor drew no frames for 20 s (wait_frames ${1:-3})"
 }
 
 # layout OUT: prints "X0 Y0 CELL" of the last layout the editor printed.
@@ -86,19 +140,22 @@ click_cell() {
     local px py
     px=$(awk -v a="$x0" -v c="$cell" -v x="$2" 'BEGIN{printf "%d", a + (x + 0.5) * c}')
     py=$(awk -v a="$y0" -v c="$cell" -v y="$3" 'BEGIN{printf "%d", a + (y + 0.5) * c}')
-    xdotool mousemove --window "$EDITOR_WID" "$px" "$py" sleep 0.05 click "${4:-1}" sleep 0.05
+    xdotool mousemove --window "$EDITOR_WID" "$px" "$py"
+    wait_frames 2
+    xdotool click "${4:-1}"
+    wait_frames 2
 }
 
 # key COMBO...: sends keys to the editor's window (it has the focus: no window manager).
-# Each combo is held for a few frames (keydown, wait, keyup), as a person would, so the editor sees it
-# down in at least one frame even when the machine is busy.
+# Each combo is held until the editor has drawn a frame with it down (keydown, frames, keyup), as a
+# person would, so the editor sees it down in at least one frame even when the machine is busy.
 key() {
     local combo
     for combo in "$@"; do
         xdotool keydown "$combo"
-        sleep 0.12
+        wait_frames 2
         xdotool keyup "$combo"
-        sleep 0.08
+        wait_frames 2
     done
 }
 
@@ -122,21 +179,38 @@ stop_editor() {
 # (with --print-layout; the output file is $work/out).
 item_centre() { grep "^item $1 " "$work/out" | tail -1 | awk '{printf "%d %d\n", ($3 + $5) / 2, ($4 + $6) / 2}'; }
 
-# click_item NAME: clicks the centre of that widget with real X input, once the editor has shown it
-# (a popup opened by the step before may not be drawn yet on a busy machine) and its place has held
-# for 0.3 s (a modal is drawn where it opens, then centred on a later frame: a click in between
-# missed it while other tests loaded both cores).
-click_item() {
-    local x y at previous=""
+# wait_item NAME: waits until the editor shows that widget and its place has held for three frames;
+# prints its centre.
+wait_item() {
+    local at previous=""
     wait_for 10 grep -q "^item $1 " "$work/out" || fail "the editor never showed '$1'"
     for _ in 1 2 3 4 5 6 7 8 9 10; do
         at=$(item_centre "$1")
         [[ $at == "$previous" ]] && break
         previous=$at
-        sleep 0.3
+        wait_frames 3
     done
-    read -r x y <<<"$at"
-    xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.2 click 1 sleep 0.3
+    echo "$at"
+}
+
+# click_item NAME: clicks the centre of that widget with real X input, once the editor has shown it
+# (a popup opened by the step before may not be drawn yet on a busy machine) and its place has held
+# for three frames (a modal is drawn where it opens, then centred on a later frame: a click in
+# between missed it while other tests loaded both cores).
+click_item() {
+    local x y
+    read -r x y < <(wait_item "$1")
+    xdotool mousemove --window "$EDITOR_WID" "$x" "$y"
+    wait_frames 2
+    xdotool click 1
+    wait_frames 3
+}
+
+# xdo XDOTOOL_ARGS...: one xdotool command (a move, a press, a release, a key), then waits
+# until the editor has drawn a frame with it.
+xdo() {
+    xdotool "$@"
+    wait_frames 2
 }
 
 # cell_px OUT X Y: prints the window pixel of the centre of cell (X, Y).
@@ -152,16 +226,20 @@ drag_cells() {
     local x1=${from%,*} y1=${from#*,} x2=${to%,*} y2=${to#*,}
     local px py
     read -r px py < <(cell_px "$out" "$x1" "$y1")
-    xdotool mousemove --window "$EDITOR_WID" "$px" "$py" sleep 0.05 mousedown 1 sleep 0.05
+    xdotool mousemove --window "$EDITOR_WID" "$px" "$py"
+    wait_frames 2
+    xdotool mousedown 1
+    wait_frames 2
     local x=$x1 y=$y1
     while [[ $x != "$x2" || $y != "$y2" ]]; do
         ((x < x2)) && x=$((x + 1)); ((x > x2)) && x=$((x - 1))
         ((y < y2)) && y=$((y + 1)); ((y > y2)) && y=$((y - 1))
         read -r px py < <(cell_px "$out" "$x" "$y")
-        xdotool mousemove --window "$EDITOR_WID" "$px" "$py" sleep 0.05
+        xdotool mousemove --window "$EDITOR_WID" "$px" "$py"
+        wait_frames 2
     done
     xdotool mouseup 1
-    sleep 0.05
+    wait_frames 2
 }
 
 # run_actions OUT ACTION...: key:COMBO, click:X,Y, drag:X1,Y1:X2,Y2, status:TEXT (wait for that

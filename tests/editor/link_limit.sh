@@ -31,12 +31,12 @@ start_editor "$work/out" --overlays none
 new_level() {
     key ctrl+n
     wait_for 10 grep -q '^item new-level-kind ' "$work/out" || fail "no New level dialog"
-    sleep 0.3
+    wait_frames 3
     click_item new-level-kind
     wait_for 10 grep -q "^item new-level-kind-$1 " "$work/out" || fail "no kind $1 in the list"
-    sleep 0.2
+    wait_frames 3
     click_item "new-level-kind-$1"
-    sleep 0.3
+    wait_frames 3
     key Return
     wait_for 10 grep -q "^new level $1 " "$work/out" || fail "no new $1 level"
     local saved

@@ -13,7 +13,7 @@ cp "$level" "$work/level.json"
 start_editor "$work/out" "$work/level.json" --overlays none
 key F5
 wait_for 10 grep -q '^play-test started' "$work/out" || fail "the play-test did not start"
-sleep 0.3
+wait_frames 3
 run_actions "$work/out" "$@"
 wait_for 20 bash -c "[[ \$(grep -c '^play-board ' '$work/out') -ge ${#want[@]} ]]" || fail "the editor played fewer than ${#want[@]} moves"
 

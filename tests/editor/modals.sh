@@ -26,9 +26,9 @@ visible() {
         shot "$work/shot.png"
         # ImGui's dark style: a button is (66, 150, 250) at 40% over the dialog's near-black: (41, 76, 119).
         "$TILELAB_EDITOR_CHECK" find "$work/shot.png" "$x0" "$y0" "$x1" "$y1" 41 76 119 12 >/dev/null && return 0
-        sleep 0.1
+        wait_frames 2
     done
-    cp "$work/shot.png" "${TILELAB_E2E_ARTIFACTS:-/tmp}/modals-$1-failed.png" 2>/dev/null || true
+    keep "$work/shot.png" "$1-failed.png"
     fail "$1 is not drawn"
 }
 
@@ -101,7 +101,7 @@ wait_for 10 bash -c "grep '^item new-level-create ' '$out' | tail -1 | awk '{exi
     fail "after the resize the Create button is at $(grep '^item new-level-create ' "$out" | tail -1)"
 key Escape
 xdotool windowsize "$EDITOR_WID" 1100 720
-sleep 0.5
+wait_frames 3
 echo "ok: a dialog follows the window's resize"
 
 # 6. SIGTERM with unsaved work, then "Quit without saving": the program ends.

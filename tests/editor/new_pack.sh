@@ -18,7 +18,7 @@ new_pack() {
     typing=$(grep -c '^browser: typing in the name field' "$work/out" || true)
     click_item menu-file
     wait_for 10 grep -q '^item menu-new-pack ' "$work/out" || fail "no New pack... in the File menu"
-    sleep 0.2
+    wait_frames 3
     click_item menu-new-pack
     wait_for 10 bash -c "[[ \$(grep -c '^browser: typing in the name field' '$work/out') -gt $typing ]]" ||
         fail "the New pack name field has no focus"
@@ -37,7 +37,7 @@ wait_for 10 grep -q "^status: created pack $work/world1.json" "$work/out" || fai
 jq -e '.format == "tilelab.pack" and .name == "world1" and .levels == []' "$work/world1.json" >/dev/null ||
     fail "the new pack: $(cat "$work/world1.json")"
 wait_for 10 grep -q '^item pack-add ' "$work/out" || fail "the Pack panel is not shown"
-sleep 0.3
+wait_frames 3
 click_item pack-add
 wait_for 10 grep -q '^status: added pairs.json' "$work/out" || fail "Add current did not add pairs.json"
 click_item pack-save

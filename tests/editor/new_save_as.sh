@@ -10,10 +10,10 @@ cd "$work"  # the browser starts in the current folder when there are no recent 
 start_editor "$work/out" --overlays none
 key ctrl+n
 wait_for 10 grep -q '^item new-level-create ' "$work/out" || fail "no New level dialog"
-sleep 0.3
+wait_frames 3
 click_item new-level-create
 wait_for 10 bash -c "grep '^layout' '$work/out' | tail -1 | grep -q ' 8 8$'" || fail "no 8x8 level on the canvas"
-sleep 0.2
+wait_frames 3
 run_actions "$work/out" key:2 click:0,0  # colour 1
 
 key ctrl+shift+s

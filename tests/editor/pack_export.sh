@@ -25,7 +25,7 @@ fail() {
     [[ -n "${TILELAB_E2E_SHOT:-}" && -n "${EDITOR_PID:-}" ]] && shot "$TILELAB_E2E_SHOT"
     [[ -n "${TILELAB_E2E_SHOT:-}" ]] && cp "$out" "$TILELAB_E2E_SHOT.out"
     echo "FAIL: $*" >&2
-    echo "--- editor stdout:" >&2; grep -v '^layout' "$out" >&2 || true
+    echo "--- editor stdout:" >&2; grep -v -e '^layout' -e '^frame ' "$out" >&2 || true
     echo "--- editor stderr:" >&2; cat "$out.err" >&2 || true
     exit 1
 }
@@ -44,11 +44,10 @@ press_at() {
         mark
         xdotool mousemove --window "$EDITOR_WID" "$(($1 + tries - 1))" "$2"
         wait_for 3 seen "$3" && break
-        xdotool mousemove --window "$EDITOR_WID" 5 "$2"  # away, so the next move is a move
-        sleep 0.1
+        xdo mousemove --window "$EDITOR_WID" 5 "$2"  # away, so the next move is a move
     done
     seen "$3" || fail "the editor never saw the mouse over ($1, $2) ('$3')"
-    xdotool mousedown 1 sleep 0.1 mouseup 1 sleep 0.2
+    xdo mousedown 1; xdo mouseup 1
 }
 
 # click_button NAME: clicks the Pack panel button "pack-NAME" once the editor sees the mouse on it.
@@ -70,7 +69,7 @@ in_browser() {
     wait_new '^browser: .* in ' 10 "no file dialog after '$1'"
     wait_new '^browser: typing in the name field' 10 "the dialog's name field did not take the focus"
     [[ -z "$2" ]] || xdotool type --delay 40 "$2"
-    sleep 0.2
+    wait_frames 3
     local x y
     read -r x y < <(item_centre browser-action)
     press_at "$x" "$y" '^hover browser-action$'

@@ -13,7 +13,7 @@ cp "$level" "$work/level.json"
 start_editor "$work/out" "$work/level.json" --overlays none
 key F5
 wait_for 10 grep -q '^play-test started' "$work/out"
-sleep 0.3  # a few frames: a new layout (lines fits the ring of arrows) is printed after the trace line
+wait_frames 3  # a few frames: a new layout (lines fits the ring of arrows) is printed after the trace line
 run_actions "$work/out" "$@"
 read -ra want <<<"$expected"
 wait_for 10 bash -c "[[ \$(grep -c '^play ' '$work/out') -ge ${#want[@]} ]]" || { cat "$work/out" >&2; exit 1; }

@@ -12,7 +12,7 @@ key F5
 wait_for 10 grep -q '^play-test started' "$work/out" || fail "no play-test"
 for i in $(seq 1 10); do key Left Down Right Down; done
 wait_for 30 bash -c "[[ \$(grep -c '^play ' '$work/out') -ge 30 ]]" || fail "only $(grep -c '^play ' "$work/out") moves played"
-sleep 0.5
+wait_frames 3
 row=$(grep '^item play-last-move ' "$work/out" | tail -1)
 [[ -n $row ]] || fail "the newest move's row was never drawn"
 read -r y1 < <(awk '{print $6}' <<<"$row")

@@ -11,10 +11,10 @@ level=$work/cases/match3-checker.json
 start_editor "$work/out" "$level" --overlays none
 key F5
 wait_for 30 grep -q '^play-test started' "$work/out" || fail "the play-test never started"
-sleep 0.3
+wait_frames 3
 read -r x y < <(cell_px "$work/out" 0 0)
 read -r x2 y2 < <(cell_px "$work/out" 1 0)
-xdotool mousemove --window "$EDITOR_WID" "$x" "$y" sleep 0.2 click 1 sleep 0.3 mousemove --window "$EDITOR_WID" "$x2" "$y2" sleep 0.2 click 1
+xdo mousemove --window "$EDITOR_WID" "$x" "$y"; xdo click 1; xdo mousemove --window "$EDITOR_WID" "$x2" "$y2"; xdo click 1
 wait_for 60 grep -q '^play 0,0:1,0 score' "$work/out" || fail "the move was never played"
 working=$(grep -n '^play-test: working on 0,0:1,0' "$work/out" | head -1 | cut -d: -f1)
 played=$(grep -n '^play 0,0:1,0 score' "$work/out" | head -1 | cut -d: -f1)

@@ -33,7 +33,7 @@ index=$(awk -v m="problem: warning: $message" '/^problems listed: /{n = 0; found
 click_item "problem-$index"
 # The canvas gets the keys again once the mouse is over it (a cell away from the problem's).
 read -r cx cy < <(cell_px "$work/out" 5 3)
-xdotool mousemove --window "$EDITOR_WID" "$cx" "$cy" sleep 0.2
+xdo mousemove --window "$EDITOR_WID" "$cx" "$cy"
 run_actions "$work/out" key:Delete save
 want=$(jq -c --argjson x "$x" --argjson y "$y" '.board | to_entries | map(if .key == $y
         then (.value | split(" ") | .[$x] = "." | join(" ")) else .value end)' \

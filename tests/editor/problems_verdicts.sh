@@ -30,7 +30,7 @@ for name in match3-jelly-blocked match3-fill link-walled; do
         wait_for 10 grep -qxF "problem: warning: $message" "$work/out" || fail "$name: the panel does not list: $message"
     done
     wait_for 10 inside_inspector || fail "$name: a problem row runs past the Inspector"
-    shot "$work/$name.png"; cp "$work/$name.png" "${TILELAB_E2E_ARTIFACTS:-/tmp}/problems-$name.png" 2>/dev/null || true
+    shot "$work/$name.png"; show "$work/$name.png" "problems-$name.png"
     echo "$name: ${#want[@]} warning(s) listed as validate prints them"
     [[ $name == link-walled ]] && break
     stop_editor
@@ -41,7 +41,7 @@ index=$(grep '^problem: ' "$work/out" | grep -n 'walled in on all sides' | tail 
 [[ -n $index ]] || fail "no walled-in problem"
 click_item "problem-$((index - 1))"
 read -r cx cy < <(cell_px "$work/out" 4 3)
-xdotool mousemove --window "$EDITOR_WID" "$cx" "$cy" sleep 0.2
+xdo mousemove --window "$EDITOR_WID" "$cx" "$cy"
 run_actions "$work/out" key:Delete save
 [[ $(jq -r '.board[1]' "$work/link-walled.json") == "2 # . # 1" ]] || fail "board $(jq -c .board "$work/link-walled.json")"
 stop_editor

@@ -20,7 +20,7 @@ for x in 0 1 2 3; do
 done
 # A quick Ctrl+Z undoes the last stroke (and a quick Ctrl+S saves that).
 xdotool key --window "$EDITOR_WID" ctrl+z
-sleep 0.3
+wait_frames 3
 xdotool key --window "$EDITOR_WID" ctrl+s
 wait_for 10 bash -c "jq -r '.board[2]' '$work/level.json' | cut -d' ' -f4 | grep -qx '?'" ||
     fail "a quick Ctrl+Z then Ctrl+S did not undo cell (3, 2): $(jq -c '.board[2]' "$work/level.json")"

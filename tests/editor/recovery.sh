@@ -25,10 +25,10 @@ run_actions "$work/out" key:3 click:0,0
 wait_for 20 grep -q "^autosaved $work/c.json.autosave" "$work/out" || fail "c.json not autosaved"
 key ctrl+n
 wait_for 10 grep -q '^item new-level-create ' "$work/out" || fail "no New level dialog"
-sleep 0.3
+wait_frames 3
 click_item new-level-create
 wait_for 10 bash -c "grep '^layout' '$work/out' | tail -1 | grep -q ' 8 8$'" || fail "no 8x8 level on the canvas"
-sleep 0.2
+wait_frames 3
 run_actions "$work/out" key:2 click:0,0
 wait_for 20 grep -q "^autosaved $XDG_CONFIG_HOME/tilelab/autosave/.*\.json\.autosave" "$work/out" || fail "the new level was not autosaved"
 kill -KILL "$EDITOR_PID"
@@ -50,7 +50,7 @@ wait_for 20 grep -Eq "^prompt: recover $work/c.json.autosave \($work/c.json, $wh
 wait_for 20 grep -Eq "^prompt: recover $untitled \(never saved, $when\)" "$work/out" ||
     { cat "$work/out" >&2; fail "the never-saved level's autosave not offered"; }
 shot "$work/offer.png"
-cp "$work/offer.png" "${TILELAB_E2E_ARTIFACTS:-/tmp}/recovery-offer.png" 2>/dev/null || true
+show "$work/offer.png" recovery-offer.png
 key Return  # Recover all
 wait_for 20 grep -q "^recovered $work/c.json.autosave" "$work/out" || fail "c.json's work not recovered"
 wait_for 20 grep -q "^recovered $untitled" "$work/out" || fail "the never-saved level not recovered"

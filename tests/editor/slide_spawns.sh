@@ -17,7 +17,7 @@ spawns=$(jq -rn --argjson s "$start_board" --argjson p "$(jq -c .board "$level")
 
 start_editor "$work/out" "$level" --overlays all
 wait_for 60 grep -q '^analysis ready' "$work/out"
-sleep 0.3
+wait_frames 3
 read -r x0 y0 cell < <(layout "$work/out")
 shot "$work/shot.png"
 width=$(jq .width "$level") height=$(jq .height "$level")

@@ -11,18 +11,17 @@ before=$(colors)
 
 start_editor "$work/out" "$work/level.json" --overlays none
 wait_for 10 grep -q '^item colors ' "$work/out"
-sleep 0.3  # the panels settle
+wait_frames 3  # the panels settle
 read -r x0 y0 x1 y1 < <(grep '^item colors ' "$work/out" | tail -1 | awk '{print $3, $4, $5, $6}')
 # Press on the slider's grab for the current value, then move right in small steps with the button
 # held: the value climbs through several colours before the release.
 grab_x=$(awk -v a="$x0" -v b="$x1" -v v="$before" 'BEGIN{printf "%d", a + 6 + (b - a - 12) * (v - 2) / 14}')
 mid_y=$(((y0 + y1) / 2))
-xdotool mousemove --window "$EDITOR_WID" "$grab_x" "$mid_y" sleep 0.1 mousedown 1 sleep 0.1
+xdo mousemove --window "$EDITOR_WID" "$grab_x" "$mid_y"; xdo mousedown 1
 for step in 1 2 3 4 5 6; do
-    xdotool mousemove --window "$EDITOR_WID" $((grab_x + step * (x1 - x0) / 20)) "$mid_y" sleep 0.06
+    xdo mousemove --window "$EDITOR_WID" $((grab_x + step * (x1 - x0) / 20)) "$mid_y"
 done
-xdotool mouseup 1
-sleep 0.1
+xdo mouseup 1
 run_actions "$work/out" save
 after=$(colors)
 ((after >= before + 3)) || fail "the drag took colours from $before to $after only"

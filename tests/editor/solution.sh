@@ -19,12 +19,12 @@ jq --slurpfile a "$work/applied.json" '.board = $a[0].board' "$level" >"$work/ex
 start_editor "$work/out" "$level" --overlays grid,solution
 wait_for 60 grep -qx 'analysis ready' "$work/out"
 wait_for 10 grep -q '^item solution-next ' "$work/out" || fail "no step button"
-sleep 0.3
+wait_frames 3
 for ((i = 0; i < steps; i++)); do
     click_item solution-next
 done
 # The mouse off the board, so no hover outline covers a cell.
-xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.3
+xdo mousemove --window "$EDITOR_WID" 5 5
 check_shot board "$work/expected.json" X0 Y0 CELL ||
     fail "the board after $steps step(s) (${moves[*]:0:steps}) is not what tilelab apply gives"
 stop_editor

@@ -46,13 +46,13 @@ overlays=grid,solution,link_paths,line_groups
 start_editor "$work/out" "$level" --overlays "$overlays"
 wait_for 60 grep -qx 'analysis ready' "$work/out"
 wait_for 10 grep -q '^item solution-next ' "$work/out" || fail "no step button"
-xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.2
+xdo mousemove --window "$EDITOR_WID" 5 5
 
 shots=(0 $((total / 2)) "$total")
 for ((step = 0; step <= total; step++)); do
     if ((step > 0)); then
         click_item solution-next
-        xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.1
+        xdo mousemove --window "$EDITOR_WID" 5 5
     fi
     want=$(expected "$step")
     wait_for 20 has_drawn "$step" || fail "step $step: no $what overlay drawn"
@@ -73,7 +73,7 @@ done
 # overlay drawn is the CLI's for the saved file.
 key 2
 click_cell "$work/out" 0 0
-xdotool mousemove --window "$EDITOR_WID" 5 5 sleep 0.1
+xdo mousemove --window "$EDITOR_WID" 5 5
 run_actions "$work/out" save
 want=$(expected 0)
 wait_for 20 bash -c "[[ \"\$(grep '^overlay $what step=0 {' '$work/out' | tail -1 | cut -d' ' -f4-)\" == '$want' ]]" ||

@@ -26,9 +26,9 @@ badge_height=$((by1 - by0))
 
 # Narrow the Inspector by dragging its edge 220 px to the right.
 read -r sx sy < <(item_centre split-right)
-xdotool mousemove --window "$EDITOR_WID" "$sx" "$sy" sleep 0.3 mousedown 1 sleep 0.1
-for step in $(seq 1 11); do xdotool mousemove --window "$EDITOR_WID" $((sx + step * 20)) "$sy" sleep 0.1; done
-xdotool mouseup 1 sleep 0.3
+xdo mousemove --window "$EDITOR_WID" "$sx" "$sy"; xdo mousedown 1
+for step in $(seq 1 11); do xdo mousemove --window "$EDITOR_WID" $((sx + step * 20)) "$sy"; done
+xdo mouseup 1
 xdotool mousemove --window "$EDITOR_WID" 5 5
 wait_for 10 bash -c "[[ \$(grep '^item inspector ' '$work/out' | tail -1 | awk '{print \$3}') -ge $((ix0 + 200)) ]]" ||
     fail "dragging the edge did not narrow the Inspector ($(rect inspector))"
@@ -37,7 +37,7 @@ wait_for 10 inside || fail "text runs past the narrowed Inspector: $(grep -E '^i
 read -r _ by0 _ by1 < <(rect badge)
 ((by1 - by0 > badge_height)) || fail "the badge did not wrap in the narrow Inspector ($badge_height px -> $((by1 - by0)) px)"
 shot "$work/narrow.png"
-cp "$work/narrow.png" "${TILELAB_E2E_ARTIFACTS:-/tmp}/text-panels-narrow.png" 2>/dev/null || true
+show "$work/narrow.png" text-panels-narrow.png
 stop_editor
 jq -e '.right_panel_width' "$XDG_CONFIG_HOME/tilelab/settings.json" >/dev/null || fail "the width is not in the settings"
 
