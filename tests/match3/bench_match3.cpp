@@ -270,8 +270,8 @@ void bench_v2(int side) {
             // the row is the median of the rounds' ratios, with its quartiles and each pool's median.
             // Each half of a round runs 40 passes (10,240 boards, some 15-40 ms): after the other
             // pool, a pool runs slower for thousands of boards (plain boards by up to 340 ns a board,
-            // boards with specials by about 100-130), so rounds of 2 passes each, as this row had
-            // until 2026-11-27, timed that transient and not the steady state the other rows time:
+            // boards with specials by about 100-130), so rounds of 2 passes each, as this row once had,
+            // timed that transient and not the steady state the other rows time:
             // 2.03-2.11x for what is 2.40x (the quotient of the two rows above: 2.47x).
             constexpr int rounds = 15, passes = 40;
             std::vector<double> ratios, plain_ns, items_ns;

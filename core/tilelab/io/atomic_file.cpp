@@ -64,7 +64,7 @@ std::string temporary_name() {
 }
 
 // What a temporary name says of its writer. `pid` 0: not one of our names. `space` is nullopt for
-// the names of tilelab before 2026-11-28 (`.tilelab-PID-RANDOM.tmp`), which did not say it.
+// the names of older tilelab versions (`.tilelab-PID-RANDOM.tmp`), which did not say it.
 struct TemporaryOwner {
     long pid = 0;
     std::optional<std::uint32_t> space;

@@ -58,7 +58,7 @@ struct Bytes16 {
 // The rows of a board up to 16 x 16 (row y: set[y], below 2^16) as sixteen 16-bit lanes, rows 0-7 in
 // `low` and 8-15 in `high` (zero past h), put together in general registers, four rows a word, and
 // moved in whole: the rows were just stored one word each, and a vector load of several stores (or a
-// store of each row as a 16-bit lane and one load of them, as this did until 2026-11-27) waits for
+// store of each row as a 16-bit lane and one load of them, as an earlier version did) waits for
 // them to reach the cache, since no single store can forward it (on this machine some 10 ns a move).
 struct Lanes {
     __m128i low, high;
@@ -2022,8 +2022,8 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             // its locked cells and the two swapped cells, which never fire) becomes a special of the
             // swapped one's type and fires with the rest: its row, its column or its square (those
             // pieces are not the board's items; their areas join the set, and the items they hold
-            // fire). 2026-11-27: these moves played the rounds below until now, some 330 ns each
-            // against 140 for a colour bomb and a plain piece.
+            // fire). These moves used to play the rounds below, some 330 ns each against 140 for a
+            // colour bomb and a plain piece (figures in docs/match3.md, "Speed").
             const int type = cell::special_of(bomb_a ? vb : va);
             std::uint64_t pieces[max_rows + 2];
             for (std::size_t y = 0; y < hs; ++y) {
@@ -2226,7 +2226,7 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         // Every column and every nibble of the board's rows is written, whether the set has cells
         // there or not (an empty nibble stores four cells and moves on by none): the loops' trip
         // counts are the board's, the same for every move. Trimming them to the set's columns and
-        // rows, as this did until 2026-11-27, made each loop's end depend on the move, and those
+        // rows, as an earlier version did, made each loop's end depend on the move, and those
         // mispredictions cost more than the stores they saved (bench_match3 v2, boards with
         // specials: 3,400 -> 3,354 ns a board in the Release build, 3,490 -> 3,340 with functions
         // and loops aligned alike; plain boards unchanged).
