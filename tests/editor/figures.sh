@@ -69,14 +69,18 @@ printf '{"format": "tilelab.pack", "version": 1, "name": "Figures", "levels": ["
 start_editor "$work/out" "$work/pack/pack.json" --window 1300x900
 wait_for 20 grep -q '^item pack-analyse ' "$work/out" || fail "no analyse button"
 wait_for 60 grep -q '^analysis ready' "$work/out"
-# Clicks only once the editor sees the mouse over the button (the panel's layout settles first).
+# Clicks only once the editor sees the mouse over the button (the panel's layout settles first), and
+# again if the click fell in a frame where the button moved (no "analysing pack" status).
 for try in 1 2 3 4 5; do
     read -r x y < <(wait_item pack-analyse)
     xdotool mousemove --window "$EDITOR_WID" "$x" "$y"
-    wait_for 3 bash -c "tail -n 5 '$work/out' | grep -q '^hover pack-analyse\$'" && break
-    xdotool mousemove --window "$EDITOR_WID" 5 5
+    if wait_for 3 bash -c "tail -n 5 '$work/out' | grep -q '^hover pack-analyse\$'"; then
+        xdo click 1
+        wait_for 5 grep -q '^status: analysing pack' "$work/out" && break
+    fi
+    xdo mousemove --window "$EDITOR_WID" 5 5
 done
-xdotool click 1
+grep -q '^status: analysing pack' "$work/out" || fail "the Analyse pack button never took a click"
 wait_for 100 grep -q '^status: pack analysed' "$work/out" || fail "the pack check never finished"
 cli=$("$TILELAB_CLI" pack check "$work/pack/pack.json" --json) || true
 for level in 02-jelly.json 01-intro.json; do

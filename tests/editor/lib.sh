@@ -12,6 +12,7 @@ e2e_start() {
     ensure_display "$@"
     work=$(mktemp -d)
     trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
+    trap 'fail "stopped at the test'"'"'s deadline (TILELAB_E2E_TIMEOUT)"' TERM
     export XDG_CONFIG_HOME="$work/config"
 }
 

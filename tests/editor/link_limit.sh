@@ -47,6 +47,9 @@ new_level() {
     xdotool type --delay 80 "new-$1"
     key Return
     wait_for 10 bash -c "[[ \$(grep -c '^status: saved' '$work/out') -gt $saved ]]" || fail "new-$1 not saved"
+    # The dialog's name field still holds the keys for a frame after it closes (ImGui's
+    # WantTextInput): the next Ctrl+N waits for the frames after it.
+    wait_frames 3
 }
 new_level link
 new_level match3
