@@ -15,6 +15,7 @@
 #include "tilelab/match3/match3.hpp"
 #include "tilelab/match3/rules.hpp"
 #include "tilelab/match3/v2.hpp"
+#include "support/scale.hpp"
 
 using namespace tilelab;
 using Clock = std::chrono::steady_clock;
@@ -26,11 +27,7 @@ double thread_seconds() {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
-double process_seconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
+using test::cpu_seconds;  // the whole process's CPU time (tests/support/scale.hpp)
 
 volatile std::int64_t sink = 0;  // every measured result lands here, so no work is optimised away
 
@@ -368,10 +365,10 @@ void bench_estimate() {
             options.seed = 1;
             options.bot = bot;
             const auto start = Clock::now();
-            const double cpu_start = process_seconds();
+            const double cpu_start = cpu_seconds();
             const EstimateResult r = kind_ops(Kind::match3).estimate(level, options, std::stop_token{}, nullptr);
             const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-            const double cpu_ms = (process_seconds() - cpu_start) * 1e3;
+            const double cpu_ms = (cpu_seconds() - cpu_start) * 1e3;
             // On an idle machine wall time is CPU time / threads; both are printed since the machine is shared.
             std::printf("  estimate 1000 playouts, 20-move 9x9, %-9s %d thread(s): wall %7.1f ms, cpu %7.1f ms "
                         "(cpu/threads %7.1f ms), pass_rate %.3f\n",
@@ -392,10 +389,10 @@ void bench_mcts() {
         options.bot = "mcts";
         options.rollouts = rollouts;
         const auto start = Clock::now();
-        const double cpu_start = process_seconds();
+        const double cpu_start = cpu_seconds();
         const EstimateResult r = kind_ops(Kind::match3).estimate(level, options, std::stop_token{}, nullptr);
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-        const double cpu = process_seconds() - cpu_start;
+        const double cpu = cpu_seconds() - cpu_start;
         std::printf("  mcts %3d rollouts a move, %3d playouts of 20 moves on 9x9, 2 threads: wall %6.2f s "
                     "(%6.1f playouts/s), cpu %6.2f s (%6.1f playouts/s on 2 idle cores, %5.2f ms a move), "
                     "mean_score %.0f\n",
