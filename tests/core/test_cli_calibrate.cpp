@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
+#include "support/scale.hpp"
 
 namespace fs = std::filesystem;
 using tilelab::test::run_cli;
@@ -65,10 +66,12 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     const std::string link_id = nlohmann::json::parse(slurp(source_root + "/levels/samples/link/01-pairs.json"))["id"];
     write(csv, observed_csv(ids) + link_id + ",100,90\n");
 
-    // 40 playouts a level: the file's fields and the fit's checks hold as with more, at a fraction of
-    // the cost of the whole pack played twice.
-    auto run = run_cli("calibrate " + shell_quote(csv.string()) + " --pack " + shell_quote(demo) +
-                       " --runs 40 --threads 2 -o " + shell_quote(cal.string()));
+    // 40 playouts a level (8 in the sanitizer run): the file's fields and the fit's checks hold as with
+    // more, at a fraction of the cost of the whole pack played twice.
+    const int runs = std::max(8, tilelab::test::reps(40));
+    const std::string runs_flag = " --runs " + std::to_string(runs);
+    auto run = run_cli("calibrate " + shell_quote(csv.string()) + " --pack " + shell_quote(demo) + runs_flag +
+                       " --threads 2 -o " + shell_quote(cal.string()));
     INFO("stdout:\n" << run.out << "stderr:\n" << run.err);
     REQUIRE(run.status == 0);
     CHECK(run.out.find("logit(human) = ") != std::string::npos);
@@ -84,7 +87,7 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
         CHECK(file.contains(key));
     CHECK(file["format"] == "tilelab.calibration");
     CHECK(file["version"] == 1);
-    CHECK(file["runs"] == 40);
+    CHECK(file["runs"] == runs);
     CHECK(file["bot"].is_null());
     CHECK(file["bots"]["match3"] == "lookahead");
     CHECK(file["bots"]["slide"] == "expectimax");
@@ -95,7 +98,7 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
         CHECK(level["id"] == ids[i]);
         for (const char* key : {"id", "kind", "attempts", "passes", "runs", "wins", "human_rate", "bot_rate", "predicted"})
             CHECK(level.contains(key));
-        CHECK(level["runs"] == 40);
+        CHECK(level["runs"] == runs);
         const double predicted = level["predicted"];
         CHECK(predicted > 0.0);
         CHECK(predicted < 1.0);
@@ -106,8 +109,8 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
 
     // --json prints the file's content, once, and nothing else on stdout.
     const auto again = dir / "cal2.json";
-    auto json_run = run_cli("calibrate " + shell_quote(csv.string()) + " --pack " + shell_quote(demo) +
-                            " --runs 40 --threads 1 --json -o " + shell_quote(again.string()));
+    auto json_run = run_cli("calibrate " + shell_quote(csv.string()) + " --pack " + shell_quote(demo) + runs_flag +
+                            " --threads 1 --json -o " + shell_quote(again.string()));
     REQUIRE(json_run.status == 0);
     CHECK(nlohmann::ordered_json::parse(json_run.out) == file);
     CHECK(slurp(again) == file_text);  // and the same bytes for any --threads

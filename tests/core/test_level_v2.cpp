@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
+#include "support/scale.hpp"
 #include "tilelab/io/level_io.hpp"
 
 namespace fs = std::filesystem;
@@ -405,6 +406,8 @@ struct Command {
 // order, lines the solver's moves, slide the four directions; estimate where the kind has a bot
 // (match3, slide); analyze for every kind.
 std::vector<Command> commands_for(const fs::path& level) {
+    // 50 playouts (10 in the sanitizer run): the bytes must match whatever the count.
+    const std::string estimate = "estimate % --runs " + std::to_string(std::max(10, tilelab::test::reps(50))) + " --json";
     const std::string kind = fs::path(level).parent_path().filename().string();
     std::vector<Command> out = {{"analyze % --json"}};
     auto moves_arg = [](const std::vector<std::string>& moves) {
@@ -414,7 +417,7 @@ std::vector<Command> commands_for(const fs::path& level) {
     };
     if (kind == "slide") {
         out.push_back({"apply %" + moves_arg({"left", "up", "right", "down"}) + " --json", false});
-        out.push_back({"estimate % --runs 50 --json"});
+        out.push_back({estimate});
         return out;
     }
     auto analyzed = run_cli("analyze " + shell_quote(level.string()) + " --json");
@@ -429,7 +432,7 @@ std::vector<Command> commands_for(const fs::path& level) {
         }
         REQUIRE_FALSE(moves.empty());
         out.push_back({"apply %" + moves_arg(moves) + " --json", false});
-        out.push_back({"estimate % --runs 50 --json"});
+        out.push_back({estimate});
     } else if (kind == "link") {
         for (const auto& pair : json.at("solve").at("order")) {
             if (moves.size() == 3) break;
