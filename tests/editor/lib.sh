@@ -141,7 +141,7 @@ click_cell() {
     local px py
     px=$(awk -v a="$x0" -v c="$cell" -v x="$2" 'BEGIN{printf "%d", a + (x + 0.5) * c}')
     py=$(awk -v a="$y0" -v c="$cell" -v y="$3" 'BEGIN{printf "%d", a + (y + 0.5) * c}')
-    xdotool mousemove --window "$EDITOR_WID" "$px" "$py"
+    xdotool mousemove --sync --window "$EDITOR_WID" "$px" "$py"
     wait_frames 2
     xdotool click "${4:-1}"
     wait_frames 2
@@ -222,12 +222,15 @@ cell_px() {
 }
 
 # drag OUT X1,Y1 X2,Y2: a brush stroke along a row or column, cell by cell, with the button held.
+# Each move waits until the X server has moved the pointer (--sync): on a loaded machine the frames
+# counted after it were once drawn before the server sent the motion, and the button came up on the
+# cell before the last (a selection moved by (1, 1) instead of (2, 1)).
 drag_cells() {
     local out=$1 from=$2 to=$3
     local x1=${from%,*} y1=${from#*,} x2=${to%,*} y2=${to#*,}
     local px py
     read -r px py < <(cell_px "$out" "$x1" "$y1")
-    xdotool mousemove --window "$EDITOR_WID" "$px" "$py"
+    xdotool mousemove --sync --window "$EDITOR_WID" "$px" "$py"
     wait_frames 2
     xdotool mousedown 1
     wait_frames 2
@@ -236,7 +239,7 @@ drag_cells() {
         ((x < x2)) && x=$((x + 1)); ((x > x2)) && x=$((x - 1))
         ((y < y2)) && y=$((y + 1)); ((y > y2)) && y=$((y - 1))
         read -r px py < <(cell_px "$out" "$x" "$y")
-        xdotool mousemove --window "$EDITOR_WID" "$px" "$py"
+        xdotool mousemove --sync --window "$EDITOR_WID" "$px" "$py"
         wait_frames 2
     done
     xdotool mouseup 1

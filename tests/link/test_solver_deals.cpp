@@ -14,7 +14,7 @@ TEST_CASE("solver on 195 recorded 18x8 deals: the recorded verdict and node coun
     const auto doc = read_json(std::string(TILELAB_TEST_DATA) + "/link/deals_18x8.json");
     LinkRules rules;  // equal pairs, 2 turns, border on: KShisen's game
     // Every deal at scale 1; every k-th settled deal at a smaller TILELAB_TEST_SCALE (the sanitizer
-    // run: one in 5, the same solver paths on fewer boards; tests/support/scale.hpp).
+    // run: one in 10, the same solver paths on fewer boards; tests/support/scale.hpp).
     const int stride = std::max(1, static_cast<int>(std::lround(1.0 / std::min(1.0, tilelab::test::test_scale()))));
     int settled = 0, checked = 0, solvable = 0, unsolvable = 0;
     for (const auto& deal : doc.at("deals")) {

@@ -277,13 +277,16 @@ TEST_CASE("the match3 bot ladder is ordered: random <= greedy <= lookahead <= mc
         levels.back().id = "generated-" + std::to_string(seed);
     }
     const char* bots[] = {"random", "greedy", "lookahead", "mcts"};
+    // Playouts per bot: 300 (mcts 60) at scale 1; under the sanitizers a tenth, at least 60 (20):
+    // the intervals widen, so the order holds all the more, and the sanitizers see the same paths.
+    const int runs = std::max(60, test::reps(300)), mcts_runs = std::max(20, test::reps(60));
     int mcts_at_least_lookahead = 0;
     for (const Level& level : levels) {
         INFO(level.id);
         std::vector<EstimateResult> rates;
         for (const char* bot : bots) {
             const bool mcts = std::string(bot) == "mcts";
-            rates.push_back(estimate(level, bot, mcts ? 60 : 300, 1, 1, 30));
+            rates.push_back(estimate(level, bot, mcts ? mcts_runs : runs, 1, 1, 30));
         }
         std::printf("  %-22s", level.id.c_str());
         for (std::size_t i = 0; i < rates.size(); ++i)
@@ -296,6 +299,7 @@ TEST_CASE("the match3 bot ladder is ordered: random <= greedy <= lookahead <= mc
         CHECK(rates[0].ci_low <= rates[3].ci_high);
         mcts_at_least_lookahead += rates[3].pass_rate >= rates[2].pass_rate;
     }
-    // Not only within the intervals: mcts matches or beats lookahead's figure on most levels.
-    CHECK(mcts_at_least_lookahead >= static_cast<int>(levels.size()) * 3 / 4);
+    // Not only within the intervals: mcts matches or beats lookahead's figure on most levels (at the
+    // full counts only: with a tenth of the playouts the figures are too noisy to compare).
+    if (test::test_scale() >= 1) CHECK(mcts_at_least_lookahead >= static_cast<int>(levels.size()) * 3 / 4);
 }
