@@ -17,7 +17,7 @@ expect_rows() {  # expect_rows FILE WANT WHAT
     [[ $(rows "$1") == "$2" ]] || fail "$3: saved $(rows "$1"), expected $2"
     echo "ok: $3"
 }
-hover() { local px py; read -r px py < <(cell_px "$out" "$1" "$2"); xdo mousemove --sync --window "$EDITOR_WID" "$px" "$py"; }
+hover() { local px py; read -r px py < <(cell_px "$out" "$1" "$2"); pointer_to "$px" "$py"; wait_frames 2; }
 status_seen() { wait_for 10 grep -qF "status: $1" "$out" || fail "no status '$1': $(grep '^status' "$out" | tail -3)"; }
 # open_file NAME: Ctrl+O, the name typed, Enter (an open file's tab comes to the front).
 open_file() {

@@ -141,7 +141,7 @@ click_cell() {
     local px py
     px=$(awk -v a="$x0" -v c="$cell" -v x="$2" 'BEGIN{printf "%d", a + (x + 0.5) * c}')
     py=$(awk -v a="$y0" -v c="$cell" -v y="$3" 'BEGIN{printf "%d", a + (y + 0.5) * c}')
-    xdotool mousemove --sync --window "$EDITOR_WID" "$px" "$py"
+    pointer_to "$px" "$py"
     wait_frames 2
     xdotool click "${4:-1}"
     wait_frames 2
@@ -221,16 +221,25 @@ cell_px() {
     awk -v a="$x0" -v b="$y0" -v c="$cell" -v x="$2" -v y="$3" 'BEGIN{printf "%d %d\n", a + (x + 0.5) * c, b + (y + 0.5) * c}'
 }
 
+# pointer_to X Y: moves the pointer to the editor window's pixel (X, Y) and waits until the X server
+# has moved it (xdotool's --sync; on a loaded machine the frames counted after a move were once drawn
+# before the server sent the motion, and a drag's button came up on the cell before the last). --sync
+# waits 15 s when the pointer is already there, so a pointer already in place is left alone.
+pointer_to() {
+    local wx wy mx my
+    read -r wx wy < <(xdotool getwindowgeometry --shell "$EDITOR_WID" | awk -F= '$1 == "X" { x = $2 } $1 == "Y" { y = $2 } END { print x, y }')
+    read -r mx my < <(xdotool getmouselocation --shell | awk -F= '$1 == "X" { x = $2 } $1 == "Y" { y = $2 } END { print x, y }')
+    ((mx == wx + $1 && my == wy + $2)) && return 0
+    xdotool mousemove --sync --window "$EDITOR_WID" "$1" "$2"
+}
+
 # drag OUT X1,Y1 X2,Y2: a brush stroke along a row or column, cell by cell, with the button held.
-# Each move waits until the X server has moved the pointer (--sync): on a loaded machine the frames
-# counted after it were once drawn before the server sent the motion, and the button came up on the
-# cell before the last (a selection moved by (1, 1) instead of (2, 1)).
 drag_cells() {
     local out=$1 from=$2 to=$3
     local x1=${from%,*} y1=${from#*,} x2=${to%,*} y2=${to#*,}
     local px py
     read -r px py < <(cell_px "$out" "$x1" "$y1")
-    xdotool mousemove --sync --window "$EDITOR_WID" "$px" "$py"
+    pointer_to "$px" "$py"
     wait_frames 2
     xdotool mousedown 1
     wait_frames 2
@@ -239,7 +248,7 @@ drag_cells() {
         ((x < x2)) && x=$((x + 1)); ((x > x2)) && x=$((x - 1))
         ((y < y2)) && y=$((y + 1)); ((y > y2)) && y=$((y - 1))
         read -r px py < <(cell_px "$out" "$x" "$y")
-        xdotool mousemove --sync --window "$EDITOR_WID" "$px" "$py"
+        pointer_to "$px" "$py"
         wait_frames 2
     done
     xdotool mouseup 1
