@@ -304,6 +304,7 @@ int main(int argc, char** argv) {
             // button and the position a frame sees belong together.
             std::vector<SDL_Scancode> pressed_now, released_now;
             bool button_pressed[3] = {false, false, false};
+            bool moved_now = false;
             auto is_modifier = [](SDL_Scancode c) { return c >= SDL_SCANCODE_LCTRL && c <= SDL_SCANCODE_RGUI; };
             auto seen = [](const std::vector<SDL_Scancode>& keys, SDL_Scancode key) {
                 return std::find(keys.begin(), keys.end(), key) != keys.end();
@@ -319,9 +320,14 @@ int main(int argc, char** argv) {
                     std::any_of(pressed_now.begin(), pressed_now.end(), [&](SDL_Scancode c) { return !is_modifier(c); }))
                     break;
                 if (event.type == SDL_KEYDOWN && seen(released_now, event.key.keysym.scancode)) break;
+                // A button released after the pointer moved in this frame waits too: the frame would see
+                // the new position with the button already up, and a drag (a brush stroke, a selection
+                // moved) would end on the cell before the last (a quick hand, xdotool on a busy machine).
+                if (event.type == SDL_MOUSEBUTTONUP && moved_now) break;
                 pending_events.pop_front();
                 if (event.type == SDL_KEYDOWN) pressed_now.push_back(event.key.keysym.scancode);
                 if (event.type == SDL_KEYUP) released_now.push_back(event.key.keysym.scancode);
+                if (event.type == SDL_MOUSEMOTION) moved_now = true;
                 if ((event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) && event.button.button >= 1 &&
                     event.button.button <= 3) {
                     // SDL numbers left, middle, right; ImGui left, right, middle.

@@ -222,9 +222,8 @@ cell_px() {
 }
 
 # pointer_to X Y: moves the pointer to the editor window's pixel (X, Y) and waits until the X server
-# has moved it (xdotool's --sync; on a loaded machine the frames counted after a move were once drawn
-# before the server sent the motion, and a drag's button came up on the cell before the last). --sync
-# waits 15 s when the pointer is already there, so a pointer already in place is left alone.
+# has moved it (xdotool's --sync), so that the frames counted next come after the move. --sync waits
+# 15 s when the pointer is already there, so a pointer already in place is left alone.
 pointer_to() {
     local wx wy mx my
     read -r wx wy < <(xdotool getwindowgeometry --shell "$EDITOR_WID" | awk -F= '$1 == "X" { x = $2 } $1 == "Y" { y = $2 } END { print x, y }')
