@@ -136,11 +136,8 @@ layout() { grep '^layout' "$1" | tail -1 | awk '{print $2, $3, $4}'; }
 
 # click_cell OUT X Y [BUTTON]: clicks the centre of board cell (X, Y) with real X input.
 click_cell() {
-    local x0 y0 cell
-    read -r x0 y0 cell < <(layout "$1")
     local px py
-    px=$(awk -v a="$x0" -v c="$cell" -v x="$2" 'BEGIN{printf "%d", a + (x + 0.5) * c}')
-    py=$(awk -v a="$y0" -v c="$cell" -v y="$3" 'BEGIN{printf "%d", a + (y + 0.5) * c}')
+    read -r px py < <(cell_px "$1" "$2" "$3")
     pointer_to "$px" "$py"
     wait_frames 2
     xdotool click "${4:-1}"
