@@ -15,7 +15,7 @@
 #include "painters.hpp"
 #include "stepped.hpp"
 #include "panels/panels.hpp"
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 
 namespace tilelab::editor {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/match3/match3.hpp"

@@ -4,6 +4,7 @@
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/problems.hpp"
+#include "tilelab/limits.hpp"
 
 namespace tilelab::cli {
 
@@ -92,7 +93,7 @@ int run_analyze(const Args& args) {
             json = true;
             ++flags.i;
         } else if (flags.is("--budget-ms")) {
-            auto n = flags.integer(0, 3600000);
+            auto n = flags.integer(0, limits::max_budget_ms);
             if (!n) return usage_error("analyze", flags.error);
             options.budget_ms = static_cast<int>(*n);
         } else if (flags.word().rfind("--", 0) == 0) {

@@ -10,6 +10,7 @@
 #include "cli/pack_progress.hpp"
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/calibration.hpp"
+#include "tilelab/limits.hpp"
 #include "tilelab/pack/pack.hpp"
 
 namespace tilelab::cli {
@@ -62,11 +63,11 @@ std::optional<int> parse_command(const Args& args, CalibrateCommand& cmd) {
             if (!v) return usage_error("calibrate", flags.error);
             cmd.pack_path = *v;
         } else if (flags.is("--runs")) {
-            auto v = flags.integer(1, 10'000'000);
+            auto v = flags.integer(1, limits::max_runs);
             if (!v) return usage_error("calibrate", flags.error);
             cmd.options.runs = static_cast<int>(*v);
         } else if (flags.is("--threads")) {
-            auto v = flags.integer(1, 256);
+            auto v = flags.integer(1, limits::max_threads);
             if (!v) return usage_error("calibrate", flags.error);
             cmd.options.threads = static_cast<int>(*v);
         } else if (flags.is("--seed")) {
@@ -74,11 +75,11 @@ std::optional<int> parse_command(const Args& args, CalibrateCommand& cmd) {
             if (!v) return usage_error("calibrate", flags.error);
             cmd.options.seed = *v;
         } else if (flags.is("--playout-budget-ms")) {
-            auto v = flags.integer(1, 86'400'000);
+            auto v = flags.integer(1, limits::max_playout_budget_ms);
             if (!v) return usage_error("calibrate", flags.error);
             cmd.options.playout_budget_ms = static_cast<int>(*v);
         } else if (flags.is("--rollouts")) {
-            auto n = flags.integer(1, 1000000);
+            auto n = flags.integer(1, limits::max_rollouts);
             if (!n) return usage_error("calibrate", flags.error);
             cmd.options.rollouts = static_cast<int>(*n);
         } else if (flags.is("--bot")) {

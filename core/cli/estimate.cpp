@@ -13,6 +13,7 @@
 #include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/problems.hpp"
+#include "tilelab/limits.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/pack/shard.hpp"
 
@@ -96,11 +97,11 @@ int run_estimate(const Args& args) {
             json = true;
             ++flags.i;
         } else if (flags.is("--runs")) {
-            auto n = flags.integer(1, run_limits::max_runs);
+            auto n = flags.integer(1, limits::max_runs);
             if (!n) return usage_error("estimate", flags.error);
             options.runs = static_cast<int>(*n);
         } else if (flags.is("--threads")) {
-            auto n = flags.integer(1, 256);
+            auto n = flags.integer(1, limits::max_threads);
             if (!n) return usage_error("estimate", flags.error);
             options.threads = static_cast<int>(*n);
         } else if (flags.is("--seed")) {
@@ -108,11 +109,11 @@ int run_estimate(const Args& args) {
             if (!n) return usage_error("estimate", flags.error);
             options.seed = *n;
         } else if (flags.is("--playout-budget-ms")) {
-            auto n = flags.integer(1, run_limits::max_playout_budget_ms);
+            auto n = flags.integer(1, limits::max_playout_budget_ms);
             if (!n) return usage_error("estimate", flags.error);
             options.time_budget_ms = static_cast<int>(*n);
         } else if (flags.is("--curve-cap")) {
-            auto n = flags.integer(0, run_limits::max_curve_cap);
+            auto n = flags.integer(0, limits::max_curve_cap);
             if (!n) return usage_error("estimate", flags.error);
             curve_cap = static_cast<int>(*n);
         } else if (flags.is("--bot")) {
@@ -120,7 +121,7 @@ int run_estimate(const Args& args) {
             if (!v) return usage_error("estimate", flags.error);
             options.bot = *v;
         } else if (flags.is("--rollouts")) {
-            auto n = flags.integer(1, run_limits::max_rollouts);
+            auto n = flags.integer(1, limits::max_rollouts);
             if (!n) return usage_error("estimate", flags.error);
             options.rollouts = static_cast<int>(*n);
         } else if (flags.is("--shard")) {

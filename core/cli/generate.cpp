@@ -14,7 +14,7 @@
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/aim.hpp"
 #include "tilelab/analysis/game.hpp"
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/io/output_policy.hpp"
 
@@ -133,7 +133,7 @@ int run_generate(const Args& args) {
             if (!n) return usage_error("generate", flags.error);
             lines_moves = static_cast<int>(*n);
         } else if (flags.is("--rollouts")) {
-            auto n = flags.integer(1, 1000000);
+            auto n = flags.integer(1, limits::max_rollouts);
             if (!n) return usage_error("generate", flags.error);
             aim.estimate.rollouts = static_cast<int>(*n);
             aim_flag = true;
@@ -144,7 +144,7 @@ int run_generate(const Args& args) {
             aim_flag = true;
         } else if (flags.is("--runs") || flags.is("--threads") || flags.is("--candidates")) {
             const std::string name = flags.word().substr(0, flags.word().find('='));
-            auto n = flags.integer(1, name == "--threads" ? 256 : 10000000);
+            auto n = flags.integer(1, name == "--threads" ? limits::max_threads : limits::max_runs);
             if (!n) return usage_error("generate", flags.error);
             (name == "--runs" ? aim.estimate.runs : name == "--threads" ? aim.estimate.threads : aim.max_candidates) =
                 static_cast<int>(*n);

@@ -10,8 +10,9 @@
 
 #include "cli/pack_progress.hpp"
 #include "cli/verbs.hpp"
-#include "tilelab/io/level_io.hpp"
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/io/level_io.hpp"
+#include "tilelab/limits.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/pack/report.hpp"
 #include "tilelab/pack/shard.hpp"
@@ -136,11 +137,11 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             if (!v) return usage_error(verb, flags.error);
             cmd.output = *v;
         } else if (flags.is("--runs")) {
-            auto v = flags.integer(1, run_limits::max_runs);
+            auto v = flags.integer(1, limits::max_runs);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.runs = static_cast<int>(*v);
         } else if (flags.is("--threads")) {
-            auto v = flags.integer(1, 256);
+            auto v = flags.integer(1, limits::max_threads);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.threads = static_cast<int>(*v);
         } else if (flags.is("--seed")) {
@@ -148,11 +149,11 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             if (!v) return usage_error(verb, flags.error);
             cmd.options.seed = *v;
         } else if (flags.is("--budget-ms")) {
-            auto v = flags.integer(1, run_limits::max_budget_ms);
+            auto v = flags.integer(1, limits::max_budget_ms);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.budget_ms = static_cast<int>(*v);
         } else if (flags.is("--playout-budget-ms")) {
-            auto v = flags.integer(1, run_limits::max_playout_budget_ms);
+            auto v = flags.integer(1, limits::max_playout_budget_ms);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.playout_budget_ms = static_cast<int>(*v);
         } else if (flags.is("--bot")) {
@@ -167,7 +168,7 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             if (!v) return usage_error(verb, flags.error);
             cmd.calibration_path = *v;
         } else if (flags.is("--rollouts")) {
-            auto v = flags.integer(1, run_limits::max_rollouts);
+            auto v = flags.integer(1, limits::max_rollouts);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.rollouts = static_cast<int>(*v);
         } else if (flags.is("--range")) {
@@ -343,6 +344,10 @@ int run_pack(const Args& args) {
             return exit_invalid;
         }
         const std::string text = pack::bundle_text(pack::make_bundle(report), cmd.minify);
+        if (std::string refusal = pack::bundle_size_refusal(text.size()); !refusal.empty()) {
+            std::cerr << "tilelab " << verb << ": " << cmd.output << ": error: " << refusal << "; nothing written\n";
+            return exit_invalid;
+        }
         if (std::string error = write_file_atomically(cmd.output, text, false); !error.empty()) {
             std::cerr << "tilelab " << verb << ": " << cmd.output << ": error: " << error << "\n";
             return exit_invalid;

@@ -14,6 +14,7 @@
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/io/output_policy.hpp"
+#include "tilelab/limits.hpp"
 
 namespace tilelab::cli {
 
@@ -63,11 +64,11 @@ int run_tune(const Args& args) {
             else
                 tune.tolerance = *f;
         } else if (flags.is("--runs")) {
-            auto n = flags.integer(1, 10000000);
+            auto n = flags.integer(1, limits::max_runs);
             if (!n) return usage_error("tune", flags.error);
             options.runs = static_cast<int>(*n);
         } else if (flags.is("--threads")) {
-            auto n = flags.integer(1, 256);
+            auto n = flags.integer(1, limits::max_threads);
             if (!n) return usage_error("tune", flags.error);
             options.threads = static_cast<int>(*n);
         } else if (flags.is("--seed")) {
@@ -75,15 +76,15 @@ int run_tune(const Args& args) {
             if (!n) return usage_error("tune", flags.error);
             options.seed = *n;
         } else if (flags.is("--max-moves")) {
-            auto n = flags.integer(1, 100000);
+            auto n = flags.integer(1, limits::max_tune_moves);
             if (!n) return usage_error("tune", flags.error);
             tune.max_moves = static_cast<int>(*n);
         } else if (flags.is("--playout-budget-ms")) {
-            auto n = flags.integer(1, 86'400'000);
+            auto n = flags.integer(1, limits::max_playout_budget_ms);
             if (!n) return usage_error("tune", flags.error);
             options.time_budget_ms = static_cast<int>(*n);
         } else if (flags.is("--rollouts")) {
-            auto n = flags.integer(1, 1000000);
+            auto n = flags.integer(1, limits::max_rollouts);
             if (!n) return usage_error("tune", flags.error);
             options.rollouts = static_cast<int>(*n);
         } else if (flags.is("--bot")) {

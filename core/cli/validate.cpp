@@ -83,7 +83,7 @@ bool validate_pack(const std::string& path, const std::string& text, Diagnostics
 }
 
 bool validate_bundle(const std::string& path, const std::string& text, Diagnostics& out, std::string& summary) {
-    auto parsed = parse_json_document(text, path, out);
+    auto parsed = parse_json_document(text, path, out, limits::max_bundle_bytes);
     if (!parsed) return false;
     const ojson& value = *parsed;
     auto fail = [&](const std::string& pointer, const std::string& message) {
@@ -93,6 +93,9 @@ bool validate_bundle(const std::string& path, const std::string& text, Diagnosti
     if (!value.is_object()) return fail("", "a bundle is a JSON object");
     auto levels = value.find("levels");
     if (levels == value.end() || !levels->is_array()) return fail("/levels", "a bundle needs an array of levels");
+    if (levels->size() > static_cast<std::size_t>(limits::max_pack_levels))
+        return fail("/levels", "the bundle holds " + std::to_string(levels->size()) + " levels, over the limit of " +
+                                   std::to_string(limits::max_pack_levels));
     bool ok = true;
     for (std::size_t i = 0; i < levels->size(); ++i) {
         const std::string prefix = "/levels/" + std::to_string(i);
@@ -122,12 +125,16 @@ int run_validate(const Args& args) {
     auto files = ojson::array();
     for (const auto& path : paths) {
         Diagnostics diagnostics;
-        auto text = read_text_file(path, diagnostics);
+        // Read up to a bundle's limit, then hold every other format to its own.
+        auto text = read_text_file(path, diagnostics, limits::max_bundle_bytes);
         bool ok = false;
         std::string summary;
         std::string format;
-        if (text) {
-            format = sniff_format(*text);
+        if (text) format = sniff_format(*text);
+        if (text && text->size() > max_bytes_of_format(format)) {
+            diagnostics.push_back(error_at(path, "", over_limit_message(text->size(), max_bytes_of_format(format)),
+                                           "format.invalid"));
+        } else if (text) {
             if (format == "tilelab.pack") {
                 ok = validate_pack(path, *text, diagnostics, summary);
             } else if (format == "tilelab.bundle") {

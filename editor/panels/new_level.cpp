@@ -6,7 +6,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "panels/panels.hpp"
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {

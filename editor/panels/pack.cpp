@@ -131,6 +131,10 @@ void finish_export(App& app, const PackCheckRun& run) {
     }
     // The CLI's own bundle writer; the previous bundle, if any, is kept as .bak.
     const std::string text = pack::bundle_text(pack::make_bundle(report), false);
+    if (std::string refusal = pack::bundle_size_refusal(text.size()); !refusal.empty()) {
+        app.status("export refused: " + refusal + "; nothing written to " + out);
+        return;
+    }
     if (std::string error = write_file_atomically(run.export_to, text, true); !error.empty()) {
         app.status("cannot export to " + out + ": " + error);
         return;

@@ -8,7 +8,7 @@
 #include "painters.hpp"
 #include "panels/panels.hpp"
 #include "text_fit.hpp"
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor::panels {

@@ -9,7 +9,7 @@
 
 #include "document.hpp"
 #include "edits.hpp"
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 #include "tilelab/io/level_io.hpp"
 
 using namespace tilelab;

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/lines/goal.hpp"

@@ -3,7 +3,7 @@
 
 #include <charconv>
 
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 
 namespace tilelab {
 

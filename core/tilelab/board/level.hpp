@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tilelab/board/board.hpp"
-#include "tilelab/board/limits.hpp"
+#include "tilelab/limits.hpp"
 
 namespace tilelab {
 

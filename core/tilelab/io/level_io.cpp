@@ -9,6 +9,7 @@
 #include <functional>
 #include <iterator>
 #include <sstream>
+#include <unordered_set>
 #include <system_error>
 #include <unordered_map>
 
@@ -48,11 +49,11 @@ bool check_depth(std::string_view text, const std::string& file, Diagnostics& ou
         }
         if (ch == '"') in_string = true;
         else if (ch == '[' || ch == '{') {
-            if (++depth > max_json_depth) {
+            if (++depth > limits::max_json_depth) {
                 Diagnostic d;
                 d.file = file;
                 line_column(text, i, d.line, d.column);
-                d.message = "nesting is deeper than " + std::to_string(max_json_depth) + " levels";
+                d.message = "nesting is deeper than " + std::to_string(limits::max_json_depth) + " levels";
                 out.push_back(std::move(d));
                 return false;
             }
@@ -965,12 +966,20 @@ LevelLoad level_from_json(const ojson& input, const std::string& file, const std
     }
 }
 
-std::optional<ojson> parse_json_document(std::string_view text, const std::string& file, Diagnostics& diagnostics) {
-    if (text.size() > max_file_bytes) {
+std::string over_limit_message(std::size_t size, std::size_t limit) {
+    return "the file is " + std::to_string(size) + " bytes, over the limit of " + std::to_string(limit);
+}
+
+std::size_t max_bytes_of_format(std::string_view format) {
+    return format == "tilelab.bundle" ? limits::max_bundle_bytes : limits::max_file_bytes;
+}
+
+std::optional<ojson> parse_json_document(std::string_view text, const std::string& file, Diagnostics& diagnostics,
+                                         std::size_t max_bytes) {
+    if (text.size() > max_bytes) {
         Diagnostic d;
         d.file = file;
-        d.message = "the file is " + std::to_string(text.size()) + " bytes, over the limit of " +
-                    std::to_string(max_file_bytes);
+        d.message = over_limit_message(text.size(), max_bytes);
         diagnostics.push_back(std::move(d));
         return std::nullopt;
     }
@@ -979,11 +988,10 @@ std::optional<ojson> parse_json_document(std::string_view text, const std::strin
 
 LevelLoad parse_level(std::string_view text, const std::string& file) {
     LevelLoad result;
-    if (text.size() > max_file_bytes) {
+    if (text.size() > limits::max_file_bytes) {
         Diagnostic d;
         d.file = file;
-        d.message = "the file is " + std::to_string(text.size()) + " bytes, over the limit of " +
-                    std::to_string(max_file_bytes);
+        d.message = over_limit_message(text.size(), limits::max_file_bytes);
         result.diagnostics.push_back(std::move(d));
         return result;
     }
@@ -995,7 +1003,8 @@ LevelLoad parse_level(std::string_view text, const std::string& file) {
     return result;
 }
 
-std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics) {
+std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics,
+                                          std::size_t max_bytes) {
     auto fail = [&](const std::string& message) -> std::optional<std::string> {
         Diagnostic d;
         d.file = path.string();
@@ -1007,8 +1016,7 @@ std::optional<std::string> read_text_file(const std::filesystem::path& path, Dia
     if (std::filesystem::is_directory(path, ec)) return fail("is a directory, not a file");
     auto size = std::filesystem::file_size(path, ec);
     if (ec) return fail(ec == std::errc::no_such_file_or_directory ? "no such file" : "cannot read: " + ec.message());
-    if (size > max_file_bytes)
-        return fail("the file is " + std::to_string(size) + " bytes, over the limit of " + std::to_string(max_file_bytes));
+    if (size > max_bytes) return fail(over_limit_message(size, max_bytes));
     std::ifstream in(path, std::ios::binary);
     if (!in) return fail("cannot open for reading");
     std::ostringstream buffer;
@@ -1280,14 +1288,17 @@ PackLoad parse_pack(std::string_view text, const std::string& file) {
     if (auto v = check.find(*value, "levels")) {
         if (!v->is_array()) {
             check.error("/levels", "levels must be an array of level file paths, not " + json_type_name(*v));
+        } else if (v->size() > static_cast<std::size_t>(limits::max_pack_levels)) {
+            check.error("/levels", "the pack lists " + std::to_string(v->size()) + " levels, over the limit of " +
+                                       std::to_string(limits::max_pack_levels) + ": split it into smaller packs");
         } else {
+            std::unordered_set<std::string> listed;
             for (std::size_t i = 0; i < v->size(); ++i) {
                 std::string ip = "/levels/" + std::to_string(i);
                 auto s = check.string((*v)[i], ip, "a level path");
                 if (!s) continue;
                 if (s->empty()) check.error(ip, "a level path must not be empty");
-                else if (std::find(pack.levels.begin(), pack.levels.end(), *s) != pack.levels.end())
-                    check.error(ip, "'" + *s + "' is listed twice");
+                else if (!listed.insert(*s).second) check.error(ip, "'" + *s + "' is listed twice");
                 else pack.levels.push_back(*s);
             }
         }
@@ -1316,14 +1327,59 @@ std::string write_pack(const Pack& pack) {
     return write_document(doc, {"levels"}, {});
 }
 
+namespace {
+
+// Reads events up to the top-level "format" value, then stops: nlohmann's SAX parser keeps its own
+// stack (no recursion), so any nesting is safe, and a bundle is not parsed whole to be named.
+struct FormatSniffer : nlohmann::json_sax<ojson> {
+    int depth = 0;
+    bool format_next = false;
+    std::string format;
+
+    // Any value but a string right after the top-level "format" key ends the search, unnamed.
+    bool null() override { return !format_next; }
+    bool boolean(bool) override { return !format_next; }
+    bool number_integer(number_integer_t) override { return !format_next; }
+    bool number_unsigned(number_unsigned_t) override { return !format_next; }
+    bool number_float(number_float_t, const string_t&) override { return !format_next; }
+    bool string(string_t& s) override {
+        if (!format_next) return true;
+        format = s;
+        return false;
+    }
+    bool binary(binary_t&) override { return !format_next; }
+    bool start_object(std::size_t) override {
+        if (format_next) return false;
+        ++depth;
+        return true;
+    }
+    bool key(string_t& k) override {
+        format_next = depth == 1 && k == "format";
+        return true;
+    }
+    bool end_object() override {
+        --depth;
+        return true;
+    }
+    bool start_array(std::size_t) override {
+        if (depth == 0 || format_next) return false;  // not an object, or "format" is not a string
+        ++depth;
+        return true;
+    }
+    bool end_array() override {
+        --depth;
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override { return false; }
+};
+
+}  // namespace
+
 std::string sniff_format(std::string_view text) {
-    Diagnostics ignored;
-    if (text.size() > max_file_bytes || !check_depth(text, "", ignored)) return {};
-    auto value = ojson::parse(text.begin(), text.end(), nullptr, false);
-    if (!value.is_object()) return {};
-    auto format = value.find("format");
-    if (format == value.end() || !format->is_string()) return {};
-    return format->get<std::string>();
+    if (text.size() > limits::max_bundle_bytes) return {};
+    FormatSniffer sniffer;
+    ojson::sax_parse(text.begin(), text.end(), &sniffer, nlohmann::detail::input_format_t::json, false);
+    return sniffer.format;
 }
 
 std::string nearest_word(std::string_view word, const std::vector<std::string>& known) {

@@ -11,11 +11,9 @@
 #include "tilelab/board/level.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/diagnostics.hpp"
+#include "tilelab/limits.hpp"
 
 namespace tilelab {
-
-inline constexpr std::size_t max_file_bytes = 16u << 20;  // larger files are refused unread
-inline constexpr int max_json_depth = 32;
 
 struct LevelLoad {
     std::optional<Level> level;  // set only when there is no error: never a half-built level
@@ -26,10 +24,11 @@ struct LevelLoad {
 LevelLoad parse_level(std::string_view text, const std::string& file);
 // Parses any tilelab JSON file (a level, pack or bundle). Every problem becomes a located
 // diagnostic (syntax, a number beyond double range, invalid UTF-8, a NUL byte, a duplicate key,
-// nesting over max_json_depth, a file over max_file_bytes); a UTF-8 byte order mark is skipped
-// with a warning. Never throws.
+// nesting over limits::max_json_depth, a text over `max_bytes`: limits::max_bundle_bytes for a
+// bundle); a UTF-8 byte order mark is skipped with a warning. Never throws.
 std::optional<nlohmann::ordered_json> parse_json_document(std::string_view text, const std::string& file,
-                                                          Diagnostics& diagnostics);
+                                                          Diagnostics& diagnostics,
+                                                          std::size_t max_bytes = limits::max_file_bytes);
 // Builds a level from a JSON value already parsed (a bundle's entry); `pointer` prefixes places.
 LevelLoad level_from_json(const nlohmann::ordered_json& value, const std::string& file, const std::string& pointer = "");
 LevelLoad load_level(const std::filesystem::path& path);
@@ -70,10 +69,19 @@ PackLoad load_pack(const std::filesystem::path& path);
 std::string write_pack(const Pack& pack);
 
 // What a JSON file says it is: "tilelab.level", "tilelab.pack", "tilelab.bundle", or "" if unknown.
+// Reads only up to the top-level "format" value (the writers put it first).
 std::string sniff_format(std::string_view text);
+// The most bytes a file of that format may have: limits::max_bundle_bytes for "tilelab.bundle",
+// limits::max_file_bytes for every other.
+std::size_t max_bytes_of_format(std::string_view format);
+// "the file is N bytes, over the limit of M"
+std::string over_limit_message(std::size_t size, std::size_t limit);
 
-// Reads a whole file; on failure returns nullopt and adds a diagnostic.
-std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics);
+// Reads a whole file of at most `max_bytes`; on failure returns nullopt and adds a diagnostic.
+// Callers that accept bundles read up to limits::max_bundle_bytes and then hold every other format
+// to max_bytes_of_format (validate does).
+std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics,
+                                          std::size_t max_bytes = limits::max_file_bytes);
 
 // Writing files: write_file_atomically (the one save routine) is in atomic_file.hpp.
 

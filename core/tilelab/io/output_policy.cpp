@@ -1,6 +1,8 @@
 // Where a verb's output may go (io/output_policy.hpp).
 #include "tilelab/io/output_policy.hpp"
 
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "tilelab/io/diagnostics.hpp"
@@ -38,12 +40,21 @@ struct Found {
     std::string level_id;
 };
 
+// A pack report names itself in its first lines, whatever its size.
+bool is_pack_report(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(4096, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    return head.rfind("<!DOCTYPE html>", 0) == 0 && head.find("<title>tilelab pack report: ") != std::string::npos;
+}
+
 Found identify(const fs::path& path) {
+    if (is_pack_report(path)) return {"a pack report", OutputKind::report, ""};
+    // Up to a bundle's size: every JSON file the verbs write is at most that (limits.hpp).
     Diagnostics ignored;
-    std::optional<std::string> text = read_text_file(path, ignored);
+    std::optional<std::string> text = read_text_file(path, ignored, limits::max_bundle_bytes);
     if (!text) return {"a file that cannot be read", std::nullopt, ""};
-    if (text->rfind("<!DOCTYPE html>", 0) == 0 && text->find("<title>tilelab pack report: ") != std::string::npos)
-        return {"a pack report", OutputKind::report, ""};
     auto value = nlohmann::json::parse(*text, nullptr, false);
     if (!value.is_object()) return {"not a tilelab file", std::nullopt, ""};
     const auto format = value.find("format");

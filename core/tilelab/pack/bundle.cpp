@@ -1,5 +1,6 @@
 // The bundle of the contract: a checked pack's levels and their analysis summaries in one file.
 #include "tilelab/pack/pack.hpp"
+#include "tilelab/limits.hpp"
 
 #include <system_error>
 
@@ -27,6 +28,13 @@ nlohmann::ordered_json make_bundle(const PackReport& report) {
 
 std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify) {
     return (minify ? bundle.dump() : bundle.dump(2)) + "\n";
+}
+
+std::string bundle_size_refusal(std::size_t bytes) {
+    if (bytes <= limits::max_bundle_bytes) return "";
+    return "the bundle would be " + std::to_string(bytes) + " bytes, over the limit of " +
+           std::to_string(limits::max_bundle_bytes) + " that readers take (" +
+           std::to_string(limits::max_bundle_bytes >> 20) + " MiB): split the pack into smaller packs";
 }
 
 std::string output_refusal(const std::filesystem::path& pack_path, const std::vector<std::string>& levels,

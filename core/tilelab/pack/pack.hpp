@@ -133,6 +133,9 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
 nlohmann::ordered_json make_bundle(const PackReport& report);
 // The bundle's text: two-space indent and a final newline, or one line with `minify`.
 std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify);
+// Why a bundle of `bytes` cannot be written ("" when it can): over limits::max_bundle_bytes, the most a
+// reader takes, so that every bundle written is one the tool and runtimes read back.
+std::string bundle_size_refusal(std::size_t bytes);
 
 // What an output of the pack at `pack_path` (listing `levels`, relative to it) may not overwrite:
 // the pack itself, one of its levels, or an existing file of another kind than the output's

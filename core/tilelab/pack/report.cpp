@@ -1,6 +1,8 @@
 // Writes the pack report page: inline SVG only (chart and thumbnails), no scripts, no external files.
 #include "tilelab/pack/report.hpp"
 
+#include "tilelab/limits.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstdio>
@@ -265,54 +267,73 @@ std::string report_html(const PackReport& report) {
         players = players || (l.estimate && l.estimate->calibrated);
         ladder = ladder || !l.ladder.empty();
     }
-    html += "<h2>Levels</h2>\n<table id=\"levels\">\n<tr><th>#</th><th>board</th><th>id</th><th>name</th>"
+    // The pictures stop at limits::max_report_picture_bytes, so that a page of a big pack stays one a
+    // browser opens; the levels after that keep their row, without a picture.
+    std::size_t picture_bytes = 0;
+    int pictures_left_out = 0;
+    auto picture = [&](const Level& level) {
+        std::string svg = board_svg(level, 96);
+        if (pictures_left_out > 0 || picture_bytes + svg.size() > limits::max_report_picture_bytes) {
+            ++pictures_left_out;
+            return std::string("<td class=\"nopicture\">&ndash;</td>");
+        }
+        picture_bytes += svg.size();
+        return "<td>" + svg + "</td>";
+    };
+    html += "<h2>Levels</h2>\n";
+    std::string table = "<table id=\"levels\">\n<tr><th>#</th><th>board</th><th>id</th><th>name</th>"
             "<th>kind</th><th>size</th><th>verdict</th><th>pass rate</th><th>95% interval</th>"
             "<th>runs</th>" +
             std::string(players ? "<th>players (calibrated)</th>" : "") +
             std::string(ladder ? "<th>bot ladder</th>" : "") + "<th>moves</th><th>problems</th></tr>\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const LevelReport& l = report.levels[i];
-        html += std::string("<tr") + (l.has_errors() ? " class=\"error\"" : "") + "><td class=\"num\">" +
+        table += std::string("<tr") + (l.has_errors() ? " class=\"error\"" : "") + "><td class=\"num\">" +
                 std::to_string(i + 1) + "</td>";
         if (l.level) {
             const Level& level = *l.level;
-            html += "<td>" + board_svg(level, 96) + "</td><td>" + escape_html(level.id) + "</td><td>" +
+            table += picture(level) + "<td>" + escape_html(level.id) + "</td><td>" +
                     escape_html(level.name) + "</td><td>" + std::string(kind_name(level.kind)) + "</td><td>" +
                     std::to_string(level.width()) + "&times;" + std::to_string(level.height()) + "</td>";
-            html += "<td>" + std::string(l.verdict == Verdict::none ? (l.blocked ? "dead start" : "") : verdict_name(l.verdict)) +
+            table += "<td>" + std::string(l.verdict == Verdict::none ? (l.blocked ? "dead start" : "") : verdict_name(l.verdict)) +
                     "</td>";
             if (l.estimate)
-                html += "<td class=\"num\">" + percent(l.estimate->pass_rate) + "</td><td class=\"num\">" +
+                table += "<td class=\"num\">" + percent(l.estimate->pass_rate) + "</td><td class=\"num\">" +
                         percent(l.estimate->ci_low) + " &ndash; " + percent(l.estimate->ci_high) +
                         "</td><td class=\"num\">" + std::to_string(l.estimate->runs) + "</td>";
             else
-                html += "<td></td><td></td><td></td>";
+                table += "<td></td><td></td><td></td>";
             if (players)
-                html += "<td class=\"num\">" +
+                table += "<td class=\"num\">" +
                         (l.estimate && l.estimate->calibrated
                              ? percent(l.estimate->calibrated->pass_rate) + " (" + percent(l.estimate->calibrated->ci_low) +
                                    " &ndash; " + percent(l.estimate->calibrated->ci_high) + ")"
                              : std::string()) +
                         "</td>";
             if (ladder) {
-                html += "<td class=\"ladder\">";
+                table += "<td class=\"ladder\">";
                 for (const auto& [bot, rate] : l.ladder)
-                    html += "<div>" + escape_html(bot) + " " + percent(rate.pass_rate) + " <small>(" +
+                    table += "<div>" + escape_html(bot) + " " + percent(rate.pass_rate) + " <small>(" +
                             percent(rate.ci_low) + " &ndash; " + percent(rate.ci_high) + ")</small></div>";
-                html += "</td>";
+                table += "</td>";
             }
             // Moves: the solution's length (link, lines) or the swaps open at the start (match3).
             int moves = l.solution_moves >= 0 ? l.solution_moves : l.start_moves;
-            html += "<td class=\"num\">" + (moves >= 0 ? std::to_string(moves) : std::string()) + "</td>";
+            table += "<td class=\"num\">" + (moves >= 0 ? std::to_string(moves) : std::string()) + "</td>";
         } else {
-            html += "<td></td><td></td><td>" + escape_html(l.path) + "</td><td></td><td></td><td>invalid</td>"
+            table += "<td></td><td></td><td>" + escape_html(l.path) + "</td><td></td><td></td><td>invalid</td>"
                     "<td></td><td></td><td></td>" +
                     std::string(players ? "<td></td>" : "") + std::string(ladder ? "<td></td>" : "") + "<td></td>";
         }
-        html += "<td>";
-        for (const Diagnostic& d : l.problems) html += problem_html(d);
-        html += "</td></tr>\n";
+        table += "<td>";
+        for (const Diagnostic& d : l.problems) table += problem_html(d);
+        table += "</td></tr>\n";
     }
+    if (pictures_left_out > 0)
+        html += "<p class=\"figures\">The pictures of the last " + count_of(pictures_left_out, "level") +
+                " are left out: a report keeps its pictures under " +
+                std::to_string(limits::max_report_picture_bytes >> 20) + " MiB.</p>\n";
+    html += table;
     html += "</table>\n";
     if (!report.pack_problems.empty()) {
         html += "<h2>Pack problems</h2>\n";

@@ -75,7 +75,7 @@ std::optional<PlayoutOutcome> outcome_from_json(const ojson& j) {
     }
     if (!j[4].is_number_integer() || (j[4].is_number_unsigned() && j[4].get<std::uint64_t>() > INT64_MAX) ||
         v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] > 1 || v[2] < 0 || v[3] < 0 || v[5] < 0 || v[6] < -1 || v[7] < -1 ||
-        v[2] > run_limits::max_game_moves || v[6] > run_limits::max_game_moves || v[7] > run_limits::max_game_moves)
+        v[2] > limits::max_game_moves || v[6] > limits::max_game_moves || v[7] > limits::max_game_moves)
         return std::nullopt;
     PlayoutOutcome o;
     o.won = v[0] != 0;
@@ -235,7 +235,7 @@ Gathered gather(const std::vector<const ojson*>& ranges) {
                 broken(at, "\"outcomes\"[" + std::to_string(i) + "] is " + (*outcomes)[i].dump() +
                                ", not [won 0|1, dead 0|1, moves_used >= 0, moves_left >= 0, score, highest_tile >= 0, "
                                "won_at >= -1, dead_at >= -1] with moves up to " +
-                               std::to_string(run_limits::max_game_moves));
+                               std::to_string(limits::max_game_moves));
                 break;
             }
             g.outcomes.push_back(*outcome);
@@ -278,7 +278,7 @@ bool header_well_formed(const ojson& part) {
         return false;
     const auto k = (*shard)[0].get<std::int64_t>();
     const auto n = (*shard)[1].get<std::int64_t>();
-    return n >= 1 && n <= max_shards && k >= 0 && k < n && part.contains("units") && part["units"].is_array();
+    return n >= 1 && n <= limits::max_shards && k >= 0 && k < n && part.contains("units") && part["units"].is_array();
 }
 
 // Why a part's stored options are not ones the CLI takes ("" when they are): each key is read as
@@ -298,19 +298,19 @@ std::string options_problem(const ojson& part) {
         return std::string("options.") + key + " is " + it->dump() + ", not a whole number from " + std::to_string(lo) +
                " to " + std::to_string(hi) + " (as " + flag_of(key) + " takes)";
     };
-    std::string why = whole("runs", 1, run_limits::max_runs);
-    if (why.empty()) why = whole("playout_budget_ms", 1, run_limits::max_playout_budget_ms);
-    if (why.empty()) why = whole("rollouts", 1, run_limits::max_rollouts);
-    if (why.empty() && estimate) why = whole("curve_cap", 0, run_limits::max_curve_cap);
-    if (why.empty() && !estimate) why = whole("budget_ms", 1, run_limits::max_budget_ms);
+    std::string why = whole("runs", 1, limits::max_runs);
+    if (why.empty()) why = whole("playout_budget_ms", 1, limits::max_playout_budget_ms);
+    if (why.empty()) why = whole("rollouts", 1, limits::max_rollouts);
+    if (why.empty() && estimate) why = whole("curve_cap", 0, limits::max_curve_cap);
+    if (why.empty() && !estimate) why = whole("budget_ms", 1, limits::max_budget_ms);
     if (!why.empty()) return why;
     if (const auto seed = o.find("seed"); seed == o.end() || !seed->is_number_unsigned())
         return "options.seed is " + (seed == o.end() ? std::string("missing") : seed->dump()) +
                ", not a whole number from 0 to 2^64 - 1 (as --seed takes)";
     if (const auto bot = o.find("bot");
-        bot == o.end() || !bot->is_string() || bot->get<std::string>().size() > run_limits::max_bot_name)
+        bot == o.end() || !bot->is_string() || bot->get<std::string>().size() > limits::max_bot_name)
         return "options.bot is " + (bot == o.end() ? std::string("missing") : bot->dump()) + ", not a bot name of at most " +
-               std::to_string(run_limits::max_bot_name) + " bytes";
+               std::to_string(limits::max_bot_name) + " bytes";
     if (!estimate) {
         const auto range = o.find("range");
         if (range == o.end()) return "options.range is missing";
@@ -373,7 +373,7 @@ std::string unchanged_and_intact(const PartSet& set, const ojson& now) {
 }  // namespace
 
 std::optional<ShardSpec> parse_shard(std::string_view text, std::string& error) {
-    error = "--shard takes K/N with 0 <= K < N <= " + std::to_string(max_shards) +
+    error = "--shard takes K/N with 0 <= K < N <= " + std::to_string(limits::max_shards) +
             " (K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '" + std::string(text) + "'";
     const auto slash = text.find('/');
     if (slash == std::string_view::npos) return std::nullopt;
@@ -387,7 +387,7 @@ std::optional<ShardSpec> parse_shard(std::string_view text, std::string& error) 
     };
     auto k = number(text.substr(0, slash));
     auto n = number(text.substr(slash + 1));
-    if (!k || !n || *n < 1 || *n > max_shards || *k >= *n) return std::nullopt;
+    if (!k || !n || *n < 1 || *n > limits::max_shards || *k >= *n) return std::nullopt;
     error.clear();
     return ShardSpec{*k, *n};
 }

@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tilelab/analysis/game.hpp"
-#include "tilelab/analysis/run_limits.hpp"
+#include "tilelab/limits.hpp"
 #include "tilelab/pack/pack.hpp"
 
 namespace tilelab::pack {
@@ -29,11 +29,10 @@ struct ShardSpec {
     int count = 1;
     friend bool operator==(const ShardSpec&, const ShardSpec&) = default;
 };
-inline constexpr int max_shards = 100000;
 // A level's playouts are cut into at most N ranges of at least this many runs.
 inline constexpr int min_runs_per_range = 16;
 
-// "K/N" with 0 <= K < N <= max_shards; nullopt (and `error` says why) otherwise.
+// "K/N" with 0 <= K < N <= limits::max_shards; nullopt (and `error` says why) otherwise.
 std::optional<ShardSpec> parse_shard(std::string_view text, std::string& error);
 
 struct WorkUnit {
