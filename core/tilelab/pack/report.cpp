@@ -272,7 +272,7 @@ std::string report_html(const PackReport& report) {
     std::size_t picture_bytes = 0;
     int pictures_left_out = 0;
     auto picture = [&](const Level& level) {
-        std::string svg = board_svg(level, 96);
+        std::string svg = pictures_left_out > 0 ? std::string() : board_svg(level, 96);
         if (pictures_left_out > 0 || picture_bytes + svg.size() > limits::max_report_picture_bytes) {
             ++pictures_left_out;
             return std::string("<td class=\"nopicture\">&ndash;</td>");
