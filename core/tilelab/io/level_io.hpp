@@ -1,4 +1,5 @@
-// Level and pack files: loading with every problem reported at once, and the canonical writer.
+// Level and pack files: loading with every problem reported at once, and the canonical writer
+// (level_reader.cpp, level_writer.cpp, pack_io.cpp; the JSON layer under them: json_text.hpp).
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "tilelab/board/level.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/diagnostics.hpp"
+#include "tilelab/io/json_text.hpp"
 #include "tilelab/limits.hpp"
 
 namespace tilelab {
@@ -22,13 +24,6 @@ struct LevelLoad {
 
 // Parses level JSON text; `file` names it in diagnostics.
 LevelLoad parse_level(std::string_view text, const std::string& file);
-// Parses any tilelab JSON file (a level, pack or bundle). Every problem becomes a located
-// diagnostic (syntax, a number beyond double range, invalid UTF-8, a NUL byte, a duplicate key,
-// nesting over limits::max_json_depth, a text over `max_bytes`: limits::max_bundle_bytes for a
-// bundle); a UTF-8 byte order mark is skipped with a warning. Never throws.
-std::optional<nlohmann::ordered_json> parse_json_document(std::string_view text, const std::string& file,
-                                                          Diagnostics& diagnostics,
-                                                          std::size_t max_bytes = limits::max_file_bytes);
 // Builds a level from a JSON value already parsed (a bundle's entry); `pointer` prefixes places.
 LevelLoad level_from_json(const nlohmann::ordered_json& value, const std::string& file, const std::string& pointer = "");
 LevelLoad load_level(const std::filesystem::path& path);
@@ -68,24 +63,7 @@ PackLoad parse_pack(std::string_view text, const std::string& file);
 PackLoad load_pack(const std::filesystem::path& path);
 std::string write_pack(const Pack& pack);
 
-// What a JSON file says it is: "tilelab.level", "tilelab.pack", "tilelab.bundle", or "" if unknown.
-// Reads only up to the top-level "format" value (the writers put it first).
-std::string sniff_format(std::string_view text);
-// The most bytes a file of that format may have: limits::max_bundle_bytes for "tilelab.bundle",
-// limits::max_file_bytes for every other.
-std::size_t max_bytes_of_format(std::string_view format);
-// "the file is N bytes, over the limit of M"
-std::string over_limit_message(std::size_t size, std::size_t limit);
-
-// Reads a whole file of at most `max_bytes`; on failure returns nullopt and adds a diagnostic.
-// Callers that accept bundles read up to limits::max_bundle_bytes and then hold every other format
-// to max_bytes_of_format (validate does).
-std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics,
-                                          std::size_t max_bytes = limits::max_file_bytes);
-
+// Reading JSON text, file sizes, sniff_format and nearest_word: json_text.hpp.
 // Writing files: write_file_atomically (the one save routine) is in atomic_file.hpp.
-
-// The nearest of `known` to `word` (edit distance), for "did you mean" messages.
-std::string nearest_word(std::string_view word, const std::vector<std::string>& known);
 
 }  // namespace tilelab
