@@ -13,6 +13,7 @@
 #include <imgui.h>
 
 #include "panels/panels.hpp"
+#include "tilelab/analysis/playouts.hpp"
 
 namespace tilelab::editor {
 
@@ -544,8 +545,8 @@ void App::poll_workers() {
             aim_view.message = "the level changed while the curve was made: run it again";
         } else {
             const LimitChoice& c = *tuned.choice;
-            std::snprintf(percent_text, sizeof percent_text, "%.1f%% [%.1f%%, %.1f%%]", c.pass_rate * 100,
-                          c.ci_low * 100, c.ci_high * 100);
+            std::snprintf(percent_text, sizeof percent_text, "%s [%s, %s]", tilelab::percent_text(c.pass_rate).c_str(),
+                          tilelab::percent_text(c.ci_low).c_str(), tilelab::percent_text(c.ci_high).c_str());
             if (tuned.within) {
                 const int before = doc->level().goal.moves.value_or(0);
                 char label[64];

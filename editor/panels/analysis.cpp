@@ -13,6 +13,7 @@
 #include "panels/panels.hpp"
 #include "text_fit.hpp"
 #include "trace_layout.hpp"
+#include "tilelab/analysis/playouts.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -112,10 +113,8 @@ std::string calibrated_text(App& app, Kind kind, const EstimateResult& e) {
     const auto bot = cal->bots.find(std::string(kind_name(kind)));
     if (bot == cal->bots.end() || bot->second != e.json["bot"].get<std::string>()) return "";
     const calibration::Prediction p = calibration::predict(cal->fit, e.wins, e.runs, e.ci_low, e.ci_high);
-    char text[128];
-    std::snprintf(text, sizeof text, "players (calibrated): %.0f%% [%.0f%%, %.0f%%]", p.pass_rate * 100,
-                  p.ci_low * 100, p.ci_high * 100);
-    return text;
+    return "players (calibrated): " + percent_text(p.pass_rate, 0) + " [" + percent_text(p.ci_low, 0) + ", " +
+           percent_text(p.ci_high, 0) + "]";
 }
 
 // The pass-rate curve: pass rate (0..100%, up) against the move limit (1..cap, right), the 95%
@@ -178,9 +177,10 @@ void draw_curve(App& app, const nlohmann::ordered_json& curve, std::optional<int
         const int moves = std::clamp(first + static_cast<int>(std::lround((mx - x0) / std::max(1.0f, x1 - x0) * (last - first))),
                                      first, last);
         const auto& point = curve[static_cast<std::size_t>(moves - first)];
-        ImGui::SetTooltip("%d moves: %.1f%% [%.1f%%, %.1f%%]\ndrag up or down to set the target", moves,
-                          point.at("pass_rate").get<double>() * 100, point.at("ci95")[0].get<double>() * 100,
-                          point.at("ci95")[1].get<double>() * 100);
+        ImGui::SetTooltip("%d moves: %s [%s, %s]\ndrag up or down to set the target", moves,
+                          percent_text(point.at("pass_rate").get<double>()).c_str(),
+                          percent_text(point.at("ci95")[0].get<double>()).c_str(),
+                          percent_text(point.at("ci95")[1].get<double>()).c_str());
     }
 }
 
@@ -268,9 +268,9 @@ void draw_ladder(App& app, Document& doc) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(bot.c_str());
             ImGui::TableNextColumn();
-            ImGui::Text("%.1f%%", e.pass_rate * 100);
+            ImGui::TextUnformatted(percent_text(e.pass_rate).c_str());
             ImGui::TableNextColumn();
-            ImGui::TextDisabled("[%.1f%%, %.1f%%]", e.ci_low * 100, e.ci_high * 100);
+            ImGui::TextDisabled("[%s, %s]", percent_text(e.ci_low).c_str(), percent_text(e.ci_high).c_str());
         }
         ImGui::EndTable();
     }
@@ -303,8 +303,8 @@ void draw_analysis(App& app) {
         text_disabled_wrapped("Run the longer analysis below for a pass rate.");
     } else if (estimate) {
         char text[160];
-        std::snprintf(text, sizeof text, "pass rate %.0f%%  [%.0f%%, %.0f%%]", estimate->pass_rate * 100,
-                      estimate->ci_low * 100, estimate->ci_high * 100);
+        std::snprintf(text, sizeof text, "pass rate %s  [%s, %s]", percent_text(estimate->pass_rate, 0).c_str(),
+                      percent_text(estimate->ci_low, 0).c_str(), percent_text(estimate->ci_high, 0).c_str());
         ImU32 colour = estimate->pass_rate >= 0.5 ? IM_COL32(40, 120, 60, 255)
                        : estimate->pass_rate > 0.0 ? IM_COL32(140, 110, 30, 255)
                                                    : IM_COL32(150, 40, 40, 255);
@@ -458,8 +458,8 @@ void draw_analysis(App& app) {
         } else {
             if (app.deep_view.estimate) {
                 const EstimateResult& e = *app.deep_view.estimate;
-                ImGui::Text("pass rate %.1f%% [%.1f%%, %.1f%%]%s", e.pass_rate * 100, e.ci_low * 100, e.ci_high * 100,
-                            e.cancelled && !e.timed_out ? " (cancelled)" : "");
+                ImGui::Text("pass rate %s [%s, %s]%s", percent_text(e.pass_rate).c_str(), percent_text(e.ci_low).c_str(),
+                            percent_text(e.ci_high).c_str(), e.cancelled && !e.timed_out ? " (cancelled)" : "");
                 ImGui::PushTextWrapPos(0.0f);
                 text_disabled_wrapped("%s", figure_basis(e, app.settings.deep_runs, e.timed_out).c_str());
                 ImGui::PopTextWrapPos();

@@ -6,13 +6,16 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
 #include "tilelab/analysis/problems.hpp"
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/limits.hpp"
 
 using namespace tilelab;
 using tilelab::test::run_cli;
@@ -166,6 +169,16 @@ ojson common(const ojson& problems) {
     return out;
 }
 
+// A message in the designer's words: colours as the palette numbers them (a special's colour, not
+// its cell encoding: "colour 256" was 0h), and a count of one in the singular.
+bool raw_encoding(const std::string& message) {
+    static const std::regex colour(R"(colou?r (\d+))");
+    for (std::sregex_iterator it(message.begin(), message.end(), colour), end; it != end; ++it)
+        if (std::stoi((*it)[1].str()) >= limits::max_colors) return true;
+    static const std::regex one_plural(R"((^|[^0-9.,])1 (tiles|pieces|cells|moves|runs|levels|shifts|groups|pairs|layers|errors|warnings)\b)");
+    return std::regex_search(message, one_plural);
+}
+
 const std::string odd_message = "value 11 has 5 tiles: an odd count can never be cleared";
 
 }  // namespace
@@ -223,7 +236,7 @@ TEST_CASE("link: an odd count and a value without partner are level problems, wi
     REQUIRE(problem_list(odd).size() == 1);
     CHECK(problem_list(odd)[0].rule == "link.odd-count");
     auto alone = level_problems(level_from(link_level(R"(["1 . . 1", ". 2 2 .", ". . 5 ."])")));
-    CHECK(has(alone, "value 5 has 1 tiles: an odd count", Cell{2, 2}));
+    CHECK(has(alone, "value 5 has 1 tile: an odd count", Cell{2, 2}));
 }
 
 TEST_CASE("lines: the solver running out of time is a warning in analyze --json and its text", "[problems][cli]") {
@@ -283,6 +296,11 @@ TEST_CASE("every verb gives each level the same problems: samples, generated lev
         INFO(levels[i].string());
         const ojson validated = json_out(run_cli("validate --json " + file), "validate");
         const ojson want = common(validated["files"][0]["problems"]);
+        for (const auto& p : want) {
+            const std::string message = p["message"].get<std::string>();
+            INFO(message);
+            CHECK_FALSE(raw_encoding(message));
+        }
         CHECK(json_out(run_cli("analyze --json " + file), "analyze")["problems"] == want);
         // The check's own findings (rules pack.*: unsolvable, a dead start, ...) come after the level's.
         auto checked = ojson::array();
@@ -305,4 +323,27 @@ TEST_CASE("every verb gives each level the same problems: samples, generated lev
     }
     CHECK(with_problems >= 7);  // the corpus' levels, each with at least one problem
     fs::remove_all(dir);
+}
+
+TEST_CASE("messages name colours as the palette does and count one in the singular", "[problems]") {
+    CHECK(raw_encoding("the run of colour 256 at (0, 8)-(2, 8) is already there"));
+    CHECK(raw_encoding("value 5 has 1 tiles: an odd count can never be cleared"));
+    CHECK_FALSE(raw_encoding("the run of colour 15 at (0, 8)-(2, 8) is already there"));
+    CHECK_FALSE(raw_encoding("value 5 has 11 tiles, value 6 has 1 tile"));
+    // A run of line specials (0h 0 0v) is a run of colour 0, named so, at its first cell.
+    const Level specials = level_from(tilelab::test::slurp(TILELAB_TEST_DATA "/problems/match3-special-run.json"));
+    CHECK(has(level_problems(specials), "the run of colour 0 at (0, 3)-(2, 3) is already there", Cell{0, 3}));
+}
+
+TEST_CASE("a rate that is not certain never reads 100% or 0%", "[problems][percent]") {
+    CHECK(percent_text(1.0) == "100.0%");
+    CHECK(percent_text(0.0) == "0.0%");
+    CHECK(percent_text(0.999) == "99.9%");
+    CHECK(percent_text(0.9996) == "> 99.9%");
+    CHECK(percent_text(0.0004) == "< 0.1%");
+    CHECK(percent_text(0.999, 0) == "> 99%");  // the editor's badge: 999 wins in 1,000 runs
+    CHECK(percent_text(1.0, 0) == "100%");
+    CHECK(percent_text(0.004, 0) == "< 1%");
+    CHECK(percent_text(0.394) == "39.4%");
+    CHECK(percent_text(0.5, 0) == "50%");
 }

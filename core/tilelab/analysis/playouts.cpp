@@ -171,9 +171,16 @@ void add_curve(EstimateResult& r, const std::vector<PlayoutOutcome>& outcomes, s
     r.json["attempts_per_pass"] = attempts_per_pass(r);
 }
 
-std::string percent_text(double fraction) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", 100.0 * fraction);
+std::string percent_text(double fraction, int decimals) {
+    auto shown = [decimals](double percent) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.*f%%", decimals, percent);
+        return std::string(text);
+    };
+    std::string text = shown(100.0 * fraction);
+    // Not certain, but it would read as certain: say which side of it the figure is.
+    if (fraction < 1.0 && text == shown(100.0)) return "> " + shown(100.0 - std::pow(10.0, -decimals));
+    if (fraction > 0.0 && text == shown(0.0)) return "< " + shown(std::pow(10.0, -decimals));
     return text;
 }
 

@@ -54,8 +54,10 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
 EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled,
                                   bool timed_out = false, int budget_ms = 0);
 
-// "39.4%": a rate (0..1) as a percentage with one decimal, as the command line prints rates.
-std::string percent_text(double fraction);
+// "39.4%": a rate (0..1) as a percentage with `decimals` decimals, as the command line and the
+// editor print rates. A rate that is not 1 never reads "100%" and one that is not 0 never "0%":
+// 0.9996 is "> 99.9%" (0.999 with no decimals "> 99%"), 0.0004 is "< 0.1%".
+std::string percent_text(double fraction, int decimals = 1);
 
 // {"mean": 1 / pass_rate, "ci95": [1 / ci_high, 1 / ci_low]}, null where a rate is 0.
 nlohmann::ordered_json attempts_per_pass(const EstimateResult& r);

@@ -315,7 +315,7 @@ std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules
         if (partner == value) {
             if (cells.size() % 2 != 0)
                 out.push_back({"value " + std::to_string(value) + " has " + std::to_string(cells.size()) +
-                                   " tiles: an odd count can never be cleared",
+                                   (cells.size() == 1 ? " tile" : " tiles") + ": an odd count can never be cleared",
                                cells.front(), Diagnostic::Severity::warning, "link.odd-count"});
             continue;
         }

@@ -358,15 +358,20 @@ std::vector<Warning> level_problems(const Level& level) {
         const int dx = dir == 0 ? 1 : 0, dy = dir == 0 ? 0 : 1;
         for (int y = 0; y < board.height; ++y)
             for (int x = 0; x < board.width; ++x) {
+                // Runs go by colour: special pieces (0h, 0v, 0b) match plain pieces of their colour.
                 const std::int32_t v = board.at(x, y);
                 if (!cell::is_value(v)) continue;
-                if (board.contains(x - dx, y - dy) && board.at(x - dx, y - dy) == v) continue;  // not the run's start
+                const int colour = cell::color_of(v);
+                auto same = [&](int cx, int cy) {
+                    return board.contains(cx, cy) && cell::is_value(board.at(cx, cy)) && cell::color_of(board.at(cx, cy)) == colour;
+                };
+                if (same(x - dx, y - dy)) continue;  // not the run's start
                 int len = 1;
-                while (board.contains(x + dx * len, y + dy * len) && board.at(x + dx * len, y + dy * len) == v) ++len;
+                while (same(x + dx * len, y + dy * len)) ++len;
                 if (len < need) continue;
                 Cell last{x + dx * (len - 1), y + dy * (len - 1)};
                 add_capped(out, count,
-                           {"the ? cells cannot be filled without a run: the run of colour " + std::to_string(v) + " at " +
+                           {"the ? cells cannot be filled without a run: the run of colour " + std::to_string(colour) + " at " +
                                 at_text({x, y}) + "-" + at_text(last) + " is already there",
                             Cell{x, y}});
             }

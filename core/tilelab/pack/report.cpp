@@ -40,11 +40,7 @@ std::string num(double v) {
     return text;
 }
 
-std::string percent(double fraction) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f%%", fraction * 100.0);
-    return text;
-}
+std::string percent(double fraction) { return escape_html(percent_text(fraction)); }
 
 // Piece colours of match3, one per colour index (16 at most, RULES.md).
 constexpr const char* piece_colours[16] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4",
