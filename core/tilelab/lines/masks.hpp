@@ -1,4 +1,5 @@
-// Side masks of lines tiles (RULES.md §3): the five tile types, rotation, and directional connections.
+// Side masks of lines tiles (docs/lines.md "Tiles"): the five tile types, rotation, and directional
+// connections.
 #pragma once
 #include <array>
 #include <cstdint>

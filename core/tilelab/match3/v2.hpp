@@ -1,7 +1,7 @@
-// match3 in format version 2 (RULES.md section 5): special pieces, combos, crates, locks, ingredients
-// and weighted refills. A level that uses none of it (a migrated version 1 level: "specials": false,
-// no new cells, no lock, no weights, no new goal) is played by the version 1 code in rules.cpp, move
-// for move and draw for draw the same game, and faster.
+// match3 in format version 2 (docs/match3.md "Format version 2"): special pieces, combos, crates,
+// locks, ingredients and weighted refills. A level that uses none of it (a migrated version 1
+// level: "specials": false, no new cells, no lock, no weights, no new goal) is played by the
+// version 1 code in rules.cpp, move for move and draw for draw the same game, and faster.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -31,7 +31,7 @@ struct Config {
     std::vector<std::uint32_t> weights;  // empty: uniform(colors)
     std::uint32_t weight_sum = 0;
     static Config of(const Level& level);
-    // RULES "Randomness": a refill colour.
+    // A refill colour (docs/randomness.md "match3: refills").
     std::int32_t draw(Rng& rng) const;
 };
 

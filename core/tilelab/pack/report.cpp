@@ -46,7 +46,7 @@ std::string percent(double fraction) {
     return text;
 }
 
-// Piece colours of match3, one per colour index (16 at most, RULES.md).
+// Piece colours of match3, one per colour index (16 at most, docs/format.md "Rules").
 constexpr const char* piece_colours[16] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4",
                                            "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff",
                                            "#9a6324", "#800000", "#aaffc3", "#000075"};
