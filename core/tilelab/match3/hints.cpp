@@ -377,8 +377,8 @@ bool HintScanner::settled_first_step(const Swap& swap, std::vector<int>& cells, 
     if (!settled_spans(swap, ta, tb)) return false;
     cells.clear();
     span_cells(swap, ta, tb, cells);
-    // Seed 001's walk: a row run's pieces score (n - 1) each; a column run's pieces score (n - 1)
-    // each except the one its row run took.
+    // The scoring walk (docs/match3.md "Rules as implemented"): a row run's pieces score (n - 1) each;
+    // a column run's pieces score (n - 1) each except the one its row run took.
     const std::int64_t spp = rules_.score_per_piece;
     points = 0;
     for (const Through* t : {&tb, &ta}) {

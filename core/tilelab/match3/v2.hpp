@@ -19,7 +19,7 @@ namespace tilelab::match3::v2 {
 // board-wide areas in one step. The step that would pass it and every later one become the summary.
 inline constexpr std::size_t max_move_event_cells = 1000000;
 
-// True when the level needs section 5's rules (see the file comment).
+// True when the level needs format 2's rules (see the file comment).
 bool active(const Level& level);
 
 // The rule values a resolution needs, clamped like RulesConfig.
@@ -35,7 +35,7 @@ struct Config {
     std::int32_t draw(Rng& rng) const;
 };
 
-// Cell kinds of section 5.
+// Cell kinds of format 2.
 constexpr bool is_item(std::int32_t v) {  // moves with gravity (when unlocked)
     return v >= 0 || v == cell::color_bomb || v == cell::ingredient;
 }

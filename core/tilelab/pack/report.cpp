@@ -51,7 +51,7 @@ constexpr const char* piece_colours[16] = {"#e6194b", "#3cb44b", "#ffe119", "#43
                                            "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff",
                                            "#9a6324", "#800000", "#aaffc3", "#000075"};
 
-// A slide tile's colour darkens with its value, as in the seed's game.
+// A slide tile's colour darkens with its value, as in the classic 2048 game.
 std::string slide_colour(std::int32_t value) {
     int step = std::clamp(static_cast<int>(std::bit_width(static_cast<std::uint32_t>(std::max(value, 1)))) - 2, 0, 15);
     int r = 238 - step * 3, g = 228 - step * 12, b = 218 - step * 13;
