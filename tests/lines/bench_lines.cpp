@@ -1,4 +1,4 @@
-// Benchmark of the lines kind: linear groups vs the seed's oracle (8x8, 32x32, 64x64), shifts,
+// Benchmark of the lines kind: linear groups vs the list-based oracle (8x8, 32x32, 64x64), shifts,
 // and the optimal solver on 6x6 boards scrambled by 4, 5 and 6 shifts (median of 20 boards each).
 #include <algorithm>
 #include <chrono>

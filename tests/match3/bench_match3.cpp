@@ -1,4 +1,5 @@
-// match3 benchmark: core vs seed-001 oracle, ns/op and ratio, on random 8x8 and 9x9 boards with 6 colours.
+// match3 benchmark: core vs the plain oracle (oracle.cpp), ns/op and ratio, on random 8x8 and 9x9 boards
+// with 6 colours.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -169,8 +170,9 @@ void bench_size(int side) {
     sink = sink + hint_count;
 }
 
-// Format 2 (RULES.md section 5) on 9x9 with 6 colours: plain boards with specials on (to compare with
-// the version 1 rows above, same run), and boards with specials, colour bombs, crates and locks.
+// Format 2 (docs/match3.md "Format version 2") on 9x9 with 6 colours: plain boards with specials on (to
+// compare with the version 1 rows above, same run), and boards with specials, colour bombs, crates and
+// locks.
 void bench_v2(int side) {
     std::printf("format 2, %dx%d, 6 colours\n", side, side);
     constexpr int pool = 256;
