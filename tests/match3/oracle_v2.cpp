@@ -768,7 +768,8 @@ void draw_random(Game& g) {
 // part by match3v2_play.json: no exits at level start fails 5 of 60, exits before the draws as
 // well fails 5; exits only after the start runs would pass them too (the text's order is kept).
 // Reading: the start steps remove no jelly, as tilelab's version 1 rules read version 1's start
-// ("scoring nothing") and docs/match3.md says; format 2 keeps version 1 where it says nothing. No vector shows jelly, so nothing in them decides it.
+// ("scoring nothing") and docs/match3.md says; format 2 keeps version 1 where it says nothing. No
+// vector shows jelly, so nothing in them decides it.
 Game start(const json& level) {
     Game g = read_level(level);
     draw_random(g);

@@ -2021,8 +2021,8 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             // its locked cells and the two swapped cells, which never fire) becomes a special of the
             // swapped one's type and fires with the rest: its row, its column or its square (those
             // pieces are not the board's items; their areas join the set, and the items they hold
-            // fire). Done here at once, these moves cost about what a colour bomb and a plain piece
-            // do; played in the rounds below they cost twice that and more (docs/match3.md "Speed").
+            // fire). Played in the rounds below, these moves would cost about twice as much
+            // (docs/match3.md "Speed").
             const int type = cell::special_of(bomb_a ? vb : va);
             std::uint64_t pieces[max_rows + 2];
             for (std::size_t y = 0; y < hs; ++y) {

@@ -197,8 +197,8 @@ std::optional<Direction> random_choice(const Path& path, const typename Path::Po
 // quick: the editor's live badge (docs/slide.md): one move ahead, averaging only over the cells
 // where the likeliest spawn value can appear (no 4s), no cache; about 20 times faster than
 // expectimax, so the badge finishes a thousand playouts in its budget, but it reaches 2048 in
-// about half the classic games expectimax wins (figures in docs/slide.md "Bots and `tilelab
-// estimate`"), so its figure is always labelled with its name.
+// about half the classic games where expectimax reaches it in most (figures in docs/slide.md "Bots
+// and `tilelab estimate`"), so its figure is always labelled with its name.
 // random: see random_choice; its generator is Rng(bot_seed(playout_seed(seed, run))), never the spawns'.
 enum class BotKind { expectimax, expectimax_deep, greedy, quick, random };
 // "expectimax", "expectimax-deep", "quick", "greedy" or "random" (empty: expectimax); false for any other name.
