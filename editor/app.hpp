@@ -368,7 +368,7 @@ inline int live_first_runs(int runs) { return runs >= 200 ? runs / 10 : 0; }
 // "runs=N wins=W pass_rate=P stopped=0|1 bot=NAME": a pass rate in the --trace output (tests).
 std::string estimate_trace(const EstimateResult& e);
 
-// A new level id: a random UUID (version 4), as CONTRACT.md asks of the editor.
+// A new level id: a random UUID (version 4), as docs/format.md ("A level", `id`) asks of the editor.
 std::string new_level_id();
 
 }  // namespace tilelab::editor

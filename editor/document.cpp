@@ -141,8 +141,9 @@ void Document::replace_from_disk(Level level) {
 }
 
 std::filesystem::path Document::autosave_path(const std::filesystem::path& config_dir) const {
-    // Beside the file under a name of its own, never the file itself (CONTRACT.md: only an
-    // explicit save writes the user's file). A never-saved level autosaves in the config folder.
+    // Beside the file under a name of its own, never the file itself (only an explicit save writes the
+    // user's file; docs/editor.md "Crash recovery"). A never-saved level autosaves in the config
+    // folder.
     if (!path_.empty()) return std::filesystem::path(path_.string() + ".autosave");
     return config_dir / "autosave" / (autosave_stem_ + ".json.autosave");
 }

@@ -17,7 +17,7 @@ struct Paint {
     bool lock = false;         // match3 v2: paint the lock layer instead of the board
 };
 
-// match3 v2: a lock goes only on a piece, special or colour bomb (CONTRACT.md "format version 2").
+// match3 v2: a lock goes only on a piece, special or colour bomb (docs/format.md "The lock layer").
 constexpr bool can_be_locked(std::int32_t v) { return v >= 0 || v == cell::color_bomb; }
 // Why a lock cannot go on `value` ("" when it can): for the status bar.
 std::string lock_refusal(std::int32_t value);

@@ -269,7 +269,8 @@ int main(int argc, char** argv) {
         bool button_held[3] = {false, false, false};  // ImGui's order: left, right, middle
         auto last = std::chrono::steady_clock::now();
         bool continuous = options.frames > 0 || options.frame_stats > 0 || !options.screenshot.empty();
-        // A worker's result wakes the idle wait below at once (it used to wait out up to 100 ms).
+        // A worker's result wakes the idle wait below at once, so a result never waits out the idle
+        // wait (up to 100 ms).
         for (tilelab::editor::AnalysisWorker* worker : {&app.live_worker, &app.deep_worker})
             worker->set_on_result([] {
                 SDL_Event wake{};

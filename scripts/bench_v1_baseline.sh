@@ -2,8 +2,9 @@
 # Issue 14's speed line, measured: format 2 on plain 9x9 boards with specials on, against the
 # version 1 code of the day format 2 was begun (the commit before it, whose bench_match3 gave the
 # issue's 4.2 / 3.1 / 49 us), both benchmarks run in turn in one run of this script, ROUNDS times.
-# The version 1 code has become much faster since (issue 17); `bench_match3 v2` prints that ratio
-# too. Not part of the test run: it builds the old benchmark once (build-baseline/, ~2 minutes).
+# The version 1 code of today is faster than that baseline (issue 17); `bench_match3 v2` prints
+# that ratio too. Not part of the test run: it builds the old benchmark once (build-baseline/, a
+# few minutes). The figures are in docs/match3.md "Speed".
 # Usage: scripts/bench_v1_baseline.sh [ROUNDS]   (default 2)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -14,7 +14,7 @@
 
 namespace tilelab::cli {
 
-// Exit statuses of the contract.
+// Exit statuses (docs/cli.md "Exit status and output").
 inline constexpr int exit_ok = 0;
 inline constexpr int exit_invalid = 1;  // the input is invalid or the check failed
 inline constexpr int exit_usage = 2;    // wrong usage

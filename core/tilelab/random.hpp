@@ -1,4 +1,4 @@
-// The seeded generator every kind draws from: splitmix64 exactly as RULES.md "Randomness" fixes it.
+// The seeded generator every kind draws from: splitmix64 exactly as docs/randomness.md fixes it.
 #pragma once
 #include <cstdint>
 #include <utility>

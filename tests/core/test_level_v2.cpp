@@ -1,4 +1,4 @@
-// Level file format version 2 (CONTRACT.md "Level file, format version 2"): the match3 tokens,
+// Level file format version 2 (docs/format.md "Match3 in version 2"): the match3 tokens,
 // keys and lock layer, each error located, the canonical writer, and the migration of version 1
 // files (a migrated file plays and estimates exactly as the version 1 file it came from).
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// The seeded generator against the fixed vectors of RULES.md "Randomness" (tests/data/vectors/rng.json).
+// The seeded generator against the fixed vectors of docs/randomness.md (tests/data/vectors/rng.json).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 

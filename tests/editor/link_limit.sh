@@ -58,7 +58,8 @@ new_level slide
 stop_editor
 for kind in link match3 lines slide; do
     "$TILELAB_CLI" validate "$work/new-$kind.json" >/dev/null || fail "the new $kind level is not valid"
-    # A new level opens without warnings (the lines goal used to say "all_closed is assumed").
+    # A new level opens without warnings (a lines goal without a condition would say "all_closed
+    # is assumed"; the new-level dialog sets one).
     warnings=$("$TILELAB_CLI" analyze "$work/new-$kind.json" | grep '^warning' || true)
     [[ -z $warnings ]] || fail "the new $kind level has warnings: $warnings"
 done

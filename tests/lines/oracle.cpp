@@ -1,4 +1,4 @@
-// The seed's naive algorithms, kept obviously correct: list-based match groups and a plain BFS solver.
+// The classic naive algorithms, kept obviously correct: list-based match groups and a plain BFS solver.
 #include "oracle.hpp"
 
 #include <algorithm>
@@ -8,8 +8,8 @@
 namespace tilelab::lines::oracle {
 namespace {
 
-// The seed's LineTile: a bitmask and where it lies. Empty cells become tiles of mask 0 that no
-// group takes in, so that "a solid side facing an empty cell" is the seed's Invalid connection.
+// The classic LineTile: a bitmask and where it lies. Empty cells become tiles of mask 0 that no
+// group takes in, so that "a solid side facing an empty cell" is an Invalid connection.
 struct LineTile {
     int bitmask = 0;
     int xIndex = 0;
@@ -50,7 +50,7 @@ public:
         return surroundingTiles;
     }
 
-    // As the seed, with y counted from the top (RULES.md): a tile above faces the base's top.
+    // With y counted from the top (docs/rules.md): a tile above faces the base's top.
     TileConnectionType TileConnectionTypeBetweenTiles(LineTile* baseTile, LineTile* otherTile) {
         int baseTileBitmaskSide = baseTile->bitmask;
         int otherTileBitmaskSide = otherTile->bitmask;
@@ -78,7 +78,7 @@ public:
         return false;
     }
 
-    // The first tile to start a group from, scanning columns (x outer) as the seed does.
+    // The first tile to start a group from, scanning columns (x outer).
     LineTile* FindNewBaseTile() {
         for (int i = 0; i < tileMapWidth; i++)
             for (int j = 0; j < tileMapHeight; j++) {
@@ -129,7 +129,7 @@ public:
         }
     }
 
-    std::vector<std::vector<LineTile>> tileMap;  // tileMap[x][y], as the seed
+    std::vector<std::vector<LineTile>> tileMap;  // tileMap[x][y], column-major
     std::vector<MatchGroup> matchGroups;
     int tileMapWidth;
     int tileMapHeight;
@@ -154,7 +154,8 @@ GoalCounts count(const Board& board) {
     return c;
 }
 
-// RULES.md §3 goals, read directly: every condition set must hold; none set means all_closed.
+// The goal of docs/lines.md "Goal", read directly: every condition set must hold; none set means
+// all_closed.
 bool goal_holds(const Goal& goal, const Board& board) {
     const GoalCounts c = count(board);
     const bool none_set = !goal.closed_groups && !goal.min_group_size && !goal.all_closed;

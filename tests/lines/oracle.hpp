@@ -1,4 +1,4 @@
-// Oracles for the lines kind: the seed's list-based match groups and a plain breadth-first solver.
+// Oracles for the lines kind: the classic list-based match groups and a plain breadth-first solver.
 #pragma once
 #include <vector>
 
@@ -7,9 +7,9 @@
 
 namespace tilelab::lines::oracle {
 
-// A straight port of the seed's UpdateMatches(): match groups rebuilt with list look-ups
+// The classic UpdateMatches() written plainly: match groups rebuilt with list look-ups
 // (quadratic and worse). Cells of each group sorted by (x, y), duplicates removed; groups in the
-// order the seed finds them.
+// order its column-by-column scan finds them.
 std::vector<CellGroup> seed_match_groups(const Board& board);
 
 // A plain breadth-first search over boards with a visited set: the fewest shifts (at most

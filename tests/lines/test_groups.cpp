@@ -1,5 +1,5 @@
 // Masks, connections and match groups of lines: rule boards, the conformance vectors, and a
-// differential run of the linear groups against the seed's list-based oracle.
+// differential run of the linear groups against the list-based oracle (oracle.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -31,7 +31,7 @@ std::string describe(const Board& board) {
 }
 }  // namespace
 
-TEST_CASE("the seed's five tile types in four rotations are exactly the masks 1..15") {
+TEST_CASE("the five tile types in four rotations are exactly the masks 1..15") {
     std::set<int> masks;
     for (TileType type : {TileType::nub, TileType::line, TileType::corner, TileType::tee, TileType::cross})
         for (int turns = 0; turns < 4; ++turns) masks.insert(tile_mask(type, turns));
@@ -155,7 +155,7 @@ TEST_CASE("groups and closedness match the conformance vectors") {
     CHECK(checked == 60);
 }
 
-TEST_CASE("linear groups agree with the seed's list-based oracle on 10,000 random boards") {
+TEST_CASE("linear groups agree with the list-based oracle on 10,000 random boards") {
     Rng rng(20261121);
     int closed_seen = 0;
     for (int i = 0; i < test::reps(10000); ++i) {

@@ -54,7 +54,7 @@ std::filesystem::path write_temp(const std::string& name, const std::string& tex
 }
 }  // namespace
 
-TEST_CASE("a right shift of nub, cross, line gives line, nub, cross (the seed's example)") {
+TEST_CASE("a right shift of nub, cross, line gives line, nub, cross") {
     Level level = level_from_rows({"1 f a", ". . ."});
     State start = ops().start(level);
     StepResult r = play_text(level, start, "row:0:right");

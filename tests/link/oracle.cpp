@@ -1,4 +1,4 @@
-// Plain, obviously-correct link oracles: BFS paths, seed 002's stepwise test, exhaustive solving.
+// Plain, obviously-correct link oracles: BFS paths, the classic stepwise path test, exhaustive solving.
 #include "oracle.hpp"
 
 #include <array>
@@ -71,7 +71,7 @@ std::optional<OracleLink> bfs_link(const Board& board, bool border, int max_turn
 }
 
 namespace {
-// Seed 002's first-level test: a straight line with nothing between the two points. The points
+// The stepwise test's first level: a straight line with nothing between the two points. The points
 // themselves are not examined (they are the tiles, or corner points already known to be free).
 bool level_one(const Board& board, bool border, int x1, int y1, int x2, int y2) {
     if (x1 == x2) {

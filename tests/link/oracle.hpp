@@ -1,4 +1,4 @@
-// Plain, obviously-correct link oracles: BFS paths, seed 002's stepwise test, exhaustive solving.
+// Plain, obviously-correct link oracles: BFS paths, the classic stepwise path test, exhaustive solving.
 #pragma once
 #include <optional>
 #include <vector>
@@ -22,7 +22,7 @@ std::optional<OracleLink> bfs_link(const Board& board, bool border, int max_turn
 // search answers for every target tile): index y * width + x.
 std::vector<std::optional<OracleLink>> bfs_links_from(const Board& board, bool border, int max_turns, Cell a);
 
-// A port of seed 002's stepwise test (checknobarrier): straight line, then one corner, then two
+// The classic stepwise path test (checknobarrier): straight line, then one corner, then two
 // corners found by letting both tiles walk in four directions up to an obstacle. Yes/no only,
 // max_turns 0..2.
 bool stepwise_link(const Board& board, bool border, int max_turns, Cell a, Cell b);

@@ -1,4 +1,5 @@
-// match3 benchmark: core vs seed-001 oracle, ns/op and ratio, on random 8x8 and 9x9 boards with 6 colours.
+// match3 benchmark: core vs the plain oracle (oracle.cpp), ns/op and ratio, on random 8x8 and 9x9 boards
+// with 6 colours.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -169,8 +170,9 @@ void bench_size(int side) {
     sink = sink + hint_count;
 }
 
-// Format 2 (RULES.md section 5) on 9x9 with 6 colours: plain boards with specials on (to compare with
-// the version 1 rows above, same run), and boards with specials, colour bombs, crates and locks.
+// Format 2 (docs/match3.md "Format version 2") on 9x9 with 6 colours: plain boards with specials on (to
+// compare with the version 1 rows above, same run), and boards with specials, colour bombs, crates and
+// locks.
 void bench_v2(int side) {
     std::printf("format 2, %dx%d, 6 colours\n", side, side);
     constexpr int pool = 256;
@@ -261,15 +263,13 @@ void bench_v2(int side) {
         });
         report("all hints (clears, creates, combo)", hints_v2, hints_oracle);
         if (items) {
-            // Issue 17's ratio row. The machine's speed drifts from second to second (the two rows
-            // above, timed one after the other, gave ratios from 1.1x to 3.7x in single runs), so the
-            // ratio comes from rounds that time both pools back to back, in turns which goes first;
-            // the row is the median of the rounds' ratios, with its quartiles and each pool's median.
-            // Each half of a round runs 40 passes (10,240 boards, some 15-40 ms): after the other
-            // pool, a pool runs slower for thousands of boards (plain boards by up to 340 ns a board,
-            // boards with specials by about 100-130), so rounds of 2 passes each, as this row once had,
-            // timed that transient and not the steady state the other rows time:
-            // 2.03-2.11x for what is 2.40x (the quotient of the two rows above: 2.47x).
+            // Issue 17's ratio row. A shared machine's speed drifts from second to second (the two
+            // rows above, timed one after the other, can give very different ratios in single runs),
+            // so the ratio comes from rounds that time both pools back to back, in turns which goes
+            // first; the row is the median of the rounds' ratios, with its quartiles and each pool's
+            // median. Each half of a round runs 40 passes (10,240 boards): after the other pool, a
+            // pool runs slower for thousands of boards, so short rounds would time that transient and
+            // not the steady state the other rows time (the figures are in docs/match3.md "Speed").
             constexpr int rounds = 15, passes = 40;
             std::vector<double> ratios, plain_ns, items_ns;
             for (int r = 0; r < rounds; ++r) {

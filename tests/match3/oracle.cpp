@@ -1,4 +1,5 @@
-// The match3 oracle: seed 001's naive algorithms, ported plainly and widened to RULES.md.
+// The match3 oracle: the classic naive algorithms, written plainly and widened to docs/match3.md
+// "Rules as implemented".
 #include "match3/oracle.hpp"
 
 #include <algorithm>
@@ -89,7 +90,7 @@ std::vector<std::vector<Cell>> match_groups(const Grid& g, int min_match) {
 }
 
 namespace {
-// The swap seed 001's makeSwap tries: swap, look for matches, keep it if a swapped piece is in one.
+// The classic makeSwap: swap, look for matches, keep it if a swapped piece is in one.
 bool try_swap(const Grid& g, int min_match, Cell a, Cell b, std::vector<Cell>* clears) {
     if (!on_board(g, a.x, a.y) || !on_board(g, b.x, b.y)) return false;
     if (std::abs(a.x - b.x) + std::abs(a.y - b.y) != 1) return false;
@@ -125,7 +126,7 @@ bool dead(const Grid& g, int min_match) { return hints(g, min_match).empty(); }
 namespace {
 // matchPattern: (col, row) and every mustHave offset are one colour, and some needOne offset holds it
 // too; `target` says, per needOne offset, which cell it would be swapped into (it must be a piece of
-// another colour, which seed 001 never needed to check).
+// another colour, which boards of nothing but pieces never need to check).
 bool match_pattern(const Grid& g, int col, int row, const std::vector<std::pair<int, int>>& must_have,
                    const std::vector<std::pair<int, int>>& need_one, const std::vector<std::pair<int, int>>& target) {
     const int this_type = g[col][row];

@@ -1,5 +1,6 @@
-// The obviously-correct match3 oracle: a straight port of seed 001 (swap every pair and rescan, its
-// pattern search), widened to RULES.md (blockers, holes, min_match, score_per_piece), no speed tricks.
+// The obviously-correct match3 oracle: the classic naive algorithms (swap every pair and rescan, the
+// hint pattern search), widened to docs/match3.md "Rules as implemented" (blockers, holes, min_match,
+// score_per_piece), no speed tricks.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -10,7 +11,7 @@ namespace oracle {
 
 using tilelab::Cell;
 
-// grid[col][row], as seed 001 keeps it. Values as tilelab::cell (>= 0 a piece).
+// grid[col][row], column-major as the classic code keeps it. Values as tilelab::cell (>= 0 a piece).
 using Grid = std::vector<std::vector<int>>;
 
 struct Rules {
@@ -37,8 +38,8 @@ struct Hint {
 std::vector<Hint> hints(const Grid& grid, int min_match);
 bool dead(const Grid& grid, int min_match);
 
-// Seed 001's lookForPossibles (six-plus-two patterns), for min_match 3; the swapped-in cell must be a
-// piece of another colour (the seed's boards have nothing but pieces).
+// The classic lookForPossibles (six-plus-two patterns), for min_match 3; the swapped-in cell must be a
+// piece of another colour (the classic boards have nothing but pieces).
 bool look_for_possibles(const Grid& grid);
 
 struct Game {
@@ -49,7 +50,7 @@ struct Game {
     tilelab::Rng rng;
 };
 
-// `?` cells drawn in row-major order with the generator's exclusions (RULES "Randomness").
+// `?` cells drawn in row-major order with the generator's exclusions (docs/randomness.md).
 void draw_random(Grid& grid, const Rules& rules, tilelab::Rng& rng);
 // One findAndRemoveMatches + gravity + refill; false when no run. `scoring` false: the start resolution.
 bool resolve_step(Game& game, const Rules& rules, bool scoring);

@@ -1,4 +1,5 @@
-// The match3 format version 2 oracle: RULES.md section 5 and "Randomness", written out plainly.
+// The match3 format version 2 oracle: docs/match3.md "Format version 2" and docs/randomness.md,
+// written out plainly.
 // Every function below follows one paragraph or one numbered step of the text; where the text
 // could be read two ways, a comment marked "Reading:" says which reading is kept and which vector
 // decided it.
@@ -18,7 +19,7 @@ using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
 // ---------------------------------------------------------------------------------------------
-// Cells (RULES.md section 5 "Cells", CONTRACT.md board tokens)
+// Cells (docs/format.md "Match3 in version 2": the board tokens)
 
 enum class Kind { empty, piece, special, colour_bomb, ingredient, crate, blocker, hole, random };
 
@@ -121,7 +122,7 @@ struct Rules {
     std::vector<long long> spawn_weights;  // all 1 unless the level sets them
 };
 
-// RULES.md "Randomness": splitmix64, uniform(n) = (next() >> 32) % n.
+// docs/randomness.md: splitmix64, uniform(n) = (next() >> 32) % n.
 struct Rng {
     std::uint64_t state = 0;
     std::uint64_t next() {
@@ -173,7 +174,7 @@ Game read_level(const json& level) {
     g.rules.colors = rules.at("colors").get<int>();
     g.rules.min_match = rules.value("min_match", 3);
     g.rules.score_per_piece = rules.value("score_per_piece", 50LL);
-    // CONTRACT.md: `specials` defaults to true in version 2; a version 1 file migrates to false.
+    // docs/format.md: `specials` defaults to true in version 2; a version 1 file migrates to false.
     g.rules.specials = version >= 2 ? rules.value("specials", true) : false;
     if (rules.contains("spawn_weights")) g.rules.spawn_weights = rules.at("spawn_weights").get<std::vector<long long>>();
     else g.rules.spawn_weights.assign(static_cast<std::size_t>(g.rules.colors), 1);
@@ -214,7 +215,8 @@ Game read_level(const json& level) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Runs and groups: "as in section 1, over plain and special pieces by colour"
+// Runs and groups: as in version 1 (docs/match3.md "Rules as implemented"), over plain and special
+// pieces by colour
 
 struct Run {
     std::vector<XY> cells;
@@ -415,8 +417,8 @@ std::set<XY> combo_area(Board& b, XY a, XY t) {
 // ---------------------------------------------------------------------------------------------
 // Gravity, refill, exits (steps 7 and 8)
 
-// "Gravity as in section 1: in each column, pieces fall down into empty cells. Blockers split a
-// column into segments ... Holes do not split: a falling piece skips over a hole." Specials, colour
+// Gravity as in version 1: in each column, pieces fall down into empty cells; blockers split a
+// column into segments; holes do not split: a falling piece skips over a hole. Specials, colour
 // bombs and ingredients fall; crates and locked items split like blockers.
 void gravity(Game& g, int step) {
     Board& b = g.board;
@@ -506,7 +508,7 @@ void exits(Game& g, int step) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A resolution step (RULES.md section 5, steps 1-9)
+// A resolution step (docs/match3.md "Format version 2", steps 1-9)
 
 struct Move {
     XY a;  // the first-named cell (after the swap it holds the target's old item)
@@ -666,12 +668,12 @@ std::optional<StepResult> resolve_step(Game& g, int step, const Move* move, bool
     }
     std::sort(result.created.begin(), result.created.end(), [](const Created& p, const Created& q) { return p.cell < q.cell; });
 
-    // 6. Score: the runs walked as in section 1 over the cells actually cleared (each cleared cell
+    // 6. Score: the runs walked as in version 1 over the cells actually cleared (each cleared cell
     // not yet scored scores (n - 1) * score_per_piece, n the length of the run walked); then every
     // other cleared cell scores score_per_piece. Level start scores nothing.
     // Reading: n is the run's whole length, its locked (only unlocked) cells included. Decided by
     // match3v2_play.json: n = the run's cleared cells fails 6 of 60.
-    // Reading: section 1's "(n - 1) * 50" uses score_per_piece for the 50, as the version 1 oracle
+    // Reading: version 1's "(n - 1) * 50" uses score_per_piece for the 50, as the version 1 oracle
     // does; no vector sets score_per_piece, so nothing decides it.
     std::set<XY> scored;
     std::vector<long long> group_points(groups.size(), 0);
@@ -765,9 +767,9 @@ void draw_random(Game& g) {
 // Reading: the exits come after the `?` draws and before the start runs, as written. Decided in
 // part by match3v2_play.json: no exits at level start fails 5 of 60, exits before the draws as
 // well fails 5; exits only after the start runs would pass them too (the text's order is kept).
-// Reading: the start steps remove no jelly, as tilelab's version 1 rules have always read section 1's
-// start ("scoring nothing") and docs/match3.md says; section 5 keeps section 1 where it says
-// nothing. No vector shows jelly, so nothing in them decides it.
+// Reading: the start steps remove no jelly, as tilelab's version 1 rules read version 1's start
+// ("scoring nothing") and docs/match3.md says; format 2 keeps version 1 where it says nothing. No
+// vector shows jelly, so nothing in them decides it.
 Game start(const json& level) {
     Game g = read_level(level);
     draw_random(g);

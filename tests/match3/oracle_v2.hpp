@@ -1,8 +1,9 @@
-// The match3 format version 2 oracle: RULES.md section 5 (special pieces, combos, crates, locks,
-// ingredients, spawn weights) written out plainly from the text, step by step, with its own types.
-// It uses nothing from core/tilelab: it reads the level's JSON object itself, so that a bug in the
-// level reader or in the core's model cannot hide in both. A version 1 level is read as
-// `"specials": false` (CONTRACT.md's migration) and must play exactly as RULES.md section 1.
+// The match3 format version 2 oracle: docs/match3.md "Format version 2" (special pieces, combos,
+// crates, locks, ingredients, spawn weights) written out plainly from the text, step by step, with its
+// own types. It uses nothing from core/tilelab: it reads the level's JSON object itself, so that a bug
+// in the level reader or in the core's model cannot hide in both. A version 1 level is read as
+// `"specials": false` (docs/format.md "Versions and migration") and must play exactly as docs/match3.md
+// "Rules as implemented".
 #pragma once
 #include <array>
 #include <optional>

@@ -3,7 +3,7 @@
 // play_swap, the lookahead's trial values and whole playouts of every bot, with the byte rows on and
 // off (BotWorkspace::use_byte_rows), on seeded random boards with blockers, holes, empty cells,
 // jelly and collect goals, at and past the byte rows' limits. The int32 path is itself checked
-// against the seed-001 oracle (test_differential*.cpp).
+// against the plain oracle (tests/match3/oracle.cpp, test_differential*.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -1,4 +1,5 @@
-// Differential tests: the streak-table core against the seed-001 oracle on thousands of seeded random boards.
+// Differential tests: the streak-table core against the plain oracle (oracle.cpp) on thousands of seeded
+// random boards.
 #include <catch2/catch.hpp>
 
 #include "match3/oracle.hpp"
@@ -64,7 +65,7 @@ void check_against_oracle(const RandomBoard& r, match3::HintScanner& scanner) {
         REQUIRE(scanner.clear_count(swaps[i]) == static_cast<int>(want_hints[i].clears.size()));
     }
     REQUIRE(scanner.dead() == want_hints.empty());
-    // Seed 001's pattern search answers "is there a move" for min_match 3.
+    // The classic hint pattern search answers "is there a move" for min_match 3.
     if (r.min_match == 3) REQUIRE(oracle::look_for_possibles(grid) == !scanner.dead());
 }
 }  // namespace

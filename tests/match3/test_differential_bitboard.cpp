@@ -1,6 +1,7 @@
 // Differential tests of the bitboard paths (hints.cpp clears and clear counts, v2.cpp legal_moves)
-// against the seed-001 oracle and the cell-by-cell reference paths, on seeded random boards at, below
-// and past the 64-column limit of the bitboards (past it every call falls back to the plain path).
+// against the plain oracle (oracle.cpp) and the cell-by-cell reference paths, on seeded random boards
+// at, below and past the 64-column limit of the bitboards (past it every call falls back to the plain
+// path).
 #include <catch2/catch.hpp>
 
 #include "match3/greedy_check.hpp"

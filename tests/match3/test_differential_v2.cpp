@@ -1,7 +1,7 @@
 // Differential test of match3 format version 2: the core (core/tilelab/match3/v2.cpp) against the plain
-// oracle written from RULES.md section 5 (oracle_v2.cpp), on seeded random boards with every item of
-// section 5: hints with clears, creates and combo, dead, groups, and 5-move seeded plays (start
-// board, board, score, events, ingredients collected, first illegal move).
+// oracle written from docs/match3.md "Format version 2" (oracle_v2.cpp), on seeded random boards with
+// every item of format 2: hints with clears, creates and combo, dead, groups, and 5-move seeded plays
+// (start board, board, score, events, ingredients collected, first illegal move).
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -227,7 +227,7 @@ void compare(const json& level_json, Rng& rng, Tally& tally) {
 }
 }  // namespace
 
-TEST_CASE("match3 format 2: random boards agree with the section 5 oracle (hints, dead, groups, 5-move plays with events)") {
+TEST_CASE("match3 format 2: random boards agree with the format 2 oracle (hints, dead, groups, 5-move plays with events)") {
     Rng rng(20261124);
     Tally tally;
     for (int i = 0; i < board_count; ++i) {

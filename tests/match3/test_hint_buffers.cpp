@@ -1,7 +1,7 @@
 // The allocation-free hint API (clears_sorted into a caller's buffer, reused from swap to swap and
-// board to board) against the seed-001 oracle and the vector-returning form, on the board shapes the
-// fast paths take: small and 9x9 settled boards (the padded-mask column walk), boards with runs,
-// other min_match values and boards past 64 columns (the plain paths).
+// board to board) against the plain oracle (oracle.cpp) and the vector-returning form, on the board
+// shapes the fast paths take: small and 9x9 settled boards (the padded-mask column walk), boards with
+// runs, other min_match values and boards past 64 columns (the plain paths).
 #include <catch2/catch.hpp>
 
 #include "match3/greedy_check.hpp"

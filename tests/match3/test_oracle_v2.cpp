@@ -1,5 +1,6 @@
 // The match3 format version 2 oracle (oracle_v2) against the conformance vectors, v2 and v1, and on
-// small hand-made boards for each combo, special creation and lock rule of RULES.md section 5.
+// small hand-made boards for each combo, special creation and lock rule of docs/match3.md "Format
+// version 2".
 #include <catch2/catch.hpp>
 
 #include <fstream>

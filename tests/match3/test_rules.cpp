@@ -144,7 +144,7 @@ TEST_CASE("a swap is legal only when a swapped piece ends in a run") {
     CHECK_FALSE(play({0, 0}, {1, 1}).legal);     // diagonal
     CHECK_FALSE(play({3, 0}, {4, 0}).legal);     // off the board
     // The bottom row already holds a run (a designer's board), but swapping 2 and 3 puts no swapped
-    // piece in a run: illegal, as seed 001 would swap back.
+    // piece in a run: illegal, as a swap that makes no run of its own is swapped back.
     CHECK_FALSE(play({0, 1}, {1, 1}).legal);
     // Same colour: nothing changes, not a move.
     CHECK_FALSE(play({0, 2}, {1, 2}).legal);
@@ -197,7 +197,7 @@ TEST_CASE("events: the swap then per step the cleared groups with points falls a
 }
 
 TEST_CASE("start: `?` cells drawn row-major with both exclusions then an unscored resolution") {
-    // Seed 003's example: X has 2 2 on its left and 3 3 above it; both colours are excluded.
+    // X has 2 2 on its left and 3 3 above it; both colours are excluded (docs/randomness.md).
     const Board b = parse({"2 3 3 4 1 3 2",
                            "1 2 3 4 4 3 3",
                            "1 2 3 2 2 ? ?"},

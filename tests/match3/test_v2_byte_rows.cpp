@@ -1,7 +1,7 @@
 // Format 2 resolution steps on byte rows (v2.cpp with V2Rows, byte_board.hpp: runs and groups from
 // masks, gravity only in the columns where something falls, no exits looked for without an
 // ingredient) against resolve_step's reference path (Scratch::reference_steps: whole-board scans of
-// the int32 cells), on seeded random states of every section 5 item, sizes around the byte rows'
+// the int32 cells), on seeded random states of every format 2 item, sizes around the byte rows'
 // limit of 12 x 24, min_match 2 to more than the board's side: the whole State after every step and
 // move, the events, and the lookahead values.
 #include <catch2/catch.hpp>

@@ -87,7 +87,7 @@ inline CommandResult run_tilelab(const std::vector<std::string>& args, const fs:
     return run_command(words, scratch);
 }
 
-// Level files written in the tests, in the contract's format.
+// Level files written in the tests, in the format of docs/format.md.
 inline std::string slide_level(const std::string& id, const std::vector<std::string>& rows, int target,
                                std::uint64_t seed = 7) {
     std::string board;

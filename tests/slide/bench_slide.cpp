@@ -229,7 +229,7 @@ void bench_moves() {
                 1e9 / ids_ns, oracle_ns / ids_ns);
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "play path + JSON (as printed)",
                 json_ns, 1e9 / json_ns, oracle_ns / json_ns);
-    std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (seed 004 port)", oracle_ns, 1e9 / oracle_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (plain port)", oracle_ns, 1e9 / oracle_ns);
 
     std::vector<Board> walled;
     for (std::size_t i = 0; i < count; ++i) walled.push_back(random_board(rng, 8, 8, true, 11));
@@ -246,7 +246,7 @@ void bench_moves() {
     std::printf("8x8 moves with walls:\n");
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "general path", grid8_ns, 1e9 / grid8_ns,
                 oracle8_ns / grid8_ns);
-    std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (seed 004 port)", oracle8_ns, 1e9 / oracle8_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (plain port)", oracle8_ns, 1e9 / oracle8_ns);
 
     const double eval_table_ns = time_per_call(count, 0.3, [&](std::size_t i) {
         check += static_cast<std::uint64_t>(table.evaluate(table_positions[i]));

@@ -1,4 +1,4 @@
-// The slide oracle: a straight port of seed 004 (blocksGoUp on a turned board), with walls
+// The slide oracle: the classic 2048 move written plainly (blocksGoUp on a turned board), with walls
 // splitting each column into runs, kept naive on purpose so the core can be checked against it.
 #include "oracle.hpp"
 
@@ -8,7 +8,7 @@ using tilelab::Direction;
 
 namespace {
 
-// The seed turns the grid so that every move is "up"; these do the same for any w x h.
+// The classic 2048 move turns the grid so that every move is "up"; these do the same for any w x h.
 Board transpose(const Board& b) {
     Board t(b.height, b.width);
     for (int y = 0; y < b.height; ++y)

@@ -1,4 +1,5 @@
-// The plain-array oracle for slide: seed 004's blocksGoUp on a board turned so every move is "up".
+// The plain-array oracle for slide: the classic 2048 move (blocksGoUp) on a board turned so every
+// move is "up".
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -21,8 +22,8 @@ MoveResult move(const tilelab::Board& board, tilelab::Direction d, tilelab::Slid
 // No move changes the board.
 bool game_over(const tilelab::Board& board);
 
-// One spawn per RULES.md "Randomness": the cell among empty cells in row-major order, then the
-// value by `weights` ((value, weight) pairs). Returns false when no cell is empty.
+// One spawn per docs/randomness.md "slide: spawns": the cell among empty cells in row-major order, then
+// the value by `weights` ((value, weight) pairs). Returns false when no cell is empty.
 bool spawn(tilelab::Board& board, tilelab::Rng& rng, const std::vector<std::pair<int, int>>& weights);
 
 // A whole game as `tilelab apply` plays it: start spawns, then each move and its spawn, until

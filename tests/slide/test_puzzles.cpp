@@ -47,7 +47,7 @@ std::int32_t highest(const tilelab::Board& b) {
 }
 
 // The fewest moves from `start` to a tile of `target`, by breadth-first search over the oracle's
-// moves (tests/slide/oracle.cpp, a port of seed 004); -1 when none exists within `limit`.
+// moves (tests/slide/oracle.cpp, the classic 2048 move); -1 when none exists within `limit`.
 int bfs_optimal(const tilelab::Board& start, std::int32_t target, int limit) {
     if (highest(start) >= target) return 0;
     std::set<std::vector<std::int32_t>> seen{start.cells};

@@ -65,7 +65,7 @@ TEST_CASE("slide: a move is legal only when something moves or merges") {
     CHECK(rows_of(right.board) == Rows{"2 4 #", ". 4 2"});
 }
 
-TEST_CASE("slide: game over looks at orthogonal neighbours only (seed 004 also compared diagonals)") {
+TEST_CASE("slide: game over looks at orthogonal neighbours only, never diagonal ones") {
     // Full board whose only equal pairs are diagonal: no legal move.
     const Board diagonal = board_of({"2 4", "4 2"});
     const auto legal = slide::legal_directions(diagonal);

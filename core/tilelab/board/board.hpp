@@ -32,7 +32,7 @@ inline constexpr std::int32_t hole = -3;     // "_"  match3: not part of the boa
 inline constexpr std::int32_t random = -4;   // "?"  match3: a piece drawn at level start
 constexpr bool is_value(std::int32_t c) { return c >= 0; }
 
-// match3, format version 2 (RULES.md section 5).
+// match3, format version 2 (docs/match3.md "Format version 2", docs/format.md "Match3 in version 2").
 // A special piece of colour k is a value (>= 0): (type << 8) | k, type h 1 (clears its row),
 // v 2 (clears its column), b 3 (bomb, 3x3); a plain piece is type 0, so a value's colour is
 // always `value & 0xff` and plain pieces keep their v1 values.

@@ -1,4 +1,4 @@
-// A level of any kind as a value: identity, board, layers, rules and goal (CONTRACT.md "Level file").
+// A level of any kind as a value: identity, board, layers, rules and goal (docs/format.md "A level").
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -33,7 +33,8 @@ struct Pairing {
     friend bool operator==(const Pairing&, const Pairing&) = default;
 };
 
-// Score rule of slide: add the merged tile's new value, or (seed 004) the old value.
+// Score rule of slide: add the merged tile's new value, or the old value (docs/slide.md "Rules as
+// implemented").
 enum class SlideScore { merged, pre_merge };
 
 // Every kind's rules in one value; only the fields of the level's kind are meaningful.

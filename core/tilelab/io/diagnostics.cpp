@@ -1,4 +1,4 @@
-// Formatting of diagnostics exactly as CONTRACT.md "Errors" shows them.
+// Formatting of diagnostics exactly as docs/format.md "Errors" shows them.
 #include "tilelab/io/diagnostics.hpp"
 
 namespace tilelab {

@@ -28,8 +28,9 @@ LevelLoad parse_level(std::string_view text, const std::string& file);
 LevelLoad level_from_json(const nlohmann::ordered_json& value, const std::string& file, const std::string& pointer = "");
 LevelLoad load_level(const std::filesystem::path& path);
 
-// The canonical text: keys in the contract's order, two-space indent, one board row a line,
-// a final newline. Loading canonical text and writing it again gives the same bytes.
+// The canonical text (docs/format.md "Canonical writing"): keys in the format's order, two-space
+// indent, one board row a line, a final newline. Loading canonical text and writing it again gives the
+// same bytes.
 std::string write_level(const Level& level);
 nlohmann::ordered_json level_to_json(const Level& level);
 

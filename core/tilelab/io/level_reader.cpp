@@ -23,7 +23,7 @@ using Checker = JsonChecker;
 const std::vector<std::string> level_keys = {"format", "version", "id",   "name",   "kind", "width", "height",
                                              "seed",   "rules",   "goal", "board", "layers", "meta"};
 
-// Rules and goal keys per kind, in the canonical order of the contract.
+// Rules and goal keys per kind, in the canonical order of docs/format.md "Canonical writing".
 const std::vector<std::string>& rule_keys(Kind kind) {
     static const std::vector<std::string> keys[kind_count] = {
         {"colors", "min_match", "score_per_piece", "specials", "spawn_weights"},

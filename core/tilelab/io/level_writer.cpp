@@ -1,4 +1,4 @@
-// The canonical writer: keys in the contract's order, two-space indent, one board row a line, a
+// The canonical writer: keys in the format's order, two-space indent, one board row a line, a
 // final newline, the version a level needs (docs/format.md "Canonical writing").
 #include <algorithm>
 

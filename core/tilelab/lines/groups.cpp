@@ -20,8 +20,8 @@ int GroupLabeller::label(const std::uint8_t* masks, int width, int height) {
     size_.clear();
     stack_.clear();
     int group_count = 0;
-    // Seeds in column-major order (x outer, as the seed scans), so that groups are numbered in
-    // the order of their smallest (x, y) cell.
+    // Seeds in column-major order (x outer, as the list-based oracle scans), so that groups are
+    // numbered in the order of their smallest (x, y) cell.
     for (int sx = 0; sx < width; ++sx) {
         for (int sy = 0; sy < height; ++sy) {
             const int seed = sy * width + sx;

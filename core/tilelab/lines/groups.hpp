@@ -1,4 +1,4 @@
-// Match groups and closed groups of a lines board in time linear in the board (RULES.md §3).
+// Match groups and closed groups of a lines board in time linear in the board (docs/lines.md "Groups").
 #pragma once
 #include <cstdint>
 #include <vector>

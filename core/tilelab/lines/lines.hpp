@@ -1,4 +1,4 @@
-// The lines kind (RULES.md §3): masks, groups, shifts, goal, solver, generator, and its kind table entry.
+// The lines kind (docs/lines.md): masks, groups, shifts, goal, solver, generator, and its kind table entry.
 #pragma once
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/lines/goal.hpp"

@@ -1,4 +1,5 @@
-// Side masks of lines tiles (RULES.md §3): the five tile types, rotation, and directional connections.
+// Side masks of lines tiles (docs/lines.md "Tiles"): the five tile types, rotation, and directional
+// connections.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -28,9 +29,10 @@ constexpr std::uint8_t rotate_cw(std::uint8_t mask) {
     return static_cast<std::uint8_t>(((mask << 1) | (mask >> 3)) & 15);
 }
 
-// The seed's five tile types; with its four rotations each maps onto one of the masks 1..15.
+// The classic line puzzle's five tile types; with its four rotations each maps onto one of the masks
+// 1..15 (docs/lines.md "Tiles").
 enum class TileType { nub, line, corner, tee, cross };
-// Rotation 0 of each type as the seed draws it: nub top, line top-bottom, corner top-right,
+// Rotation 0 of each type as the classic puzzle draws it: nub top, line top-bottom, corner top-right,
 // tee top-right-bottom, cross all four. `quarter_turns` counts clockwise quarter turns.
 constexpr std::uint8_t tile_mask(TileType type, int quarter_turns) {
     std::uint8_t mask = 0;
@@ -45,7 +47,7 @@ constexpr std::uint8_t tile_mask(TileType type, int quarter_turns) {
     return mask;
 }
 
-// Connection of a base tile to the neighbour across `side`. Directional, as the seed warns:
+// Connection of a base tile to the neighbour across `side`. Directional (docs/lines.md "Tiles"):
 // open when the base's side is not solid, solid when both facing sides are, invalid when the
 // base's side is solid and the neighbour's (0: no tile, the board edge or a hole) is not.
 enum class Connection { open, solid, invalid };

@@ -12,7 +12,7 @@ namespace tilelab::lines {
 Board closed_network(int width, int height, Rng& rng) {
     Board board(width, height, 0);
     // Edges are drawn row by row, right edge then bottom edge of each cell, so that a seed gives
-    // the same board in any language that follows RULES.md "Randomness".
+    // the same board in any language that draws as docs/randomness.md fixes it.
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x) {
             if (x + 1 < width && rng.uniform(20) < 11) {

@@ -1,4 +1,4 @@
-// The link kind (Onet / Shisen-Sho, RULES.md §2): paths, linkable pairs, the solver, the generator.
+// The link kind (Onet / Shisen-Sho, docs/link.md): paths, linkable pairs, the solver, the generator.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -147,8 +147,8 @@ inline int sign(int v) { return (v > 0) - (v < 0); }
 
 // The straight reach of a tile at padded (px, py): the farthest cell of the run of empty cells
 // next to it in each direction (its own coordinate when that neighbour is not empty). The corners
-// of paths with 2 or 3 turns lie on these lines (seed 002, "let the two squares go in four
-// directions up to an obstacle").
+// of paths with 2 or 3 turns lie on these lines (the classic path test lets the two tiles go in
+// four directions up to an obstacle; docs/link.md "Paths").
 struct Reach {
     int up, down, left, right;
 };

@@ -215,7 +215,7 @@ std::size_t first_best(const std::vector<std::int64_t>& values) {
 }  // namespace
 
 namespace {
-// Whether the state holds nothing section 5 adds: pieces without specials, empty cells, holes and
+// Whether the state holds nothing format 2 adds: pieces without specials, empty cells, holes and
 // blockers only, and no lock.
 bool plain_pieces(const State& state) {
     if (state.lock && std::any_of(state.lock->cells.begin(), state.lock->cells.end(), [](std::int32_t v) { return v != 0; }))
@@ -230,7 +230,7 @@ std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2
                                            BotWorkspace& ws, const std::stop_token& stop) {
     if (bot == Bot::mcts) return choose_move_v2_mcts(level, config, state, ws, stop);
     if (bot == Bot::greedy && plain_pieces(state)) {
-        // Nothing but plain pieces: section 5's legal moves and first-step clears are version 1's,
+        // Nothing but plain pieces: format 2's legal moves and first-step clears are version 1's,
         // in the same order, so the version 1 scan picks the same move.
         ws.scanner.scan(state.board, RulesConfig{config.colors, config.min_match, config.score_per_piece});
         const std::optional<Swap> swap = ws.scanner.greedy_swap();

@@ -37,7 +37,7 @@ struct BotWorkspace {
     State trial;
     std::vector<int> cells;  // a lookahead trial's first-step clears
     ByteBoard trial_bytes;   // a lookahead trial's board when the scanner took byte rows
-    v2::Scratch v2;  // levels under RULES.md section 5
+    v2::Scratch v2;  // levels under format version 2 (docs/match3.md "Format version 2")
     std::vector<CellPairMove> v2_moves;  // choose_move_v2's legal moves (nothing it calls uses them)
     std::vector<std::size_t> v2_counts;  // and the greedy bot's clear counts
     // The random and mcts bots: their own generator, Rng(bot_seed(refill seed)) (random.hpp), never
@@ -80,7 +80,7 @@ void lookahead_values_v2(const Level& level, const v2::Config& config, const Sta
 void lookahead_values(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
                       std::vector<std::int64_t>& values, const std::stop_token& stop = {});
 
-// The bot's move on a level under RULES.md section 5 (v2::active): greedy takes the move whose first
+// The bot's move on a level under format version 2 (v2::active): greedy takes the move whose first
 // step clears most cells (fired areas and combos included); lookahead plays each move's whole cascade
 // without refills and values the goal's progress first (jelly, wanted colours, crate hit points,
 // ingredients collected and brought lower), then specials made and combos, then points.

@@ -321,7 +321,8 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
         same_right[y] = bits(right[y]) >> pad;
         same_below[y] = bits(below[y]) >> pad;
     }
-    // Row runs first (seed 001's walk): each piece of a run of n scores (n - 1) points' worth.
+    // Row runs first (the scoring walk of docs/match3.md "Rules as implemented"): each piece of a run
+    // of n scores (n - 1) points' worth.
     std::int64_t total = 0;
     for (int y = 0; y < rows; ++y) {
         const std::uint32_t s = row_starts[y];

@@ -73,14 +73,16 @@ public:
     }
     // How many cells those runs clear (the moved piece once), by span byte.
     static constexpr int cleared(std::uint8_t span) { return cleared_by_span[span]; }
-    // What clearing them scores, in score_per_piece units (seed 001's walk: a row run's pieces
-    // score its length - 1 each, a column run's the same but for the piece its row run took).
+    // What clearing them scores, in score_per_piece units (the scoring walk of docs/match3.md "Rules as
+    // implemented": a row run's pieces score its length - 1 each, a column run's the same but for the
+    // piece its row run took).
     static constexpr int points(std::uint8_t span) { return points_by_span[span]; }
 
     // One resolution step with min_match 3 and without refill (a bot's lookahead), as
     // resolve_step(Resolution::lookahead) plays it on the same board: every run cleared at once and
-    // scored by seed 001's walk (added to `points`), `cleared(colour, x, y)` called for every cleared
-    // piece, then gravity. Returns false (nothing changed) when the board has no run.
+    // scored by the scoring walk (rows first, then columns; added to `points`), `cleared(colour, x, y)`
+    // called for every cleared piece, then gravity. Returns false (nothing changed) when the board has
+    // no run.
     template <class Cleared>
     bool step(std::int64_t score_per_piece, std::int64_t& points, Cleared&& cleared);
 
@@ -167,9 +169,10 @@ private:
     int dirty_ = 0;
 };
 
-// A format 2 board (v2.cpp, RULES.md section 5) up to ByteBoard::max_width x max_height, as masks
-// per row (bit x: column x) made from byte rows of its cells: which neighbours hold pieces or
-// specials of one colour (value & 0xff, any of the 256), and what gravity and a step need to know.
+// A format 2 board (v2.cpp, docs/match3.md "Format version 2") up to ByteBoard::max_width x
+// max_height, as masks per row (bit x: column x) made from byte rows of its cells: which neighbours
+// hold pieces or specials of one colour (value & 0xff, any of the 256), and what gravity and a step
+// need to know.
 // Made once per resolution step (v2's resolve_step), 16 cells compared at once.
 struct V2Rows {
     static constexpr int max_width = ByteBoard::max_width;

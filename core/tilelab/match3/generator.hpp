@@ -1,4 +1,5 @@
-// The match3 level generator of RULES §1 (seed 003 with both exclusions) and the editor's fill of a selection.
+// The match3 level generator (docs/match3.md "`tilelab generate --kind match3`"; random pieces drawn
+// with both the left and the upper exclusion, docs/randomness.md) and the editor's fill of a selection.
 #pragma once
 #include <vector>
 

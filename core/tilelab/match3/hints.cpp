@@ -1,4 +1,4 @@
-// Hint swaps on row bitboards or streak tables; seed 001's swap-and-rescan is kept in tests/match3/oracle.cpp.
+// Hint swaps on row bitboards or streak tables; the plain swap-and-rescan is kept in tests/match3/oracle.cpp.
 #include "tilelab/match3/hints.hpp"
 
 #include <algorithm>
@@ -100,7 +100,7 @@ void HintScanner::build_tables() {
 }
 
 bool HintScanner::legal_swaps_bitboard() {
-    // min_match 3 on boards up to 64 wide: seed 001's patterns as whole-row mask operations. Per colour
+    // min_match 3 on boards up to 64 wide: the classic hint patterns as whole-row mask operations. Per colour
     // c and row y, with r the row's c pieces: HL = two c to the left of a cell, HR = two to the right,
     // HM = one on each side, V3 = two above, two below or one each side. A piece of colour c moving
     // right from p to p + 1 completes a run when p + 1 is in HR or V3 (its left side is now the
@@ -377,8 +377,8 @@ bool HintScanner::settled_first_step(const Swap& swap, std::vector<int>& cells, 
     if (!settled_spans(swap, ta, tb)) return false;
     cells.clear();
     span_cells(swap, ta, tb, cells);
-    // Seed 001's walk: a row run's pieces score (n - 1) each; a column run's pieces score (n - 1)
-    // each except the one its row run took.
+    // The scoring walk (docs/match3.md "Rules as implemented"): a row run's pieces score (n - 1) each;
+    // a column run's pieces score (n - 1) each except the one its row run took.
     const std::int64_t spp = rules_.score_per_piece;
     points = 0;
     for (const Through* t : {&tb, &ta}) {

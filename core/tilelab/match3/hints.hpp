@@ -16,11 +16,13 @@ struct Swap {
     friend constexpr auto operator<=>(const Swap&, const Swap&) = default;
 };
 
-// The legal swaps of one board without trying them (seed 001 swaps every pair and rescans; see
-// bench_match3 for the ratio). With min_match 3 on boards up to 64 wide, seed 001's patterns become
-// whole-row bitboard operations per colour. Otherwise streak tables give, for every piece, how many
-// equal pieces run from it towards each side (itself included), and a swap's legality is a few
-// look-ups per swapped piece. The tables also give greedy's clear counts on a settled board.
+// The legal swaps of one board without trying them (the plain way swaps every pair and rescans, as
+// tests/match3/oracle.cpp does; see bench_match3 for the ratio). With min_match 3 on boards up to 64
+// wide, the classic hint patterns (two of a colour beyond the cell in line, or one on each side across;
+// docs/match3.md "Speed") become whole-row bitboard operations per colour. Otherwise streak tables
+// give, for every piece, how many equal pieces run from it towards each side (itself included), and a
+// swap's legality is a few look-ups per swapped piece. The tables also give greedy's clear counts on a
+// settled board.
 class HintScanner {
 public:
     // Finds the runs and legal swaps of `board` (kept by reference until the next scan).
@@ -49,7 +51,7 @@ public:
     std::optional<Swap> greedy_swap();
 
     // The first resolution step of a legal `swap` on a settled board (no run before it) with the
-    // bitboards: the cells it clears (board indices, unordered) and the points seed 001's walk gives
+    // bitboards: the cells it clears (board indices, unordered) and the points the scoring walk gives
     // them, as resolve_step would find them, without scanning the board. False when the board is not
     // settled or the bitboards do not apply; the caller then resolves the step itself.
     bool settled_first_step(const Swap& swap, std::vector<int>& cells, std::int64_t& points);

@@ -16,7 +16,7 @@ Board drawn_board(const Level& level);
 // The state at level start: `?` drawn, then runs resolved with cascades and refills, scoring nothing.
 State start_state(const Level& level);
 
-// Draws every `?` cell of `board` as RULES "Randomness" fixes it (row-major, generator exclusions).
+// Draws every `?` cell of `board` as docs/randomness.md fixes it (row-major, generator exclusions).
 void fill_random_cells(Board& board, const Rules& rules, Rng& rng);
 
 // The editor's "fill selection": gives each selected cell that is not a blocker or hole a colour with

@@ -61,7 +61,7 @@ struct V1Game {
     }
 };
 
-// RULES.md section 5: v2::legal_moves, v2::play_move.
+// Format version 2 (docs/match3.md "Format version 2"): v2::legal_moves, v2::play_move.
 struct V2Game {
     using Move = CellPairMove;
     const Level& level;

@@ -92,7 +92,7 @@ std::vector<Move> legal_moves(const Level& level, const State& state) {
     return moves;
 }
 
-// A move of a level under RULES.md section 5, with its events (the same cap as play()).
+// A move of a level under format version 2 (docs/match3.md), with its events (the same cap as play()).
 StepResult play_v2(const Level& level, const State& state, const CellPairMove& swap) {
     StepResult r;
     r.state = state;
@@ -290,8 +290,8 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     return a;
 }
 
-// analyze under RULES.md section 5: groups by colour, every legal move (combos included) with its
-// first step's clear set, the specials it creates and whether it is a combo.
+// analyze under format version 2 (docs/match3.md): groups by colour, every legal move (combos
+// included) with its first step's clear set, the specials it creates and whether it is a combo.
 Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
     Analysis a;
     const v2::Config config = v2::Config::of(level);

@@ -93,7 +93,8 @@ bool scan_runs_bitboard(const Board& board, const RulesConfig& rules, RunMarks& 
         }
         m |= axis;
     };
-    // Row runs first: every piece of a row run scores for it (seed 001 walks rows before columns).
+    // Row runs first: every piece of a row run scores for it (the scoring walk takes rows before
+    // columns, docs/match3.md "Rules as implemented").
     for (int colour = 0; colour < max_colors; ++colour) {
         if (!(seen_colors >> colour & 1u)) continue;
         const std::size_t base = static_cast<std::size_t>(colour) * hs;

@@ -1,4 +1,5 @@
-// match3 rules as RULES.md §1 states them: runs, match groups, scoring, gravity past holes, refill, cascades.
+// match3 rules as docs/match3.md "Rules as implemented" states them: runs, match groups, scoring,
+// gravity past holes, refill, cascades.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -36,7 +37,7 @@ enum RunMark : std::uint8_t { in_row_run = 1, in_col_run = 2 };
 struct RunMarks {
     std::vector<std::uint8_t> marks;  // RunMark bits per cell index
     std::vector<int> marked;          // indices of cells in some run, in scan order
-    std::int64_t points = 0;          // what clearing them scores (seed 001's walk)
+    std::int64_t points = 0;          // what clearing them scores (rows first, then columns)
     // Bitboard buffer of the scan, valid when bitboard_colors > 0 (boards up to 64 wide, colours
     // below 16). Bit x of a word is column x; with C = bitboard_colors and h the board's height,
     // three blocks of C * h words, colour-major (word c * h + y is colour c, row y):
@@ -48,9 +49,9 @@ struct RunMarks {
 };
 
 // Finds every run (a maximal line of >= min_match pieces of one colour) with one pass over rows and one
-// over columns, and scores them as seed 001 walks them: horizontal runs row by row, then vertical runs
-// column by column; each piece not yet cleared scores (n - 1) * score_per_piece. When `cell_points` is
-// given it receives each marked cell's points (for events).
+// over columns, and scores them in the order of docs/match3.md "Rules as implemented": horizontal runs
+// row by row, then vertical runs column by column; each piece not yet cleared scores (n - 1) *
+// score_per_piece. When `cell_points` is given it receives each marked cell's points (for events).
 void scan_runs(const Board& board, const RulesConfig& rules, RunMarks& out,
                std::vector<std::int64_t>* cell_points = nullptr);
 
@@ -133,10 +134,10 @@ bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scrat
 int settle(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch,
            std::vector<StepLog>* logs = nullptr);
 
-// RULES "Randomness": draws every `?` cell in row-major order; a cell's allowed colours are those that
-// do not complete a run with its min_match - 1 left or min_match - 1 upper neighbours, ascending, and it
-// takes allowed[uniform(len(allowed))]. If every colour is excluded (only possible with 2 colours) it
-// takes uniform(colors).
+// docs/randomness.md, "match3: random starting pieces": draws every `?` cell in row-major order; a
+// cell's allowed colours are those that do not complete a run with its min_match - 1 left or
+// min_match - 1 upper neighbours, ascending, and it takes allowed[uniform(len(allowed))]. If every
+// colour is excluded (only possible with 2 colours) it takes uniform(colors).
 void draw_random_pieces(Board& board, int colors, int min_match, Rng& rng);
 
 // The colours a cell may take under the generator's two exclusions, ascending.

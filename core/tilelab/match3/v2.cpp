@@ -1,4 +1,4 @@
-// match3 format version 2: RULES.md section 5, step by step (see v2.hpp).
+// match3 format version 2: docs/match3.md "Format version 2", step by step (see v2.hpp).
 #include "tilelab/match3/v2.hpp"
 
 #include <algorithm>
@@ -58,8 +58,8 @@ struct Bytes16 {
 // The rows of a board up to 16 x 16 (row y: set[y], below 2^16) as sixteen 16-bit lanes, rows 0-7 in
 // `low` and 8-15 in `high` (zero past h), put together in general registers, four rows a word, and
 // moved in whole: the rows were just stored one word each, and a vector load of several stores (or a
-// store of each row as a 16-bit lane and one load of them, as an earlier version did) waits for
-// them to reach the cache, since no single store can forward it (on this machine some 10 ns a move).
+// store of each row as a 16-bit lane and one load of them) waits for them to reach the cache, since
+// no single store can forward it (the cost per move is in docs/match3.md "Speed").
 struct Lanes {
     __m128i low, high;
     // Column x's bits (bit y: row y), for boards up to 16 wide: every lane shifted left by 15 - x
@@ -85,8 +85,8 @@ struct Lanes {
 // in the SSE2 writer) pick its cells eight rows at a time, Cell{x, y} for y in y0..y0 + 7 compressed
 // in a register to the picked ones and stored whole (eight cells past the last are written over; the
 // buffer has room), so a move writes two stores a column of nine rows where the SSE2 writer makes
-// three groups of two. (The compress is the register form: compressing straight to memory took
-// 19-20 ns a move on this machine's AMD EPYC, against 10.5-11.4 for compress and store.)
+// three groups of two. (The compress is the register form followed by a store: compressing straight
+// to memory is slower; docs/match3.md "Speed" has the figures.)
 __attribute__((target("avx512f,popcnt"))) Cell* write_columns_avx512(const std::uint64_t* set, int w, int h, Cell* out) {
     static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
     const Lanes lanes = lanes_of(set, h);
@@ -1380,7 +1380,7 @@ namespace {
 // x with x + 1) and with the lower neighbour one word too (bit x: (x, y) with (x, y + 1)). A swap is
 // legal when both cells are movable (unlocked items), not two ingredients, and
 //  - a combo: colour bomb with a piece, special or colour bomb, or two specials; or
-//  - a piece of colour c moving onto a cell where it completes a run of c (seed 001's patterns, as
+//  - a piece of colour c moving onto a cell where it completes a run of c (the classic patterns, as
 //    HintScanner::legal_swaps_bitboard: two c beyond it in line, or one on each side across), which
 //    only a piece of another colour (or an ingredient or colour bomb) leaving that cell allows; or
 //  - two items of one colour but different values (a special and a piece): nothing changes colour,
@@ -1523,10 +1523,9 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
     }
     // (a.x, a.y) order, the right neighbour before the lower one: each cell's two candidates are
     // written column by column and kept (the write position moved on) only when the move's bit is
-    // set. No branch depends on the board: the loops over each row's and column's moves that this
-    // replaces ended at a different place on every board, and their mispredictions cost more than
-    // writing every candidate (all hints of a board, bench_match3 v2: 1,571 -> 1,494 ns on plain
-    // boards and 3,760 -> 3,450 ns on boards with specials).
+    // set. No branch depends on the board: loops over each row's and column's moves would end at a
+    // different place on every board, and their mispredictions cost more than writing every
+    // candidate (bench_match3 v2; the figures are in docs/match3.md "Speed").
     thread_local std::vector<CellPairMove> candidates;
     const auto cells = static_cast<std::size_t>(w) * static_cast<std::size_t>(h);
     if (candidates.size() < 2 * cells) candidates.resize(2 * cells);
@@ -1750,8 +1749,8 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     }
     pm.items = m <= 64 ? m : -1;
     if (m > 64) return;
-    // Each item's bit joins its row's and its column's masks in the loop below (a row's mask used to
-    // be made from a popcount of its items a row: all hints of a board with specials 40 ns more).
+    // Each item's bit joins its row's and its column's masks in the loop below, which is cheaper than
+    // making a row's mask from a popcount of its items a row (docs/match3.md "Speed").
     std::fill(pm.row_items, pm.row_items + h + 2, 0);
     std::fill(pm.col_items, pm.col_items + w + 2, 0);
     std::fill(pm.type_items, pm.type_items + 4, 0);
@@ -1889,15 +1888,15 @@ void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview
     settled_creates(config, a, b, f, p);
 }
 
-// The first step of a move that settled_first leaves to the stepped path (a special, a colour bomb
-// or a locked cell in its runs, a combo), from row masks when the board fits them: the runs through
-// the two swapped cells (a settled board) or the combo's area, then the firing closure (RULES.md
-// section 5, step 3: every unlocked special or colour bomb of the set fires once, the swapped items
-// of a combo never), then step 4's cleared cells (the unlocked pieces, specials and colour bombs of
-// the set). `count` gets how many are cleared and `p`, when given, the preview. `no` where it does
-// not apply (a board the masks do not fit, runs on a board that has some already, a special and a
-// piece of one colour swapped): the stepped path plays those. The caller has prepared the masks
-// and asked settled_first, whose `f` (the swap's kind and, for runs, their spans) it goes on from.
+// The first step of a move that settled_first leaves to the stepped path (a special, a colour bomb or a
+// locked cell in its runs, a combo), from row masks when the board fits them: the runs through the two
+// swapped cells (a settled board) or the combo's area, then the firing closure (docs/match3.md "Format
+// version 2", step 3: every unlocked special or colour bomb of the set fires once, the swapped items of
+// a combo never), then step 4's cleared cells (the unlocked pieces, specials and colour bombs of the
+// set). `count` gets how many are cleared and `p`, when given, the preview. `no` where it does not
+// apply (a board the masks do not fit, runs on a board that has some already, a special and a piece of
+// one colour swapped): the stepped path plays those. The caller has prepared the masks and asked
+// settled_first, whose `f` (the swap's kind and, for runs, their spans) it goes on from.
 Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, const SettledFirst& f,
                     int& count, Preview* p) {
     using PM = Scratch::PreviewMasks;
@@ -2022,8 +2021,8 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             // its locked cells and the two swapped cells, which never fire) becomes a special of the
             // swapped one's type and fires with the rest: its row, its column or its square (those
             // pieces are not the board's items; their areas join the set, and the items they hold
-            // fire). These moves used to play the rounds below, some 330 ns each against 140 for a
-            // colour bomb and a plain piece (figures in docs/match3.md, "Speed").
+            // fire). Played in the rounds below, these moves would cost about twice as much
+            // (docs/match3.md "Speed").
             const int type = cell::special_of(bomb_a ? vb : va);
             std::uint64_t pieces[max_rows + 2];
             for (std::size_t y = 0; y < hs; ++y) {
@@ -2226,10 +2225,8 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         // Every column and every nibble of the board's rows is written, whether the set has cells
         // there or not (an empty nibble stores four cells and moves on by none): the loops' trip
         // counts are the board's, the same for every move. Trimming them to the set's columns and
-        // rows, as an earlier version did, made each loop's end depend on the move, and those
-        // mispredictions cost more than the stores they saved (bench_match3 v2, boards with
-        // specials: 3,400 -> 3,354 ns a board in the Release build, 3,490 -> 3,340 with functions
-        // and loops aligned alike; plain boards unchanged).
+        // rows would make each loop's end depend on the move, and those mispredictions cost more
+        // than the stores they save (bench_match3 v2; docs/match3.md "Speed").
         const int groups = (h + 3) / 4;
         const __m128i step = _mm_set_epi32(4, 0, 4, 0);
         for (int x = 0; x < w; ++x) {

@@ -1,7 +1,7 @@
-// match3 in format version 2 (RULES.md section 5): special pieces, combos, crates, locks, ingredients
-// and weighted refills. A level that uses none of it (a migrated version 1 level: "specials": false,
-// no new cells, no lock, no weights, no new goal) is played by the version 1 code in rules.cpp, move
-// for move and draw for draw the same game, and faster.
+// match3 in format version 2 (docs/match3.md "Format version 2"): special pieces, combos, crates,
+// locks, ingredients and weighted refills. A level that uses none of it (a migrated version 1
+// level: "specials": false, no new cells, no lock, no weights, no new goal) is played by the
+// version 1 code in rules.cpp, move for move and draw for draw the same game, and faster.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -19,7 +19,7 @@ namespace tilelab::match3::v2 {
 // board-wide areas in one step. The step that would pass it and every later one become the summary.
 inline constexpr std::size_t max_move_event_cells = 1000000;
 
-// True when the level needs section 5's rules (see the file comment).
+// True when the level needs format 2's rules (see the file comment).
 bool active(const Level& level);
 
 // The rule values a resolution needs, clamped like RulesConfig.
@@ -31,11 +31,11 @@ struct Config {
     std::vector<std::uint32_t> weights;  // empty: uniform(colors)
     std::uint32_t weight_sum = 0;
     static Config of(const Level& level);
-    // RULES "Randomness": a refill colour.
+    // A refill colour (docs/randomness.md "match3: refills").
     std::int32_t draw(Rng& rng) const;
 };
 
-// Cell kinds of section 5.
+// Cell kinds of format 2.
 constexpr bool is_item(std::int32_t v) {  // moves with gravity (when unlocked)
     return v >= 0 || v == cell::color_bomb || v == cell::ingredient;
 }

@@ -1,4 +1,5 @@
-// The bundle of the contract: a checked pack's levels and their analysis summaries in one file.
+// The bundle of docs/format.md "Bundles": a checked pack's levels and their analysis summaries in one
+// file.
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/limits.hpp"
 

@@ -128,8 +128,8 @@ struct CheckProgress {
 PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop = {},
                       CheckProgress* progress = nullptr);
 
-// The bundle of the contract: {"format": "tilelab.bundle", "version": 1, "name", "levels", "report"}.
-// Only for a report that is ok(); the caller refuses otherwise.
+// The bundle of docs/format.md "Bundles": {"format": "tilelab.bundle", "version": 1, "name", "levels",
+// "report"}. Only for a report that is ok(); the caller refuses otherwise.
 nlohmann::ordered_json make_bundle(const PackReport& report);
 // The bundle's text: two-space indent and a final newline, or one line with `minify`.
 std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify);

@@ -42,12 +42,12 @@ std::string num(double v) {
 
 std::string percent(double fraction) { return escape_html(percent_text(fraction)); }
 
-// Piece colours of match3, one per colour index (16 at most, RULES.md).
+// Piece colours of match3, one per colour index (16 at most, docs/format.md "Rules").
 constexpr const char* piece_colours[16] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4",
                                            "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff",
                                            "#9a6324", "#800000", "#aaffc3", "#000075"};
 
-// A slide tile's colour darkens with its value, as in the seed's game.
+// A slide tile's colour darkens with its value, as in the classic 2048 game.
 std::string slide_colour(std::int32_t value) {
     int step = std::clamp(static_cast<int>(std::bit_width(static_cast<std::uint32_t>(std::max(value, 1)))) - 2, 0, 15);
     int r = 238 - step * 3, g = 228 - step * 12, b = 218 - step * 13;

@@ -70,8 +70,8 @@ std::optional<std::vector<Direction>> plan_from(const Path& path, const typename
     return std::move(found.moves);
 }
 
-// The game loop of a playout, on whichever path the level fits. Spawns follow RULES.md exactly
-// (cell first, over the empty cells in row-major order, then the value), so a playout is a game
+// The game loop of a playout, on whichever path the level fits. Spawns follow docs/randomness.md
+// exactly (cell first, over the empty cells in row-major order, then the value), so a playout is a game
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
 PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop,

@@ -38,11 +38,13 @@ struct DepthRule {
         if (empty_cells >= 5) return std::max(1, deepest - 1);
         return std::max(1, deepest);
     }
-    // The default bot looks two moves ahead at most: about 20 us a move on 4x4 (a 2048 game in
-    // ~20 ms), reaching 2048 in ~95% of games, so a 1,000-run estimate takes seconds, not an hour.
+    // The default bot looks two moves ahead at most: fast enough on 4x4 that a 1,000-run estimate
+    // takes seconds, not an hour, and it reaches 2048 in most games (docs/slide.md "Bots and
+    // `tilelab estimate`" has the figures).
     static DepthRule for_table_path() { return {-1, 2}; }
     static DepthRule for_general_path() { return {-1, 2}; }
-    // "expectimax-deep": four (4x4) or three moves ahead; ~100% to 2048 at ~5 ms a move.
+    // "expectimax-deep": four (4x4) or three moves ahead; nearly every game to 2048, at a few ms a
+    // move (docs/slide.md).
     static DepthRule deep_table_path() { return {-1, 4}; }
     static DepthRule deep_general_path() { return {-1, 3}; }
     // "quick": always one chance layer.
@@ -193,9 +195,10 @@ std::optional<Direction> random_choice(const Path& path, const typename Path::Po
 }
 
 // quick: the editor's live badge (docs/slide.md): one move ahead, averaging only over the cells
-// where the likeliest spawn value can appear (no 4s), no cache; ~1 ms a 2048 game on 4x4 (about
-// 2,000 games in the badge's 2 s on a loaded machine) where expectimax takes ~20 ms; it reaches
-// 2048 in ~56% of classic games (expectimax ~94%), so its figure is always labelled with its name.
+// where the likeliest spawn value can appear (no 4s), no cache; about 20 times faster than
+// expectimax, so the badge finishes a thousand playouts in its budget, but it reaches 2048 in
+// about half the classic games where expectimax reaches it in most (figures in docs/slide.md "Bots
+// and `tilelab estimate`"), so its figure is always labelled with its name.
 // random: see random_choice; its generator is Rng(bot_seed(playout_seed(seed, run))), never the spawns'.
 enum class BotKind { expectimax, expectimax_deep, greedy, quick, random };
 // "expectimax", "expectimax-deep", "quick", "greedy" or "random" (empty: expectimax); false for any other name.

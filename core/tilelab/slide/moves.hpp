@@ -16,7 +16,7 @@ namespace tilelab::slide {
 inline constexpr std::int32_t largest_tile = 1 << 30;
 
 // Score added by one move under the level's rule, from the sum of the new (merged) values.
-// "merged" adds the new value; "pre_merge" (seed 004: `score += number` before doubling) adds
+// "merged" adds the new value; "pre_merge" (the score added before the tile doubles) adds
 // the value each of the two tiles had, which is exactly half of the new value.
 constexpr std::int64_t score_gain(SlideScore rule, std::int64_t merged_sum) {
     return rule == SlideScore::merged ? merged_sum : merged_sum / 2;
@@ -66,7 +66,7 @@ struct IdMove {
 };
 IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction d);
 
-// Spawn values and weights of a level, ready to draw from (RULES.md "Randomness").
+// Spawn values and weights of a level, ready to draw from (docs/randomness.md "slide: spawns").
 struct SpawnTable {
     std::vector<std::int32_t> values;
     std::vector<std::uint32_t> weights;

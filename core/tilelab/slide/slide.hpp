@@ -7,7 +7,7 @@ namespace tilelab::slide {
 const KindOps& ops();
 
 // The state at level start: the designer's tiles (ids 0.. in row-major order), then the level's
-// effective_start_tiles() spawns drawn from the level's seed (RULES.md "Randomness").
+// effective_start_tiles() spawns drawn from the level's seed (docs/randomness.md "slide: spawns").
 State start_state(const Level& level);
 // A tile of at least goal.target is on the board, within goal.moves when the level sets it.
 bool goal_reached(const Level& level, const State& state);
