@@ -199,8 +199,14 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
     return std::nullopt;
 }
 
+// A column of `width` bytes that always ends in a space: a longer text is cut, on a UTF-8
+// character boundary, and ends with "~".
 std::string pad(std::string text, std::size_t width) {
-    if (text.size() > width) text = text.substr(0, width - 1) + "~";
+    if (text.size() >= width) {
+        std::size_t cut = width - 2;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+        text = text.substr(0, cut) + "~";
+    }
     text.resize(width, ' ');
     return text;
 }
@@ -213,7 +219,8 @@ void print_table(const pack::PackReport& report, double seconds) {
     for (const pack::LevelReport& l : report.levels)
         if (l.estimate && l.estimate->calibrated)
             result_width = std::max(result_width, pack::pass_rate_text(*l.estimate).size() + 20);
-    out << "  # " << pad("id", 22) << pad("kind", 8) << pad("size", 9) << pad("result", result_width) << "problems\n";
+    out << "  # " << pad("id", 22) << pad("name", 24) << pad("kind", 8) << pad("size", 9) << pad("result", result_width)
+        << "problems\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const pack::LevelReport& l = report.levels[i];
         char number[32];
@@ -221,11 +228,11 @@ void print_table(const pack::PackReport& report, double seconds) {
         out << number;
         std::string result;
         if (!l.level) {
-            out << pad(l.path, 22) << pad("-", 8) << pad("-", 9);
+            out << pad(l.path, 22) << pad("-", 24) << pad("-", 8) << pad("-", 9);
             result = "invalid";
         } else {
             const Level& level = *l.level;
-            out << pad(level.id.empty() ? l.path : level.id, 22) << pad(std::string(kind_name(level.kind)), 8)
+            out << pad(level.id.empty() ? l.path : level.id, 22) << pad(level.name, 24) << pad(std::string(kind_name(level.kind)), 8)
                 << pad(std::to_string(level.width()) + "x" + std::to_string(level.height()), 9);
             if (l.estimate)
                 result = "pass " + pack::pass_rate_text(*l.estimate);

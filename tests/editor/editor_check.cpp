@@ -29,7 +29,7 @@
 
 using namespace tilelab;
 using tilelab::editor::Rgb;
-namespace palette = tilelab::editor::palette;
+namespace editor_palette = tilelab::editor::palette;
 
 namespace {
 
@@ -89,7 +89,7 @@ int check_board(const Image& image, const Level& level, float x0, float y0, floa
                 float cx = x0 + (static_cast<float>(x) + 0.5f) * cell, cy = y0 + (static_cast<float>(y) + 0.5f) * cell;
                 const float dx[4] = {0, 0.35f, 0, -0.35f}, dy[4] = {-0.35f, 0, 0.35f, 0};
                 for (int side = 0; side < 4; ++side) {
-                    Rgb want = (value >> side) & 1 ? palette::line_ink : palette::line_tile;
+                    Rgb want = (value >> side) & 1 ? editor_palette::line_ink : editor_palette::line_tile;
                     Rgb got = image.at(static_cast<int>(std::lround(cx + dx[side] * cell)), static_cast<int>(std::lround(cy + dy[side] * cell)));
                     if (!editor::near_color(got, want, tolerance)) {
                         std::fprintf(stderr, "cell (%d, %d) mask %d side %d: want %s, got %s\n", x, y, value, side,
@@ -99,7 +99,7 @@ int check_board(const Image& image, const Level& level, float x0, float y0, floa
                 }
                 continue;
             }
-            Rgb want = palette::cell_fill(level, value);
+            Rgb want = editor_palette::cell_fill(level, value);
             Rgb got = centre_colour(image, x0, y0, cell, x, y);
             if (!editor::near_color(got, want, tolerance)) {
                 std::fprintf(stderr, "cell (%d, %d) value %d: want %s, got %s\n", x, y, value, show(want).c_str(),
@@ -135,7 +135,7 @@ int check_overlay(const Image& image, float x0, float y0, float cell, const std:
     if (what == "match-groups" || what == "line-groups") {
         for (const auto& group : analysis.at("groups")) {
             if (what == "line-groups" && !group.at("closed").get<bool>()) continue;
-            Rgb want = what == "match-groups" ? palette::overlay_match_group : palette::overlay_closed_group;
+            Rgb want = what == "match-groups" ? editor_palette::overlay_match_group : editor_palette::overlay_closed_group;
             for (const auto& c : group.at("cells")) {
                 ++places;
                 if (cell_box_has(c.at(0).get<int>(), c.at(1).get<int>(), want)) ++found;
@@ -147,7 +147,7 @@ int check_overlay(const Image& image, float x0, float y0, float cell, const std:
             for (const char* end : {"a", "b"}) {
                 ++places;
                 int x = link.at(end).at(0).get<int>(), y = link.at(end).at(1).get<int>();
-                if (cell_box_has(x, y, palette::overlay_link_path)) ++found;
+                if (cell_box_has(x, y, editor_palette::overlay_link_path)) ++found;
                 else std::fprintf(stderr, "no link path at (%d, %d)\n", x, y);
             }
         }
@@ -187,7 +187,7 @@ int check_link_paths_exact(const Image& image, float x0, float y0, float cell, c
     for (int y = -1; y <= height; ++y)
         for (int x = -1; x <= width; ++x) {
             const bool want = on_path.count({x, y}) > 0;
-            const bool got = middle_has(image, x0, y0, cell, x, y, palette::overlay_link_path);
+            const bool got = middle_has(image, x0, y0, cell, x, y, editor_palette::overlay_link_path);
             drawn += got;
             if (want != got) {
                 std::fprintf(stderr, "cell (%d, %d): %s\n", x, y, want ? "on a path, but no path drawn" : "no path, but one is drawn");
@@ -225,7 +225,7 @@ int check_drawn_pieces(const Image& image, const Level& original, const Level& d
             if (original.board.at(x, y) != cell::random) continue;
             ++checked;
             const std::int32_t value = drawn.board.at(x, y);
-            const Rgb want = palette::cell_fill(drawn, value);
+            const Rgb want = editor_palette::cell_fill(drawn, value);
             const float cx = x0 + (static_cast<float>(x) + 0.78f) * cell, cy = y0 + (static_cast<float>(y) + 0.78f) * cell;
             const float d = 0.15f * cell;
             const float points[4][2] = {{cx + d, cy}, {cx - d, cy}, {cx, cy + d}, {cx, cy - d}};

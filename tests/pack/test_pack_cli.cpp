@@ -42,8 +42,11 @@ TEST_CASE("pack check and export work on the demo pack", "[pack][cli]") {
 
     CommandResult table = run_tilelab(with({"pack", "check", demo_pack}, quick_demo), dir.path());
     CHECK(table.status == 0);
-    CHECK(table.out.find("m3-intro-01") != std::string::npos);
     CHECK(table.out.find(": ok") != std::string::npos);
+    // Each level's name beside its id, every column ending in a space even when a name fills it.
+    CHECK(table.out.find("  # id                    name                    kind ") != std::string::npos);
+    CHECK(table.out.find("m3-intro-01           Intro: first swaps      match3") != std::string::npos);
+    CHECK(table.out.find("Holes: collect the reds match3") != std::string::npos);
 
     const std::string bundle = (dir / "demo.bundle.json").string();
     CommandResult exported = run_tilelab(with({"pack", "export", demo_pack, "-o", bundle}, quick_demo), dir.path());

@@ -7,6 +7,7 @@
 #include "pack_test_support.hpp"
 #include "png_reader.hpp"
 #include "tilelab/pack/report.hpp"
+#include "tilelab/palette.hpp"
 
 using namespace tilelab;
 using tilelab::test::ScratchDir;
@@ -124,7 +125,9 @@ TEST_CASE("board thumbnails draw each kind's cells and skip holes", "[pack][repo
     const std::string svg = pack::board_svg(level, 60);
     CHECK(svg.find("width=\"60.00\"") != std::string::npos);
     CHECK(svg.find("<circle") != std::string::npos);
-    CHECK(svg.find("#444") != std::string::npos);  // the blocker
+    // The editor's colours, from the one table (tilelab/palette.hpp).
+    CHECK(svg.find("fill=\"" + hex(palette::blocker) + "\"") != std::string::npos);
+    CHECK(svg.find("fill=\"" + hex(palette::match3_colors[0]) + "\"") != std::string::npos);
     std::size_t rects = 0;
     for (std::size_t at = svg.find("<rect"); at != std::string::npos; at = svg.find("<rect", at + 1)) ++rects;
     CHECK(rects == 2);  // the piece's cell and the blocker; the hole is not drawn
@@ -135,6 +138,57 @@ TEST_CASE("board thumbnails draw each kind's cells and skip holes", "[pack][repo
     std::size_t segments = 0;
     for (std::size_t at = cross.find("<line"); at != std::string::npos; at = cross.find("<line", at + 1)) ++segments;
     CHECK(segments == 4);
+}
+
+TEST_CASE("board thumbnails draw every match3 item as the editor does: specials, bombs, crates, ingredients, locks, jelly",
+          "[pack][report]") {
+    Level level = make_blank_level(Kind::match3, 7, 1);
+    level.version = 2;
+    level.board.cells = {cell::special(2, cell::line_h), cell::special(3, cell::line_v), cell::special(4, cell::bomb),
+                         cell::color_bomb, cell::crate(3), cell::ingredient, 1};
+    level.lock = Grid(7, 1, 0);
+    level.lock->at(6, 0) = 1;
+    level.jelly = Grid(7, 1, 0);
+    level.jelly->at(0, 0) = 1;
+    const std::string svg = pack::board_svg(level, 7 * 20);  // 20 px a cell: labels on
+    auto has = [&](const std::string& part) { return svg.find(part) != std::string::npos; };
+    CHECK(has("fill=\"" + hex(palette::match3_colors[2]) + "\""));  // a special keeps its colour
+    CHECK(has("fill=\"" + hex(palette::special_ink) + "\""));       // the stripes
+    CHECK(has("stroke=\"" + hex(palette::special_ink) + "\""));     // the bomb's ring
+    CHECK(has("fill=\"" + hex(palette::color_bomb) + "\""));
+    CHECK(has("fill=\"" + hex(palette::crate) + "\""));
+    CHECK(has(">3</text>"));  // the crate's hit points
+    CHECK(has("fill=\"" + hex(palette::ingredient) + "\""));
+    CHECK(has("fill=\"" + hex(palette::lock) + "\""));
+    CHECK(has("stroke=\"" + hex(palette::jelly) + "\""));
+}
+
+TEST_CASE("the report names each level's goal with its move limit, and what its moves column counts", "[pack][report]") {
+    Level m3 = make_blank_level(Kind::match3, 5, 5);
+    m3.goal.moves = 18;
+    m3.goal.score = 34000;
+    m3.goal.jelly = true;
+    m3.goal.collect = {CollectGoal{2, 10}};
+    m3.goal.crates = true;
+    m3.goal.ingredients = 1;
+    CHECK(pack::goal_text(m3) ==
+          "18 moves: score 34000, clear the jelly, collect 10 of colour 2, break every crate, bring down 1 ingredient");
+    Level link = make_blank_level(Kind::link, 4, 4);
+    link.goal.moves.reset();
+    CHECK(pack::goal_text(link) == "no move limit: clear the board");
+    Level lines = make_blank_level(Kind::lines, 4, 4);
+    lines.goal.moves = 1;
+    lines.goal.closed_groups = 2;
+    CHECK(pack::goal_text(lines) == "1 move: 2 closed groups");
+    Level slide = make_blank_level(Kind::slide, 4, 4);
+    slide.goal.moves = 40;
+    slide.goal.target = 64;
+    CHECK(pack::goal_text(slide) == "40 moves: reach 64");
+
+    const std::string html = pack::report_html(falling_report());
+    CHECK(html.find("<th>goal</th>") != std::string::npos);
+    CHECK(html.find("<th>solution / swaps at start</th>") != std::string::npos);
+    CHECK(html.find(": reach 2048</td>") != std::string::npos);
 }
 
 TEST_CASE("headless Chromium shows the report's chart", "[pack][report][chromium]") {
@@ -148,12 +202,23 @@ TEST_CASE("headless Chromium shows the report's chart", "[pack][report][chromium
     REQUIRE(image.width == 1000);
     REQUIRE(image.height == 900);
 
+    // The thumbnails' colour-0 pieces (the editor's colours) mark where the table starts; the chart
+    // is above it (the table's blue pieces are near the curve's colour).
+    const auto piece = hex_colour(hex(palette::match3_colors[0]).c_str());
+    long piece_pixels = 0;
+    int table_top = image.height;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x)
+            if (near(image.at(x, y), piece, 10)) {
+                ++piece_pixels;
+                table_top = std::min(table_top, y);
+            }
     // The curve: a long stroke of its colour across the chart, falling from left to right.
     const auto curve = hex_colour(pack::chart_curve_colour);
     const auto band = hex_colour(pack::chart_band_colour);
     long curve_pixels = 0, band_pixels = 0;
     int min_x = image.width, max_x = -1, min_y = image.height, max_y = -1;
-    for (int y = 0; y < image.height; ++y)
+    for (int y = 0; y < table_top; ++y)
         for (int x = 0; x < image.width; ++x) {
             const auto p = image.at(x, y);
             if (near(p, curve, 24)) {
@@ -185,11 +250,8 @@ TEST_CASE("headless Chromium shows the report's chart", "[pack][report][chromium
     CHECK(band_pixels > 50000);
 
     // The thumbnails sit in the table below the chart: the match3 board's colour-0 pieces.
-    const auto piece = hex_colour("#e6194b");
-    long piece_pixels = 0;
-    for (int y = max_y; y < image.height; ++y)
-        for (int x = 0; x < image.width; ++x) piece_pixels += near(image.at(x, y), piece, 10);
     CHECK(piece_pixels > 100);
+    CHECK(table_top > max_y);
 }
 
 TEST_CASE("headless Chromium shows the chart of the demo pack's report made by tilelab pack report",

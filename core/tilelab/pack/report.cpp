@@ -2,11 +2,13 @@
 #include "tilelab/pack/report.hpp"
 
 #include "tilelab/limits.hpp"
+#include "tilelab/palette.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <cstdio>
 #include <string_view>
+#include <vector>
 
 namespace tilelab::pack {
 namespace {
@@ -43,29 +45,11 @@ std::string num(double v) {
 std::string percent(double fraction) { return escape_html(percent_text(fraction)); }
 
 // Piece colours of match3, one per colour index (16 at most, docs/format.md "Rules").
-constexpr const char* piece_colours[16] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4",
-                                           "#42d4f4", "#f032e6", "#bfef45", "#fabed4", "#469990", "#dcbeff",
-                                           "#9a6324", "#800000", "#aaffc3", "#000075"};
+// Every colour comes from the one table the editor paints with (tilelab/palette.hpp).
+std::string fill_of(const Level& level, std::int32_t value) { return hex(palette::cell_fill(level, value)); }
 
-// A slide tile's colour darkens with its value, as in the classic 2048 game.
-std::string slide_colour(std::int32_t value) {
-    int step = std::clamp(static_cast<int>(std::bit_width(static_cast<std::uint32_t>(std::max(value, 1)))) - 2, 0, 15);
-    int r = 238 - step * 3, g = 228 - step * 12, b = 218 - step * 13;
-    char text[8];
-    std::snprintf(text, sizeof text, "#%02x%02x%02x", std::clamp(r, 0, 255), std::clamp(g, 0, 255),
-                  std::clamp(b, 0, 255));
-    return text;
-}
-
-// A link tile's colour by value, so that pairs of equal tiles share one.
-std::string link_colour(std::int32_t value) {
-    unsigned h = static_cast<unsigned>(value) * 2654435761u;
-    int hue = static_cast<int>(h % 360u);
-    return "hsl(" + std::to_string(hue) + ",60%,78%)";
-}
-
-void cell_label(std::string& svg, int x, int y, const std::string& text, double size) {
-    svg += "<text x=\"" + num(x + 0.5) + "\" y=\"" + num(y + 0.5) + "\" font-size=\"" + num(size) +
+void cell_label(std::string& svg, int x, int y, const std::string& text, double size, const std::string& colour) {
+    svg += "<text x=\"" + num(x + 0.5) + "\" y=\"" + num(y + 0.5) + "\" font-size=\"" + num(size) + "\" fill=\"" + colour +
            "\" text-anchor=\"middle\" dominant-baseline=\"central\">" + escape_html(text) + "</text>";
 }
 
@@ -82,7 +66,7 @@ void lines_tile(std::string& svg, int x, int y, std::int32_t mask) {
     for (int side = 0; side < 4; ++side) {
         if (!(mask & (1 << side))) continue;
         svg += "<line x1=\"" + num(cx) + "\" y1=\"" + num(cy) + "\" x2=\"" + num(ends[side][0]) + "\" y2=\"" +
-               num(ends[side][1]) + "\" stroke=\"#333\" stroke-width=\"0.2\" stroke-linecap=\"round\"/>";
+               num(ends[side][1]) + "\" stroke=\"" + hex(palette::line_ink) + "\" stroke-width=\"0.2\" stroke-linecap=\"round\"/>";
     }
 }
 
@@ -100,6 +84,35 @@ std::string kind_colour(Kind kind) {
 
 }  // namespace
 
+std::string goal_text(const Level& level) {
+    const Goal& g = level.goal;
+    std::vector<std::string> parts;
+    switch (level.kind) {
+    case Kind::match3:
+        if (g.score) parts.push_back("score " + std::to_string(*g.score));
+        if (g.jelly) parts.push_back("clear the jelly");
+        for (const CollectGoal& c : g.collect)
+            parts.push_back("collect " + std::to_string(c.count) + " of colour " + std::to_string(c.color));
+        if (g.crates) parts.push_back("break every crate");
+        if (g.ingredients)
+            parts.push_back("bring down " + std::to_string(*g.ingredients) + (*g.ingredients == 1 ? " ingredient" : " ingredients"));
+        break;
+    case Kind::link:
+        if (g.clear) parts.push_back("clear the board");
+        break;
+    case Kind::lines:
+        if (g.closed_groups)
+            parts.push_back(std::to_string(*g.closed_groups) + (*g.closed_groups == 1 ? " closed group" : " closed groups"));
+        if (g.min_group_size) parts.push_back("a closed group of " + std::to_string(*g.min_group_size) + " tiles");
+        if (g.all_closed || (!g.closed_groups && !g.min_group_size)) parts.push_back("every tile closed");
+        break;
+    case Kind::slide: parts.push_back("reach " + std::to_string(g.target)); break;
+    }
+    std::string text = g.moves ? std::to_string(*g.moves) + (*g.moves == 1 ? " move" : " moves") : "no move limit";
+    for (std::size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? ": " : ", ") + parts[i];
+    return text;
+}
+
 std::string board_svg(const Level& level, int max_px) {
     const Board& board = level.board;
     const int w = std::max(board.width, 1), h = std::max(board.height, 1);
@@ -109,46 +122,92 @@ std::string board_svg(const Level& level, int max_px) {
     std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 " +
                       std::to_string(w) + " " + std::to_string(h) + "\" width=\"" + num(w * scale) +
                       "\" height=\"" + num(h * scale) + "\" font-family=\"sans-serif\">";
+    const std::string ink = hex(palette::special_ink);
     for (int y = 0; y < board.height; ++y) {
         for (int x = 0; x < board.width; ++x) {
             const std::int32_t c = board.at(x, y);
             if (c == cell::hole) continue;  // not part of the board: nothing drawn
-            if (c == cell::blocker) {
-                rect(svg, x, y, 1, 1, "#444");
-                continue;
+            const bool match3_item = level.kind == Kind::match3 && (c == cell::color_bomb || cell::is_crate(c));
+            if (c == cell::blocker || c == cell::empty || c == cell::random || c == cell::ingredient || match3_item ||
+                level.kind == Kind::lines || !cell::is_value(c)) {
+                // The cell's own fill: blockers, empty cells, ? pieces, crates, colour bombs, lines tiles.
+                rect(svg, x, y, 1, 1, fill_of(level, c), " stroke=\"" + hex(palette::grid_line) + "\" stroke-width=\"0.04\"");
+            } else {
+                rect(svg, x, y, 1, 1, hex(palette::empty_cell), " stroke=\"" + hex(palette::grid_line) + "\" stroke-width=\"0.04\"");
             }
-            rect(svg, x, y, 1, 1, "#f2f2f2", " stroke=\"#ddd\" stroke-width=\"0.04\"");
             if (c == cell::random) {
-                rect(svg, x + 0.2, y + 0.2, 0.6, 0.6, "#bbb", " rx=\"0.15\"");
-                if (labels) cell_label(svg, x, y, "?", 0.5);
+                if (labels) cell_label(svg, x, y, "?", 0.5, "#e6e6f0");
                 continue;
             }
-            if (!cell::is_value(c)) continue;  // empty
+            if (level.kind == Kind::match3) {
+                if (c == cell::color_bomb) {  // a dark cell under a disc of every colour
+                    for (int k = 0; k < 4; ++k)
+                        svg += "<circle cx=\"" + num(x + 0.5 + (k % 2 ? 0.14 : -0.14)) + "\" cy=\"" +
+                               num(y + 0.5 + (k / 2 ? 0.14 : -0.14)) + "\" r=\"0.13\" fill=\"" +
+                               hex(palette::match3_colors[static_cast<std::size_t>(k)]) + "\"/>";
+                    continue;
+                }
+                if (c == cell::ingredient) {  // the acorn
+                    svg += "<ellipse cx=\"" + num(x + 0.5) + "\" cy=\"" + num(y + 0.58) + "\" rx=\"0.26\" ry=\"0.3\" fill=\"" +
+                           hex(palette::ingredient) + "\"/>";
+                    rect(svg, x + 0.2, y + 0.2, 0.6, 0.18, hex(palette::ingredient_cap), " rx=\"0.08\"");
+                    continue;
+                }
+                if (cell::is_crate(c)) {  // a wooden box and its hit points
+                    rect(svg, x + 0.12, y + 0.12, 0.76, 0.76, "none",
+                         " stroke=\"" + hex(palette::crate_ink) + "\" stroke-width=\"0.07\"");
+                    if (labels) cell_label(svg, x, y, std::to_string(cell::crate_hp(c)), 0.45, hex(palette::crate_ink));
+                    continue;
+                }
+            }
+            if (!cell::is_value(c)) continue;
             switch (level.kind) {
-            case Kind::match3:
-                svg += "<circle cx=\"" + num(x + 0.5) + "\" cy=\"" + num(y + 0.5) + "\" r=\"0.38\" fill=\"" +
-                       piece_colours[c % 16] + "\"/>";
+            case Kind::match3: {
+                svg += "<circle cx=\"" + num(x + 0.5) + "\" cy=\"" + num(y + 0.5) + "\" r=\"0.38\" fill=\"" + fill_of(level, c) +
+                       "\"/>";
+                // Specials as the editor marks them: a stripe across (h) or down (v), a ring (bomb).
+                const int type = cell::special_of(c);
+                if (type == cell::line_h) rect(svg, x + 0.14, y + 0.43, 0.72, 0.14, ink);
+                if (type == cell::line_v) rect(svg, x + 0.43, y + 0.14, 0.14, 0.72, ink);
+                if (type == cell::bomb)
+                    svg += "<circle cx=\"" + num(x + 0.5) + "\" cy=\"" + num(y + 0.5) + "\" r=\"0.22\" fill=\"none\" stroke=\"" +
+                           ink + "\" stroke-width=\"0.08\"/>";
                 break;
-            case Kind::link:
-                rect(svg, x + 0.06, y + 0.06, 0.88, 0.88, link_colour(c), " rx=\"0.12\"");
-                if (labels) cell_label(svg, x, y, std::to_string(c), c >= 100 ? 0.34 : 0.45);
+            }
+            case Kind::link: {
+                rect(svg, x + 0.06, y + 0.06, 0.88, 0.88, fill_of(level, c), " rx=\"0.12\"");
+                const bool dark = palette::link_dark_text(c, level.rules.pair);
+                if (labels) cell_label(svg, x, y, std::to_string(c), c >= 100 ? 0.34 : 0.45, dark ? "#141418" : "#ffffff");
                 break;
+            }
             case Kind::lines: lines_tile(svg, x, y, c); break;
             case Kind::slide:
-                rect(svg, x + 0.05, y + 0.05, 0.9, 0.9, slide_colour(c), " rx=\"0.1\"");
-                if (labels) cell_label(svg, x, y, std::to_string(c), c >= 1000 ? 0.28 : 0.4);
+                rect(svg, x + 0.05, y + 0.05, 0.9, 0.9, fill_of(level, c), " rx=\"0.1\"");
+                if (labels)
+                    cell_label(svg, x, y, std::to_string(c), c >= 1000 ? 0.28 : 0.4,
+                               palette::slide_dark_text(c) ? "#5a5046" : "#ffffff");
                 break;
             }
         }
     }
-    // match3 jelly: a pink frame on every cell that still has a layer.
+    // match3 jelly: a frame on every cell that still has a layer; locks: a padlock's outline.
     if (level.jelly) {
         const Grid& jelly = *level.jelly;
         for (int y = 0; y < jelly.height && y < board.height; ++y)
             for (int x = 0; x < jelly.width && x < board.width; ++x)
                 if (jelly.at(x, y) > 0)
                     rect(svg, x + 0.04, y + 0.04, 0.92, 0.92, "none",
-                         " stroke=\"#ff69b4\" stroke-width=\"0.08\" stroke-opacity=\"0.9\"");
+                         " stroke=\"" + hex(palette::jelly) + "\" stroke-width=\"0.08\" stroke-opacity=\"0.9\"");
+    }
+    if (level.lock) {
+        const Grid& lock = *level.lock;
+        for (int y = 0; y < lock.height && y < board.height; ++y)
+            for (int x = 0; x < lock.width && x < board.width; ++x)
+                if (lock.at(x, y) > 0) {
+                    svg += "<path d=\"M" + num(x + 0.4) + " " + num(y + 0.55) + "v-0.12a0.1 0.1 0 0 1 0.2 0v0.12\" fill=\"none\" stroke=\"" +
+                           hex(palette::lock) + "\" stroke-width=\"0.06\"/>";
+                    rect(svg, x + 0.33, y + 0.55, 0.34, 0.26, hex(palette::lock), " rx=\"0.04\" stroke=\"#141418\" stroke-width=\"0.03\"");
+                }
     }
     svg += "</svg>";
     return svg;
@@ -278,10 +337,10 @@ std::string report_html(const PackReport& report) {
     };
     html += "<h2>Levels</h2>\n";
     std::string table = "<table id=\"levels\">\n<tr><th>#</th><th>board</th><th>id</th><th>name</th>"
-            "<th>kind</th><th>size</th><th>verdict</th><th>pass rate</th><th>95% interval</th>"
+            "<th>kind</th><th>size</th><th>goal</th><th>verdict</th><th>pass rate</th><th>95% interval</th>"
             "<th>runs</th>" +
             std::string(players ? "<th>players (calibrated)</th>" : "") +
-            std::string(ladder ? "<th>bot ladder</th>" : "") + "<th>moves</th><th>problems</th></tr>\n";
+            std::string(ladder ? "<th>bot ladder</th>" : "") + "<th>solution / swaps at start</th><th>problems</th></tr>\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const LevelReport& l = report.levels[i];
         table += std::string("<tr") + (l.has_errors() ? " class=\"error\"" : "") + "><td class=\"num\">" +
@@ -290,7 +349,8 @@ std::string report_html(const PackReport& report) {
             const Level& level = *l.level;
             table += picture(level) + "<td>" + escape_html(level.id) + "</td><td>" +
                     escape_html(level.name) + "</td><td>" + std::string(kind_name(level.kind)) + "</td><td>" +
-                    std::to_string(level.width()) + "&times;" + std::to_string(level.height()) + "</td>";
+                    std::to_string(level.width()) + "&times;" + std::to_string(level.height()) + "</td><td>" +
+                    escape_html(goal_text(level)) + "</td>";
             table += "<td>" + std::string(l.verdict == Verdict::none ? (l.blocked ? "dead start" : "") : verdict_name(l.verdict)) +
                     "</td>";
             if (l.estimate)
@@ -313,11 +373,15 @@ std::string report_html(const PackReport& report) {
                             percent(rate.ci_low) + " &ndash; " + percent(rate.ci_high) + ")</small></div>";
                 table += "</td>";
             }
-            // Moves: the solution's length (link, lines) or the swaps open at the start (match3).
-            int moves = l.solution_moves >= 0 ? l.solution_moves : l.start_moves;
-            table += "<td class=\"num\">" + (moves >= 0 ? std::to_string(moves) : std::string()) + "</td>";
+            // The solution's length (link, lines, slide puzzles) or the swaps open at the start (match3).
+            std::string opening;
+            if (l.solution_moves >= 0)
+                opening = std::to_string(l.solution_moves) + "-move solution";
+            else if (l.start_moves >= 0)
+                opening = std::to_string(l.start_moves) + (l.start_moves == 1 ? " swap" : " swaps");
+            table += "<td class=\"num\">" + opening + "</td>";
         } else {
-            table += "<td></td><td></td><td>" + escape_html(l.path) + "</td><td></td><td></td><td>invalid</td>"
+            table += "<td></td><td></td><td>" + escape_html(l.path) + "</td><td></td><td></td><td></td><td>invalid</td>"
                     "<td></td><td></td><td></td>" +
                     std::string(players ? "<td></td>" : "") + std::string(ladder ? "<td></td>" : "") + "<td></td>";
         }

@@ -19,6 +19,10 @@ std::string board_svg(const Level& level, int max_px);
 // interval (match3, slide), solver verdicts in a lane below (link, lines), the --range band.
 std::string difficulty_chart_svg(const PackReport& report);
 
+// The level's goal in a designer's words, move limit first: "18 moves: score 34000, clear the
+// jelly", "clear the board", "no move limit: reach 2048". The report's and pack check's goal column.
+std::string goal_text(const Level& level);
+
 // The whole page: title, figures, chart, a table with a thumbnail per level, the problems.
 std::string report_html(const PackReport& report);
 
