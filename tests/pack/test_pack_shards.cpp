@@ -111,6 +111,19 @@ TEST_CASE("shards: the parts of any N merge to check_pack's bytes", "[pack][shar
         std::vector<PartFile> reread;
         for (const auto& p : parts) reread.push_back({p.file, nlohmann::ordered_json::parse(p.json.dump())});
         CHECK(merge_check_parts(check_part_set(reread)).report->to_json().dump() == whole);
+        // And from their files, streamed (read_part), written compact or indented.
+        const test::ScratchDir dir("shards-read");
+        for (int indent : {-1, 2}) {
+            std::vector<PartFile> streamed;
+            for (const auto& p : parts) {
+                std::string error;
+                auto part = read_part(dir.write(p.file, p.json.dump(indent)).string(), error);
+                REQUIRE(part);
+                CHECK(part->units_hash_read == content_hash(p.json["units"].dump()));
+                streamed.push_back(std::move(*part));
+            }
+            CHECK(merge_check_parts(check_part_set(streamed)).report->to_json().dump() == whole);
+        }
     }
 }
 
@@ -241,4 +254,60 @@ TEST_CASE("shards: a damaged part never throws: every field of a part replaced b
     }
     CHECK(places.size() > 100);
     CHECK(merged_anyway == 0);
+}
+
+TEST_CASE("shards: a part streamed from its file is refused or merged exactly as the part in memory", "[pack][shards]") {
+    const LoadedPack loaded = load_pack_levels(demo);
+    const CheckOptions options = quick_options(16);
+    const auto parts = make_parts(loaded, options, 2);
+    const test::ScratchDir dir("shards-stream");
+    // What the merge makes of a set: its refusals, else its error or its report.
+    auto outcome = [](const std::vector<PartFile>& set) {
+        const PartSet checked = check_part_set(set);
+        std::string all;
+        for (const auto& line : checked.refusals) all += "refused: " + line + "\n";
+        if (!checked.ok()) return all;
+        const PackMerge merge = merge_check_parts(checked);
+        return merge.report ? merge.report->to_json().dump() : "error: " + merge.error;
+    };
+    auto streamed = [&](const std::vector<PartFile>& set) {
+        std::vector<PartFile> read;
+        for (const PartFile& p : set) {
+            std::string error;
+            auto part = read_part(dir.write(p.file, p.json.dump()).string(), error);
+            REQUIRE(part);
+            part->file = p.file;  // named as in memory, so that the messages compare
+            read.push_back(std::move(*part));
+        }
+        return read;
+    };
+    // Every value in the units of part 0 (the first game of each range) replaced by another type or
+    // value, with the units hash kept and recomputed.
+    std::vector<std::string> places;
+    const nlohmann::json flat = nlohmann::json(parts[0].json["units"]).flatten();
+    for (auto it = flat.begin(); it != flat.end(); ++it) {
+        const std::string key = it.key();
+        const auto games = key.find("/outcomes/");
+        if (games != std::string::npos && key.compare(games + 10, 2, "0/") != 0) continue;
+        for (nlohmann::json::json_pointer place(key); !place.empty(); place = place.parent_pointer())
+            places.push_back("/units" + place.to_string());
+    }
+    std::sort(places.begin(), places.end());
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+    int refused = 0;
+    for (const auto& place : places) {
+        for (const nlohmann::ordered_json& value : {nlohmann::ordered_json("x"), nlohmann::ordered_json(-1)}) {
+            for (bool rehash : {false, true}) {
+                std::vector<PartFile> set = parts;
+                set[0].json[nlohmann::ordered_json::json_pointer(place)] = value;
+                if (rehash) set[0].json["units_hash"] = content_hash(set[0].json["units"].dump());
+                INFO(place << " = " << value.dump() << (rehash ? ", rehashed" : ""));
+                const std::string in_memory = outcome(set);
+                CHECK(outcome(streamed(set)) == in_memory);
+                refused += in_memory.rfind("refused", 0) == 0 || in_memory.rfind("error", 0) == 0;
+            }
+        }
+    }
+    CHECK(places.size() > 50);
+    CHECK(refused > 0);
 }
