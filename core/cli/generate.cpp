@@ -23,7 +23,6 @@ namespace tilelab::cli {
 namespace {
 // The whole search's time budget (--budget-ms): 5 minutes by default, at most a day.
 constexpr int default_generate_budget_ms = 300'000;
-constexpr int max_generate_budget_ms = 86'400'000;
 }  // namespace
 
 const char* const generate_usage =
@@ -163,7 +162,7 @@ int run_generate(const Args& args) {
                 static_cast<int>(*n);
             aim_flag = true;
         } else if (flags.is("--budget-ms")) {
-            auto n = flags.integer(1, max_generate_budget_ms);
+            auto n = flags.integer(1, limits::max_search_budget_ms);
             if (!n) return usage_error("generate", flags.error);
             budget_ms = static_cast<int>(*n);
             aim_flag = true;
