@@ -20,6 +20,11 @@
 
 namespace tilelab::cli {
 
+namespace {
+// The whole search's time budget (--budget-ms): 5 minutes by default, at most a day.
+constexpr int default_generate_budget_ms = 300'000;
+}  // namespace
+
 const char* const generate_usage =
     "usage: tilelab generate --kind K --width W --height H [--colors C] [--seed S] [-o FILE [--force]]\n"
     "                        [--copies 2|4] [--pair equal|sum:N] [--blockers N] [--scramble K]\n"
@@ -48,11 +53,17 @@ const char* const generate_usage =
     "  --target-clear P (link): the random player's clear rate, its interval inside P +- T;\n"
     "  --moves K (lines): a scramble whose proved optimal number of shifts is exactly K.\n"
     "--tolerance T (default 0.05), --bot B, --rollouts N, --runs N (default 1000), --threads N (default: the\n"
-    "machine's cores), --candidates N (default 200): layouts tried before giving up.\n"
+    "machine's cores), --candidates N (default 200): layouts tried before giving up;\n"
+    "--budget-ms N (default 300000): the whole search's time, after which it stops, the candidate\n"
+    "being measured included.\n"
     "Every candidate is printed on stderr, then the figures of the level written; the playouts\n"
-    "use seed 0, so 'tilelab estimate FILE --runs N --bot B' gives the same figures.\n"
+    "use seed 0, so 'tilelab estimate FILE --runs N --bot B' gives the same figures. While a\n"
+    "candidate is measured a progress line shows on a terminal; otherwise a line 'generate:\n"
+    "candidate 3: playouts 45.0%, 12 s of the 300 s budget' goes to stderr every 10 s (every tenth\n"
+    "of --budget-ms when shorter, at least 1 s).\n"
     "Exit status: 0 written, 1 no level could be made with these options (or none landed in the\n"
-    "band: the message names the nearest candidate), 2 wrong usage.\n";
+    "band, or the budget ran out first: the message names the nearest candidate; nothing is\n"
+    "written), 2 wrong usage.\n";
 
 int run_generate(const Args& args) {
     GenerateOptions options;
@@ -66,6 +77,7 @@ int run_generate(const Args& args) {
     AimOptions aim;
     aim.estimate.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     aim.estimate.time_budget_ms = default_playout_budget_ms;
+    int budget_ms = default_generate_budget_ms;
     bool aim_flag = false;
     bool blockers_given = false;  // a flag that only aiming takes was given
     FlagReader flags{"generate", args};
@@ -149,6 +161,11 @@ int run_generate(const Args& args) {
             (name == "--runs" ? aim.estimate.runs : name == "--threads" ? aim.estimate.threads : aim.max_candidates) =
                 static_cast<int>(*n);
             aim_flag = true;
+        } else if (flags.is("--budget-ms")) {
+            auto n = flags.integer(1, limits::max_search_budget_ms);
+            if (!n) return usage_error("generate", flags.error);
+            budget_ms = static_cast<int>(*n);
+            aim_flag = true;
         } else if (flags.is("--scramble")) {
             auto n = flags.integer(0, 1000);
             if (!n) return usage_error("generate", flags.error);
@@ -186,8 +203,8 @@ int run_generate(const Args& args) {
     if (lines_moves && *kind != Kind::lines)
         return usage_error("generate", "--moves K is for lines (a proved optimum of K shifts)");
     if (aim_flag && !aiming)
-        return usage_error("generate", "--tolerance, --bot, --rollouts, --runs, --threads and --candidates go with --target-pass, "
-                                       "--target-clear or --moves");
+        return usage_error("generate", "--tolerance, --bot, --rollouts, --runs, --threads, --candidates and --budget-ms go "
+                                       "with --target-pass, --target-clear or --moves");
 
     GenerateResult result;
     EstimateResult figures;
@@ -198,26 +215,51 @@ int run_generate(const Args& args) {
         aim.target = target_pass ? *target_pass : target_clear ? *target_clear : 0.0;
         aim.lines_moves = lines_moves.value_or(0);
         const bool terminal = ::isatty(STDERR_FILENO) != 0;
-        // On a terminal a progress line under the candidates: which one is measured, its playouts.
+        // The watcher: it stops the search when the budget runs out and shows progress, on a
+        // terminal as a line under the candidates redrawn in place (which one is measured, its
+        // playouts), otherwise as a line every `every` (docs/cli.md, generate).
         Progress progress;
         std::mutex print;
         std::atomic<int> measuring{0};
-        std::atomic<bool> searching{true};
+        std::atomic<bool> ran_out{false};
+        std::stop_source stop_search;
         aim.progress = &progress;
-        std::jthread progress_line;
-        if (terminal)
-            progress_line = std::jthread([&] {
-                while (searching.load()) {
-                    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-                    std::lock_guard lock(print);
-                    if (searching.load())
-                        std::fprintf(stderr, "\r\033[Kcandidate %d: playouts %5.1f%%", measuring.load(),
-                                     100.0 * std::min(1.0, progress.fraction.load()));
+        using clock = std::chrono::steady_clock;
+        const auto started = clock::now();
+        const auto budget = std::chrono::milliseconds(budget_ms);
+        const auto every = std::clamp<clock::duration>(budget / 10, std::chrono::seconds(1), std::chrono::seconds(10));
+        std::jthread watcher([&](std::stop_token done) {
+            auto next_line = started + every;
+            while (!done.stop_requested()) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                const auto now = clock::now();
+                if (now - started >= budget && !ran_out.exchange(true)) stop_search.request_stop();
+                std::lock_guard lock(print);
+                if (done.stop_requested()) break;
+                if (terminal) {
+                    std::fprintf(stderr, "\r\033[Kcandidate %d: playouts %5.1f%%", measuring.load(),
+                                 100.0 * std::min(1.0, progress.fraction.load()));
+                } else if (now >= next_line) {
+                    next_line += every;
+                    std::fprintf(stderr, "generate: candidate %d: playouts %.1f%%, %lld s of the %lld s budget\n",
+                                 measuring.load(), 100.0 * std::min(1.0, progress.fraction.load()),
+                                 static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(now - started).count()),
+                                 static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(budget).count()));
                 }
-            });
+                std::fflush(stderr);
+            }
+        });
+        auto stop_watcher = [&] {
+            {
+                std::lock_guard lock(print);
+                watcher.request_stop();
+            }
+            if (watcher.joinable()) watcher.join();
+            if (terminal) std::fprintf(stderr, "\r\033[K");
+        };
         AimResult found;
         try {
-            found = generate_to_target(aim, {}, [&](const AimCandidate& c) {
+            found = generate_to_target(aim, stop_search.get_token(), [&](const AimCandidate& c) {
                 std::lock_guard lock(print);
                 measuring.store(c.index + 1);
                 std::string line = "candidate " + std::to_string(c.index) + ": " + c.what;
@@ -228,18 +270,21 @@ int run_generate(const Args& args) {
                 if (*kind == Kind::lines)
                     line += c.optimum >= 0 ? ": optimum " + std::to_string(c.optimum) + " shifts" : ": optimum not proved";
                 line += c.inside ? ": inside" : "";
+                line += c.stopped ? ": not measured (the time budget ran out)" : "";
                 std::cerr << (terminal ? "\r\033[K" : "") << line << "\n";
             });
         } catch (const std::exception& e) {
-            searching.store(false);
+            stop_watcher();
             std::cerr << "tilelab generate: error: " << e.what() << "\n";
             return exit_invalid;
         }
-        searching.store(false);
-        if (progress_line.joinable()) progress_line.join();
-        if (terminal) std::fprintf(stderr, "\r\033[K");
+        stop_watcher();
         if (!found.level) {
-            std::cerr << "tilelab generate: error: " << found.error << "\n";
+            if (found.stopped)
+                std::cerr << "tilelab generate: error: the time budget of " << budget_ms << " ms (--budget-ms) ran out "
+                          << found.error << "; nothing written\n";
+            else
+                std::cerr << "tilelab generate: error: " << found.error << "\n";
             return exit_invalid;
         }
         result.level = std::move(found.level);

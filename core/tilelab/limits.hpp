@@ -63,6 +63,7 @@ inline constexpr int max_curve_cap = 100'000;          // --curve-cap 0..max_cur
 inline constexpr int max_rollouts = 1'000'000;         // --rollouts 1..max_rollouts
 inline constexpr int max_budget_ms = 3'600'000;        // --budget-ms (solvers) ..max_budget_ms
 inline constexpr int max_playout_budget_ms = 86'400'000;  // --playout-budget-ms 1..max_playout_budget_ms
+inline constexpr int max_search_budget_ms = 86'400'000;   // generate --budget-ms (the whole search) 1..
 inline constexpr int max_threads = 256;                // --threads 1..max_threads
 inline constexpr int max_bot_name = 64;                // a --bot name's length in bytes
 inline constexpr int max_tune_moves = 100'000;         // tune --max-moves 1..max_tune_moves

@@ -2,6 +2,7 @@
 // when re-measured independently, and its figures are those `tilelab estimate` gives.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -126,10 +127,28 @@ TEST_CASE("generate to a target: wrong pairings of kind and target are usage err
     CHECK(run_cli("generate --kind slide --width 4 --height 4 --moves 5").status == 2);
     CHECK(run_cli("generate --kind match3 --width 8 --height 8 --bot greedy").status == 2);  // no target
     CHECK(run_cli("generate --kind match3 --width 8 --height 8 --target-pass 140%").status == 2);
+    CHECK(run_cli("generate --kind match3 --width 8 --height 8 --budget-ms 1000").status == 2);  // no target
+    CHECK(run_cli("generate --kind match3 --width 8 --height 8 --target-pass 0.4 --budget-ms 0").status == 2);
     // A band no 3-candidate search can hit: 0.1% +- 0.1% on a level the bot always wins.
     auto none = run_cli("generate --kind match3 --width 8 --height 8 --seed 1 --target-pass 0.001 --tolerance 0.001 "
                         "--candidates 3 --runs 200 --threads 2");
     CHECK(none.status == 1);
     CHECK_THAT(none.err, Catch::Contains("no layout of 3 tried") && Catch::Contains("nearest:"));
     CHECK(none.out.empty());
+}
+
+TEST_CASE("generate --target-pass on 256x256 ends at --budget-ms with exit 1, and shows progress on a stderr that is "
+          "not a terminal", "[cli][aim]") {
+    // One candidate of 1,000 games on 256x256 takes minutes: the budget ends it while it is measured.
+    const auto started = std::chrono::steady_clock::now();
+    auto big = run_cli("generate --kind match3 --width 256 --height 256 --seed 1 --target-pass 0.4 --threads 2 "
+                       "--budget-ms 2500");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    CHECK(big.status == 1);
+    CHECK(big.out.empty());
+    CHECK(seconds < 10);
+    CHECK_THAT(big.err, Catch::Contains("generate: candidate 0: playouts") && Catch::Contains("s of the 2 s budget"));
+    CHECK_THAT(big.err, Catch::Contains("candidate 0: 256x256") && Catch::Contains("not measured (the time budget ran out)"));
+    CHECK_THAT(big.err, Catch::Contains("the time budget of 2500 ms (--budget-ms) ran out after 0 of 200 candidates, none "
+                                        "with its 95% interval inside 35.0% to 45.0%; nothing written"));
 }

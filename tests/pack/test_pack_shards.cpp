@@ -8,6 +8,7 @@
 #include <string>
 
 #include "pack_test_support.hpp"
+#include "support/scale.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/pack/shard.hpp"
 
@@ -111,6 +112,19 @@ TEST_CASE("shards: the parts of any N merge to check_pack's bytes", "[pack][shar
         std::vector<PartFile> reread;
         for (const auto& p : parts) reread.push_back({p.file, nlohmann::ordered_json::parse(p.json.dump())});
         CHECK(merge_check_parts(check_part_set(reread)).report->to_json().dump() == whole);
+        // And from their files, streamed (read_part), written compact or indented.
+        const test::ScratchDir dir("shards-read");
+        for (int indent : {-1, 2}) {
+            std::vector<PartFile> streamed;
+            for (const auto& p : parts) {
+                std::string error;
+                auto part = read_part(dir.write(p.file, p.json.dump(indent)).string(), error);
+                REQUIRE(part);
+                CHECK(part->units_hash_read == content_hash(p.json["units"].dump()));
+                streamed.push_back(std::move(*part));
+            }
+            CHECK(merge_check_parts(check_part_set(streamed)).report->to_json().dump() == whole);
+        }
     }
 }
 
@@ -241,4 +255,69 @@ TEST_CASE("shards: a damaged part never throws: every field of a part replaced b
     }
     CHECK(places.size() > 100);
     CHECK(merged_anyway == 0);
+}
+
+TEST_CASE("shards: a part streamed from its file is refused or merged exactly as the part in memory", "[pack][shards]") {
+    const LoadedPack loaded = load_pack_levels(demo);
+    const CheckOptions options = quick_options(16);
+    const auto parts = make_parts(loaded, options, 2);
+    const test::ScratchDir dir("shards-stream");
+    // What the merge makes of a set: its refusals, else its error or its report.
+    auto outcome = [](const std::vector<PartFile>& set) {
+        const PartSet checked = check_part_set(set);
+        std::string all;
+        for (const auto& line : checked.refusals) all += "refused: " + line + "\n";
+        if (!checked.ok()) return all;
+        const PackMerge merge = merge_check_parts(checked);
+        return merge.report ? merge.report->to_json().dump() : "error: " + merge.error;
+    };
+    auto streamed = [&](const std::vector<PartFile>& set) {
+        std::vector<PartFile> read;
+        for (const PartFile& p : set) {
+            std::string error;
+            auto part = read_part(dir.write(p.file, p.json.dump()).string(), error);
+            REQUIRE(part);
+            part->file = p.file;  // named as in memory, so that the messages compare
+            read.push_back(std::move(*part));
+        }
+        return read;
+    };
+    // Every value in the units of both parts (part 0 holds analyses, part 1 playout ranges: of
+    // these, the first game of each) replaced by another type or value ("x" and -1 in turn), with
+    // the units hash kept and recomputed.
+    std::vector<std::pair<std::size_t, std::string>> places;
+    int games_edited = 0;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+        const nlohmann::json flat = nlohmann::json(parts[k].json["units"]).flatten();
+        for (auto it = flat.begin(); it != flat.end(); ++it) {
+            const std::string key = it.key();
+            const auto games = key.find("/outcomes/");
+            if (games != std::string::npos && key.compare(games + 10, 2, "0/") != 0) continue;
+            games_edited += games != std::string::npos;
+            for (nlohmann::json::json_pointer place(key); !place.empty(); place = place.parent_pointer())
+                places.emplace_back(k, "/units" + place.to_string());
+        }
+    }
+    std::sort(places.begin(), places.end());
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+    CHECK(places.size() > 100);
+    CHECK(games_edited > 20);
+    // A third of them evenly spread (all at TILELAB_TEST_SCALE 3; fewer in the sanitizer tree).
+    const std::size_t keep =
+        std::min(places.size(), static_cast<std::size_t>(test::reps(static_cast<int>(places.size() / 3))));
+    int refused = 0;
+    for (std::size_t n = 0; n < keep; ++n) {
+        const auto& [k, place] = places[n * places.size() / keep];
+        const nlohmann::ordered_json value = n % 2 ? nlohmann::ordered_json("x") : nlohmann::ordered_json(-1);
+        for (bool rehash : {false, true}) {
+            std::vector<PartFile> set = parts;
+            set[k].json[nlohmann::ordered_json::json_pointer(place)] = value;
+            if (rehash) set[k].json["units_hash"] = content_hash(set[k].json["units"].dump());
+            INFO("part " << k << ": " << place << " = " << value.dump() << (rehash ? ", rehashed" : ""));
+            const std::string in_memory = outcome(set);
+            CHECK(outcome(streamed(set)) == in_memory);
+            refused += in_memory.rfind("refused", 0) == 0 || in_memory.rfind("error", 0) == 0;
+        }
+    }
+    CHECK(refused > 0);
 }

@@ -189,6 +189,14 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
             break;
         }
         }
+        if (stop.stop_requested() && level.kind != Kind::lines) {
+            // Cut short: its figures are those of the games played so far, not a measurement.
+            candidate.stopped = true;
+            candidate.measured.reset();
+            if (on_candidate) on_candidate(candidate);
+            result.tried.push_back(candidate);
+            break;
+        }
         if (level.kind == Kind::lines) {
             candidate.inside = candidate.optimum == options.lines_moves;
             if (candidate.inside) level.goal.moves = options.lines_moves;
@@ -205,24 +213,33 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
                 EstimateOptions as_cli = options.estimate;
                 as_cli.curve_cap = 2 * *level.goal.moves;
                 estimate = ops.estimate(level, as_cli, stop, nullptr);
+                if (estimate.cancelled || stop.stop_requested()) {
+                    result.stopped = true;
+                    result.error = "while candidate " + std::to_string(i) +
+                                   ", inside the band, was estimated again for its figures";
+                    return result;
+                }
             }
             result.level = std::move(level);
             result.estimate = std::move(estimate);
             return result;
         }
     }
-    if (stop.stop_requested()) {
-        result.error = "stopped";
-    } else if (options.layout.kind == Kind::lines) {
-        result.error = "no layout of " + std::to_string(options.max_candidates) +
-                       " tried has a proved optimum of exactly " + std::to_string(options.lines_moves) + " shifts" +
+    // "no layout of 200 tried has ..." or, stopped, "after 3 of 200 candidates, none with ...".
+    result.stopped = stop.stop_requested();
+    const auto measured = std::count_if(result.tried.begin(), result.tried.end(), [](const AimCandidate& c) { return !c.stopped; });
+    const std::string lead = result.stopped ? "after " + std::to_string(measured) + " of " +
+                                                  std::to_string(options.max_candidates) + " candidates, none with"
+                                            : "no layout of " + std::to_string(options.max_candidates) + " tried has";
+    if (options.layout.kind == Kind::lines) {
+        result.error = lead + " a proved optimum of exactly " + std::to_string(options.lines_moves) + " shifts" +
                        (nearest && nearest->optimum >= 0
                             ? " (nearest: " + std::to_string(nearest->optimum) + ", candidate " +
                                   std::to_string(nearest->index) + ": " + nearest->what + ")"
                             : "");
     } else {
-        result.error = "no layout of " + std::to_string(options.max_candidates) + " tried has its 95% interval inside " +
-                       percent_text(options.target - options.tolerance) + " to " + percent_text(options.target + options.tolerance);
+        result.error = lead + " its 95% interval inside " + percent_text(options.target - options.tolerance) + " to " +
+                       percent_text(options.target + options.tolerance);
         if (nearest && nearest->measured)
             result.error += " (nearest: " + percent_text(nearest->measured->pass_rate) + ", interval " +
                             percent_text(nearest->measured->ci_low) + " to " + percent_text(nearest->measured->ci_high) +

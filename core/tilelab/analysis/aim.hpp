@@ -33,13 +33,17 @@ struct AimCandidate {
     std::optional<LimitChoice> measured;  // the figure found (match3, slide: at the tuned limit)
     int optimum = -1;                // lines: the proved optimum (-1: not proved)
     bool inside = false;             // the candidate lands in the band
+    bool stopped = false;            // its measurement was cut short by the stop (nothing measured)
 };
 
 struct AimResult {
     std::optional<Level> level;      // the level found, its move limit set
     EstimateResult estimate;         // its playouts (match3, slide, link), seed options.estimate.seed
     std::vector<AimCandidate> tried;
-    std::string error;               // when nothing landed: the nearest candidate, named
+    // When nothing landed: the nearest candidate, named. Stopped: when, "after 3 of 200
+    // candidates, none with ... (nearest: ...)" or "while candidate 4, inside the band, was ...".
+    std::string error;
+    bool stopped = false;            // the stop came before a level was found and estimated
 };
 
 // The interval [ci_low, ci_high] lies inside [target - tolerance, target + tolerance].

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <fstream>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -25,6 +26,22 @@ using ojson = nlohmann::ordered_json;
 
 constexpr const char* part_format = "tilelab.part";
 constexpr int part_version = 1;
+
+// The 64-bit FNV-1a hash of bytes given piece by piece, as content_hash gives it.
+struct Fnv1a {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    void add(std::string_view bytes) {
+        for (unsigned char c : bytes) {
+            h ^= c;
+            h *= 0x100000001b3ull;
+        }
+    }
+    std::string text() const {
+        char text[32];
+        std::snprintf(text, sizeof text, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
+        return text;
+    }
+};
 
 ojson file_entry(const std::string& file) {
     auto bytes = read_whole_file(file);
@@ -201,45 +218,83 @@ struct Gathered {
     std::string why;             // and why, naming the field
 };
 
-Gathered gather(const std::vector<const ojson*>& ranges) {
+// The games of an "outcomes" array held in the JSON (a part made in memory), as read_part keeps them.
+StreamedOutcomes outcomes_of(const ojson& list) {
+    StreamedOutcomes s;
+    s.present = true;
+    s.count = list.size();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        auto outcome = outcome_from_json(list[i]);
+        if (!outcome) {
+            s.bad_at = i;
+            s.bad = list[i].dump();
+            break;
+        }
+        s.outcomes.push_back(*outcome);
+    }
+    return s;
+}
+
+// A playout range of a part: its unit (without "outcomes" when the part was streamed) and its
+// games as read_part kept them (nullptr: in the unit).
+struct RangeRef {
+    const ojson* unit = nullptr;
+    const StreamedOutcomes* streamed = nullptr;
+};
+
+RangeRef range_of(const PartFile& part, std::size_t at, const ojson& unit) {
+    return {&unit, at < part.streamed.size() && part.streamed[at].present ? &part.streamed[at] : nullptr};
+}
+
+Gathered gather(const std::vector<RangeRef>& ranges) {
     Gathered g;
+    std::size_t most = 0;  // the games there can be, so that the list grows once
+    for (const RangeRef& r : ranges) {
+        if (r.streamed) most += r.streamed->outcomes.size();
+        else if (const auto list = r.unit->find("outcomes"); list != r.unit->end() && list->is_array()) most += list->size();
+    }
+    g.outcomes.reserve(most);
     auto broken = [&](std::size_t at, std::string why) {
         g.broken = true;
         g.broken_at = at;
         g.why = std::move(why);
     };
     for (std::size_t at = 0; at < ranges.size() && !g.broken; ++at) {
-        const ojson* r = ranges[at];
+        const ojson* r = ranges[at].unit;
         if (r->contains("error")) {
             if (!(*r)["error"].is_string()) broken(at, "its \"error\" is not a string");
             else if (g.error.empty()) g.error = (*r)["error"].get<std::string>();
             continue;
         }
         if (g.timed_out || !g.error.empty()) continue;
-        const auto outcomes = r->find("outcomes");
+        StreamedOutcomes in_json;
+        const StreamedOutcomes* outcomes = ranges[at].streamed;
+        if (!outcomes) {
+            if (const auto list = r->find("outcomes"); list != r->end() && list->is_array()) {
+                in_json = outcomes_of(*list);
+                outcomes = &in_json;
+            }
+        }
         const auto timed_out = r->find("timed_out");
-        if (outcomes == r->end() || !outcomes->is_array() || timed_out == r->end() || !timed_out->is_boolean()) {
+        if (!outcomes || timed_out == r->end() || !timed_out->is_boolean()) {
             broken(at, "its \"outcomes\" or \"timed_out\" is missing or of the wrong type");
             continue;
         }
         const int runs = (*r)["runs"][1].get<int>();
-        if (static_cast<int>(outcomes->size()) > runs || (!timed_out->get<bool>() && static_cast<int>(outcomes->size()) != runs)) {
-            broken(at, "\"outcomes\" holds " + std::to_string(outcomes->size()) + " runs, not the " + std::to_string(runs) +
+        if (outcomes->count > static_cast<std::size_t>(std::max(runs, 0)) ||
+            (!timed_out->get<bool>() && outcomes->count != static_cast<std::size_t>(std::max(runs, 0)))) {
+            broken(at, "\"outcomes\" holds " + std::to_string(outcomes->count) + " runs, not the " + std::to_string(runs) +
                            " of its \"runs\"" + (timed_out->get<bool>() ? " or fewer" : ""));
             continue;
         }
-        g.outcomes.reserve(g.outcomes.size() + outcomes->size());
-        for (std::size_t i = 0; i < outcomes->size(); ++i) {
-            auto outcome = outcome_from_json((*outcomes)[i]);
-            if (!outcome) {
-                broken(at, "\"outcomes\"[" + std::to_string(i) + "] is " + (*outcomes)[i].dump() +
-                               ", not [won 0|1, dead 0|1, moves_used >= 0, moves_left >= 0, score, highest_tile >= 0, "
-                               "won_at >= -1, dead_at >= -1] with moves up to " +
-                               std::to_string(limits::max_game_moves));
-                break;
-            }
-            g.outcomes.push_back(*outcome);
+        if (outcomes->bad_at != static_cast<std::size_t>(-1)) {
+            broken(at, "\"outcomes\"[" + std::to_string(outcomes->bad_at) + "] is " + outcomes->bad +
+                           ", not [won 0|1, dead 0|1, moves_used >= 0, moves_left >= 0, score, highest_tile >= 0, "
+                           "won_at >= -1, dead_at >= -1] with moves up to " +
+                           std::to_string(limits::max_game_moves));
+            continue;
         }
+        g.outcomes.insert(g.outcomes.end(), outcomes->outcomes.begin(), outcomes->outcomes.end());
         if (timed_out->get<bool>()) g.timed_out = true;
     }
     return g;
@@ -348,9 +403,10 @@ ojson with_units(ojson header, ojson units) {
     return header;
 }
 
-bool units_intact(const ojson& part) {
-    const auto hash = part.find("units_hash");
-    return hash != part.end() && hash->is_string() && *hash == content_hash(part["units"].dump());
+bool units_intact(const PartFile& part) {
+    const auto hash = part.json.find("units_hash");
+    if (hash == part.json.end() || !hash->is_string()) return false;
+    return *hash == (part.units_hash_read ? *part.units_hash_read : content_hash(part.json["units"].dump()));
 }
 
 // What every merge checks first: the source's files are the bytes the parts were made from (`now`:
@@ -366,9 +422,236 @@ std::string unchanged_and_intact(const PartSet& set, const ojson& now) {
         return ref["source"].get<std::string>() + " changed since the parts were made (" + changed_files(ref, now) +
                " differ); run the shards again";
     for (const PartFile* part : set.by_shard)
-        if (!units_intact(part->json)) return part->file + ": its units do not match their hash (a damaged or edited part)";
+        if (!units_intact(*part)) return part->file + ": its units do not match their hash (a damaged or edited part)";
     return "";
 }
+
+// Builds a JSON tree from SAX events, as the library's own parser does (a repeated key keeps its
+// first place and its last value).
+class TreeBuilder {
+public:
+    explicit TreeBuilder(ojson& root) : root_(root) {}
+    std::size_t depth() const { return stack_.size(); }
+    ojson& at(std::size_t level) { return *stack_[level]; }
+    void put(ojson&& value) { place(std::move(value)); }
+    void open(ojson&& container) { stack_.push_back(place(std::move(container))); }
+    // An array at the root that keeps the room of the last one (the games of a range, one by one).
+    void open_reused_array() {
+        if (root_.is_array()) root_.clear();
+        else {
+            root_ = ojson::array();
+            root_.get_ref<ojson::array_t&>().reserve(8);
+        }
+        stack_.push_back(&root_);
+    }
+    void close() { stack_.pop_back(); }
+    void key(const std::string& k) { pending_ = &(*stack_.back())[k]; }
+
+private:
+    ojson* place(ojson&& value) {
+        if (stack_.empty()) {
+            root_ = std::move(value);
+            return &root_;
+        }
+        ojson& top = *stack_.back();
+        if (top.is_array()) {
+            top.push_back(std::move(value));
+            return &top.back();
+        }
+        *pending_ = std::move(value);
+        return pending_;
+    }
+    ojson& root_;
+    std::vector<ojson*> stack_;
+    ojson* pending_ = nullptr;
+};
+
+// Reads a part in one pass (nlohmann's SAX interface) into what PartFile holds: the part as JSON
+// but for the "outcomes" array of each unit, whose games go straight into StreamedOutcomes, checked
+// as outcome_from_json checks them; and the hash of "units" computed over the compact JSON that the
+// library's dump() gives of them, as it is read (the bytes a shard writes), so that neither the
+// file's text nor a tree of its games is ever held.
+class PartReader {
+public:
+    explicit PartReader(std::uintmax_t file_size) : reserve_left_(file_size / min_game_bytes) {}
+
+    bool null() { return scalar(nullptr, "null"); }
+    bool boolean(bool v) { return scalar(v, v ? "true" : "false"); }
+    bool number_integer(std::int64_t v) { return whole(v); }
+    bool number_unsigned(std::uint64_t v) { return whole(v); }
+    bool number_float(double v, const std::string&) {
+        const std::string text = hashing() ? ojson(v).dump() : std::string();
+        return scalar(ojson(v), text);
+    }
+    bool string(std::string& v) {
+        const std::string text = hashing() ? ojson(v).dump() : std::string();
+        return scalar(ojson(std::move(v)), text);
+    }
+    bool binary(ojson::binary_t&) { return false; }  // never from JSON text
+    bool start_object(std::size_t) { return open(false); }
+    bool start_array(std::size_t) { return open(true); }
+    bool end_object() { return close("}"); }
+    bool end_array() { return close("]"); }
+    bool key(std::string& k) {
+        if (hashing()) {
+            if (items_.back()) units_hash_.add(",");
+            items_.back() = true;
+            units_hash_.add(ojson(k).dump());
+            units_hash_.add(":");
+            after_key_ = true;
+        }
+        if (games_) {
+            element_tree_.key(k);
+            return true;
+        }
+        if (tree_.depth() == 1 && k == "units") {  // the root's units (a repeated key: the last one)
+            hashing_armed_ = true;
+            units_hash_ = Fnv1a{};
+            streamed_.clear();
+        }
+        if (tree_.depth() == 3 && in_unit_list() && k == "outcomes") {
+            StreamedOutcomes& s = unit_record();
+            s = StreamedOutcomes{};
+            outcomes_next_ = true;
+        }
+        tree_.key(k);
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+
+    PartFile take(const std::string& file) {
+        PartFile part{file, std::move(root_)};
+        part.streamed = std::move(streamed_);
+        if (units_seen_) part.units_hash_read = units_hash_.text();
+        return part;
+    }
+
+private:
+    // "[0,0,0,0,0,0,0,0]," : no game takes fewer bytes, so a list is given room for at most the
+    // games the rest of the file can hold.
+    static constexpr std::uintmax_t min_game_bytes = 18;
+
+    bool hashing() const { return hashing_armed_ || !items_.empty(); }
+    // The value about to begin, in the hashed text: its comma, and whether it begins "units".
+    void before_value() {
+        if (hashing_armed_) {
+            hashing_armed_ = false;
+            units_seen_ = true;
+            after_key_ = false;
+            return;
+        }
+        if (items_.empty()) return;
+        if (!after_key_) {
+            if (items_.back()) units_hash_.add(",");
+            items_.back() = true;
+        }
+        after_key_ = false;
+    }
+    template <typename T>
+    bool whole(T v) {
+        char text[24];
+        const auto end = std::to_chars(text, text + sizeof text, v).ptr;
+        return scalar(ojson(v), std::string_view(text, static_cast<std::size_t>(end - text)));
+    }
+    bool scalar(ojson&& value, std::string_view text) {
+        const bool hashed = hashing();
+        before_value();
+        if (hashed) units_hash_.add(text);
+        if (games_) {
+            element_tree_.put(std::move(value));
+            if (element_tree_.depth() == 0) game_done();
+        } else {
+            tree_.put(std::move(value));
+        }
+        outcomes_next_ = false;
+        return true;
+    }
+    bool open(bool array) {
+        const bool hashed = hashing();
+        before_value();
+        if (hashed) {
+            units_hash_.add(array ? "[" : "{");
+            items_.push_back(false);
+        }
+        if (games_) {
+            if (array && element_tree_.depth() == 0) element_tree_.open_reused_array();
+            else element_tree_.open(array ? ojson::array() : ojson::object());
+        } else if (outcomes_next_ && array) {  // a unit's "outcomes": its games are kept apart
+            tree_.at(2).erase("outcomes");
+            games_ = &unit_record();
+            games_->present = true;
+            reserve_games();
+        } else {
+            tree_.open(array ? ojson::array() : ojson::object());
+        }
+        outcomes_next_ = false;
+        return true;
+    }
+    bool close(const char* bracket) {
+        if (!items_.empty()) {
+            units_hash_.add(bracket);
+            items_.pop_back();
+        }
+        if (games_) {
+            if (element_tree_.depth() == 0) {
+                games_ = nullptr;  // the end of the "outcomes" array
+                element_ = ojson();
+            } else {
+                element_tree_.close();
+                if (element_tree_.depth() == 0) game_done();
+            }
+        } else {
+            tree_.close();
+        }
+        return true;
+    }
+    void game_done() {
+        StreamedOutcomes& s = *games_;
+        ++s.count;
+        if (s.bad_at != static_cast<std::size_t>(-1)) return;
+        if (auto outcome = outcome_from_json(element_)) {
+            s.outcomes.push_back(*outcome);
+        } else {
+            s.bad_at = s.count - 1;
+            s.bad = element_.dump();
+            std::vector<PlayoutOutcome>().swap(s.outcomes);  // the range is refused: its games are not needed
+        }
+    }
+    // Room for the games the unit's "runs" announces (read before "outcomes" in the parts the tool
+    // writes), at most as many as the rest of the file can hold.
+    void reserve_games() {
+        const ojson& unit = tree_.at(2);
+        const auto runs = unit.find("runs");
+        if (runs == unit.end() || !runs->is_array() || runs->size() != 2 || !(*runs)[1].is_number_unsigned()) return;
+        const auto want = std::min<std::uintmax_t>((*runs)[1].get<std::uint64_t>(), reserve_left_);
+        games_->outcomes.reserve(static_cast<std::size_t>(want));
+        reserve_left_ -= want;
+    }
+    bool in_unit_list() {
+        return tree_.at(0).is_object() && tree_.at(1).is_array() && tree_.at(2).is_object() && hashing();
+    }
+    StreamedOutcomes& unit_record() {
+        const std::size_t at = tree_.at(1).size() - 1;
+        if (streamed_.size() <= at) streamed_.resize(at + 1);
+        return streamed_[at];
+    }
+
+    ojson root_;
+    TreeBuilder tree_{root_};
+    ojson element_;  // the game being read
+    TreeBuilder element_tree_{element_};
+    StreamedOutcomes* games_ = nullptr;  // reading this unit's "outcomes"
+    bool outcomes_next_ = false;         // the value after a unit's "outcomes" key comes next
+    std::vector<StreamedOutcomes> streamed_;
+    std::uintmax_t reserve_left_ = 0;
+    // The hash of the root's "units" value: whether it comes next, and per open container within it
+    // whether it has an item yet.
+    Fnv1a units_hash_;
+    bool hashing_armed_ = false;
+    bool units_seen_ = false;
+    bool after_key_ = false;
+    std::vector<bool> items_;
+};
 
 }  // namespace
 
@@ -418,14 +701,9 @@ std::pair<int, int> estimate_share(int runs, ShardSpec shard) {
 }
 
 std::string content_hash(std::string_view bytes) {
-    std::uint64_t h = 0xcbf29ce484222325ull;
-    for (unsigned char c : bytes) {
-        h ^= c;
-        h *= 0x100000001b3ull;
-    }
-    char text[32];
-    std::snprintf(text, sizeof text, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
-    return text;
+    Fnv1a hash;
+    hash.add(bytes);
+    return hash.text();
 }
 
 ojson pack_identity(const LoadedPack& loaded) {
@@ -563,7 +841,7 @@ ExistingPart look_for_part(const std::filesystem::path& out, const ojson& header
                         "; remove it or choose another name";
         return found;
     }
-    if (!units_intact(part->json)) {
+    if (!units_intact(*part)) {
         found.state = ExistingPart::State::damaged;
         found.message = name + " holds shard " + shard_text(header["shard"]) +
                         " damaged (its units do not match their hash): it is done again";
@@ -636,18 +914,32 @@ ojson run_estimate_shard(const Level& level, const EstimateOptions& options, ojs
 }
 
 std::optional<PartFile> read_part(const std::string& file, std::string& error) {
-    auto bytes = read_whole_file(file);
-    if (!bytes) {
-        std::error_code ec;
+    std::error_code ec;
+    std::vector<char> buffer(1 << 20);
+    std::ifstream in;
+    in.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    in.open(file, std::ios::binary);
+    if (!in) {
         error = std::filesystem::exists(file, ec) ? "cannot be read" : "no such file";
         return std::nullopt;
     }
-    ojson json = ojson::parse(*bytes, nullptr, false);
-    if (json.is_discarded()) {
+    const auto size = std::filesystem::file_size(file, ec);
+    PartReader reader(ec ? 0 : size);
+    bool parsed = false;
+    try {
+        parsed = ojson::sax_parse(in, &reader);
+    } catch (const std::ios_base::failure&) {  // a read error (a folder, EIO)
+        in.setstate(std::ios::badbit);
+    }
+    if (in.bad()) {
+        error = "cannot be read";
+        return std::nullopt;
+    }
+    if (!parsed) {
         error = "is not JSON (a part is one JSON object)";
         return std::nullopt;
     }
-    return PartFile{file, std::move(json)};
+    return reader.take(file);
 }
 
 PartSet check_part_set(const std::vector<PartFile>& parts) {
@@ -731,7 +1023,7 @@ PackMerge merge_check_parts(const PartSet& set) {
     const std::vector<WorkUnit> units = split_check(loaded, options->runs, count);
     // Every part must hold exactly its shard's units, in order.
     std::vector<const ojson*> analysis(loaded.entries.size(), nullptr);
-    std::vector<std::vector<const ojson*>> ranges(loaded.entries.size());
+    std::vector<std::vector<RangeRef>> ranges(loaded.entries.size());
     std::vector<std::vector<const std::string*>> range_files(loaded.entries.size());
     std::vector<std::size_t> cursor(static_cast<std::size_t>(count), 0);
     for (const WorkUnit& u : units) {
@@ -739,7 +1031,7 @@ PackMerge merge_check_parts(const PartSet& set) {
         const ojson& list = part->json["units"];
         std::size_t& at = cursor[static_cast<std::size_t>(u.shard)];
         const ojson* unit = at < list.size() ? &list[at] : nullptr;
-        ++at;
+        const std::size_t unit_at = at++;
         bool fits = unit && unit->is_object() && unit->contains("level") && (*unit)["level"] == u.level;
         if (fits && u.analysis) fits = unit->contains("analysis") && (*unit)["analysis"].is_object();
         if (fits && !u.analysis)
@@ -751,7 +1043,7 @@ PackMerge merge_check_parts(const PartSet& set) {
         }
         if (u.analysis) analysis[static_cast<std::size_t>(u.level)] = &(*unit)["analysis"];
         else {
-            ranges[static_cast<std::size_t>(u.level)].push_back(unit);
+            ranges[static_cast<std::size_t>(u.level)].push_back(range_of(*part, unit_at, *unit));
             range_files[static_cast<std::size_t>(u.level)].push_back(&part->file);
         }
     }
@@ -806,7 +1098,7 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
         return merge;
     }
     const int count = ref["shard"][1].get<int>();
-    std::vector<const ojson*> ranges;
+    std::vector<RangeRef> ranges;
     for (int k = 0; k < count; ++k) {
         const PartFile* part = set.by_shard[static_cast<std::size_t>(k)];
         const auto [first, runs] = estimate_share(options->runs, ShardSpec{k, count});
@@ -817,7 +1109,7 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
                           std::to_string(count) + " (a damaged or edited part)";
             return merge;
         }
-        ranges.push_back(&units[0]);
+        ranges.push_back(range_of(*part, 0, units[0]));
     }
     Gathered g = gather(ranges);
     if (g.broken || !g.error.empty()) {

@@ -90,11 +90,28 @@ nlohmann::ordered_json run_estimate_shard(const Level& level, const EstimateOpti
 
 // ---- Merge ---------------------------------------------------------------------------------------
 
-struct PartFile {
-    std::string file;             // as the user named it
-    nlohmann::ordered_json json;  // the part
+// The games of one playout range as read_part keeps them: compact, checked as they are read.
+struct StreamedOutcomes {
+    bool present = false;                   // the unit's "outcomes" was an array (read here, not in the JSON)
+    std::size_t count = 0;                  // its elements
+    std::vector<PlayoutOutcome> outcomes;   // the games, up to the first element that is not one
+    std::size_t bad_at = static_cast<std::size_t>(-1);  // that element's index (none: -1)
+    std::string bad;                        // and its JSON
 };
-// Reads a part file; on failure returns nullopt and says why in `error`.
+
+struct PartFile {
+    PartFile() = default;
+    PartFile(std::string file_name, nlohmann::ordered_json part) : file(std::move(file_name)), json(std::move(part)) {}
+    std::string file;             // as the user named it
+    nlohmann::ordered_json json;  // the part (read_part: without the "outcomes" arrays of its units)
+    // Filled by read_part, which streams the file (docs/scale.md "Memory"): index i holds the games
+    // of json["units"][i]; and the hash of "units" as read. A part made in memory leaves both empty
+    // and keeps its games in `json`.
+    std::vector<StreamedOutcomes> streamed;
+    std::optional<std::string> units_hash_read;
+};
+// Reads a part file in one pass without holding its text or a JSON tree of its games (about 40
+// bytes a game); on failure returns nullopt and says why in `error`.
 std::optional<PartFile> read_part(const std::string& file, std::string& error);
 
 // Checks that the parts are one whole set: the same verb, source, files and options, one N, each
