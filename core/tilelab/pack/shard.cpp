@@ -338,7 +338,7 @@ bool header_well_formed(const ojson& part) {
 
 // Why a part's stored options are not ones the CLI takes ("" when they are): each key is read as
 // the flag is (a whole number in the flag's range, checked before it is converted; see
-// analysis/run_limits.hpp), so that an edited part cannot ask the merge for 2^31 runs or a curve of
+// limits.hpp), so that an edited part cannot ask the merge for 2^31 runs or a curve of
 // 2^31 points. The message names the key.
 std::string options_problem(const ojson& part) {
     const ojson& o = part["options"];
