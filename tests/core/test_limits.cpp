@@ -14,20 +14,8 @@ namespace fs = std::filesystem;
 using namespace tilelab;
 using tilelab::test::put;
 using tilelab::test::run_cli;
-using tilelab::test::shell_quote;
 
 namespace {
-
-struct LimitsFolder {
-    fs::path dir;
-    explicit LimitsFolder(const std::string& name)
-        : dir(fs::temp_directory_path() / ("tilelab-limits-" + name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    ~LimitsFolder() { fs::remove_all(dir); }
-    std::string at(const std::string& name) const { return shell_quote((dir / name).string()); }
-};
 
 const std::string small_link_level =
     R"({"format": "tilelab.level", "version": 2, "id": "a", "name": "A", "kind": "link", "width": 2, "height": 1,)"
@@ -36,7 +24,7 @@ const std::string small_link_level =
 }  // namespace
 
 TEST_CASE("a bundle may be larger than a level file, up to the bundle limit", "[io][limits]") {
-    LimitsFolder f("bundle");
+    tilelab::test::ScratchFolder f("limits-bundle");
     // 17 MiB of meta: over a level's limit, well under a bundle's.
     const std::string padding(17u << 20, 'x');
     put(f.dir / "big.bundle.json", R"({"format": "tilelab.bundle", "version": 1, "name": "B", "levels": [)" +
@@ -76,7 +64,7 @@ TEST_CASE("a pack lists at most max_pack_levels levels", "[io][limits]") {
 }
 
 TEST_CASE("a pack report of any size is known as one and replaced", "[pack][limits][output]") {
-    LimitsFolder f("report");
+    tilelab::test::ScratchFolder f("limits-report");
     fs::copy_file(TILELAB_SOURCE_DIR "/levels/samples/link/01-pairs.json", f.dir / "a.json");
     put(f.dir / "pack.json", "{\"format\": \"tilelab.pack\", \"version\": 1, \"name\": \"P\", \"levels\": [\"a.json\"]}\n");
     // An older report over every JSON limit (a pack of big boards makes such pages).

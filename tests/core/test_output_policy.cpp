@@ -17,26 +17,11 @@ using tilelab::test::run_cli;
 using tilelab::test::shell_quote;
 using tilelab::test::slurp;
 
-namespace {
-
 using tilelab::test::put;
-
-struct Folder {
-    fs::path dir;
-    explicit Folder(const std::string& name)
-        : dir(fs::temp_directory_path() / ("tilelab-output-" + name + "-" + std::to_string(::getpid()))) {
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-    }
-    ~Folder() { fs::remove_all(dir); }
-    std::string at(const std::string& name) const { return shell_quote((dir / name).string()); }
-};
-
-}  // namespace
 
 TEST_CASE("every writing verb refuses the pack, its levels, a part, notes and another level without --force",
           "[cli][output]") {
-    Folder f("verbs");
+    tilelab::test::ScratchFolder f("output-verbs");
     const std::string samples = TILELAB_SOURCE_DIR "/levels/samples/";
     fs::copy_file(samples + "match3/02-jelly.json", f.dir / "a.json");
     fs::copy_file(samples + "link/01-pairs.json", f.dir / "b.json");
@@ -93,7 +78,7 @@ TEST_CASE("every writing verb refuses the pack, its levels, a part, notes and an
 }
 
 TEST_CASE("outputs of the verb's own kind are replaced, and the same level is rewritten", "[cli][output]") {
-    Folder f("same");
+    tilelab::test::ScratchFolder f("output-same");
     const std::string samples = TILELAB_SOURCE_DIR "/levels/samples/";
     fs::copy_file(samples + "match3/02-jelly.json", f.dir / "a.json");
     fs::copy_file(samples + "match3/02-jelly.json", f.dir / "copy.json");  // the same level (same id)
@@ -126,7 +111,7 @@ TEST_CASE("outputs of the verb's own kind are replaced, and the same level is re
 }
 
 TEST_CASE("output_refusal names what the existing file is", "[io][output]") {
-    Folder f("names");
+    tilelab::test::ScratchFolder f("output-names");
     put(f.dir / "notes.txt", "notes\n");
     OutputRequest r;
     r.out = f.dir / "notes.txt";

@@ -46,6 +46,20 @@ inline std::filesystem::path scratch_dir(const std::string& name) {
     return dir;
 }
 
+// A scratch folder of the test (scratch_dir), removed when it goes out of scope; at(name) is a
+// file in it, quoted for a shell command line.
+struct ScratchFolder {
+    std::filesystem::path dir;
+    explicit ScratchFolder(const std::string& name) : dir(scratch_dir(name)) {}
+    ~ScratchFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(dir, ignored);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+    std::string at(const std::string& name) const { return shell_quote((dir / name).string()); }
+};
+
 // Runs `command` (a shell command line) with stdout and stderr captured separately.
 inline RunResult run_shell(const std::string& command) {
     static int counter = 0;
