@@ -1,5 +1,6 @@
 // libFuzzer target: the bytes as one shard part of `tilelab pack merge`, merged in a folder that
-// holds the pack and level the seed parts were made from (see harness.hpp for the checks).
+// holds the pack and level the seed parts were made from, and as what a shard finds at its output
+// path (see harness.hpp for the checks).
 #include <cstdio>
 #include <cstdlib>
 

@@ -153,8 +153,9 @@ inline std::string check_play(std::string_view bytes) {
 // The pack and levels the parts of tests/data/fuzz/merge-*.json were made from, written once a
 // process into a fresh folder: `pack merge` reads a part's source again by the path it names,
 // relative to the folder it runs in (docs/scale.md), so the checks run the merge in that folder.
-// The files are the samples levels/samples/match3/01-intro.json, link/01-pairs.json and
-// slide/01-classic.json, byte for byte (a part names them by their hash).
+// The levels are copies of levels/samples/match3/01-intro.json, link/01-pairs.json and
+// slide/01-classic.json; a part names every file by its hash, so changing one here means making
+// the seed parts again (docs/testing.md "Fuzzing").
 struct FixtureFile {
     const char* name;
     std::string_view text;
@@ -354,18 +355,46 @@ inline MergeOutcome merge_parts(const std::vector<pack::PartFile>& parts) {
     return m;
 }
 
+// What a shard finds at its output path, "part.json" in the fixture's folder (`json`: the file as
+// read_part read it, or null): never an exception; a readable part, asked for with its own header,
+// is done when its units match their hash and damaged when not; anything else is refused, with a
+// message, when asked for the fixture's estimate shard 0/1.
+inline std::string check_existing_part(const nlohmann::ordered_json* json) {
+    const bool readable = json && pack::part_difference(*json, *json).empty();
+    nlohmann::ordered_json header;
+    if (readable) {
+        header = *json;
+        header.erase("units");
+        header.erase("units_hash");
+    } else {
+        header = pack::part_header("estimate", pack::level_identity("match3.json"),
+                                   pack::estimate_options_json(EstimateOptions{}), pack::ShardSpec{0, 1});
+    }
+    const pack::ExistingPart found = pack::look_for_part("part.json", header);
+    using State = pack::ExistingPart::State;
+    if (found.message.empty()) return "an existing part without a message";
+    if (!readable) return found.state == State::refused ? "" : "something that is not a part is not refused: " + found.message;
+    const bool intact = json->contains("units_hash") && (*json)["units_hash"] == pack::content_hash((*json)["units"].dump());
+    if (found.state != (intact ? State::done : State::damaged))
+        return "a part at its own output path is not found " + std::string(intact ? "done" : "damaged") + ": " + found.message;
+    return {};
+}
+
 // The bytes as one part file of `pack merge`, run in the fixture's folder: never a crash or an
 // exception, a part that does not read or does not merge is refused with a reason. Then the same
 // part with its units' hash made right (as anyone editing a part can: the hash finds damage, not
 // tampering, docs/scale.md), so that edited units reach the merge itself. A part that merges
 // (a set of one shard) merges to the same bytes again, from its own canonical text too, and given
-// twice is refused. `merged` (when given) tells whether the part merged.
+// twice is refused. Besides, the bytes as what a shard finds at its output path (look_for_part):
+// a readable part is its own shard done or damaged, anything else is refused with a reason.
+// `merged` (when given) tells whether the part merged.
 inline std::string check_merge(std::string_view bytes, bool* merged = nullptr) {
     if (merged) *merged = false;
     InFolder in(merge_fixture());
     write_bytes("part.json", bytes);
     std::string error;
     std::optional<pack::PartFile> part = pack::read_part("part.json", error);
+    if (std::string why = check_existing_part(part ? &part->json : nullptr); !why.empty()) return why;
     if (!part) return error.empty() ? "a part refused without a reason" : std::string();
     std::vector<pack::PartFile> parts{*part};
     MergeOutcome first = merge_parts(parts);
