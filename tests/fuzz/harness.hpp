@@ -367,8 +367,9 @@ inline std::string check_existing_part(const nlohmann::ordered_json* json) {
         header.erase("units");
         header.erase("units_hash");
     } else {
-        header = pack::part_header("estimate", pack::level_identity("match3.json"),
-                                   pack::estimate_options_json(EstimateOptions{}), pack::ShardSpec{0, 1});
+        static const nlohmann::ordered_json estimate_header = pack::part_header(
+            "estimate", pack::level_identity("match3.json"), pack::estimate_options_json(EstimateOptions{}), pack::ShardSpec{0, 1});
+        header = estimate_header;
     }
     const pack::ExistingPart found = pack::look_for_part("part.json", header);
     using State = pack::ExistingPart::State;
