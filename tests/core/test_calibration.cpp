@@ -235,7 +235,7 @@ TEST_CASE("the CSV: every bad row is reported at its line, all at once", "[calib
         "obs.csv:9:6: error: attempts is 0: a level needs attempts for a pass rate",
         "obs.csv:10:1: error: duplicate id 'good-1' (first on line 2)",
         "obs.csv:11:1: error: the id is empty",
-        "obs.csv:12:6: error: attempts '99999999999999999999' is too large",
+        "obs.csv:12:6: error: attempts '99999999999999999999' is too large (at most 10^15)",
         "obs.csv:13:12: error: attempts 'x' is not a whole number",
         "obs.csv:13:14: error: passes -1 is negative",
     };
@@ -245,6 +245,37 @@ TEST_CASE("the CSV: every bad row is reported at its line, all at once", "[calib
     REQUIRE(csv.rows.size() == 2);
     CHECK(csv.rows[0].id == "good-1");
     CHECK(csv.rows[1].id == "good-2");
+}
+
+TEST_CASE("the CSV: counts above 10^15 are refused; at 10^15 a level all passed still fits", "[calibration][csv]") {
+    // Found by fuzz_calibration's check (tests/data/fuzz/calibration-huge-attempts-all-passed.csv): 10^17
+    // attempts all passed smooth to a rate of exactly 1 in double precision, whose logit is
+    // infinite, and calibrate printed a fit of NaN and wrote a file that estimate refused.
+    ObservedCsv huge = parse_observed_csv("id,attempts,passes\n"
+                                          "a,100000000000000000,100000000000000000\n"
+                                          "b,1000000000000001,5\n",
+                                          "obs.csv");
+    CHECK(messages(huge.diagnostics) ==
+          std::vector<std::string>{"obs.csv:2:3: error: attempts '100000000000000000' is too large (at most 10^15)",
+                                   "obs.csv:2:22: error: passes '100000000000000000' is too large (at most 10^15)",
+                                   "obs.csv:3:3: error: attempts '1000000000000001' is too large (at most 10^15)"});
+    CHECK(huge.rows.empty());
+    const std::int64_t most = max_csv_count;
+    ObservedCsv limit = parse_observed_csv("id,attempts,passes\na,1000000000000000,1000000000000000\n", "obs.csv");
+    REQUIRE(limit.ok());
+    REQUIRE(limit.rows.size() == 1);
+    CHECK(limit.rows[0].attempts == most);
+    for (std::int64_t passes : {most, most - 1, std::int64_t{0}}) {
+        FitResult fitted = fit_levels({{most, passes, 100, 100}, {2000, 400, 100, 0}, {1500, 1200, 100, 95}});
+        REQUIRE(fitted.fit);
+        for (double v : {fitted.fit->a, fitted.fit->b, fitted.fit->residual_sd, fitted.fit->var_a, fitted.fit->var_b,
+                         fitted.fit->cov_ab, fitted.fit->loo_mae_points})
+            CHECK(std::isfinite(v));
+    }
+    // The fit itself refuses such counts from any caller.
+    FitResult over = fit_levels({{most + 1, most + 1, 100, 100}, {2000, 400, 100, 0}, {1500, 1200, 100, 95}});
+    CHECK_FALSE(over.fit);
+    CHECK(over.error.find("at most 10^15") != std::string::npos);
 }
 
 TEST_CASE("the CSV: a wrong or missing header", "[calibration][csv]") {

@@ -1,6 +1,7 @@
 // Every input the fuzzers found (tests/data/fuzz/) replayed through the fuzz targets' own checks
-// (tests/fuzz/harness.hpp): the reader, then analyze + apply. Runs in the ordinary and the
-// sanitizer builds, so a fixed finding stays fixed without clang or libFuzzer.
+// (tests/fuzz/harness.hpp): the reader, analyze + apply, the merge of a shard part, the calibration
+// CSV; each file through every check. Runs in the ordinary and the sanitizer builds, so a fixed
+// finding stays fixed without clang or libFuzzer.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -24,6 +25,14 @@ TEST_CASE("every input in tests/data/fuzz passes the fuzz targets' checks", "[fu
         REQUIRE_NOTHROW(why = tilelab::fuzz::check_reader(bytes));
         CHECK(why == std::string());
         REQUIRE_NOTHROW(why = tilelab::fuzz::check_play(bytes));
+        CHECK(why == std::string());
+        bool merged = false;
+        REQUIRE_NOTHROW(why = tilelab::fuzz::check_merge(bytes, &merged));
+        CHECK(why == std::string());
+        // The seed parts of one shard merge: they were made from the fixture's files (harness.hpp).
+        const std::string name = file.filename().string();
+        if (name.rfind("merge-", 0) == 0 && name.find("-0-of-1.json") != std::string::npos) CHECK(merged);
+        REQUIRE_NOTHROW(why = tilelab::fuzz::check_calibration(bytes));
         CHECK(why == std::string());
     }
 }

@@ -7,6 +7,8 @@
 //   fault_writer recover CONFIG FILE     what the next start offers: "offer FILE AUTOSAVE ok|broken" lines
 //   fault_writer load FILE               exit 0 when FILE loads as a level
 //   fault_writer pack FILE               the Pack panel's save: reverse the level order, save with backup
+//   fault_writer export PACK OUT         the Pack panel's export: check PACK (20 runs a level), write
+//                                        the bundle to OUT with backup
 // Exit status 0 done, 1 the write failed (message on stderr), 2 wrong usage.
 #include <algorithm>
 #include <cstdint>
@@ -18,6 +20,7 @@
 #include "recovery.hpp"
 #include "settings.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/pack/pack.hpp"
 
 using namespace tilelab;
 using namespace tilelab::editor;
@@ -86,12 +89,27 @@ int main(int argc, char** argv) {
         if (!error.empty()) std::fprintf(stderr, "fault_writer pack: %s\n", error.c_str());
         return error.empty() ? 0 : 1;
     }
+    if (verb == "export" && argc == 4) {
+        pack::CheckOptions options;
+        options.runs = 20;
+        options.budget_ms = 500;
+        const pack::PackReport report = pack::check_pack(pack::load_pack_levels(argv[2]), options);
+        if (!report.ok()) {
+            std::fprintf(stderr, "fault_writer export: %s does not pass its check\n", argv[2]);
+            return 1;
+        }
+        // What editor/panels/pack.cpp finish_export writes, through the same call.
+        const std::string text = pack::bundle_text(pack::make_bundle(report), false);
+        std::string error = write_file_atomically(argv[3], text, true);
+        if (!error.empty()) std::fprintf(stderr, "fault_writer export: %s\n", error.c_str());
+        return error.empty() ? 0 : 1;
+    }
     if (verb == "recover" && argc == 4) {
         for (const RecoveryOffer& offer : find_autosaves(argv[2], {argv[3]}))
             std::printf("offer %s %s %s\n", offer.file.string().c_str(), offer.autosave.string().c_str(),
                         load_level(offer.autosave).level ? "ok" : "broken");
         return 0;
     }
-    std::fprintf(stderr, "usage: fault_writer save FILE | autosave FILE CONFIG | settings CONFIG FILE | recover CONFIG FILE | load FILE | pack FILE\n");
+    std::fprintf(stderr, "usage: fault_writer save FILE | autosave FILE CONFIG | settings CONFIG FILE | recover CONFIG FILE | load FILE | pack FILE | export PACK OUT\n");
     return 2;
 }

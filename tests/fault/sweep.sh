@@ -6,7 +6,8 @@
 # a reported success means the new file, no message says "Success", a failed write leaves no
 # temporary file, a killed one's temporary file is removed by the next write in that folder, and
 # what the next start would recover loads.
-# Usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate|shard|merge
+# Usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate|
+#                 shard|merge|tune|tune-in-place|estimate-shard|merge-estimate|merge-report|editor-export
 # Environment (set by ctest): TILELAB_CLI, TILELAB_FAULT_SHIM, TILELAB_FAULT_WRITER, TILELAB_SOURCE_DIR.
 set -euo pipefail
 writer=$1
@@ -130,7 +131,69 @@ case $writer in
         target=check.json
         run() { "$TILELAB_CLI" pack merge "$work/src/part-0.json" "$work/src/part-1.json" -o "$case_dir/check.json"; }
         ;;
-    *) echo "usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate|shard|merge" >&2; exit 2 ;;
+    tune)
+        # tune -o over an older tuning of the same level (another move limit); the level lives in
+        # another folder.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$work/src/level.json"
+        jq '.goal.moves = 9' "$samples/match3/01-intro.json" >"$init/tuned.json"
+        flags=(--target 0.5 --tolerance 0.5 --runs 20 --threads 1 --bot greedy)
+        target=tuned.json
+        run() { "$TILELAB_CLI" tune "$work/src/level.json" "${flags[@]}" -o "$case_dir/tuned.json"; }
+        ;;
+    tune-in-place)
+        # tune without -o rewrites the level itself.
+        cp "$samples/match3/01-intro.json" "$init/level.json"
+        target=level.json
+        run() { "$TILELAB_CLI" tune "$case_dir/level.json" --target 0.5 --tolerance 0.5 --runs 20 --threads 1 --bot greedy; }
+        ;;
+    estimate-shard)
+        # estimate --shard -o over the same part damaged (its outcomes edited): the shard is done again.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$work/src/level.json"
+        flags=(--runs 20 --threads 1 --bot greedy --shard 1/2)
+        "$TILELAB_CLI" estimate "$work/src/level.json" -o "$work/fresh.json" "${flags[@]}" 2>/dev/null
+        jq -c '.units[0].outcomes[0][0] = 1 - .units[0].outcomes[0][0]' "$work/fresh.json" >"$init/part.json"
+        target=part.json
+        run() { "$TILELAB_CLI" estimate "$work/src/level.json" -o "$case_dir/part.json" "${flags[@]}"; }
+        ;;
+    merge-estimate)
+        # pack merge -o of estimate parts over an older merged estimate; the level and parts live elsewhere.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$work/src/level.json"
+        for k in 0 1; do
+            "$TILELAB_CLI" estimate "$work/src/level.json" -o "$work/src/part-$k.json" --runs 20 --threads 1 --bot greedy --shard "$k/2" 2>/dev/null
+        done
+        "$TILELAB_CLI" pack merge "$work/src/part-0.json" "$work/src/part-1.json" -o "$work/fresh.json" 2>/dev/null
+        jq '.runs = 1' "$work/fresh.json" >"$init/estimate.json"
+        target=estimate.json
+        run() { "$TILELAB_CLI" pack merge "$work/src/part-0.json" "$work/src/part-1.json" -o "$case_dir/estimate.json"; }
+        ;;
+    merge-report)
+        # pack merge --report over an older report (the JSON goes to stdout); pack and parts live elsewhere.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
+        for k in 0 1; do
+            "$TILELAB_CLI" pack check "$work/src/pack.json" -o "$work/src/part-$k.json" --runs 20 --threads 1 --shard "$k/2" 2>/dev/null
+        done
+        printf '<!DOCTYPE html>\n<html lang="en">\n<head>\n<title>tilelab pack report: an older one</title>\n' >"$init/report.html"
+        target=report.html
+        run() { "$TILELAB_CLI" pack merge "$work/src/part-0.json" "$work/src/part-1.json" --report "$case_dir/report.html" >/dev/null; }
+        ;;
+    editor-export)
+        # The editor's Pack panel export: the bundle is replaced, the older one kept as .bak; the
+        # pack and its levels live in another folder.
+        mkdir -p "$work/src"
+        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
+        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
+        "$TILELAB_FAULT_WRITER" export "$work/src/pack.json" "$work/fresh.json"
+        jq '.name = "an older export"' "$work/fresh.json" >"$init/out.bundle.json"
+        jq '.name = "the oldest export"' "$work/fresh.json" >"$init/out.bundle.json.bak"
+        target=out.bundle.json backup=out.bundle.json.bak
+        run() { "$TILELAB_FAULT_WRITER" export "$work/src/pack.json" "$case_dir/out.bundle.json"; }
+        ;;
+    *) echo "usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate|shard|merge|tune|tune-in-place|estimate-shard|merge-estimate|merge-report|editor-export" >&2; exit 2 ;;
 esac
 
 reset() { rm -rf "$case_dir"; cp -a "$init" "$case_dir"; }

@@ -72,9 +72,9 @@ std::optional<std::int64_t> read_count(const Field& field, const char* name, con
         out.push_back(error_at_line(file, line, field.column, std::string(name) + " is empty"));
         return std::nullopt;
     }
-    if (ec == std::errc::result_out_of_range && ptr == end) {
+    if ((ec == std::errc::result_out_of_range && ptr == end) || (ec == std::errc() && ptr == end && n > max_csv_count)) {
         out.push_back(error_at_line(file, line, field.column,
-                                    std::string(name) + " '" + shown(field.text) + "' is too large"));
+                                    std::string(name) + " '" + shown(field.text) + "' is too large (at most 10^15)"));
         return std::nullopt;
     }
     if (ec != std::errc() || ptr != end) {
@@ -240,8 +240,10 @@ FitResult fit_levels(const std::vector<FitPoint>& input) {
         return result;
     }
     for (const FitPoint& p : input)
-        if (p.attempts <= 0 || p.runs <= 0 || p.passes < 0 || p.wins < 0 || p.passes > p.attempts || p.wins > p.runs) {
-            result.error = "a level has impossible counts (attempts and runs must be positive, passes and wins within them)";
+        if (p.attempts <= 0 || p.runs <= 0 || p.passes < 0 || p.wins < 0 || p.passes > p.attempts || p.wins > p.runs ||
+            p.attempts > max_csv_count || p.runs > max_csv_count) {
+            result.error = "a level has impossible counts (attempts and runs must be positive and at most 10^15, passes "
+                           "and wins within them)";
             return result;
         }
     std::vector<Weighted> points;

@@ -20,6 +20,10 @@ namespace tilelab::calibration {
 // ---- The observed CSV: `id,attempts,passes` ------------------------------------------------------
 
 inline constexpr std::string_view csv_header = "id,attempts,passes";
+// The largest count of the CSV: up to 10^15 the smoothed rate of any passes out of the attempts
+// stays inside (0, 1) in double precision, so its logit and the fit stay finite (at about 10^17
+// attempts all passed, the rate rounds to 1 and the fit to NaN).
+inline constexpr std::int64_t max_csv_count = 1'000'000'000'000'000;
 
 struct Observation {
     std::string id;
@@ -37,7 +41,7 @@ struct ObservedCsv {
 // Parses the CSV text: the header line exactly `id,attempts,passes`, then one row a line.
 // CRLF and a final newline are accepted, blank lines ignored, spaces around fields trimmed.
 // Every bad row is reported (wrong field count, empty id, a count that is not a whole number,
-// negative or too large, attempts 0, passes > attempts, an id seen on an earlier line); a bad
+// negative or above max_csv_count, attempts 0, passes > attempts, an id seen on an earlier line); a bad
 // row is left out of `rows`. `file` names the file in the messages.
 ObservedCsv parse_observed_csv(std::string_view text, const std::string& file);
 // Reads and parses the file (a missing or unreadable file is one diagnostic).
