@@ -57,10 +57,11 @@ namespace {
 
 // printf-style text on std::cout (the CLI unties cout from C stdio, so mixing the two on stdout
 // would print the lines out of order when stdout is a pipe).
-template <class... Values>
-void say(const char* format, Values... values) {
-    std::string line(static_cast<std::size_t>(std::snprintf(nullptr, 0, format, values...)) + 1, '\0');
-    std::snprintf(line.data(), line.size(), format, values...);
+inline void say(const char* text) { std::cout << text; }
+template <class Value, class... Values>
+void say(const char* format, Value value, Values... values) {
+    std::string line(static_cast<std::size_t>(std::snprintf(nullptr, 0, format, value, values...)) + 1, '\0');
+    std::snprintf(line.data(), line.size(), format, value, values...);
     line.pop_back();
     std::cout << line;
 }

@@ -246,7 +246,7 @@ bool scan_runs_masks(const Board& board, int min_match_any, Scratch& s) {
     std::uint64_t* in_run = s.run_cells.data();
     std::uint64_t* rows = s.run_rows.data();
     // The cells of the runs in a mask: the starts of min_match ones in a row, spread over them.
-    auto run_cells = [min_match](auto&& word_at, int i) {
+    auto run_cells = [&](auto&& word_at, int i) {
         std::uint64_t starts = word_at(i);
         for (int j = 1; j < min_match; ++j) starts &= word_at(i + j);  // no early exit: a fixed trip count predicts
         return starts;
