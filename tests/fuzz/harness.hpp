@@ -358,8 +358,10 @@ inline MergeOutcome merge_parts(const std::vector<pack::PartFile>& parts) {
 // What a shard finds at its output path, "part.json" in the fixture's folder (`json`: the file as
 // read_part read it, or null): never an exception; a readable part, asked for with its own header,
 // is done when its units match their hash and damaged when not; anything else is refused, with a
-// message, when asked for the fixture's estimate shard 0/1.
-inline std::string check_existing_part(const nlohmann::ordered_json* json) {
+// message, when asked for the fixture's estimate shard 0/1. read_part streams the units (their
+// games are not in `json`), so the hash of the units as read is `units_hash_read`.
+inline std::string check_existing_part(const pack::PartFile* part) {
+    const nlohmann::ordered_json* json = part ? &part->json : nullptr;
     const bool readable = json && pack::part_difference(*json, *json).empty();
     nlohmann::ordered_json header;
     if (readable) {
@@ -375,7 +377,9 @@ inline std::string check_existing_part(const nlohmann::ordered_json* json) {
     using State = pack::ExistingPart::State;
     if (found.message.empty()) return "an existing part without a message";
     if (!readable) return found.state == State::refused ? "" : "something that is not a part is not refused: " + found.message;
-    const bool intact = json->contains("units_hash") && (*json)["units_hash"] == pack::content_hash((*json)["units"].dump());
+    const std::string units_hash =
+        part->units_hash_read ? *part->units_hash_read : pack::content_hash((*json)["units"].dump());
+    const bool intact = json->contains("units_hash") && (*json)["units_hash"] == units_hash;
     if (found.state != (intact ? State::done : State::damaged))
         return "a part at its own output path is not found " + std::string(intact ? "done" : "damaged") + ": " + found.message;
     return {};
@@ -395,16 +399,21 @@ inline std::string check_merge(std::string_view bytes, bool* merged = nullptr) {
     write_bytes("part.json", bytes);
     std::string error;
     std::optional<pack::PartFile> part = pack::read_part("part.json", error);
-    if (std::string why = check_existing_part(part ? &part->json : nullptr); !why.empty()) return why;
+    if (std::string why = check_existing_part(part ? &*part : nullptr); !why.empty()) return why;
     if (!part) return error.empty() ? "a part refused without a reason" : std::string();
     std::vector<pack::PartFile> parts{*part};
     MergeOutcome first = merge_parts(parts);
     if (!first.why.empty()) return first.why;
+    // The whole part as a DOM (read_part keeps the units' games out of its json), for the hash made
+    // right and the canonical text.
+    nlohmann::ordered_json whole = nlohmann::ordered_json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (part->json.is_object() && part->json.contains("units")) {
         nlohmann::ordered_json& json = parts.front().json;
-        const std::string hash = pack::content_hash(json["units"].dump());
+        const std::string hash =
+            part->units_hash_read ? *part->units_hash_read : pack::content_hash(json["units"].dump());
         if (!json.contains("units_hash") || json["units_hash"] != hash) {
             json["units_hash"] = hash;
+            if (whole.is_object()) whole["units_hash"] = hash;
             first = merge_parts(parts);
             if (!first.why.empty()) return "with its units' hash made right: " + first.why;
         }
@@ -413,7 +422,7 @@ inline std::string check_merge(std::string_view bytes, bool* merged = nullptr) {
     MergeOutcome again = merge_parts(parts);
     if (!again.merged || again.output != first.output)
         return "a part merges differently the second time" + (again.why.empty() ? "" : ": " + again.why);
-    write_bytes("canonical.json", parts.front().json.dump());
+    write_bytes("canonical.json", whole.dump());
     std::optional<pack::PartFile> canonical = pack::read_part("canonical.json", error);
     if (!canonical) return "a part's canonical text does not read: " + error;
     MergeOutcome from_text = merge_parts({*canonical});
