@@ -20,6 +20,17 @@ mkdir -p "$init"
 
 fail() { echo "FAIL ($writer): $*" >&2; exit 1; }
 
+# A two-level pack in $work/src (read, never written) and its check in two shard parts, part-0.json
+# and part-1.json, beside it.
+pack_parts() {
+    mkdir -p "$work/src"
+    cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
+    printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
+    for k in 0 1; do
+        "$TILELAB_CLI" pack check "$work/src/pack.json" -o "$work/src/part-$k.json" --runs 20 --threads 1 --shard "$k/2" 2>/dev/null
+    done
+}
+
 # Per writer: the initial files, the command, the target, its old and new bytes, the backup's old bytes.
 target= backup=
 case $writer in
@@ -120,12 +131,7 @@ case $writer in
         ;;
     merge)
         # pack merge -o over an older merged check; the pack, its levels and the parts live in another folder.
-        mkdir -p "$work/src"
-        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
-        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
-        for k in 0 1; do
-            "$TILELAB_CLI" pack check "$work/src/pack.json" -o "$work/src/part-$k.json" --runs 20 --threads 1 --shard "$k/2" 2>/dev/null
-        done
+        pack_parts
         "$TILELAB_CLI" pack merge "$work/src/part-0.json" "$work/src/part-1.json" -o "$work/fresh.json" 2>/dev/null
         jq '.name = "an older check"' "$work/fresh.json" >"$init/check.json"
         target=check.json
@@ -171,12 +177,7 @@ case $writer in
         ;;
     merge-report)
         # pack merge --report over an older report (the JSON goes to stdout); pack and parts live elsewhere.
-        mkdir -p "$work/src"
-        cp "$samples/match3/01-intro.json" "$samples/link/01-pairs.json" "$work/src/"
-        printf '{"format": "tilelab.pack", "version": 1, "name": "sweep", "levels": ["01-intro.json", "01-pairs.json"]}\n' >"$work/src/pack.json"
-        for k in 0 1; do
-            "$TILELAB_CLI" pack check "$work/src/pack.json" -o "$work/src/part-$k.json" --runs 20 --threads 1 --shard "$k/2" 2>/dev/null
-        done
+        pack_parts
         printf '<!DOCTYPE html>\n<html lang="en">\n<head>\n<title>tilelab pack report: an older one</title>\n' >"$init/report.html"
         target=report.html
         run() { "$TILELAB_CLI" pack merge "$work/src/part-0.json" "$work/src/part-1.json" --report "$case_dir/report.html" >/dev/null; }
