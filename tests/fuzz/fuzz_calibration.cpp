@@ -6,10 +6,5 @@
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string why = tilelab::fuzz::check_calibration(std::string_view(reinterpret_cast<const char*>(data), size));
-    if (!why.empty()) {
-        std::fprintf(stderr, "fuzz_calibration finding: %s\n", why.c_str());
-        std::abort();
-    }
-    return 0;
+    return tilelab::fuzz::fuzz_one("fuzz_calibration", [](std::string_view bytes) { return tilelab::fuzz::check_calibration(bytes); }, data, size);
 }

@@ -7,10 +7,5 @@
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string why = tilelab::fuzz::check_merge(std::string_view(reinterpret_cast<const char*>(data), size));
-    if (!why.empty()) {
-        std::fprintf(stderr, "fuzz_merge finding: %s\n", why.c_str());
-        std::abort();
-    }
-    return 0;
+    return tilelab::fuzz::fuzz_one("fuzz_merge", [](std::string_view bytes) { return tilelab::fuzz::check_merge(bytes); }, data, size);
 }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -525,6 +526,18 @@ inline std::string check_calibration(std::string_view bytes) {
     if (load.calibration)
         if (std::string why = check_calibration_roundtrip(*load.calibration, "fuzz.json"); !why.empty()) return why;
     return {};
+}
+
+// One libFuzzer input through `check` (one of the check_* above): a finding is printed with the
+// target's name and aborts, which libFuzzer records; every fuzz_NAME.cpp is this call.
+inline int fuzz_one(const char* target, std::string (*check)(std::string_view), const std::uint8_t* data,
+                    std::size_t size) {
+    const std::string why = check(std::string_view(reinterpret_cast<const char*>(data), size));
+    if (!why.empty()) {
+        std::fprintf(stderr, "%s finding: %s\n", target, why.c_str());
+        std::abort();
+    }
+    return 0;
 }
 
 }  // namespace tilelab::fuzz

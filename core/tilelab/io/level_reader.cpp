@@ -149,17 +149,26 @@ std::optional<Grid> read_grid(Checker& check, const ojson& v, const std::string&
     return grid;
 }
 
+// The common part of "rules" and "goal" at `p`: an object whose keys are the kind's (a key of
+// another kind is explained as such) and of the file's version; each key is recorded as present.
+// False when it is not an object.
+bool open_section(Checker& check, const ojson& section, Level& level, const std::string& p, const char* name, int version) {
+    const bool rules = std::string_view(name) == "rules";
+    if (!section.is_object()) {
+        check.error(p, std::string(name) + " must be an object, not " + json_type_name(section));
+        return false;
+    }
+    check.unknown_keys(section, p, rules ? rule_keys(level.kind) : goal_keys(level.kind), other_kind_explainer(level.kind, rules));
+    for (auto it = section.begin(); it != section.end(); ++it) {
+        level.present.insert(std::string(name) + "/" + it.key());
+        check_key_version(check, level.kind, name, it.key(), it.value(), p + "/" + escape_pointer_token(it.key()), version);
+    }
+    return true;
+}
+
 void read_rules(Checker& check, const ojson& rules, Level& level, const std::string& pointer, int version) {
     const std::string p = pointer + "/rules";
-    if (!rules.is_object()) {
-        check.error(p, "rules must be an object, not " + json_type_name(rules));
-        return;
-    }
-    check.unknown_keys(rules, p, rule_keys(level.kind), other_kind_explainer(level.kind, true));
-    for (auto it = rules.begin(); it != rules.end(); ++it) {
-        level.present.insert("rules/" + it.key());
-        check_key_version(check, level.kind, "rules", it.key(), it.value(), p + "/" + escape_pointer_token(it.key()), version);
-    }
+    if (!open_section(check, rules, level, p, "rules", version)) return;
     Rules& r = level.rules;
     switch (level.kind) {
     case Kind::match3:
@@ -283,15 +292,7 @@ void read_rules(Checker& check, const ojson& rules, Level& level, const std::str
 
 void read_goal(Checker& check, const ojson& goal, Level& level, const std::string& pointer, int version) {
     const std::string p = pointer + "/goal";
-    if (!goal.is_object()) {
-        check.error(p, "goal must be an object, not " + json_type_name(goal));
-        return;
-    }
-    check.unknown_keys(goal, p, goal_keys(level.kind), other_kind_explainer(level.kind, false));
-    for (auto it = goal.begin(); it != goal.end(); ++it) {
-        level.present.insert("goal/" + it.key());
-        check_key_version(check, level.kind, "goal", it.key(), it.value(), p + "/" + escape_pointer_token(it.key()), version);
-    }
+    if (!open_section(check, goal, level, p, "goal", version)) return;
     Goal& g = level.goal;
     if (auto v = check.find(goal, "moves")) {
         if (auto n = check.integer(*v, p + "/moves", 1, limits::max_moves, "moves")) g.moves = static_cast<int>(*n);
