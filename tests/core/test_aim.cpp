@@ -55,10 +55,14 @@ TEST_CASE("generate --target-pass: 9x9 match3 levels inside 40% +- 5, re-estimat
         const auto est = nlohmann::json::parse(same.out);
         CHECK(est["ci95"][0].get<double>() >= 0.35 - 1e-9);
         CHECK(est["ci95"][1].get<double>() <= 0.45 + 1e-9);
-        // Independent: another playout seed and four times the runs still land in the band.
-        auto again = run_cli("estimate " + shell_quote(file) + " --threads 2 --runs 4000 --seed 4242 --json");
-        REQUIRE(again.status == 0);
-        CHECK(std::abs(rate_of(again.out) - 0.4) <= 0.05);
+        // Independent: another playout seed and four times the runs still land in the band (a
+        // statistical check: the sanitizer entries, at a fraction of the scale, leave it to the
+        // Release run).
+        if (test::test_scale() >= 1) {
+            auto again = run_cli("estimate " + shell_quote(file) + " --threads 2 --runs 4000 --seed 4242 --json");
+            REQUIRE(again.status == 0);
+            CHECK(std::abs(rate_of(again.out) - 0.4) <= 0.05);
+        }
         // The same command writes the same file.
         const auto copy = (dir / ("copy" + std::to_string(seed) + ".json")).string();
         REQUIRE(run_cli("generate --kind match3 --width 9 --height 9 --seed " + std::to_string(seed) +
@@ -79,8 +83,10 @@ TEST_CASE("generate --target-clear for link and --moves for lines", "[cli][aim]"
     auto clear = run_cli("estimate " + shell_quote(link_file) + " --threads 2 --json");
     REQUIRE(clear.status == 0);
     CHECK(std::abs(rate_of(clear.out) - printed_rate(link.err)) < 0.0006);
-    auto clear4 = run_cli("estimate " + shell_quote(link_file) + " --threads 2 --runs 4000 --seed 99 --json");
-    CHECK(std::abs(rate_of(clear4.out) - 0.5) <= 0.05);
+    if (test::test_scale() >= 1) {  // statistical, as above
+        auto clear4 = run_cli("estimate " + shell_quote(link_file) + " --threads 2 --runs 4000 --seed 99 --json");
+        CHECK(std::abs(rate_of(clear4.out) - 0.5) <= 0.05);
+    }
     // The solver still proves it clearable: the random player's failures are its own.
     auto analysed = run_cli("analyze " + shell_quote(link_file) + " --json");
     CHECK(nlohmann::json::parse(analysed.out)["solve"]["verdict"] == "solvable");
