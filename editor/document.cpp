@@ -2,6 +2,7 @@
 #include "document.hpp"
 
 #include <atomic>
+#include <cctype>
 #include <cstdio>
 #include <random>
 #include <system_error>
@@ -146,6 +147,36 @@ std::filesystem::path Document::autosave_path(const std::filesystem::path& confi
     // folder.
     if (!path_.empty()) return std::filesystem::path(path_.string() + ".autosave");
     return config_dir / "autosave" / (autosave_stem_ + ".json.autosave");
+}
+
+std::string file_name_for(const std::string& name) {
+    std::string stem;
+    for (unsigned char c : name) {
+        const bool keep = c >= 0x80 || std::isalnum(c) || c == '_' || c == '.' || c == '-';
+        if (keep) stem += static_cast<char>(c);
+        else if (!stem.empty() && stem.back() != '-') stem += '-';
+    }
+    // No leading dots (a hidden file) nor trailing dots or dashes (Windows drops trailing dots).
+    while (!stem.empty() && (stem.back() == '-' || stem.back() == '.')) stem.pop_back();
+    std::size_t lead = 0;
+    while (lead < stem.size() && (stem[lead] == '-' || stem[lead] == '.')) ++lead;
+    stem.erase(0, lead);
+    constexpr std::size_t max_bytes = 80;
+    if (stem.size() > max_bytes) {
+        std::size_t cut = max_bytes;
+        while (cut > 0 && (static_cast<unsigned char>(stem[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+        stem.resize(cut);
+        while (!stem.empty() && (stem.back() == '-' || stem.back() == '.')) stem.pop_back();
+    }
+    if (stem.empty()) stem = "untitled";
+    std::string upper;
+    for (char c : stem.substr(0, stem.find('.'))) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    static const char* const reserved[] = {"CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6",
+                                           "COM7", "COM8", "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6",
+                                           "LPT7", "LPT8", "LPT9"};
+    for (const char* word : reserved)
+        if (upper == word) stem += "-level";
+    return stem + ".json";
 }
 
 }  // namespace tilelab::editor

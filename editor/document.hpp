@@ -17,6 +17,13 @@ namespace tilelab::editor {
 // so an analysis result tagged with a revision can never be mistaken for another level's.
 std::uint64_t next_revision();
 
+// A file name for a level called `name`, offered by the first "Save as": the name with every
+// character a file system or a shell treats specially (path separators, `:`, quotes, spaces,
+// control characters ...) turned into `-`, repeats of `-` merged and trimmed, at most 80 bytes
+// (cut between UTF-8 characters), never a device name Windows reserves; `untitled` when nothing is
+// left. Letters beyond ASCII are kept. "Garden 1: first jelly" -> "Garden-1-first-jelly.json".
+std::string file_name_for(const std::string& name);
+
 // The view of the board; not undoable (the sgt-puzzles test: a user does not expect undo to move
 // the camera).
 struct Camera {

@@ -99,8 +99,9 @@ Settings load_settings(const std::filesystem::path& dir) {
     settings.autosave_seconds = std::clamp(settings.autosave_seconds, 1, 600);
     if (!(settings.aim_target >= 0.0f && settings.aim_target <= 1.0f)) settings.aim_target = 0.4f;  // NaN too
     if (!(settings.aim_tolerance > 0.0f && settings.aim_tolerance <= 0.5f)) settings.aim_tolerance = 0.05f;
-    settings.left_panel_width = std::clamp(settings.left_panel_width, 120.0f, 1200.0f);
-    settings.right_panel_width = std::clamp(settings.right_panel_width, 120.0f, 1200.0f);  // the drag's own minimum (workspace.cpp)
+    // A file written by an older editor may hold a width a small window forced on it.
+    settings.left_panel_width = std::clamp(settings.left_panel_width, Settings::min_left_panel_width, 1200.0f);
+    settings.right_panel_width = std::clamp(settings.right_panel_width, Settings::min_right_panel_width, 1200.0f);
     return settings;
 }
 

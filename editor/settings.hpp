@@ -35,8 +35,12 @@ struct Settings {
     // A calibration from `tilelab calibrate`: the predicted human pass rate shows beside the bot's.
     std::string calibration_file;
     int autosave_seconds = 2;
+    // The side panels' widths as the designer dragged them: a small window draws them narrower
+    // for the time being but never changes these; neither is kept below its minimum.
     float left_panel_width = 230;            // the Tools panel, dragged by its edge
     float right_panel_width = 340;           // the Inspector
+    static constexpr float min_left_panel_width = 200;   // the tool names still whole
+    static constexpr float min_right_panel_width = 200;  // the badge and the buttons wrap, still whole
 
     // The file exists but could not be read (an I/O error) or parsed (a trailing comma, a number
     // like 1e400): it is never overwritten with defaults. `problem` says which file and what is wrong.

@@ -31,7 +31,7 @@ void open_browser(App& app, bool save_mode) {
     } else {
         b.folder = app.settings.recent_files.empty() ? std::filesystem::current_path(ec)
                                                       : std::filesystem::path(app.settings.recent_files.front()).parent_path();
-        b.name = save_mode && doc ? (doc->level().name.empty() ? "untitled" : doc->level().name) + std::string(".json") : "";
+        b.name = save_mode && doc ? file_name_for(doc->level().name) : "";
     }
 }
 

@@ -66,9 +66,11 @@ void draw_board_window(App& app) {
     draw_canvas(app, *doc);
 }
 
-// A handle on a side panel's inner edge: dragging it sets the panel's width (kept in the settings).
-// `sign` is +1 for the left panel (dragging right widens it) and -1 for the right one.
-void splitter(App& app, const char* name, float x, float y, float height, float& width, float sign, float max_width) {
+// A handle on a side panel's inner edge: dragging it sets the panel's width (kept in the settings,
+// `width`) from the width drawn (`shown`). `sign` is +1 for the left panel (dragging right widens
+// it) and -1 for the right one.
+void splitter(App& app, const char* name, float x, float y, float height, float shown, float& width, float sign,
+              float min_width, float max_width) {
     const float grip = 6.0f;
     ImGui::SetNextWindowPos(ImVec2(x - grip / 2, y));
     ImGui::SetNextWindowSize(ImVec2(grip, height));
@@ -82,7 +84,7 @@ void splitter(App& app, const char* name, float x, float y, float height, float&
         const bool hot = ImGui::IsItemHovered() || ImGui::IsItemActive();
         if (hot) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
         if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f)
-            width = std::clamp(width + sign * ImGui::GetIO().MouseDelta.x, 120.0f, max_width);
+            width = std::clamp(shown + sign * ImGui::GetIO().MouseDelta.x, min_width, std::max(min_width, max_width));
         if (hot)
             ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(x - 1, y), ImVec2(x + 1, y + height),
                                                       ImGui::GetColorU32(ImGuiCol_SeparatorHovered));
@@ -97,12 +99,11 @@ void draw_workspace(App& app) {
     ImVec2 pos = viewport->WorkPos, size = viewport->WorkSize;  // below the menu bar
     float status_height = ImGui::GetFrameHeight() + 4;
     // The side panels' widths are the designer's (drag a panel's inner edge); the board keeps at
-    // least a third of the window.
-    float& left = app.settings.left_panel_width;
-    float& right = app.settings.right_panel_width;
+    // least a third of the window. A window too small for them draws them narrower without
+    // changing the settings, so they come back when the window grows again.
     const float side_max = std::max(120.0f, size.x / 3);
-    left = std::clamp(left, 120.0f, side_max);
-    right = std::clamp(right, 120.0f, side_max);
+    const float left = std::min(app.settings.left_panel_width, side_max);
+    const float right = std::min(app.settings.right_panel_width, side_max);
     float height = size.y - status_height;
 
     ImGui::SetNextWindowPos(pos);
@@ -143,8 +144,10 @@ void draw_workspace(App& app) {
     }
     ImGui::End();
 
-    splitter(app, "split-left", pos.x + left, pos.y, height, left, 1.0f, side_max);
-    splitter(app, "split-right", pos.x + size.x - right, pos.y, height, right, -1.0f, side_max);
+    splitter(app, "split-left", pos.x + left, pos.y, height, left, app.settings.left_panel_width, 1.0f,
+             Settings::min_left_panel_width, side_max);
+    splitter(app, "split-right", pos.x + size.x - right, pos.y, height, right, app.settings.right_panel_width, -1.0f,
+             Settings::min_right_panel_width, side_max);
 
     ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + height));
     ImGui::SetNextWindowSize(ImVec2(size.x, status_height));

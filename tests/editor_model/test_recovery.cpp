@@ -159,3 +159,20 @@ TEST_CASE("settings round-trip; an unreadable settings file is never overwritten
         CHECK(load_settings(config.path) == s);
     }
 }
+
+TEST_CASE("the first Save as offers a file name safe on every system, made from the level's name", "[document]") {
+    CHECK(file_name_for("Garden 1: first jelly") == "Garden-1-first-jelly.json");
+    CHECK(file_name_for("a/b\\c?d*e\"f<g>h|i") == "a-b-c-d-e-f-g-h-i.json");
+    CHECK(file_name_for("  ..hidden  ") == "hidden.json");
+    CHECK(file_name_for("level 3.") == "level-3.json");
+    CHECK(file_name_for("") == "untitled.json");
+    CHECK(file_name_for("::") == "untitled.json");
+    CHECK(file_name_for("Café au lait") == "Café-au-lait.json");
+    CHECK(file_name_for("con") == "con-level.json");
+    CHECK(file_name_for("LPT1.backup") == "LPT1.backup-level.json");
+    CHECK(file_name_for("tab\there\nnewline") == "tab-here-newline.json");
+    // Long names stop at 80 bytes, between UTF-8 characters.
+    const std::string long_name = std::string(79, 'a') + "é" + "bbb";
+    const std::string made = file_name_for(long_name);
+    CHECK(made == std::string(79, 'a') + ".json");
+}
