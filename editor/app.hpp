@@ -161,8 +161,6 @@ struct OpenPack {
     std::map<std::string, PackLevelInfo> level_info;       // by the path as the pack lists it
     std::chrono::steady_clock::time_point info_checked{};  // when the files' times were last looked at
     bool close_armed = false;  // "Close pack" clicked once on a pack with unsaved edits
-    int reveal = 3;            // frames left to scroll the Inspector to the Pack panel (when the pack opens:
-                               // the first frame's scroll limit does not yet count the panel)
 };
 
 struct Layout {

@@ -279,7 +279,7 @@ void draw_ladder(App& app, Document& doc) {
 
 }  // namespace
 
-void draw_analysis(App& app) {
+void draw_badge(App& app) {
     Document* doc = app.active();
     if (!doc) return;
     const Level& level = doc->level();
@@ -358,10 +358,18 @@ void draw_analysis(App& app) {
         app.trace("badge shown: " + badge_shown);
     }
     if (current && analysis) text_disabled_wrapped("live analysis: %.0f ms", doc->view.elapsed_ms);
+}
+
+void draw_analysis(App& app) {
+    Document* doc = app.active();
+    if (!doc) return;
+    const Level& level = doc->level();
+    const Analysis* analysis = app.current_analysis(*doc);
+    const EstimateResult* estimate = app.current_estimate(*doc);
+    bool current = doc->view.revision == doc->revision();
 
     // Overlays with their legend.
     OverlayToggles& o = app.settings.overlays;
-    ImGui::Separator();
     ImGui::TextUnformatted("Overlays");
     legend_row(&o.grid, "grid", palette::grid_line, "The cell grid.");
     switch (level.kind) {

@@ -20,7 +20,8 @@ void draw_workspace(App& app);        // workspace.cpp: places the windows below
 void draw_tools(App& app);            // tools.cpp: tools and the kind's palette
 void fill_from_generator(App& app, Document& doc);  // tools.cpp: the selection or ? cells from the generator (Shift+F)
 void draw_properties(App& app);       // properties.cpp: name, id, size, seed, rules, goal
-void draw_analysis(App& app);         // analysis.cpp: verdict, overlays and legend, solution, plots
+void draw_badge(App& app);            // analysis.cpp: the verdict badge and what it rests on
+void draw_analysis(App& app);         // analysis.cpp: overlays and legend, solution, plots
 void draw_problems(App& app);         // problems.cpp: diagnostics and analysis warnings
 void draw_pairs(App& app);            // pairs.cpp: link values with their counts
 void draw_pack(App& app);             // pack.cpp: the open pack's levels

@@ -122,24 +122,37 @@ void draw_workspace(App& app) {
 
     ImGui::SetNextWindowPos(ImVec2(pos.x + size.x - right, pos.y));
     ImGui::SetNextWindowSize(ImVec2(right, height));
-    if (ImGui::Begin("Inspector", nullptr, fixed)) {
+    if (ImGui::Begin("Inspector", nullptr, fixed | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse)) {
         trace_window(app, "inspector");
         if (app.play.active) {
+            ImGui::BeginChild("inspector-play");
             draw_playtest(app);
+            ImGui::EndChild();
         } else {
+            // Docked sections: the verdict badge on top, always in sight; the level's panels
+            // below it, scrolling on their own; the open pack's panel at the bottom, its own
+            // height and scroll, so its buttons stay put whatever the panels above show.
+            draw_badge(app);
+            ImGui::Separator();
+            const float avail = ImGui::GetContentRegionAvail().y;
+            const float pack_height = app.pack ? std::max(std::min(220.0f, avail * 0.5f), avail * 0.45f) : 0.0f;
+            ImGui::BeginChild("inspector-level", ImVec2(0, app.pack ? avail - pack_height : 0.0f));
+            trace_window(app, "inspector-level");
             if (ImGui::CollapsingHeader("Analysis", ImGuiTreeNodeFlags_DefaultOpen)) draw_analysis(app);
             if (ImGui::CollapsingHeader("Problems", ImGuiTreeNodeFlags_DefaultOpen)) draw_problems(app);
             if (ImGui::CollapsingHeader("Properties", ImGuiTreeNodeFlags_DefaultOpen)) draw_properties(app);
             if (app.active() && app.active()->level().kind == Kind::link &&
                 ImGui::CollapsingHeader("Pairs", ImGuiTreeNodeFlags_DefaultOpen))
                 draw_pairs(app);
-            // A pack just opened or created: its panel is scrolled into view (below a long Pairs list
-            // it was out of sight).
-            if (app.pack && app.pack->reveal > 0) {
-                ImGui::SetScrollHereY(0.0f);
-                --app.pack->reveal;
+            ImGui::EndChild();
+            if (app.pack) {
+                ImGui::BeginChild("inspector-pack", ImVec2(0, 0), true);
+                trace_window(app, "inspector-pack");
+                ImGui::TextUnformatted("Pack");
+                ImGui::Separator();
+                draw_pack(app);
+                ImGui::EndChild();
             }
-            if (app.pack && ImGui::CollapsingHeader("Pack", ImGuiTreeNodeFlags_DefaultOpen)) draw_pack(app);
         }
     }
     ImGui::End();
