@@ -105,7 +105,7 @@ void App::status(std::string message) {
     status_age = 0.0;
 }
 
-Document* App::active() { return find(active_id); }
+Document* App::active() { return shown_failure.empty() ? find(active_id) : nullptr; }
 
 Document* App::find(int document_id) {
     for (auto& doc : documents)
@@ -186,6 +186,7 @@ void App::report_open_failure(const std::filesystem::path& path, const Diagnosti
     std::fflush(stderr);
     std::erase_if(open_failures, [&](const OpenFailure& f) { return f.path == path; });
     open_failures.push_back({path, shown});
+    select_failure = path;
     int errors = 0;
     for (const Diagnostic& d : shown) errors += d.severity == Diagnostic::Severity::error;
     status("cannot open " + path.filename().string() + ": " + std::to_string(errors) + " error(s), listed in Problems");

@@ -203,6 +203,10 @@ public:
         Diagnostics diagnostics;
     };
     std::vector<OpenFailure> open_failures;
+    // A file that did not open has a tab of its own, and its errors are listed in Problems only
+    // while that tab is in front (the failed file's errors belong to it, not to the other levels).
+    std::filesystem::path shown_failure;   // the failure whose tab is in front ("" when a level's is)
+    std::filesystem::path select_failure;  // bring this failure's tab to the front on the next frame
     void report_open_failure(const std::filesystem::path& path, const Diagnostics& diagnostics);
     void add_document(std::unique_ptr<Document> document);
     void new_level(const Level& level);

@@ -63,6 +63,7 @@ void draw_open_failures(App& app) {
     std::optional<std::size_t> retry, dismiss;
     for (std::size_t i = 0; i < app.open_failures.size(); ++i) {
         const App::OpenFailure& failure = app.open_failures[i];
+        if (failure.path != app.shown_failure) continue;  // listed under its own tab only
         ImGui::PushID(static_cast<int>(i));
         ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.45f, 1), "cannot open %s", failure.path.filename().string().c_str());
         trace_last_item(app, ("open-failure-" + std::to_string(i)).c_str());
@@ -84,7 +85,15 @@ void draw_open_failures(App& app) {
         ImGui::Unindent();
         ImGui::PopID();
     }
-    if (!app.open_failures.empty()) ImGui::Separator();
+    // Traced when it changes, so a test reads which file's errors are on show.
+    static std::string last_shown = "none";  // UI thread only
+    std::string shown = "none";
+    for (const App::OpenFailure& failure : app.open_failures)
+        if (failure.path == app.shown_failure) shown = failure.path.filename().string();
+    if (shown != last_shown) {
+        last_shown = shown;
+        app.trace("failure shown: " + shown);
+    }
     if (retry) {
         std::filesystem::path path = app.open_failures[*retry].path;
         app.open_path(path);  // on success the entry goes; on failure it is listed again, fresh
@@ -97,7 +106,7 @@ void draw_problems(App& app) {
     draw_open_failures(app);
     Document* doc = app.active();
     if (!doc) {
-        if (app.open_failures.empty()) text_disabled_wrapped("no level open");
+        if (app.shown_failure.empty()) text_disabled_wrapped("no level open");
         return;
     }
     int index = 0;

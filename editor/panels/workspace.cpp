@@ -1,6 +1,8 @@
 // The workspace: menu bar on top, tools on the left, tabs and canvas in the middle, the inspector
 // on the right, the status bar at the bottom. Laid out in code each frame (no docking in 1.86).
 #include <algorithm>
+#include <filesystem>
+#include <optional>
 #include <string>
 
 #include "app.hpp"
@@ -16,10 +18,12 @@ constexpr ImGuiWindowFlags fixed = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_No
                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 void draw_board_window(App& app) {
-    if (app.documents.empty()) {
+    if (app.documents.empty() && app.open_failures.empty()) {
+        app.shown_failure.clear();
         text_disabled_wrapped("No level open. File > New level (Ctrl+N) or File > Open (Ctrl+O).");
         return;
     }
+    std::filesystem::path shown_failure;  // the failure tab in front this frame, if one is
     if (ImGui::BeginTabBar("documents", ImGuiTabBarFlags_Reorderable | ImGuiTabBarFlags_AutoSelectNewTabs)) {
         int close_id = 0;
         for (auto& doc : app.documents) {
@@ -33,15 +37,47 @@ void draw_board_window(App& app) {
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("%s%s%s", name.c_str(), doc->path().empty() ? "" : "\n",
                                   doc->path().empty() ? "" : doc->path().string().c_str());
+            trace_last_item(app, ("tab-" + name).c_str());
             if (selected) {
                 if (app.select_tab_id == 0 || app.select_tab_id == doc->id()) app.active_id = doc->id();
                 ImGui::EndTabItem();
             }
             if (!open) close_id = doc->id();
         }
+        // A file that did not open: a tab named after it; closing the tab dismisses it.
+        std::optional<std::size_t> dismiss;
+        for (std::size_t i = 0; i < app.open_failures.size(); ++i) {
+            const std::filesystem::path& path = app.open_failures[i].path;
+            bool open = true;
+            ImGuiTabItemFlags flags = app.select_failure == path ? ImGuiTabItemFlags_SetSelected : 0;
+            const std::string name = path.filename().string() + " (cannot open)";
+            const std::string label = name + "###failure" + path.string();
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.55f, 0.55f, 1));
+            const bool selected = ImGui::BeginTabItem(label.c_str(), &open, flags);
+            ImGui::PopStyleColor();
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", path.string().c_str());
+            trace_last_item(app, ("tab-" + path.filename().string()).c_str());
+            if (selected) {
+                shown_failure = path;
+                ImGui::EndTabItem();
+            }
+            if (!open) dismiss = i;
+        }
         app.select_tab_id = 0;
+        app.select_failure.clear();
         ImGui::EndTabBar();
         if (close_id) app.request_close(close_id);
+        if (dismiss) app.open_failures.erase(app.open_failures.begin() + static_cast<std::ptrdiff_t>(*dismiss));
+    }
+    if (shown_failure != app.shown_failure) {
+        app.shown_failure = shown_failure;
+        app.trace(shown_failure.empty() ? std::string("tab: level") : "tab: cannot open " + shown_failure.filename().string());
+    }
+    if (!app.shown_failure.empty()) {
+        text_disabled_wrapped("%s did not open: its errors are listed in Problems. The file is left as it is: fix it "
+                              "(in a text editor, or with `tilelab validate` for the same messages), then Retry.",
+                              app.shown_failure.filename().string().c_str());
+        return;
     }
     Document* doc = app.active();
     if (!doc) return;

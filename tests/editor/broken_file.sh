@@ -21,7 +21,15 @@ grep -q 1e400 "$work/overflow.json" || fail "test setup: no seed to replace in $
   >"$work/out" 2>"$work/out.err" &
 EDITOR_PID=$!
 EDITOR_WID=$(timeout 30 xdotool search --sync --onlyvisible --pid "$EDITOR_PID" | head -1) || fail "no window"
-wait_for 20 grep -q '^item open-failure-1 ' "$work/out" || fail "the Problems panel does not list both files"
+# Each file has a tab of its own; the last one is in front, with its errors in Problems.
+wait_for 20 grep -q '^item tab-content.json ' "$work/out" || fail "no tab for content.json"
+wait_for 20 grep -q '^item tab-overflow.json ' "$work/out" || fail "no tab for overflow.json"
+wait_for 20 grep -q '^item open-failure-1 ' "$work/out" || fail "the Problems panel does not list overflow.json's errors"
+wait_for 10 bash -c "grep '^failure shown: ' '$work/out' | tail -1 | grep -qx 'failure shown: overflow.json'" ||
+  fail "Problems does not show overflow.json's errors alone"
+click_item tab-content.json
+wait_for 10 bash -c "grep '^failure shown: ' '$work/out' | tail -1 | grep -qx 'failure shown: content.json'" ||
+  fail "content.json's tab does not show its own errors"
 kill -0 "$EDITOR_PID" || fail "the editor ended"
 for f in content overflow; do
   "$TILELAB_CLI" validate "$work/$f.json" 2>"$work/$f.want" && fail "validate accepts $f.json"
@@ -60,6 +68,11 @@ wait_for 10 grep -q '^status: could not reopen overflow.json: see Problems' "$wo
   { cat "$work/out2" >&2; fail "the start does not name the file it could not reopen"; }
 grep -q 'overflow.json:9:11: error: the number 1e400' "$work/out2.err" || fail "no diagnostic on stderr at start"
 wait_for 10 grep -q '^item open-failure-0 ' "$work/out2" || fail "not listed in Problems"
+# Its errors belong to its tab: the level's tab shows the level's problems alone.
+cp "$work/out2" "$work/out"  # click_item reads $work/out
+click_item tab-content.json
+wait_for 10 bash -c "grep '^failure shown: ' '$work/out2' | tail -1 | grep -qx 'failure shown: none'" ||
+  fail "overflow.json's errors still show on content.json's tab"
 
 # --- 3. The open file becomes one that does not load, under the open tab.
 sed 's/"seed": [0-9]*/"seed": 1e400/' "$work/content.json" >"$work/content.tmp"
