@@ -35,6 +35,10 @@ struct Settings {
     // A calibration from `tilelab calibrate`: the predicted human pass rate shows beside the bot's.
     std::string calibration_file;
     int autosave_seconds = 2;
+    // The one-key shortcuts (B, E, G, J, 1-9 ...): on, each acts on its bare key (and on Alt+key);
+    // off (View > Single-key shortcuts), only Alt+key acts, so typing with no field focused
+    // changes nothing. Either way the status bar says what the key did.
+    bool single_key_shortcuts = true;
     // The side panels' widths as the designer dragged them: a small window draws them narrower
     // for the time being but never changes these; neither is kept below its minimum.
     float left_panel_width = 230;            // the Tools panel, dragged by its edge

@@ -34,4 +34,14 @@ inline void text_disabled_wrapped(const char* fmt, ...) {
     va_end(args);
 }
 
+// Before a small button labelled `label` in a row of them: stays on the line when the button fits
+// before the panel's edge, else the button starts the next line (a narrow panel wraps its row of
+// buttons instead of cutting the last one off).
+inline void same_line_if_fits(const char* label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label, nullptr, true).x + style.FramePadding.x * 2;
+    const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right_edge) ImGui::SameLine();
+}
+
 }  // namespace tilelab::editor

@@ -55,11 +55,17 @@ void draw_main_menu(App& app) {
         if (ImGui::MenuItem("Select none", "Esc", false, doc && doc->selection.active)) doc->selection.active = false;
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("View")) {
+    const bool view_menu = ImGui::BeginMenu("View");
+    if (!view_menu) trace_last_item(app, "menu-view");
+    if (view_menu) {
         OverlayToggles& o = app.settings.overlays;
         if (ImGui::MenuItem("Fit to window", "Ctrl+0", false, doc != nullptr)) doc->camera.fit = true;
         ImGui::MenuItem("Grid", "G", &o.grid);
         ImGui::MenuItem("Legend", nullptr, &app.show_legend);
+        if (ImGui::MenuItem("Single-key shortcuts", nullptr, &app.settings.single_key_shortcuts))
+            app.status(app.settings.single_key_shortcuts ? "single-key shortcuts on: B, E, G, 1-9 ... act on their own key"
+                                                         : "single-key shortcuts off: Alt+B, Alt+E, Alt+G, Alt+1 ... (F1 lists them)");
+        trace_last_item(app, "menu-single-keys");
         if (ImGui::MenuItem("Play-test", "F5", app.play.active, doc != nullptr)) { if (app.play.active) app.play.active = false; else start_playtest(app, *doc); }
         ImGui::EndMenu();
     }

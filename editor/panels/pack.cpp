@@ -489,23 +489,23 @@ void draw_pack(App& app) {
     int sel = open.selected;
     if (ImGui::SmallButton("Add current")) add_active_level(app);
     trace_last_item(app, "pack-add");
-    ImGui::SameLine();
+    same_line_if_fits("Add file...");
     if (ImGui::SmallButton("Add file...")) open_pack_browser(app, BrowseFor::pack_level, "");
     trace_last_item(app, "pack-add-file");
-    ImGui::SameLine();
+    same_line_if_fits("Remove");
     if (ImGui::SmallButton("Remove") && sel < n) {
         levels.erase(levels.begin() + sel);
         mark_edited(open);
     }
     trace_last_item(app, "pack-remove");
-    ImGui::SameLine();
+    same_line_if_fits("Up");
     if (ImGui::SmallButton("Up") && sel > 0 && sel < n) {
         std::swap(levels[sel], levels[sel - 1]);
         open.selected = sel - 1;
         mark_edited(open);
     }
     trace_last_item(app, "pack-up");
-    ImGui::SameLine();
+    same_line_if_fits("Down");
     if (ImGui::SmallButton("Down") && sel + 1 < n) {
         std::swap(levels[sel], levels[sel + 1]);
         open.selected = sel + 1;
@@ -515,7 +515,7 @@ void draw_pack(App& app) {
 
     if (ImGui::SmallButton("Save pack")) save_pack(app);
     trace_last_item(app, "pack-save");
-    ImGui::SameLine();
+    same_line_if_fits("Export bundle...");
     if (ImGui::SmallButton("Export bundle...")) export_bundle(app);
     trace_last_item(app, "pack-export");
     if (ImGui::IsItemHovered())
@@ -523,7 +523,7 @@ void draw_pack(App& app) {
                                            : ("same bundle as: " + cli_equivalent(open, open.path.stem().string() +
                                                                                             ".bundle.json"))
                                                  .c_str());
-    ImGui::SameLine();
+    same_line_if_fits("Close pack");
     bool close = ImGui::SmallButton("Close pack");
     trace_last_item(app, "pack-close");
     if (close) {

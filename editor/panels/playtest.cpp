@@ -129,10 +129,25 @@ void draw_playtest(App& app) {
     ImGui::Text("moves made %d", play.state.moves);
     if (play.level.goal.moves) ImGui::Text("moves left %d", *play.level.goal.moves - play.state.moves);
     bool won = false;
+    std::vector<GoalProgress> progress;
     try {
         won = kind_ops(play.level.kind).goal_met(play.level, play.state);
+        progress = kind_ops(play.level.kind).goal_progress(play.level, play.state);
     } catch (const std::exception&) {
         // shown through play.message already
+    }
+    // The goal, objective by objective: how far this game has come (the kind's own count).
+    std::string traced;
+    for (const GoalProgress& g : progress) {
+        const ImVec4 colour = g.met ? ImVec4(0.4f, 1, 0.4f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+        ImGui::TextColored(colour, "%s %s: %lld / %lld", g.met ? "[x]" : "[ ]", g.label.c_str(),
+                           static_cast<long long>(g.current), static_cast<long long>(g.target));
+        traced += (traced.empty() ? "" : "; ") + g.label + " " + std::to_string(g.current) + "/" + std::to_string(g.target);
+    }
+    static std::string last_traced;  // UI thread only
+    if (!play.job && traced != last_traced) {
+        last_traced = traced;
+        app.trace("play-test goal: " + (traced.empty() ? std::string("none") : traced));
     }
     if (won) ImGui::TextColored(ImVec4(0.4f, 1, 0.4f, 1), "goal reached");
     ImGui::TextWrapped("%s", play.message.c_str());

@@ -14,6 +14,8 @@ struct Shortcut {
     const char* what;
 };
 constexpr Shortcut shortcut_list[] = {
+    {"One-key shortcuts", "B, E, F, R, I, S, P, G, J, L, Z and 1-9, 0 below: also with Alt; with View > Single-key "
+                          "shortcuts off, with Alt only. The status bar says what each did."},
     {"B", "Brush"}, {"E", "Eraser"}, {"F", "Bucket fill"}, {"Shift+F", "Fill the selection (or the ? cells) from the generator"}, {"R", "Rectangle fill"}, {"I", "Picker (or right click)"},
     {"S", "Select"}, {"P", "Pair tool (link)"}, {"J", "Paint jelly / board (match3)"}, {"L", "Paint locks / board (match3)"},
     {"1-9, 0", "Pick the palette entry (in the Tools panel's order; 0 is the tenth)"},
@@ -27,6 +29,22 @@ constexpr Shortcut shortcut_list[] = {
 };
 
 bool pressed(int scancode) { return ImGui::IsKeyPressed(scancode, false); }
+
+// A one-key shortcut: its bare key (or Alt+key) while single-key shortcuts are on, Alt+key only
+// when they are off; a bare key then does nothing but say so in the status bar.
+bool one_key(App& app, int scancode) {
+    if (!pressed(scancode)) return false;
+    if (app.settings.single_key_shortcuts || ImGui::GetIO().KeyAlt) return true;
+    app.status(std::string(SDL_GetScancodeName(static_cast<SDL_Scancode>(scancode))) +
+               ": single-key shortcuts are off (View menu); Alt+" + SDL_GetScancodeName(static_cast<SDL_Scancode>(scancode)) +
+               " does it");
+    return false;
+}
+
+void set_tool(App& app, Tool tool, const char* key, const char* name) {
+    app.tool = tool;
+    app.status(std::string(key) + ": " + name);
+}
 }  // namespace
 
 void draw_shortcuts_keys(App& app) {
@@ -80,21 +98,39 @@ void draw_shortcuts_keys(App& app) {
         else start_playtest(app, *doc);
     }
     if (app.play.active || !doc || io.WantCaptureKeyboard) return;
-    if (pressed(SDL_SCANCODE_B)) app.tool = Tool::brush;
-    if (pressed(SDL_SCANCODE_E)) app.tool = Tool::eraser;
-    if (pressed(SDL_SCANCODE_F)) {
+    if (one_key(app, SDL_SCANCODE_B)) set_tool(app, Tool::brush, "B", "brush");
+    if (one_key(app, SDL_SCANCODE_E)) set_tool(app, Tool::eraser, "E", "eraser");
+    if (one_key(app, SDL_SCANCODE_F)) {
         if (shift) fill_from_generator(app, *doc);
-        else app.tool = Tool::bucket;
+        else set_tool(app, Tool::bucket, "F", "bucket fill");
     }
-    if (pressed(SDL_SCANCODE_R)) app.tool = Tool::rect;
-    if (pressed(SDL_SCANCODE_I)) app.tool = Tool::picker;
-    if (pressed(SDL_SCANCODE_S)) app.tool = Tool::select;
-    if (pressed(SDL_SCANCODE_P) && doc->level().kind == Kind::link) app.tool = Tool::pair;
-    if (pressed(SDL_SCANCODE_G)) app.settings.overlays.grid = !app.settings.overlays.grid;
-    if (pressed(SDL_SCANCODE_J) && doc->level().kind == Kind::match3)
-        app.brush.target = app.brush.target == PaintTarget::jelly ? PaintTarget::board : PaintTarget::jelly;
-    if (pressed(SDL_SCANCODE_L) && doc->level().kind == Kind::match3)
-        app.brush.target = app.brush.target == PaintTarget::lock ? PaintTarget::board : PaintTarget::lock;
+    if (one_key(app, SDL_SCANCODE_R)) set_tool(app, Tool::rect, "R", "rectangle fill");
+    if (one_key(app, SDL_SCANCODE_I)) set_tool(app, Tool::picker, "I", "picker");
+    if (one_key(app, SDL_SCANCODE_S)) set_tool(app, Tool::select, "S", "select");
+    if (one_key(app, SDL_SCANCODE_P)) {
+        if (doc->level().kind == Kind::link) set_tool(app, Tool::pair, "P", "pair tool");
+        else app.status("P: the pair tool is for link levels");
+    }
+    if (one_key(app, SDL_SCANCODE_G)) {
+        app.settings.overlays.grid = !app.settings.overlays.grid;
+        app.status(app.settings.overlays.grid ? "G: grid on" : "G: grid off (G again: on)");
+    }
+    if (one_key(app, SDL_SCANCODE_J)) {
+        if (doc->level().kind == Kind::match3) {
+            app.brush.target = app.brush.target == PaintTarget::jelly ? PaintTarget::board : PaintTarget::jelly;
+            app.status(app.brush.target == PaintTarget::jelly ? "J: the brush paints jelly (J again: the board)"
+                                                              : "J: the brush paints the board");
+        } else
+            app.status("J: jelly is for match3 levels");
+    }
+    if (one_key(app, SDL_SCANCODE_L)) {
+        if (doc->level().kind == Kind::match3) {
+            app.brush.target = app.brush.target == PaintTarget::lock ? PaintTarget::board : PaintTarget::lock;
+            app.status(app.brush.target == PaintTarget::lock ? "L: the brush paints locks (L again: the board)"
+                                                             : "L: the brush paints the board");
+        } else
+            app.status("L: locks are for match3 levels");
+    }
     if (pressed(SDL_SCANCODE_ESCAPE)) {
         doc->selection.active = false;
         app.pair_first.reset();
@@ -107,7 +143,7 @@ void draw_shortcuts_keys(App& app) {
     // The number keys pick the palette's entries in order (1..9, 0 the tenth), as the Tools panel lists them.
     for (int digit = 0; digit <= 9; ++digit) {
         int code = digit == 0 ? SDL_SCANCODE_0 : SDL_SCANCODE_1 + digit - 1;
-        if (!pressed(code)) continue;
+        if (!one_key(app, code)) continue;
         const Level& level = doc->level();
         std::optional<PaletteEntry> entry = palette_key(level, digit);
         if (!entry) {
@@ -119,15 +155,18 @@ void draw_shortcuts_keys(App& app) {
         app.brush.target = PaintTarget::board;
         app.status("key " + std::to_string(digit) + ": " + entry->tip);
     }
-    if (pressed(SDL_SCANCODE_Z) && doc->level().kind == Kind::lines) {
+    if (doc->level().kind == Kind::lines && one_key(app, SDL_SCANCODE_Z)) {
         bool clockwise = !shift;
         const Level& level = doc->level();
         if (app.hovered && level.board.contains(*app.hovered) && level.board.at(*app.hovered) > 0) {
             Cell c = *app.hovered;
             doc->change("Rotate tile", [&](Level& l) { l.board.at(c) = rotate_mask(l.board.at(c), clockwise); });
+            app.status(std::string(shift ? "Shift+Z" : "Z") + ": rotated the tile at (" + std::to_string(c.x) + ", " +
+                       std::to_string(c.y) + ")");
         } else {
             std::int32_t& value = app.brush.value[static_cast<std::size_t>(Kind::lines)];
             value = rotate_mask(value, clockwise);
+            app.status(std::string(shift ? "Shift+Z" : "Z") + ": rotated the brush's tile");
         }
     }
 }

@@ -247,6 +247,16 @@ struct GenerateResult {
 
 // ---- The table of kinds --------------------------------------------------------------------------
 
+// One objective of a level's goal and how far a game has come: "label current / target" (a
+// play-test shows these lines; a runtime can show the same). `met` is the objective's own test.
+struct GoalProgress {
+    std::string label;       // "jelly layers cleared", "score", "highest tile", ...
+    std::int64_t current = 0;
+    std::int64_t target = 0;
+    bool met = false;
+    friend bool operator==(const GoalProgress&, const GoalProgress&) = default;
+};
+
 struct KindOps {
     Kind kind;
     // The state at level start: random pieces drawn, start spawns, start resolution done.
@@ -268,6 +278,9 @@ struct KindOps {
     // stopped by options.time_budget_ms. nullptr where estimate is.
     EstimateResult (*summarize)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome> outcomes,
                                 bool stopped, bool timed_out);
+    // Each objective of the goal with the state's progress on it (the move limit not included:
+    // State::moves says that); goal_met holds when every one is met and the limit is kept.
+    std::vector<GoalProgress> (*goal_progress)(const Level&, const State&);
 };
 
 const KindOps& kind_ops(Kind kind);

@@ -85,6 +85,25 @@ bool goal_met(const Level& level, const State& state) {
     return conditions_met(goal, labeller.count(masks.data(), state.board.width, state.board.height));
 }
 
+std::vector<GoalProgress> goal_progress(const Level& level, const State& state) {
+    const LinesGoal goal = lines_goal(level.goal);
+    const std::vector<std::uint8_t> masks = board_masks(state.board);
+    GroupLabeller labeller;
+    const GroupCounts counts = labeller.count(masks.data(), state.board.width, state.board.height);
+    std::vector<GoalProgress> out;
+    if (goal.closed_groups)
+        out.push_back({"closed groups", counts.closed_groups, *goal.closed_groups, counts.closed_groups >= *goal.closed_groups});
+    if (goal.min_group_size) {
+        const int size = std::max(1, *goal.min_group_size);
+        out.push_back({"tiles in the largest closed group", counts.largest_closed, size, counts.largest_closed >= size});
+    }
+    if (goal.all_closed) {
+        const auto tiles = static_cast<std::int64_t>(std::count_if(masks.begin(), masks.end(), [](std::uint8_t m) { return m != 0; }));
+        out.push_back({"tiles in closed groups", tiles - counts.open_tiles, tiles, counts.open_tiles == 0});
+    }
+    return out;
+}
+
 Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
     Analysis analysis;
     analysis.groups = match_groups(level.board);
@@ -142,7 +161,8 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 }  // namespace
 
 const KindOps& ops() {
-    static const KindOps table{Kind::lines, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr};
+    static const KindOps table{Kind::lines, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr,
+                               goal_progress};
     return table;
 }
 

@@ -1,4 +1,5 @@
 // The link kind behind the kind-agnostic face: start, legal pairs, removing a pair, analysis.
+#include <algorithm>
 #include <string>
 
 #include "tilelab/analysis/problems.hpp"
@@ -100,6 +101,16 @@ bool goal_met(const Level& level, const State& state) {
     return !level.goal.clear || !has_tiles(state.board);
 }
 
+std::vector<GoalProgress> goal_progress(const Level& level, const State& state) {
+    if (!level.goal.clear) return {};
+    auto tiles = [](const Board& board) {
+        return static_cast<std::int64_t>(std::count_if(board.cells.begin(), board.cells.end(), cell::is_value));
+    };
+    const std::int64_t total = tiles(level.board);
+    const std::int64_t cleared = total - tiles(state.board);
+    return {GoalProgress{"tiles cleared", cleared, total, cleared >= total}};
+}
+
 Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
     Analysis analysis;
     const LinkRules rules = rules_of(level);
@@ -136,7 +147,8 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 }  // namespace
 
 const KindOps& ops() {
-    static const KindOps table{Kind::link, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr};
+    static const KindOps table{Kind::link, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr,
+                               goal_progress};
     return table;
 }
 

@@ -391,9 +391,42 @@ std::optional<HintSwap> preview_swap(const Board& board, const Rules& rules, Cel
 
 bool objectives_met(const Level& level, const State& state) { return match3::objectives_hold(level, state); }
 
+std::vector<GoalProgress> goal_progress(const Level& level, const State& state) {
+    const Goal& goal = level.goal;
+    std::vector<GoalProgress> out;
+    auto add = [&out](std::string label, std::int64_t current, std::int64_t target) {
+        out.push_back(GoalProgress{std::move(label), current, target, current >= target});
+    };
+    if (goal.score) add("score", state.score, *goal.score);
+    if (goal.jelly) {
+        std::int64_t total = 0, left = 0;
+        if (level.jelly)
+            for (std::int32_t layers : level.jelly->cells) total += std::max(layers, 0);
+        if (state.jelly)
+            for (std::int32_t layers : state.jelly->cells) left += std::max(layers, 0);
+        add("jelly layers cleared", total - left, total);
+    }
+    for (const CollectGoal& c : goal.collect) {
+        const bool known = c.color >= 0 && static_cast<std::size_t>(c.color) < state.collected.size();
+        add("colour " + std::to_string(c.color) + " collected", known ? state.collected[static_cast<std::size_t>(c.color)] : 0,
+            c.count);
+    }
+    if (goal.crates) {
+        auto crates = [](const Board& board) {
+            return static_cast<std::int64_t>(std::count_if(board.cells.begin(), board.cells.end(), cell::is_crate));
+        };
+        const std::int64_t total = crates(level.board);
+        add("crates cleared", total - crates(state.board), total);
+    }
+    if (goal.ingredients) add("ingredients collected", state.ingredients, *goal.ingredients);
+    // No objective: the game is won by lasting out the move limit.
+    if (!has_objectives(goal) && goal.moves) add("moves played", state.moves, *goal.moves);
+    return out;
+}
+
 const KindOps& ops() {
-    static const KindOps table{Kind::match3, start, legal_moves, play, goal_met, analyze, generate, estimate,
-                               summarize_estimate};
+    static const KindOps table{Kind::match3, start,    legal_moves,       play,         goal_met, analyze,
+                               generate,     estimate, summarize_estimate, goal_progress};
     return table;
 }
 

@@ -33,6 +33,11 @@ bool goal_reached(const Level& level, const State& state) {
     return highest_tile(state.board) >= level.goal.target;
 }
 
+std::vector<GoalProgress> goal_progress(const Level& level, const State& state) {
+    const std::int32_t highest = highest_tile(state.board);
+    return {GoalProgress{"highest tile", highest, level.goal.target, highest >= level.goal.target}};
+}
+
 namespace {
 
 std::vector<Move> legal_moves(const Level&, const State& state) {
@@ -187,8 +192,8 @@ GenerateResult generate_level(const GenerateOptions& options) {
 }
 
 const KindOps& ops() {
-    static const KindOps table{Kind::slide, start_state, legal_moves, play, goal_reached,
-                               analyze,     generate_level, estimate, summarize};
+    static const KindOps table{Kind::slide, start_state,    legal_moves, play,      goal_reached,
+                               analyze,     generate_level, estimate,    summarize, goal_progress};
     return table;
 }
 
