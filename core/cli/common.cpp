@@ -104,4 +104,15 @@ std::string json_text(const nlohmann::ordered_json& value) {
 
 void print_json(const nlohmann::ordered_json& value) { std::cout << json_text(value); }
 
+std::optional<double> parse_fraction(std::string text) {
+    bool is_percent = !text.empty() && text.back() == '%';
+    if (is_percent) text.pop_back();
+    double v = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+    if (is_percent) v /= 100.0;
+    if (!(v >= 0.0 && v <= 1.0)) return std::nullopt;
+    return v;
+}
+
 }  // namespace tilelab::cli

@@ -25,6 +25,7 @@ const char* const pack_usage =
     "       tilelab pack merge PART... [-o OUT] [--report REPORT.html]\n"
     "       tilelab pack export PACK -o BUNDLE [--minify] [OPTIONS]\n"
     "       tilelab pack report PACK -o REPORT.html [OPTIONS]\n"
+    "       tilelab pack tune PACK --ramp FIRST:LAST [OPTIONS]\n"
     "\n"
     "check   validates every level of the pack and analyses it: the solver's verdict (link,\n"
     "        lines), the bot's pass rate with its 95% interval (match3, slide). Flags duplicate\n"
@@ -39,6 +40,8 @@ const char* const pack_usage =
     "        when the check passes; nothing is written otherwise. --minify: one line.\n"
     "report  writes one self-contained HTML page: the difficulty curve, a thumbnail of each\n"
     "        board and the table of figures. Written even when the check fails (exit 1 then).\n"
+    "tune    sets every match3/slide level's move limit so that the pack's pass rates go from\n"
+    "        FIRST to LAST in even steps, as `tilelab tune` sets one (see `tilelab pack tune --help`).\n"
     "\n"
     "options:\n"
     "  --runs N        playouts per match3/slide level (default 1000)\n"
@@ -76,18 +79,6 @@ struct PackCommand {
     pack::CheckOptions options;
 };
 
-// One end of --range: "0.25" or "25%".
-std::optional<double> parse_fraction(std::string text) {
-    bool is_percent = !text.empty() && text.back() == '%';
-    if (is_percent) text.pop_back();
-    double v = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-    if (is_percent) v /= 100.0;
-    if (!(v >= 0.0 && v <= 1.0)) return std::nullopt;
-    return v;
-}
-
 std::optional<std::pair<double, double>> parse_range(const std::string& text) {
     auto sep = text.find(':');
     if (sep == std::string::npos) return std::nullopt;
@@ -99,14 +90,14 @@ std::optional<std::pair<double, double>> parse_range(const std::string& text) {
 
 // Parses the words after "pack"; returns an exit status when the command should stop there.
 std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
-    if (args.empty()) return usage_error("pack", "needs a subcommand: check, merge, export or report");
+    if (args.empty()) return usage_error("pack", "needs a subcommand: check, merge, export, report or tune");
     if (args[0] == "--help" || args[0] == "-h") {
         std::cout << pack_usage;
         return exit_ok;
     }
     cmd.sub = args[0];
     if (cmd.sub != "check" && cmd.sub != "export" && cmd.sub != "report")
-        return usage_error("pack", "unknown subcommand '" + cmd.sub + "' (expected check, merge, export or report)");
+        return usage_error("pack", "unknown subcommand '" + cmd.sub + "' (expected check, merge, export, report or tune)");
     const std::string verb = "pack " + cmd.sub;
     Args rest(args.begin() + 1, args.end());
     if (wants_help(rest)) {
@@ -280,6 +271,7 @@ void print_problems(const pack::PackReport& report) {
 
 int run_pack(const Args& args) {
     if (!args.empty() && args[0] == "merge") return run_pack_merge(Args(args.begin() + 1, args.end()));
+    if (!args.empty() && args[0] == "tune") return run_pack_tune(Args(args.begin() + 1, args.end()));
     PackCommand cmd;
     if (auto status = parse_command(args, cmd)) return *status;
     const std::string verb = "pack " + cmd.sub;

@@ -66,6 +66,12 @@ std::string json_text(const nlohmann::ordered_json& value);
 
 // `pack merge PART...` (core/cli/merge.cpp), reached through run_pack.
 int run_pack_merge(const Args& args);
+// `pack tune PACK --ramp FIRST:LAST` (core/cli/pack_tune.cpp), reached through run_pack.
+int run_pack_tune(const Args& args);
+extern const char* const pack_tune_usage;
+
+// "0.25" or "25%": a fraction in [0, 1] (--range, --ramp).
+std::optional<double> parse_fraction(std::string text);
 
 // A shard's part written to `out` (a pack check's or an estimate's): refuses what must not be
 // overwritten (exit 2), says so when the same part is already there (exit 0), else runs `make` and

@@ -32,6 +32,13 @@ struct TuneOptions {
     int min_moves = 1;  // the smallest move limit tune may set
 };
 
+// The target of the k-th of n levels on a ramp from `first` to `last` (fractions): even steps,
+// the first level `first` and the last `last` (one level: `first`). `pack tune --ramp` and the
+// editor's Pack panel use it.
+inline double ramp_target(int k, int n, double first, double last) {
+    return n <= 1 ? first : first + (last - first) * static_cast<double>(k) / static_cast<double>(n - 1);
+}
+
 struct TuneResult {
     std::optional<LimitChoice> choice;  // the nearest point found (unset: no curve at all)
     bool within = false;                // |choice.pass_rate - target| <= tolerance
