@@ -264,6 +264,7 @@ public:
     std::optional<Cell> stroke_last;  // the brush's last cell in this stroke
     std::optional<Cell> lock_refused;  // the lock brush's last refused cell (said once in the status bar)
     bool stroking = false;            // the canvas opened the document's gesture (brush or eraser)
+    bool mirror_x = false, mirror_y = false;  // symmetry painting: the brush and eraser mirror each cell
     std::optional<Cell> rect_start;  // rectangle fill and select: where the drag began
     std::optional<Cell> move_from, move_to;  // select: dragging the selection's cells from, to
     bool panning = false;

@@ -327,6 +327,13 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
                 Cell c{from.x + (steps ? (to.x - from.x) * i / steps : 0), from.y + (steps ? (to.y - from.y) * i / steps : 0)};
                 refused_lock(doc.gesture_level(), c, stroke);
                 changed |= paint_cell(doc.gesture_level(), c, stroke);
+                // Symmetry painting: the mirrored cells too, each with the value mirrored (a lines
+                // tile's connections), in the same stroke and undo step.
+                for (Cell m : mirror_cells(doc.gesture_level(), c, app.mirror_x, app.mirror_y)) {
+                    Paint mirrored = stroke;
+                    if (!stroke.jelly && !stroke.lock) mirrored.value = mirror_value(level.kind, stroke.value, c, m);
+                    changed |= paint_cell(doc.gesture_level(), m, mirrored);
+                }
             }
             if (changed) doc.touched();
             app.stroke_last = cell;

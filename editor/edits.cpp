@@ -606,4 +606,84 @@ bool move_cells(Level& level, Cell a, Cell b, int dx, int dy) {
     return !(level == source);
 }
 
+std::int32_t transform_value(Kind kind, std::int32_t value, Transform t) {
+    if (kind == Kind::lines && value > 0 && value <= 15) {
+        // Bits: top 1, right 2, bottom 4, left 8.
+        const std::int32_t top = value & 1, right = value & 2, bottom = value & 4, left = value & 8;
+        switch (t) {
+        case Transform::flip_x: return top | bottom | (left ? 2 : 0) | (right ? 8 : 0);
+        case Transform::flip_y: return right | left | (top ? 4 : 0) | (bottom ? 1 : 0);
+        case Transform::rotate_cw: return rotate_mask(value, true);
+        case Transform::rotate_ccw: return rotate_mask(value, false);
+        }
+    }
+    if (kind == Kind::match3 && cell::is_special(value) && (t == Transform::rotate_cw || t == Transform::rotate_ccw)) {
+        const int type = cell::special_of(value);
+        if (type == cell::line_h) return cell::special(cell::color_of(value), cell::line_v);
+        if (type == cell::line_v) return cell::special(cell::color_of(value), cell::line_h);
+    }
+    return value;
+}
+
+std::string transform_cells(Level& level, Cell& a, Cell& b, Transform t) {
+    const Cell lo{std::max(0, std::min(a.x, b.x)), std::max(0, std::min(a.y, b.y))};
+    const Cell hi{std::min(level.width() - 1, std::max(a.x, b.x)), std::min(level.height() - 1, std::max(a.y, b.y))};
+    if (lo.x > hi.x || lo.y > hi.y) return "the selection is off the board";
+    const int w = hi.x - lo.x + 1, h = hi.y - lo.y + 1;
+    const bool rotate = t == Transform::rotate_cw || t == Transform::rotate_ccw;
+    const int nw = rotate ? h : w, nh = rotate ? w : h;
+    if (lo.x + nw > level.width() || lo.y + nh > level.height())
+        return "turned, the " + std::to_string(w) + "x" + std::to_string(h) + " selection would leave the board (" +
+               std::to_string(nw) + "x" + std::to_string(nh) + " from (" + std::to_string(lo.x) + ", " + std::to_string(lo.y) + "))";
+    // Where the cell at (x, y) of the area goes, within the new area.
+    auto target = [&](int x, int y) -> Cell {
+        switch (t) {
+        case Transform::flip_x: return {w - 1 - x, y};
+        case Transform::flip_y: return {x, h - 1 - y};
+        case Transform::rotate_cw: return {h - 1 - y, x};
+        case Transform::rotate_ccw: return {y, w - 1 - x};
+        }
+        return {x, y};
+    };
+    auto turn = [&](Grid& grid, std::int32_t cleared, bool values) {
+        std::vector<std::int32_t> area(static_cast<std::size_t>(w * h));
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                area[static_cast<std::size_t>(y * w + x)] = grid.at(lo.x + x, lo.y + y);
+                grid.at(lo.x + x, lo.y + y) = cleared;  // uncovered by a rotation: emptied
+            }
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x) {
+                const Cell to = target(x, y);
+                const std::int32_t v = area[static_cast<std::size_t>(y * w + x)];
+                grid.at(lo.x + to.x, lo.y + to.y) = values ? transform_value(level.kind, v, t) : v;
+            }
+    };
+    turn(level.board, cell::empty, true);
+    if (level.jelly) turn(*level.jelly, 0, false);
+    if (level.lock) turn(*level.lock, 0, false);
+    a = lo;
+    b = Cell{lo.x + nw - 1, lo.y + nh - 1};
+    return "";
+}
+
+std::vector<Cell> mirror_cells(const Level& level, Cell c, bool mirror_x, bool mirror_y) {
+    std::vector<Cell> out;
+    auto add = [&](Cell m) {
+        if (m == c || !level.board.contains(m)) return;
+        if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+    };
+    const Cell mx{level.width() - 1 - c.x, c.y}, my{c.x, level.height() - 1 - c.y};
+    if (mirror_x) add(mx);
+    if (mirror_y) add(my);
+    if (mirror_x && mirror_y) add(Cell{mx.x, my.y});
+    return out;
+}
+
+std::int32_t mirror_value(Kind kind, std::int32_t value, Cell c, Cell mirror) {
+    if (mirror.x != c.x) value = transform_value(kind, value, Transform::flip_x);
+    if (mirror.y != c.y) value = transform_value(kind, value, Transform::flip_y);
+    return value;
+}
+
 }  // namespace tilelab::editor

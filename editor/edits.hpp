@@ -96,4 +96,22 @@ PasteResult paste_cells(Level& level, std::string_view text, Cell at);
 // part that would leave the board is dropped. Returns false when nothing moved.
 bool move_cells(Level& level, Cell a, Cell b, int dx, int dy);
 
+// ---- Flip and rotate (Tiled's X, Y, Z on a selection), symmetry painting ----
+
+enum class Transform { flip_x, flip_y, rotate_cw, rotate_ccw };
+// A cell value as it reads after the transform: a lines tile's connections turn or mirror with
+// it; a match3 striped special turns (h <-> v) under a rotation. Other values are unchanged.
+std::int32_t transform_value(Kind kind, std::int32_t value, Transform t);
+// Flips or rotates the rectangle's cells (board, jelly and lock) in place: a flip mirrors them
+// within the rectangle, a rotation turns the rectangle about its top-left corner (a w x h area
+// becomes h x w there; what it uncovers is emptied). Returns "" and the new corners in `a`, `b`,
+// or why nothing changed (a rotated area that would leave the board).
+std::string transform_cells(Level& level, Cell& a, Cell& b, Transform t);
+// Symmetry painting: the cells the brush also paints when it paints `c`, mirrored across the
+// board's vertical middle (`mirror_x`), horizontal middle (`mirror_y`) or both (`c` itself not
+// listed; a cell on the middle line is its own mirror and is not listed twice).
+std::vector<Cell> mirror_cells(const Level& level, Cell c, bool mirror_x, bool mirror_y);
+// The value painted at a mirror cell: `value` mirrored the way that cell mirrors `c`.
+std::int32_t mirror_value(Kind kind, std::int32_t value, Cell c, Cell mirror);
+
 }  // namespace tilelab::editor

@@ -63,4 +63,34 @@ void paste_clipboard(App& app) {
     app.status(message);
 }
 
+void transform_selection(App& app, Transform t) {
+    Document* doc = app.active();
+    if (!doc || app.play.active) return;
+    const char* names[] = {"Flip horizontally", "Flip vertically", "Rotate clockwise", "Rotate counterclockwise"};
+    const char* name = names[static_cast<int>(t)];
+    if (!doc->selection.active) {
+        app.status(std::string(name) + ": select cells first (Select tool, S)");
+        return;
+    }
+    Cell a = doc->selection.a, b = doc->selection.b;
+    std::string error;
+    doc->change(name, [&](Level& l) { error = transform_cells(l, a, b, t); });
+    if (!error.empty()) {
+        app.status(std::string(name) + ": " + error);
+        return;
+    }
+    doc->selection = Selection{true, a, b};
+    app.status(std::string(name) + ": " + std::to_string(b.x - a.x + 1) + "x" + std::to_string(b.y - a.y + 1) + " cells");
+}
+
+void duplicate_level(App& app) {
+    Document* doc = app.active();
+    if (!doc) return;
+    Level copy = doc->level();
+    copy.id = new_level_id();  // runtimes keep players' progress by id: a copy is another level
+    copy.name = copy.name.empty() ? "copy" : copy.name + " copy";
+    app.new_level(copy);
+    app.status("duplicated as \"" + copy.name + "\" (new id, not saved yet)");
+}
+
 }  // namespace tilelab::editor::panels

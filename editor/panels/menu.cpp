@@ -26,6 +26,8 @@ void draw_main_menu(App& app) {
         ImGui::Separator();
         if (ImGui::MenuItem("Save", "Ctrl+S", false, doc != nullptr)) app.save_active();
         if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc != nullptr)) open_browser(app, true);
+        if (ImGui::MenuItem("Duplicate level", "Ctrl+D", false, doc != nullptr)) duplicate_level(app);
+        trace_last_item(app, "menu-duplicate");
         if (ImGui::MenuItem("Close", "Ctrl+W", false, doc != nullptr)) app.request_close(doc->id());
         ImGui::Separator();
         if (ImGui::MenuItem("New pack...")) open_new_pack(app);
@@ -53,6 +55,12 @@ void draw_main_menu(App& app) {
         if (ImGui::MenuItem("Paste", "Ctrl+V", false, doc && !app.play.active)) paste_clipboard(app);
         ImGui::Separator();
         if (ImGui::MenuItem("Select none", "Esc", false, doc && doc->selection.active)) doc->selection.active = false;
+        ImGui::Separator();
+        if (ImGui::MenuItem("Flip selection horizontally", "X", false, selected)) transform_selection(app, Transform::flip_x);
+        if (ImGui::MenuItem("Flip selection vertically", "Y", false, selected)) transform_selection(app, Transform::flip_y);
+        if (ImGui::MenuItem("Rotate selection clockwise", "Z", false, selected)) transform_selection(app, Transform::rotate_cw);
+        if (ImGui::MenuItem("Rotate selection counterclockwise", "Shift+Z", false, selected))
+            transform_selection(app, Transform::rotate_ccw);
         ImGui::EndMenu();
     }
     const bool view_menu = ImGui::BeginMenu("View");

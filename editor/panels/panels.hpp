@@ -9,6 +9,7 @@ namespace tilelab::editor {
 class App;
 class Document;
 enum class BrowseFor;
+enum class Transform;
 }
 
 namespace tilelab::editor::panels {
@@ -57,6 +58,10 @@ void open_new_level(App& app);        // new_level.cpp: Ctrl+N, File > New level
 // clipboard; Ctrl+V pastes it at the hovered cell (else the selection's corner, else 0,0).
 void copy_selection(App& app, bool cut);
 void paste_clipboard(App& app);
+// Flips or rotates the selection's cells (X, Y, Z / Shift+Z; Edit menu): one undo step.
+void transform_selection(App& app, Transform t);
+// File > Duplicate level (Ctrl+D): a copy in a new unsaved tab, with a new id and " copy" named.
+void duplicate_level(App& app);
 
 // playtest.cpp: starting play, and the canvas' input while playing.
 void start_playtest(App& app, Document& doc);

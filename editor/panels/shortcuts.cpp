@@ -21,6 +21,9 @@ constexpr Shortcut shortcut_list[] = {
     {"1-9, 0", "Pick the palette entry (in the Tools panel's order; 0 is the tenth)"},
     {"Ctrl+C / Ctrl+X / Ctrl+V", "Copy / cut the selection, paste it (at the mouse, else at the selection)"},
     {"Drag a selection", "Move its cells (Select tool)"}, {"Enter / Esc", "Confirm / close the dialog"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
+    {"X / Y", "Flip the selection horizontally / vertically"},
+    {"Z / Shift+Z (with a selection)", "Rotate the selection clockwise / counterclockwise about its top-left corner"},
+    {"Ctrl+D", "Duplicate the level (a new tab, a new id)"},
     {"Delete", "Erase the selection"}, {"Esc", "Select none (or close the dialog)"}, {"Wheel", "Zoom at the mouse"},
     {"Middle drag, Space+drag", "Pan"}, {"Ctrl+0", "Fit to window"}, {"G", "Grid"}, {"F5", "Play-test / back to editing"},
     {"Ctrl+N", "New level"}, {"Ctrl+O", "Open"}, {"Ctrl+S", "Save"}, {"Ctrl+Shift+S", "Save as"},
@@ -81,6 +84,7 @@ void draw_shortcuts_keys(App& app) {
             if (pressed(SDL_SCANCODE_V)) paste_clipboard(app);
         }
         if (pressed(SDL_SCANCODE_0) && doc) doc->camera.fit = true;
+        if (pressed(SDL_SCANCODE_D) && doc && !app.play.active) duplicate_level(app);
         return;
     }
     if (pressed(SDL_SCANCODE_F1)) {
@@ -155,7 +159,12 @@ void draw_shortcuts_keys(App& app) {
         app.brush.target = PaintTarget::board;
         app.status("key " + std::to_string(digit) + ": " + entry->tip);
     }
-    if (doc->level().kind == Kind::lines && one_key(app, SDL_SCANCODE_Z)) {
+    // Tiled's keys on a selection: X and Y flip it, Z and Shift+Z turn it.
+    if (doc->selection.active && one_key(app, SDL_SCANCODE_X)) transform_selection(app, Transform::flip_x);
+    if (doc->selection.active && one_key(app, SDL_SCANCODE_Y)) transform_selection(app, Transform::flip_y);
+    if (doc->selection.active && one_key(app, SDL_SCANCODE_Z))
+        transform_selection(app, shift ? Transform::rotate_ccw : Transform::rotate_cw);
+    else if (doc->level().kind == Kind::lines && one_key(app, SDL_SCANCODE_Z)) {
         bool clockwise = !shift;
         const Level& level = doc->level();
         if (app.hovered && level.board.contains(*app.hovered) && level.board.at(*app.hovered) > 0) {

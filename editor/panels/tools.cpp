@@ -99,6 +99,16 @@ void draw_tools(App& app) {
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
     }
     ImGui::NewLine();
+    // Symmetry painting: the brush and the eraser paint the mirrored cells too.
+    ImGui::TextUnformatted("Mirror");
+    ImGui::SameLine();
+    ImGui::Checkbox("x##mirror", &app.mirror_x);
+    trace_last_item(app, "mirror-x");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Paint the cell mirrored across the board's vertical middle too.");
+    ImGui::SameLine();
+    ImGui::Checkbox("y##mirror", &app.mirror_y);
+    trace_last_item(app, "mirror-y");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Paint the cell mirrored across the board's horizontal middle too.");
     Document* doc = app.active();
     if (!doc) return;
     const Level& level = doc->level();

@@ -294,3 +294,81 @@ TEST_CASE("fill from the generator: seeded, confined to the area, and keeps each
         CHECK(odd == level);
     }
 }
+
+TEST_CASE("flip and rotate a selection: cells, layers and orientations move together; undone by the inverse",
+          "[edits][transform]") {
+    Rng rng(77);
+    for (int round = 0; round < 200; ++round) {
+        const Kind kind = round % 2 ? Kind::lines : Kind::match3;
+        Level level = random_level(rng, kind, 7, 6, kind == Kind::lines ? 16 : 4);
+        if (kind == Kind::match3) {
+            level.jelly = Grid(7, 6, 0);
+            for (auto& j : level.jelly->cells) j = static_cast<std::int32_t>(rng.uniform(3));
+            level.board.at(1, 1) = cell::special(2, cell::line_h);
+        }
+        const Level before = level;
+        const Cell a{static_cast<int>(rng.uniform(4)), static_cast<int>(rng.uniform(3))};
+        const Cell b{a.x + static_cast<int>(rng.uniform(3)), a.y + static_cast<int>(rng.uniform(3))};
+        // A flip twice is the level again.
+        for (Transform t : {Transform::flip_x, Transform::flip_y}) {
+            Cell p = a, q = b;
+            REQUIRE(transform_cells(level, p, q, t).empty());
+            CHECK(p == a);
+            CHECK(q == b);
+            REQUIRE(transform_cells(level, p, q, t).empty());
+            CHECK(level == before);
+        }
+        // A turn and its inverse give the level back when the turned area fits.
+        Cell p = a, q = b;
+        const std::string error = transform_cells(level, p, q, Transform::rotate_cw);
+        if (!error.empty()) {
+            CHECK(level == before);  // refused: nothing changed
+            continue;
+        }
+        CHECK(q.x - p.x == b.y - a.y);
+        CHECK(q.y - p.y == b.x - a.x);
+        if (b.x - a.x == b.y - a.y) {
+            REQUIRE(transform_cells(level, p, q, Transform::rotate_ccw).empty());
+            CHECK(level == before);
+        }
+    }
+}
+
+TEST_CASE("flip and rotate: what each cell becomes", "[edits][transform]") {
+    // lines: a tile's connections mirror and turn with it (top 1, right 2, bottom 4, left 8).
+    CHECK(transform_value(Kind::lines, 2, Transform::flip_x) == 8);
+    CHECK(transform_value(Kind::lines, 1 | 2, Transform::flip_y) == (4 | 2));
+    CHECK(transform_value(Kind::lines, 1, Transform::rotate_cw) == 2);
+    CHECK(transform_value(Kind::lines, 1, Transform::rotate_ccw) == 8);
+    // match3: a striped special turns h <-> v under a rotation, never under a flip.
+    CHECK(transform_value(Kind::match3, cell::special(3, cell::line_h), Transform::rotate_cw) == cell::special(3, cell::line_v));
+    CHECK(transform_value(Kind::match3, cell::special(3, cell::line_h), Transform::flip_x) == cell::special(3, cell::line_h));
+    CHECK(transform_value(Kind::match3, cell::special(3, cell::bomb), Transform::rotate_cw) == cell::special(3, cell::bomb));
+    // A 3x1 row at (0, 0) turned clockwise is a 1x3 column at (0, 0), the first cell on top.
+    Level level = make_blank_level(Kind::link, 4, 4);
+    level.board.at(0, 0) = 1;
+    level.board.at(1, 0) = 2;
+    level.board.at(2, 0) = 3;
+    Cell a{0, 0}, b{2, 0};
+    REQUIRE(transform_cells(level, a, b, Transform::rotate_cw).empty());
+    CHECK(a == Cell{0, 0});
+    CHECK(b == Cell{0, 2});
+    CHECK(level.board.at(0, 0) == 1);
+    CHECK(level.board.at(0, 1) == 2);
+    CHECK(level.board.at(0, 2) == 3);
+    CHECK(level.board.at(1, 0) == cell::empty);  // uncovered by the turn
+    // A 4x1 row at the bottom cannot turn: it would leave the board.
+    Level bottom = make_blank_level(Kind::link, 4, 4);
+    Cell c{0, 3}, d{3, 3};
+    CHECK_THAT(transform_cells(bottom, c, d, Transform::rotate_cw), Catch::Contains("would leave the board"));
+}
+
+TEST_CASE("symmetry painting: the mirrored cells, each listed once, the lines tile mirrored", "[edits][transform]") {
+    Level level = make_blank_level(Kind::lines, 5, 4);
+    CHECK(mirror_cells(level, {1, 1}, true, false) == std::vector<Cell>{{3, 1}});
+    CHECK(mirror_cells(level, {1, 1}, false, true) == std::vector<Cell>{{1, 2}});
+    CHECK(mirror_cells(level, {1, 1}, true, true) == std::vector<Cell>{{3, 1}, {1, 2}, {3, 2}});
+    CHECK(mirror_cells(level, {2, 1}, true, false).empty());  // on the middle column: its own mirror
+    CHECK(mirror_value(Kind::lines, 2, {1, 1}, {3, 1}) == 8);
+    CHECK(mirror_value(Kind::lines, 1 | 2, {1, 1}, {3, 2}) == (4 | 8));
+}
