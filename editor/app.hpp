@@ -53,7 +53,7 @@ struct Brush {
 
 // What the file browser picks a file for: a level or pack to open or save, a level to add to the
 // open pack, or where to export the pack's bundle.
-enum class BrowseFor { level, pack_level, bundle, new_pack };
+enum class BrowseFor { level, pack_level, bundle, report, new_pack };
 
 // The file browser dialog's state (open, or save as).
 struct FileBrowser {
@@ -115,6 +115,7 @@ struct PackCheckRun {
     std::optional<pack::PackReport> report;
     std::stop_source stop;  // Cancel; the detached thread keeps the run alive until it returns
     std::filesystem::path export_to;  // an export: the bundle is written here when the check passes
+    bool html = false;                // ... or, set, the HTML report is written there (pass or fail)
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 

@@ -38,6 +38,7 @@ void open_browser(App& app, bool save_mode) {
 void draw_file_browser(App& app) {
     FileBrowser& b = app.browser;
     const char* title = b.purpose == BrowseFor::bundle       ? "Export bundle"
+                        : b.purpose == BrowseFor::report     ? "Write the pack's report"
                         : b.purpose == BrowseFor::pack_level ? "Add a level file to the pack"
                         : b.purpose == BrowseFor::new_pack   ? "New pack"
                         : b.save_mode                        ? "Save level as"
@@ -115,6 +116,7 @@ void draw_file_browser(App& app) {
     }
     if (!b.error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", b.error.c_str());
     const char* action = b.purpose == BrowseFor::bundle       ? "Export"
+                         : b.purpose == BrowseFor::report     ? "Write"
                          : b.purpose == BrowseFor::pack_level ? "Add"
                          : b.purpose == BrowseFor::new_pack   ? "Create"
                          : b.save_mode                        ? "Save"
@@ -129,6 +131,8 @@ void draw_file_browser(App& app) {
     if (!chosen.empty()) {
         if (b.purpose == BrowseFor::bundle) {
             export_bundle_to(app, chosen);
+        } else if (b.purpose == BrowseFor::report) {
+            write_report_to(app, chosen);
         } else if (b.purpose == BrowseFor::pack_level) {
             add_level_file(app, chosen);
         } else if (b.purpose == BrowseFor::new_pack) {

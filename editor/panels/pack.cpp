@@ -11,6 +11,7 @@
 #include "panels/panels.hpp"
 #include "text_fit.hpp"
 #include "trace_layout.hpp"
+#include "tilelab/pack/report.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -43,9 +44,9 @@ std::string relative_to_pack(const OpenPack& open, const std::filesystem::path& 
 
 // The command line that writes the same bundle as the editor's export (the figures depend on these
 // options only, never on the thread count).
-std::string cli_equivalent(const OpenPack& open, const std::filesystem::path& out) {
+std::string cli_equivalent(const OpenPack& open, const std::filesystem::path& out, const char* verb = "export") {
     const pack::CheckOptions& o = open.options;
-    std::string line = "tilelab pack export " + open.path.string() + " -o " + out.string() + " --runs " +
+    std::string line = std::string("tilelab pack ") + verb + " " + open.path.string() + " -o " + out.string() + " --runs " +
                        std::to_string(o.runs) + " --seed " + std::to_string(o.seed) + " --budget-ms " +
                        std::to_string(o.budget_ms);
     if (o.playout_budget_ms != default_playout_budget_ms)
@@ -62,12 +63,13 @@ bool same_options(const pack::CheckOptions& a, const pack::CheckOptions& b) {
 
 // Starts check_pack on its own thread. An export reads the pack file and its levels exactly as
 // `tilelab pack export` does (core load_pack_levels); an analysis reads the pack as edited in memory.
-void start_check(App& app, std::filesystem::path export_to = {}) {
+void start_check(App& app, std::filesystem::path export_to = {}, bool html = false) {
     OpenPack& open = *app.pack;
     if (open.check) open.check->stop.request_stop();  // a newer run replaces it
     auto run = std::make_shared<PackCheckRun>();
     run->revision = open.revision;
     run->export_to = std::move(export_to);
+    run->html = html;
     const bool from_disk = !run->export_to.empty();
     Pack copy = open.pack;
     std::filesystem::path pack_path = open.path;
@@ -97,7 +99,7 @@ void start_check(App& app, std::filesystem::path export_to = {}) {
         run->done.store(true, std::memory_order_release);
     }).detach();
     open.check = std::move(run);
-    app.status(from_disk ? "exporting: checking the pack" : "analysing pack");
+    app.status(!from_disk ? "analysing pack" : html ? "report: checking the pack" : "exporting: checking the pack");
 }
 
 const pack::PackReport* current_report(const OpenPack& open) {
@@ -116,8 +118,27 @@ std::string first_error(const pack::PackReport& report) {
     return "";
 }
 
+// A report's check has finished: the page is written whether it passed or not, as
+// `tilelab pack report` writes it (exit 1 there when it fails).
+void finish_report(App& app, const PackCheckRun& run) {
+    const pack::PackReport& report = *run.report;
+    const std::string out = run.export_to.string();
+    const std::string text = pack::report_html(report);
+    if (std::string error = write_file_atomically(run.export_to, text, true); !error.empty()) {
+        app.status("cannot write the report to " + out + ": " + error);
+        return;
+    }
+    const int errors = report.error_count();
+    app.status("wrote report " + out + ": " + std::to_string(report.levels.size()) + " levels" +
+               (errors ? ", " + count_of(errors, "error") + " (the check failed)" : ""));
+}
+
 // An export's check has finished: write the bundle if it passed, else say why and write nothing.
 void finish_export(App& app, const PackCheckRun& run) {
+    if (run.html) {
+        finish_report(app, run);
+        return;
+    }
     const pack::PackReport& report = *run.report;
     const std::string out = run.export_to.string();
     for (const Diagnostic& d : report.pack_problems) app.trace(d.format());
@@ -304,7 +325,8 @@ void draw_check_settings(App& app, OpenPack& open) {
 }  // namespace
 
 void open_pack_browser(App& app, BrowseFor purpose, std::string name) {
-    if (app.modal_blocks(purpose == BrowseFor::bundle ? "Export bundle" : "Add level file")) return;
+    const char* what = purpose == BrowseFor::bundle ? "Export bundle" : purpose == BrowseFor::report ? "Write report" : "Add level file";
+    if (app.modal_blocks(what)) return;
     FileBrowser& b = app.browser;
     b.open = true;
     b.save_mode = false;
@@ -315,7 +337,8 @@ void open_pack_browser(App& app, BrowseFor purpose, std::string name) {
     b.name = std::move(name);
     b.focus_name = true;
     b.focus_wait = 0;
-    app.trace(std::string("browser: ") + (purpose == BrowseFor::bundle ? "export bundle" : "add level") + " in " +
+    app.trace(std::string("browser: ") +
+              (purpose == BrowseFor::bundle ? "export bundle" : purpose == BrowseFor::report ? "write report" : "add level") + " in " +
               b.folder.string());
 }
 
@@ -442,6 +465,33 @@ void export_bundle_to(App& app, const std::filesystem::path& file) {
     start_check(app, file);
 }
 
+void write_report(App& app) {
+    if (!app.pack) return;
+    OpenPack& open = *app.pack;
+    if (open.dirty) {
+        app.status("report: save the pack first (the report is made from the pack file, as `tilelab pack report` does)");
+        return;
+    }
+    open_pack_browser(app, BrowseFor::report, open.path.stem().string() + ".html");
+}
+
+void write_report_to(App& app, const std::filesystem::path& file) {
+    if (!app.pack) return;
+    OpenPack& open = *app.pack;
+    if (open.dirty) {
+        app.status("report: save the pack first (the report is made from the pack file, as `tilelab pack report` does)");
+        return;
+    }
+    // Never over the pack, one of its levels, or a file that is not a report (the CLI's check).
+    if (std::string refusal = pack::output_refusal(open.path, open.pack.levels, file, pack::PackOutput::report, false, false);
+        !refusal.empty()) {
+        app.status("report refused: " + refusal);
+        return;
+    }
+    app.trace("report: same as " + cli_equivalent(open, file, "report"));
+    start_check(app, file, true);
+}
+
 void analyse_pack(App& app) {
     if (app.pack) start_check(app);
 }
@@ -522,6 +572,13 @@ void draw_pack(App& app) {
         ImGui::SetTooltip("%s", open.dirty ? "save the pack first"
                                            : ("same bundle as: " + cli_equivalent(open, open.path.stem().string() +
                                                                                             ".bundle.json"))
+                                                 .c_str());
+    same_line_if_fits("Write report...");
+    if (ImGui::SmallButton("Write report...")) write_report(app);
+    trace_last_item(app, "pack-report");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", open.dirty ? "save the pack first"
+                                           : ("same page as: " + cli_equivalent(open, open.path.stem().string() + ".html", "report"))
                                                  .c_str());
     same_line_if_fits("Close pack");
     bool close = ImGui::SmallButton("Close pack");

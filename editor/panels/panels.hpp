@@ -30,6 +30,10 @@ void save_pack(App& app);             // pack.cpp: writes the open pack (with a 
 void export_bundle(App& app);         // pack.cpp: asks where (default: PACK.bundle.json beside the pack)
 // pack.cpp: runs the check as `tilelab pack export` does and writes the bundle to `file` if it passes.
 void export_bundle_to(App& app, const std::filesystem::path& file);
+// The Pack panel's "Write report...": `tilelab pack report`'s HTML page, from the same check, in a
+// file chosen in the browser (PACK.html proposed); written whether the check passes or not.
+void write_report(App& app);
+void write_report_to(App& app, const std::filesystem::path& file);
 void add_level_file(App& app, const std::filesystem::path& file);  // pack.cpp: a level file, if it loads
 void open_pack_browser(App& app, BrowseFor purpose, std::string name);  // pack.cpp: in the pack's folder
 void open_new_pack(App& app);                                         // pack.cpp: File > New pack...

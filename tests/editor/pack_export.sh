@@ -3,6 +3,7 @@
 # pack and compare the bundle byte for byte with `tilelab pack export`; break a level and see the
 # export refused (naming the file) with the previous bundle kept; add level files (a pack, a broken
 # level and a good one) and save; close the pack while its analysis runs and see the check stop.
+# Write report... writes `tilelab pack report`'s page byte for byte.
 set -euo pipefail
 [[ -n "${TILELAB_E2E_TRACE:-}" ]] && set -x
 here=$(cd "$(dirname "$0")" && pwd)
@@ -104,6 +105,16 @@ seen "^export: same as tilelab pack export $pack -o $bundle --runs 1000 --seed 0
     fail "the editor did not name the equivalent command line"
 "$TILELAB_CLI" pack export "$pack" -o "$work/cli.bundle.json" "${cli_flags[@]}" >/dev/null
 cmp "$work/cli.bundle.json" "$bundle" || fail "the editor's bundle differs from tilelab pack export's"
+
+# 1b. Write report... with the default name (demo.html beside the pack): `tilelab pack report`'s page,
+#     byte for byte, from the same check settings.
+report="$work/levels/packs/demo.html"
+in_browser report ""
+wait_new '^status: wrote report ' 60 "the report was never written"
+seen "^report: same as tilelab pack report $pack -o $report --runs 1000 --seed 0 --budget-ms 1000 --bot greedy$" ||
+    fail "the editor did not name the report's command line"
+"$TILELAB_CLI" pack report "$pack" -o "$work/cli.html" "${cli_flags[@]}" >/dev/null
+cmp "$work/cli.html" "$report" || fail "the editor's report differs from tilelab pack report's"
 
 # 2. A level breaks on disk: its row turns invalid, the export is refused naming the file, the
 #    previous bundle is untouched, and the CLI agrees that this pack cannot be exported.
