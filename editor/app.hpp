@@ -266,6 +266,14 @@ public:
     std::optional<Cell> lock_refused;  // the lock brush's last refused cell (said once in the status bar)
     bool stroking = false;            // the canvas opened the document's gesture (brush or eraser)
     bool mirror_x = false, mirror_y = false;  // symmetry painting: the brush and eraser mirror each cell
+    // The Layers list (match3: the board, jelly, locks), as in Tiled: a hidden layer is not drawn
+    // on the canvas; a locked one takes no painting (brush, eraser, fills, Delete).
+    struct LayerState {
+        bool visible = true;
+        bool locked = false;
+    };
+    std::array<LayerState, 3> layers{};  // indexed by PaintTarget
+    LayerState& layer(PaintTarget target) { return layers[static_cast<std::size_t>(target)]; }
     std::optional<Cell> rect_start;  // rectangle fill and select: where the drag began
     std::optional<Cell> move_from, move_to;  // select: dragging the selection's cells from, to
     bool panning = false;

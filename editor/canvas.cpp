@@ -286,6 +286,17 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
             app.status("cell (" + std::to_string(c.x) + ", " + std::to_string(c.y) + "): " + why);
         }
     };
+    // A locked layer takes no painting: a click says so (the Layers list unlocks it).
+    const PaintTarget target = jelly ? PaintTarget::jelly : lock ? PaintTarget::lock : PaintTarget::board;
+    const bool paints = app.tool == Tool::brush || app.tool == Tool::eraser || app.tool == Tool::bucket ||
+                        app.tool == Tool::rect || app.tool == Tool::pair;
+    if (paints && app.layer(target).locked) {
+        if (activated && cell) {
+            const char* names[] = {"board", "jelly", "lock"};
+            app.status(std::string("the ") + names[static_cast<int>(target)] + " layer is locked (Layers: untick its lock to paint)");
+        }
+        return;
+    }
     // The stroke ends with the button (or a tool switch mid-stroke). Only the stroke this canvas
     // opened: a slider drag in Properties is a gesture of the same document.
     if (app.stroking && !(active && (app.tool == Tool::brush || app.tool == Tool::eraser))) {
@@ -463,8 +474,15 @@ void draw_canvas(App& app, Document& doc) {
     const SteppedBoard* stepped = playing ? nullptr : stepped_board(app, doc);
     const State* solution_state = stepped && stepped->step > 0 && stepped->state ? &*stepped->state : nullptr;
     const Board& board = playing ? app.play.state.board : solution_state ? solution_state->board : doc.level().board;
-    const std::optional<Grid>& jelly = playing ? app.play.state.jelly : doc.level().jelly;
-    const std::optional<Grid>& lock = playing ? app.play.state.lock : solution_state ? solution_state->lock : doc.level().lock;
+    // Hidden layers (the Layers list) are not drawn.
+    static const std::optional<Grid> hidden;
+    const std::optional<Grid>& jelly = !app.layer(PaintTarget::jelly).visible ? hidden
+                                       : playing                              ? app.play.state.jelly
+                                                                              : doc.level().jelly;
+    const std::optional<Grid>& lock = !app.layer(PaintTarget::lock).visible ? hidden
+                                      : playing                             ? app.play.state.lock
+                                      : solution_state                      ? solution_state->lock
+                                                                            : doc.level().lock;
     float w = static_cast<float>(board.width), h = static_cast<float>(board.height);
 
     // Camera: fit to the window until the user zooms or pans. Whole pixels, so the layout a

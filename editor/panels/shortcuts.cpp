@@ -139,7 +139,9 @@ void draw_shortcuts_keys(App& app) {
         doc->selection.active = false;
         app.pair_first.reset();
     }
-    if (pressed(SDL_SCANCODE_DELETE) && doc->selection.active) {
+    if (pressed(SDL_SCANCODE_DELETE) && doc->selection.active && app.layer(app.brush.target).locked) {
+        app.status("Delete: the layer is locked (Layers)");
+    } else if (pressed(SDL_SCANCODE_DELETE) && doc->selection.active) {
         Selection s = doc->selection;
         bool jelly = app.brush.target == PaintTarget::jelly, lock = app.brush.target == PaintTarget::lock;
         doc->change("Erase selection", [&](Level& l) { fill_rect(l, s.a, s.b, eraser_paint(l, jelly, lock)); });

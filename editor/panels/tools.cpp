@@ -174,6 +174,34 @@ void draw_tools(App& app) {
         }
     }
 
+    if (level.kind == Kind::match3) {
+        // Layers, as in Tiled: show / hide on the canvas, lock against painting; a click on the
+        // name paints that layer (as J and L do).
+        ImGui::Separator();
+        ImGui::TextUnformatted("Layers");
+        const std::pair<PaintTarget, const char*> rows[] = {
+            {PaintTarget::board, "board"}, {PaintTarget::jelly, "jelly"}, {PaintTarget::lock, "locks"}};
+        for (const auto& [target, name] : rows) {
+            ImGui::PushID(name);
+            App::LayerState& state = app.layer(target);
+            if (target != PaintTarget::board) {
+                if (ImGui::Checkbox("show", &state.visible))
+                    app.status(std::string(name) + (state.visible ? " shown" : " hidden (Layers: tick show to see it)"));
+                trace_last_item(app, (std::string("layer-") + name + "-show").c_str());
+                ImGui::SameLine();
+            } else {
+                ImGui::Dummy(ImVec2(ImGui::GetFrameHeight() + ImGui::CalcTextSize("show").x + ImGui::GetStyle().ItemInnerSpacing.x, 0));
+                ImGui::SameLine();
+            }
+            if (ImGui::Checkbox("lock", &state.locked))
+                app.status(std::string(name) + (state.locked ? " locked: no painting on it" : " unlocked"));
+            trace_last_item(app, (std::string("layer-") + name + "-lock").c_str());
+            ImGui::SameLine();
+            if (ImGui::Selectable(name, app.brush.target == target)) app.brush.target = target;
+            ImGui::PopID();
+        }
+    }
+
     ImGui::Separator();
     ImGui::TextUnformatted("Fill from the generator");
     int seed = static_cast<int>(app.fill_seed % 1000000);

@@ -2,7 +2,7 @@
 # End to end (issue 37 item 6, Tiled's habits): a selection flipped with X and Y and turned with Z,
 # each one undo step, checked in the saved file; symmetry painting (Mirror x, y) paints the
 # mirrored cells in the same stroke; Ctrl+D duplicates the level into a new unsaved tab with a new
-# id. Usage: transform.sh MATCH3-4COLOURS.json (4x3: "0 1 2 3 / 1 2 3 0 / ? ? ? ?")
+# id; the Layers list locks the board against painting and hides jelly. Usage: transform.sh MATCH3-4COLOURS.json (4x3: "0 1 2 3 / 1 2 3 0 / ? ? ? ?")
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 e2e_start "$@"
@@ -41,6 +41,19 @@ run_actions "$out" key:b key:4 click:0,2
 expect_rows "0 1 3 0 / 1 2 2 3 / 3 ? ? 3" "the brush paints the cell mirrored across the middle too"
 key ctrl+z
 expect_rows "0 1 3 0 / 1 2 2 3 / ? ? ? ?" "the mirrored stroke is one undo step"
+
+# Layers: the board locked takes no painting, and says so; unlocked, it paints again.
+click_item layer-board-lock
+wait_for 10 grep -qF 'status: board locked: no painting on it' "$out" || fail "the board layer did not lock"
+run_actions "$out" key:4 click:1,2
+wait_for 10 grep -qF 'status: the board layer is locked' "$out" || fail "painting a locked layer said nothing"
+expect_rows "0 1 3 0 / 1 2 2 3 / ? ? ? ?" "a locked layer takes no painting"
+click_item layer-board-lock
+click_item mirror-x  # mirror off again
+run_actions "$out" key:b key:4 click:1,2
+expect_rows "0 1 3 0 / 1 2 2 3 / ? 3 ? ?" "unlocked, the board paints again"
+click_item layer-jelly-show
+wait_for 10 grep -qF 'status: jelly hidden' "$out" || fail "the jelly layer did not hide"
 
 # Ctrl+D: a copy in a new tab, a new id, named "... copy", not saved.
 id=$(jq -r .id "$work/level.json")
