@@ -128,6 +128,7 @@ struct PackLevelInfo {
     int width = 0, height = 0;
     std::string problem;  // the reader's first message when the file does not load
     std::filesystem::file_time_type modified{};
+    std::shared_ptr<const Level> level;  // the level as read (the row's thumbnail)
 };
 
 // The editor's pack check: exactly the command line's defaults (each kind's own bot, 1000 runs,

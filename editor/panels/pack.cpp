@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "painters.hpp"
 #include "panels/panels.hpp"
 #include "text_fit.hpp"
 #include "trace_layout.hpp"
@@ -210,6 +211,7 @@ void refresh_level_info(App& app, OpenPack& open) {
             info.kind = load.level->kind;
             info.width = load.level->width();
             info.height = load.level->height();
+            info.level = std::make_shared<const Level>(*load.level);
         } else {
             info.problem = load.diagnostics.empty() ? file.string() + ": error: the level could not be loaded"
                                                     : load.diagnostics.front().format();
@@ -229,8 +231,33 @@ void add_active_level(App& app) {
     add_level_file(app, doc->path());
 }
 
+// A level's thumbnail: each cell a square of its fill colour (the editor's and the report's palette),
+// `side` pixels for the whole board; boards above 64 cells a side show their size instead.
+void draw_thumbnail(const PackLevelInfo* info, float side) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(ImVec2(side, side));
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    list->AddRectFilled(p, ImVec2(p.x + side, p.y + side), to_imu32(palette::canvas_background));
+    if (!info || !info->level) return;
+    const Level& level = *info->level;
+    const int w = level.width(), h = level.height();
+    if (w > 64 || h > 64) {
+        const std::string size = std::to_string(w) + "x" + std::to_string(h);
+        list->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.7f, ImVec2(p.x + 2, p.y + side / 3), IM_COL32(200, 200, 210, 255),
+                      size.c_str());
+        return;
+    }
+    const float cell = side / static_cast<float>(std::max(w, h));
+    const float x0 = p.x + (side - cell * static_cast<float>(w)) / 2, y0 = p.y + (side - cell * static_cast<float>(h)) / 2;
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            const ImVec2 a(x0 + cell * static_cast<float>(x), y0 + cell * static_cast<float>(y));
+            list->AddRectFilled(a, ImVec2(a.x + cell, a.y + cell), to_imu32(palette::cell_fill(level, level.board.at(x, y))));
+        }
+}
+
 // The row of one level: its name and id from the file, or its path and a red mark when it does not load.
-void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::filesystem::path& chosen) {
+void draw_level_row(App& app, OpenPack& open, int i, const pack::PackReport* report, std::filesystem::path& chosen) {
     const std::string& listed = open.pack.levels[i];
     auto info_it = open.level_info.find(listed);
     const PackLevelInfo* info = info_it != open.level_info.end() ? &info_it->second : nullptr;
@@ -256,15 +283,39 @@ void draw_level_row(OpenPack& open, int i, const pack::PackReport* report, std::
         if (level.has_errors() && !broken) figure += figure.empty() ? "(errors)" : "  (errors)";
     }
     ImGui::PushID(i);
+    const float thumb = 2 * ImGui::GetTextLineHeight();
+    draw_thumbnail(info, thumb);
+    ImGui::SameLine();
     if (broken) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.35f, 0.35f, 1.0f));
     // Cut to the panel's width with "..." (the tooltip has it whole), never clipped mid-letter.
     const std::string shown = fit_text(label, ImGui::GetContentRegionAvail().x);
-    if (ImGui::Selectable((shown + "##row").c_str(), i == open.selected)) {
+    if (ImGui::Selectable((shown + "##row").c_str(), i == open.selected, ImGuiSelectableFlags_None, ImVec2(0, thumb))) {
         open.selected = i;
         chosen = level_file(open, listed);
     }
+    trace_last_item(app, ("pack-row-" + std::to_string(i)).c_str());
     if (broken) ImGui::PopStyleColor();
     bool row_hovered = ImGui::IsItemHovered();
+    // Drag a row onto another to move it there (the order is the pack's: one edit, Save pack keeps it).
+    if (ImGui::BeginDragDropSource(ImGuiDragDropFlags_None)) {
+        ImGui::SetDragDropPayload("tilelab-pack-row", &i, sizeof i);
+        ImGui::TextUnformatted(label.c_str());
+        ImGui::EndDragDropSource();
+    }
+    if (ImGui::BeginDragDropTarget()) {
+        if (const ImGuiPayload* payload = ImGui::AcceptDragDropPayload("tilelab-pack-row")) {
+            const int from = *static_cast<const int*>(payload->Data);
+            if (from != i && from >= 0 && from < static_cast<int>(open.pack.levels.size())) {
+                std::string moved = open.pack.levels[static_cast<std::size_t>(from)];
+                open.pack.levels.erase(open.pack.levels.begin() + from);
+                open.pack.levels.insert(open.pack.levels.begin() + i, std::move(moved));
+                open.selected = i;
+                mark_edited(open);
+                app.status("moved level " + std::to_string(from + 1) + " to place " + std::to_string(i + 1) + " (Save pack keeps it)");
+            }
+        }
+        ImGui::EndDragDropTarget();
+    }
     if (!figure.empty()) {
         ImGui::Indent();
         text_disabled_wrapped("%s", figure.c_str());
@@ -640,7 +691,7 @@ void draw_pack(App& app) {
     // The levels in order: name and id from each file, and what the last analysis said of each.
     std::filesystem::path chosen;
     n = int(levels.size());
-    for (int i = 0; i < n; ++i) draw_level_row(open, i, report, chosen);
+    for (int i = 0; i < n; ++i) draw_level_row(app, open, i, report, chosen);
 
     if (!chosen.empty()) app.open_level_file(chosen);
 }
