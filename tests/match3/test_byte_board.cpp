@@ -64,21 +64,6 @@ State random_state(Rng& rng, const Board& board, int colors) {
 }
 }  // namespace
 
-TEST_CASE("byte rows and format 2 preview masks: built with SSE2 on x86-64, with the portable code in test_match3_generic") {
-#if defined(TILELAB_EXPECT_PORTABLE)
-    REQUIRE(std::string(match3::ByteBoard::simd()) == "portable");
-    REQUIRE(std::string(match3::v2::simd()) == "portable");
-#elif defined(__SSE2__)
-    REQUIRE(std::string(match3::ByteBoard::simd()) == "sse2");
-#if defined(__x86_64__) && defined(__GNUC__)
-    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
-    REQUIRE(std::string(match3::v2::simd()) == (avx512 ? "sse2+avx512" : "sse2"));
-#else
-    REQUIRE(std::string(match3::v2::simd()) == "sse2");
-#endif
-#endif
-}
-
 TEST_CASE("byte rows: load takes boards up to 12 x 24 of pieces, empty cells, blockers and holes, and stores them back") {
     Rng rng(42);
     match3::ByteBoard bytes;

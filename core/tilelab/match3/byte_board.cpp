@@ -5,13 +5,11 @@
 
 #include <algorithm>
 
-// SSE2 where the target has it (every x86-64); elsewhere GCC's vector extensions alone, with the
-// few operations they lack written lane by lane. TILELAB_BYTE_BOARD_GENERIC builds that portable
-// code on x86-64 too (tests/CMakeLists.txt runs the byte rows' tests on it).
-#if defined(__SSE2__) && !defined(TILELAB_BYTE_BOARD_GENERIC)
-#define TILELAB_BYTES_SSE2 1
-#include <emmintrin.h>
-#endif
+// One code path on every target: GCC's vector extensions (also Clang's) for the rows' 16 lanes, and
+// plain C++ for what they lack (a lane mask's bits, the transposition), written so that the
+// compiler vectorises it for the baseline of its target (SSE2 on x86-64); no CPU-specific
+// intrinsics (docs/match3.md "Speed").
+#include <cstring>
 
 namespace tilelab::match3 {
 
@@ -25,57 +23,66 @@ inline v16 at(const std::int8_t* p) {
     return v;
 }
 
-// Bit i: lane i of the comparison result m is true (all ones).
+// Bit i: lane i of the comparison result m is true (all ones). Each half's sign bits gathered into
+// its top byte by one multiplication (bit 8i + 7 moves to bit 56 + i; no two partial products meet).
 inline std::uint32_t bits(v16 m) {
-#if defined(TILELAB_BYTES_SSE2)
-    return static_cast<std::uint32_t>(_mm_movemask_epi8(reinterpret_cast<__m128i>(m)));
-#else
-    std::uint32_t r = 0;
-    for (int i = 0; i < 16; ++i) r |= static_cast<std::uint32_t>(m[i] < 0) << i;
-    return r;
-#endif
+    std::uint64_t half[2];
+    std::memcpy(half, &m, sizeof half);
+    constexpr std::uint64_t signs = 0x8080808080808080ull, gather = 0x0002040810204081ull;
+    return static_cast<std::uint32_t>((half[0] & signs) * gather >> 56) |
+           static_cast<std::uint32_t>((half[1] & signs) * gather >> 56) << 8;
 }
 
+using i32x4 = std::int32_t __attribute__((vector_size(16)));
+
+// Sixteen int32 values as four vectors of four, each one's low byte into the bytes of one vector,
+// in order (the values' other bytes are dropped): even 16-bit lanes, then even bytes.
+inline v16 low_bytes(const i32x4* q) {
+    using i16x8 = std::int16_t __attribute__((vector_size(16)));
+    i16x8 halves[4];
+    std::memcpy(halves, q, sizeof halves);
+    const i16x8 first = __builtin_shufflevector(halves[0], halves[1], 0, 2, 4, 6, 8, 10, 12, 14);
+    const i16x8 second = __builtin_shufflevector(halves[2], halves[3], 0, 2, 4, 6, 8, 10, 12, 14);
+    v16 a, b;
+    std::memcpy(&a, &first, sizeof a);
+    std::memcpy(&b, &second, sizeof b);
+    return __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+}
+
+// Whether any lane of q is not 0.
+template <class V>
+inline bool any_lane(V q) {
+    static_assert(sizeof(V) == 16);
+    std::uint64_t half[2];
+    std::memcpy(half, &q, sizeof half);
+    return (half[0] | half[1]) != 0;
+}
 
 // Codes of n board cells into out (a piece c becomes c + 1; empty, blocker and hole keep their
-// values): false when a cell is none of those or a colour of max_colour or more.
+// values): false when a cell is none of those or a colour of max_colour or more. Sixteen cells at a
+// time, the rest one by one.
 bool to_codes(const std::int32_t* c, std::int8_t* out, int n) {
     int i = 0;
-    std::int32_t bad = 0;
-#if defined(TILELAB_BYTES_SSE2)
-    const __m128i lowest = _mm_set1_epi32(cell::hole), highest = _mm_set1_epi32(ByteBoard::max_colour - 1);
-    const __m128i minus_one = _mm_set1_epi32(-1);
-    __m128i wrong = _mm_setzero_si128();
-    auto code4 = [&](const std::int32_t* p) {
-        __m128i v;
-        std::memcpy(&v, p, sizeof v);
-        wrong = _mm_or_si128(wrong, _mm_or_si128(_mm_cmpgt_epi32(lowest, v), _mm_cmpgt_epi32(v, highest)));
-        // v + 1 where v >= 0: less the mask of v > -1 (all ones).
-        return _mm_sub_epi32(v, _mm_cmpgt_epi32(v, minus_one));
-    };
+    i32x4 wrong{};
     for (; i + 16 <= n; i += 16) {
-        const __m128i a = code4(c + i), b = code4(c + i + 4), d = code4(c + i + 8), e = code4(c + i + 12);
-        const __m128i packed = _mm_packs_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(d, e));
-        std::memcpy(out + i, &packed, 16);
+        i32x4 q[4];
+        std::memcpy(q, c + i, sizeof q);
+        for (i32x4& v : q) {
+            wrong |= (v < cell::hole) | (v >= ByteBoard::max_colour);
+            v -= v > -1;  // v + 1 where v >= 0 (a true comparison is all ones)
+        }
+        const v16 codes = low_bytes(q);
+        std::memcpy(out + i, &codes, sizeof codes);
     }
-    bad = _mm_movemask_epi8(wrong);
-#endif
+    bool bad = any_lane(wrong);
     for (; i < n; ++i) {
         const std::int32_t v = c[i];
         bad |= v < cell::hole || v >= ByteBoard::max_colour;
         out[i] = static_cast<std::int8_t>(v + (v >= 0));
     }
-    return bad == 0;
+    return !bad;
 }
 }  // namespace
-
-const char* ByteBoard::simd() {
-#if defined(TILELAB_BYTES_SSE2)
-    return "sse2";
-#else
-    return "portable";
-#endif
-}
 
 bool ByteBoard::load(const Board& board) {
     const int w = board.width, h = board.height;
@@ -104,7 +111,7 @@ bool ByteBoard::load(const Board& board) {
         above = row;
     }
     irregular_ = bits(fixed) >> pad;
-    floating_ = bits(floating) != 0;
+    floating_ = any_lane(floating);
     dirty_ = h;
     return true;
 }
@@ -149,7 +156,7 @@ bool ByteBoard::has_run() const {
         const v16 col = (c == at(r + lanes)) & (c == at(r + 2 * lanes));
         any |= (row | col) & (c > zero);
     }
-    return bits(any) != 0;
+    return any_lane(any);
 }
 
 namespace {
@@ -182,41 +189,42 @@ inline u16 count_bits(v16 near, v16 far, int shift) {
 
 namespace {
 // Per lane, the bits of 8 rows of masks: out[lane] bit 8k + j = lane of acc[k]'s bit j (k < 6).
+// Three rounds of interleaving (lane i of acc[k] ends as byte k of out[i]), written as shuffles of
+// the vector extensions, which the compiler maps to the target's unpack instructions.
 void transpose(const u16* acc, std::uint64_t* out) {
-#if defined(TILELAB_BYTES_SSE2)
-    __m128i v[8];
-    for (int k = 0; k < 6; ++k) std::memcpy(&v[k], &acc[k], sizeof v[k]);
-    v[6] = v[7] = _mm_setzero_si128();
-    // Three rounds of interleaving: lane i of v[k] ends as byte k of out[i].
-    __m128i t[8];
+    using w16 = std::uint16_t __attribute__((vector_size(16)));
+    using w32 = std::uint32_t __attribute__((vector_size(16)));
+    u16 v[8];
+    for (int k = 0; k < 6; ++k) v[k] = acc[k];
+    v[6] = v[7] = u16{};
+    w16 t[8];
     for (int k = 0; k < 4; ++k) {
-        t[2 * k] = _mm_unpacklo_epi8(v[2 * k], v[2 * k + 1]);
-        t[2 * k + 1] = _mm_unpackhi_epi8(v[2 * k], v[2 * k + 1]);
+        const u16 lo = __builtin_shufflevector(v[2 * k], v[2 * k + 1], 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+        const u16 hi = __builtin_shufflevector(v[2 * k], v[2 * k + 1], 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+        std::memcpy(&t[2 * k], &lo, sizeof lo);
+        std::memcpy(&t[2 * k + 1], &hi, sizeof hi);
     }
+    w32 q[8];
     for (int k = 0; k < 2; ++k)
         for (int half = 0; half < 2; ++half) {
-            v[4 * k + 2 * half] = _mm_unpacklo_epi16(t[4 * k + half], t[4 * k + 2 + half]);
-            v[4 * k + 2 * half + 1] = _mm_unpackhi_epi16(t[4 * k + half], t[4 * k + 2 + half]);
+            const w16 a = t[4 * k + half], b = t[4 * k + 2 + half];
+            const w16 lo = __builtin_shufflevector(a, b, 0, 8, 1, 9, 2, 10, 3, 11);
+            const w16 hi = __builtin_shufflevector(a, b, 4, 12, 5, 13, 6, 14, 7, 15);
+            std::memcpy(&q[4 * k + 2 * half], &lo, sizeof lo);
+            std::memcpy(&q[4 * k + 2 * half + 1], &hi, sizeof hi);
         }
-    // v[0..3]: lanes 0-3, 4-7, 8-11, 12-15 of rows 0-3 (32 bits each); v[4..7]: of rows 4-7.
-    for (int q = 0; q < 4; ++q) {
-        const __m128i lo = _mm_unpacklo_epi32(v[q], v[4 + q]), hi = _mm_unpackhi_epi32(v[q], v[4 + q]);
-        std::memcpy(out + 4 * q, &lo, sizeof lo);
-        std::memcpy(out + 4 * q + 2, &hi, sizeof hi);
+    // q[0..3]: lanes 0-3, 4-7, 8-11, 12-15 of rows 0-3 (32 bits each); q[4..7]: of rows 4-7.
+    for (int k = 0; k < 4; ++k) {
+        const w32 lo = __builtin_shufflevector(q[k], q[4 + k], 0, 4, 1, 5), hi = __builtin_shufflevector(q[k], q[4 + k], 2, 6, 3, 7);
+        std::memcpy(out + 4 * k, &lo, sizeof lo);
+        std::memcpy(out + 4 * k + 2, &hi, sizeof hi);
     }
-#else
-    for (int i = 0; i < 16; ++i) {
-        std::uint64_t word = 0;
-        for (int k = 0; k < 6; ++k) word |= static_cast<std::uint64_t>(acc[k][i]) << (8 * k);
-        out[i] = word;
-    }
-#endif
 }
 }  // namespace
 
 void ByteBoard::scan_swaps(Swaps& out) const {
     const v16 zero{};
-    std::uint32_t columns = 0;
+    v16 any{};  // the lanes holding a legal swap's first cell
     u16 order[6] = {};  // bit 2y + d of each lane, 8 bits a vector (transposed into by_column)
     auto keep_order = [&order](int y, int d, v16 legal) {
         const int bit = 2 * y + d;
@@ -244,7 +252,7 @@ void ByteBoard::scan_swaps(Swaps& out) const {
             const v16 adn1 = at(r + 1 + lanes) == a, adn2 = at(r + 1 + 2 * lanes) == a;
             const v16 a_runs = (r1 & r2) | (aup1 & aup2) | (aup1 & adn1) | (adn1 & adn2);
             const v16 legal = a_piece & (b > zero) & ~(a == b) & (b_runs | a_runs);
-            out.right[y] = bits(legal) >> pad;
+            any |= legal;
             keep_order(y, 0, legal);
             store(0, y, count_bits(l1, l2, 0) + count_bits(up1, up2, 4) + count_bits(dn1, dn2, 6),
                   count_bits(r1, r2, 2) + count_bits(aup1, aup2, 4) + count_bits(adn1, adn2, 6));
@@ -260,16 +268,13 @@ void ByteBoard::scan_swaps(Swaps& out) const {
             const v16 dn1 = at(s + lanes) == a, dn2 = at(s + 2 * lanes) == a;
             const v16 a_runs = (al1 & al2) | (al1 & ar1) | (ar1 & ar2) | (dn1 & dn2);
             const v16 legal = a_piece & (b > zero) & ~(a == b) & (b_runs | a_runs);
-            out.down[y] = bits(legal) >> pad;
+            any |= legal;
             keep_order(y, 1, legal);
             store(1, y, count_bits(l1, l2, 0) + count_bits(r1, r2, 2) + count_bits(up1, up2, 4),
                   count_bits(al1, al2, 0) + count_bits(ar1, ar2, 2) + count_bits(dn1, dn2, 6));
-        } else {
-            out.down[y] = 0;
         }
-        columns |= out.right[y] | out.down[y];
     }
-    out.columns = columns;
+    out.columns = bits(any) >> pad;
     transpose(order, out.by_column);
 }
 
@@ -303,7 +308,7 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
         col_run[y] = below[y] & (c == at(r + 2 * lanes));
         any |= row_run[y] | col_run[y];
     }
-    if (!bits(any)) return false;
+    if (!any_lane(any)) return false;
     // A column run starting above dirty_ goes on at most two rows past it (three unchanged cells of
     // one colour would have been a run before).
     const int rows = std::min(h_, dirty_ + 2);
@@ -314,12 +319,18 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
         right[y] = row_run[y] = col_run[y] = zero;
     }
     for (int y = rows; y < h_; ++y) cells[y] = 0;
-    std::uint32_t row_starts[max_height], col_starts[max_height], same_right[max_height], same_below[max_height];
+    // The runs' starts from the links' masks: three in a row are two links side by side, three in a
+    // column two links one above the other (row `rows` has none: a column run through the rows
+    // above ends there, or at the board's last row).
+    std::uint32_t row_starts[max_height], col_starts[max_height], same_right[max_height], same_below[max_height + 1];
     for (int y = 0; y < rows; ++y) {
-        row_starts[y] = bits(row_run[y]) >> pad;
-        col_starts[y] = bits(col_run[y]) >> pad;
         same_right[y] = bits(right[y]) >> pad;
         same_below[y] = bits(below[y]) >> pad;
+    }
+    same_below[rows] = 0;
+    for (int y = 0; y < rows; ++y) {
+        row_starts[y] = same_right[y] & same_right[y] >> 1;
+        col_starts[y] = y < starts ? same_below[y] & same_below[y + 1] : 0;
     }
     // Row runs first (the scoring walk of docs/match3.md "Rules as implemented"): each piece of a run
     // of n scores (n - 1) points' worth.
@@ -357,46 +368,20 @@ bool ByteBoard::find_runs(std::int64_t spp, std::uint32_t* cells, std::int64_t& 
 }
 
 namespace {
-// The n cells of a format 2 board as two byte lines: `kind`, the value saturated to -128..127 (every
-// cell kind below 0 keeps its value; pieces and specials are 0..127), and `key`, value & 0xff (the
-// colour of a piece or special).
+// The n cells of a format 2 board as two byte lines: `kind`, every negative value kept (-128 for
+// any below it) and every piece or special 0, and `key`, value & 0xff (the colour of a piece or
+// special).
 void to_kinds(const std::int32_t* c, std::int8_t* kind, std::int8_t* key, int n) {
-    int i = 0;
-#if defined(TILELAB_BYTES_SSE2)
-    const __m128i low = _mm_set1_epi32(0xff);
-    for (; i + 16 <= n; i += 16) {
-        __m128i v[4];
-        std::memcpy(v, c + i, sizeof v);
-        const __m128i k = _mm_packs_epi16(_mm_packs_epi32(v[0], v[1]), _mm_packs_epi32(v[2], v[3]));
-        const __m128i colour =
-            _mm_packus_epi16(_mm_packs_epi32(_mm_and_si128(v[0], low), _mm_and_si128(v[1], low)),
-                             _mm_packs_epi32(_mm_and_si128(v[2], low), _mm_and_si128(v[3], low)));
-        std::memcpy(kind + i, &k, 16);
-        std::memcpy(key + i, &colour, 16);
-    }
-#endif
-    for (; i < n; ++i) {
+    for (int i = 0; i < n; ++i) {  // no branch: the loop vectorises
         const std::int32_t v = c[i];
-        kind[i] = static_cast<std::int8_t>(std::clamp<std::int32_t>(v, -128, 127));
+        kind[i] = static_cast<std::int8_t>(std::max(v & (v >> 31), -128));
         key[i] = static_cast<std::int8_t>(static_cast<std::uint8_t>(v & 0xff));
     }
 }
 
 // -1 where a lock cell is not 0, else 0.
 void to_locks(const std::int32_t* c, std::int8_t* out, int n) {
-    int i = 0;
-#if defined(TILELAB_BYTES_SSE2)
-    const __m128i zero = _mm_setzero_si128();
-    for (; i + 16 <= n; i += 16) {
-        __m128i v[4];
-        std::memcpy(v, c + i, sizeof v);
-        const __m128i open = _mm_packs_epi16(_mm_packs_epi32(_mm_cmpeq_epi32(v[0], zero), _mm_cmpeq_epi32(v[1], zero)),
-                                             _mm_packs_epi32(_mm_cmpeq_epi32(v[2], zero), _mm_cmpeq_epi32(v[3], zero)));
-        const __m128i locked = _mm_xor_si128(open, _mm_cmpeq_epi8(zero, zero));
-        std::memcpy(out + i, &locked, 16);
-    }
-#endif
-    for (; i < n; ++i) out[i] = static_cast<std::int8_t>(c[i] != 0 ? -1 : 0);
+    for (int i = 0; i < n; ++i) out[i] = static_cast<std::int8_t>(-static_cast<int>(c[i] != 0));
 }
 }  // namespace
 
@@ -426,14 +411,31 @@ void V2Rows::load(const std::int32_t* cells, int w, int h) {
     }
     std::memset(pieces + h * lanes, 0, 2 * lanes);
     std::memset(colours + h * lanes, 0, 2 * lanes);
+    // The links, and three in a line: two links side by side (the right links one lane on, read from
+    // the neighbours' comparison), or one above the other.
+    v16 runs{}, previous_below{};
     for (int y = 0; y < h; ++y) {
         const std::int8_t* p = pieces + y * lanes;
         const std::int8_t* c = colours + y * lanes;
         const v16 here = at(p), colour = at(c);
-        same_right[y] = bits(here & at(p + 1) & (colour == at(c + 1))) >> pad;
-        same_below[y] = bits(here & at(p + lanes) & (colour == at(c + lanes))) >> pad;
+        const v16 right = here & at(p + 1) & (colour == at(c + 1));
+        const v16 below = here & at(p + lanes) & (colour == at(c + lanes));
+        runs |= right & at(p + 2) & (colour == at(c + 2));
+        runs |= previous_below & below;
+        previous_below = below;
+        std::memcpy(right_[y], &right, lanes);
+        std::memcpy(below_[y], &below, lanes);
     }
-    same_right[h] = same_below[h] = same_right[h + 1] = same_below[h + 1] = 0;
+    run3_ = any_lane(runs);
+}
+
+void V2Rows::links() {
+    constexpr int pad = ByteBoard::pad;
+    for (int y = 0; y < h_; ++y) {
+        same_right[y] = bits(at(right_[y])) >> pad;
+        same_below[y] = bits(at(below_[y])) >> pad;
+    }
+    same_right[h_] = same_below[h_] = same_right[h_ + 1] = same_below[h_ + 1] = 0;
 }
 
 void V2Rows::load_cells(const std::int32_t* lock) {
@@ -452,7 +454,7 @@ void V2Rows::load_cells(const std::int32_t* lock) {
     const v16 bombs = splat<v16>(static_cast<std::int8_t>(cell::color_bomb)), ingredients = splat<v16>(static_cast<std::int8_t>(cell::ingredient));
     const v16 below_crates = splat<v16>(static_cast<std::int8_t>(cell::crate(cell::max_crate_hp) - 1));
     const v16 above_crates = splat<v16>(static_cast<std::int8_t>(cell::crate(1) + 1));
-    v16 any_bombs{}, any_crates{}, any_ingredients{};
+    v16 any_bombs{}, any_crates{}, any_ingredients{}, others{};
     for (int y = 0; y < h; ++y) {
         const int from = lanes + y * w - pad;
         const v16 k = at(kinds_ + from);
@@ -462,18 +464,39 @@ void V2Rows::load_cells(const std::int32_t* lock) {
         const v16 items = ((k > minus_one) & keep) | bomb_cells | ingredient_cells;  // is_item
         const v16 locked = lock ? at(locks + from) : zero;
         const v16 splitters = (((k == blockers) | crate_cells) & keep) | (items & locked);
-        empty[y] = bits(empty_cells) >> pad;
-        splitter[y] = bits(splitters) >> pad;
-        item[y] = bits(keep & ~(empty_cells | hole_cells | splitters)) >> pad;
-        other[y] = bits(keep & ~((k > below_empty) | bomb_cells | ingredient_cells)) >> pad;
-        crate[y] = bits(crate_cells) >> pad;
+        const v16 falling = keep & ~(empty_cells | hole_cells | splitters);
+        std::memcpy(empty_[y], &empty_cells, lanes);
+        std::memcpy(item_[y], &falling, lanes);
+        std::memcpy(splitter_[y], &splitters, lanes);
+        std::memcpy(crate_[y], &crate_cells, lanes);
+        others |= keep & ~((k > below_empty) | bomb_cells | ingredient_cells);
         any_bombs |= bomb_cells;
         any_crates |= crate_cells;
         any_ingredients |= ingredient_cells;
     }
-    any_bomb = bits(any_bombs) != 0;
-    any_crate = bits(any_crates) != 0;
-    any_ingredient = bits(any_ingredients) != 0;
+    other_columns = bits(others) >> pad;
+    any_bomb = any_lane(any_bombs);
+    any_crate = any_lane(any_crates);
+    any_ingredient = any_lane(any_ingredients);
+}
+
+std::uint32_t V2Rows::crates(int y) const { return bits(at(crate_[y])) >> ByteBoard::pad; }
+
+std::uint32_t V2Rows::falling_columns() const {
+    // Down each column: `above` holds the lanes with an item above in the segment (a splitter ends
+    // it), and a lane falls where an empty cell lies under such an item.
+    v16 moving{}, above{};
+    for (int y = 0; y < h_; ++y) {
+        moving |= at(empty_[y]) & above;
+        above = (above | at(item_[y])) & ~at(splitter_[y]);
+    }
+    return bits(moving) >> ByteBoard::pad;
+}
+
+std::uint32_t V2Rows::empty_columns() const {
+    v16 any{};
+    for (int y = 0; y < h_; ++y) any |= at(empty_[y]);
+    return bits(any) >> ByteBoard::pad;
 }
 
 void ByteBoard::gravity() {

@@ -1,8 +1,9 @@
 // match3 version 1 boards up to 12 columns by 24 rows as rows of 16 bytes: a row's cells are compared
-// with their neighbours' 16 at a time (SSE2 on x86-64, GCC vector extensions elsewhere), colour
-// against colour, whatever the colour. The hint scanner and the lookahead bot use it on such boards
-// with min_match 3 (a settled board's runs, legal swaps, the runs through a swapped piece, a
-// resolution step without refill); rules.cpp stays the reference every path is tested against.
+// with their neighbours' 16 at a time (GCC's vector extensions, which Clang has too: one code path
+// on every target), colour against colour, whatever the colour. The hint scanner and the lookahead
+// bot use it on such boards with min_match 3 (a settled board's runs, legal swaps, the runs through a
+// swapped piece, a resolution step without refill); rules.cpp stays the reference every path is
+// tested against.
 #pragma once
 #include <algorithm>
 #include <array>
@@ -30,9 +31,6 @@ public:
     static constexpr std::int8_t empty = -1, blocker = -2, hole = -3;
     static constexpr int max_colour = 126;
 
-    // "sse2", or "portable" where the build has no SSE2 (GCC's vector extensions alone).
-    static const char* simd();
-
     // The board when it fits (width and height, only pieces below max_colour, empty cells, blockers
     // and holes); false otherwise (the caller keeps to rules.cpp).
     bool load(const Board& board);
@@ -50,8 +48,6 @@ public:
     // The legal swaps with min_match 3 (a swapped piece ends in a run of its colour; both cells are
     // pieces of two colours) and what their pieces find around the cells they move to.
     struct Swaps {
-        // right[y] bit x: (x, y) with (x + 1, y) is legal; down[y] bit x: (x, y) with (x, y + 1).
-        std::uint32_t right[max_height], down[max_height];
         std::uint32_t columns = 0;  // the columns holding a legal swap's first cell
         // by_column[x + 2] bit 2y + d: the swap of (x, y) with its right (d = 0) or lower (d = 1)
         // neighbour is legal; its bits in the face's order.
@@ -173,7 +169,9 @@ private:
 // max_height, as masks per row (bit x: column x) made from byte rows of its cells: which neighbours
 // hold pieces or specials of one colour (value & 0xff, any of the 256), and what gravity and a step
 // need to know.
-// Made once per resolution step (v2's resolve_step), 16 cells compared at once.
+// Made once per resolution step (v2's resolve_step), 16 cells compared at once. The comparisons stay
+// vectors until a step asks for masks: turning a row's 16 lanes into a mask is the dear part, and
+// most steps (a cascade's last) only ask whether there is a run of three.
 struct V2Rows {
     static constexpr int max_width = ByteBoard::max_width;
     static constexpr int max_height = ByteBoard::max_height;
@@ -182,24 +180,55 @@ struct V2Rows {
     }
     // same_right[y] bit x: (x, y) and (x + 1, y) are pieces or specials of one colour; same_below[y]
     // bit x: (x, y) and (x, y + 1). Rows h and h + 1 are 0 (a column run's test reads past the last).
+    // Filled by links().
     std::uint32_t same_right[max_height + 2] = {}, same_below[max_height + 2] = {};
-    // Gravity: empty cells; splitters (blockers, crates, locked items); items in gravity's sense
-    // (anything else but holes: what falls); cells that make a column irregular (anything but
-    // pieces, specials, colour bombs, ingredients and empty cells).
-    std::uint32_t empty[max_height] = {}, splitter[max_height] = {}, item[max_height] = {}, other[max_height] = {};
-    std::uint32_t crate[max_height] = {};  // crates
+    // Filled by load_cells(), as byte rows a step updates cell by cell (a store each, no mask made):
+    // empty cells; items in gravity's sense (anything but holes, empty cells and splitters: what
+    // falls); splitters (blockers, crates, locked items); crates. And the columns holding a cell that
+    // makes a column irregular (anything but pieces, specials, colour bombs, ingredients and empty
+    // cells).
+    std::uint32_t other_columns = 0;
     bool any_bomb = false, any_crate = false, any_ingredient = false;
-    // same_right and same_below of `cells` (width x height, fits()).
+    // Reads `cells` (width x height, fits()): their links, as vectors.
     void load(const std::int32_t* cells, int width, int height);
-    // The other masks and flags, of the cells load() was given last, with `lock` (the same size) or
-    // nullptr (a step that finds no run needs none of them).
+    // Whether the cells load() read hold three pieces or specials of one colour in a line.
+    bool run_of_three() const { return run3_; }
+    // same_right and same_below of the cells load() read.
+    void links();
+    // The other rows and flags, of the cells load() read, with `lock` (the same size) or nullptr.
     void load_cells(const std::int32_t* lock);
+    // A cleared cell (now empty); a special placed on an empty cell; a crate gone (now empty).
+    void clear(int x, int y) {
+        empty_[y][x + ByteBoard::pad] = -1;
+        item_[y][x + ByteBoard::pad] = 0;
+    }
+    void place(int x, int y) {
+        empty_[y][x + ByteBoard::pad] = 0;
+        item_[y][x + ByteBoard::pad] = -1;
+    }
+    void crate_gone(int x, int y) {
+        empty_[y][x + ByteBoard::pad] = -1;
+        splitter_[y][x + ByteBoard::pad] = 0;
+    }
+    // The crates of row y (bit x).
+    std::uint32_t crates(int y) const;
+    // The columns where an item lies above an empty cell of its segment (holes between them let it
+    // through): those gravity moves.
+    std::uint32_t falling_columns() const;
+    // The columns holding an empty cell.
+    std::uint32_t empty_columns() const;
 
 private:
     int w_ = 0, h_ = 0;
-    // The cells as load() read them, saturated to -128..127 (see byte_board.cpp), a spare vector
-    // before and after them.
+    bool run3_ = false;
+    // The cells as load() read them, negative values kept (-128 for any below it) and every piece
+    // or special 0 (see byte_board.cpp), a spare vector before and after them.
     alignas(16) std::int8_t kinds_[ByteBoard::lanes + max_width * max_height + ByteBoard::lanes] = {};
+    // Row y's links to the right and below as 16 lanes (lane x + 2: column x; all ones: linked), and
+    // load_cells()'s rows (all ones: set).
+    alignas(16) std::int8_t right_[max_height][ByteBoard::lanes] = {}, below_[max_height][ByteBoard::lanes] = {};
+    alignas(16) std::int8_t empty_[max_height][ByteBoard::lanes] = {}, item_[max_height][ByteBoard::lanes] = {};
+    alignas(16) std::int8_t splitter_[max_height][ByteBoard::lanes] = {}, crate_[max_height][ByteBoard::lanes] = {};
 };
 
 template <class Cleared>

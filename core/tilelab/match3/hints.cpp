@@ -734,7 +734,9 @@ namespace {
 struct BestSwap {
     std::uint64_t best = 0;
     void consider(Cell a, int count, std::uint32_t down) {
-        const std::uint32_t rank = static_cast<std::uint32_t>(a.x) << 20 | static_cast<std::uint32_t>(a.y) << 1 | down;
+        consider(static_cast<std::uint32_t>(a.x) << 20 | static_cast<std::uint32_t>(a.y) << 1 | down, count);
+    }
+    void consider(std::uint32_t rank, int count) {
         const std::uint64_t key = static_cast<std::uint64_t>(count) << 32 | (0xffffffffu - rank);
         best = key > best ? key : best;
     }
@@ -750,18 +752,21 @@ struct BestSwap {
 std::optional<Swap> HintScanner::greedy_swap() {
     if (byte_mode_) {
         // The counts of the runs through each legal swap's two pieces, from the byte rows.
+        // Column by column (the key makes the pick independent of the order): a column's swaps are
+        // the bits 2y + d of its word, which is also the low part of their rank, and their span
+        // bytes lie at fixed strides from the column's lane.
         BestSwap pick;
-        for (int y = 0; y < board_->height; ++y) {
-            const auto row = static_cast<std::size_t>(y);
-            for (std::uint32_t d = 0; d < 2; ++d)
-                for (std::uint32_t m = d ? byte_swaps_.down[y] : byte_swaps_.right[y]; m; m &= m - 1) {
-                    const int x = __builtin_ctz(m);
-                    const auto lane = static_cast<std::size_t>(x + ByteBoard::pad);
-                    pick.consider(Cell{x, y},
-                                  ByteBoard::cleared(byte_swaps_.span[d][0][row][lane]) +
-                                      ByteBoard::cleared(byte_swaps_.span[d][1][row][lane]),
-                                  d);
-                }
+        constexpr std::size_t row_stride = ByteBoard::lanes, piece_stride = ByteBoard::max_height * row_stride;
+        for (std::uint32_t columns = byte_swaps_.columns; columns; columns &= columns - 1) {
+            const int x = __builtin_ctz(columns);
+            const auto lane = static_cast<std::size_t>(x + ByteBoard::pad);
+            const std::uint8_t* spans = reinterpret_cast<const std::uint8_t*>(byte_swaps_.span) + lane;
+            for (std::uint64_t m = byte_swaps_.by_column[lane]; m; m &= m - 1) {
+                const auto bit = static_cast<std::uint32_t>(__builtin_ctzll(m));  // 2y + d
+                const std::size_t at = (bit & 1u) * 2 * piece_stride + (bit >> 1) * row_stride;
+                pick.consider(static_cast<std::uint32_t>(x) << 20 | bit,
+                              ByteBoard::cleared(spans[at]) + ByteBoard::cleared(spans[at + piece_stride]));
+            }
         }
         return pick.swap();
     }

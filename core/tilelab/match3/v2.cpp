@@ -5,118 +5,21 @@
 #include <bit>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 #include "tilelab/match3/rules.hpp"
 
-// SSE2 where the target has it (every x86-64) for the fire masks' planes (prepare_fire_masks);
-// elsewhere, or with TILELAB_V2_GENERIC (test_match3_generic builds this file so), portable code.
-// On x86-64 with GCC or Clang, masks_first writes its cleared cells with AVX-512 where the CPU has
-// it (asked at run time; the file is built for plain x86-64), unless TILELAB_V2_NO_AVX512
-// (test_match3_sse2 builds this file so, to test the SSE2 writer on such a CPU).
-#if defined(__SSE2__) && !defined(TILELAB_V2_GENERIC)
-#define TILELAB_V2_SSE2 1
-#include <emmintrin.h>
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(TILELAB_V2_NO_AVX512)
-#include <immintrin.h>
-#endif
-#endif
-
-#if defined(TILELAB_V2_SSE2)
+// One code path on every target: the masks are built and read with 64-bit words and loops the
+// compiler vectorises for its target's baseline; no CPU-specific intrinsics (docs/match3.md "Speed").
 namespace tilelab::match3::v2 {
 namespace {
-// Sixteen cells from `at` (the board's n cells in row-major order, and their locks or none) as one
-// byte a cell, narrowed with signed saturation: `value` (pieces and specials stay >= 0, -5 and -6 stay
-// themselves), `type` (value >> 8: above 0 exactly for specials, 1, 2 and 3 kept apart from larger
-// ones, -1 or less for anything but a piece or special) and `unlocked` (all ones where the lock is 0).
-// Cells past the board are read as 0 from a copy (the caller masks their bits off).
-struct Bytes16 {
-    __m128i value, type, unlocked;
-};
-[[gnu::always_inline]] inline Bytes16 bytes16(const std::int32_t* cells, const std::int32_t* locks, int at, int n) {
-    alignas(16) std::int32_t tail_cells[16], tail_locks[16];
-    const std::int32_t* cv = cells + at;
-    const std::int32_t* lv = locks ? locks + at : nullptr;
-    if (at + 16 > n) {
-        std::fill(tail_cells, tail_cells + 16, 0);
-        std::fill(tail_locks, tail_locks + 16, 0);
-        std::copy(cv, cells + n, tail_cells);
-        if (lv) std::copy(lv, locks + n, tail_locks);
-        cv = tail_cells;
-        lv = lv ? tail_locks : nullptr;
-    }
-    const __m128i zero = _mm_setzero_si128();
-    __m128i v[4], t[4], l[4];
-    for (int q = 0; q < 4; ++q) {
-        v[q] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cv + 4 * q));
-        t[q] = _mm_srai_epi32(v[q], 8);
-        l[q] = lv ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(lv + 4 * q)) : zero;
-    }
-    auto narrow = [](const __m128i* x) { return _mm_packs_epi16(_mm_packs_epi32(x[0], x[1]), _mm_packs_epi32(x[2], x[3])); };
-    return Bytes16{narrow(v), narrow(t), _mm_cmpeq_epi8(narrow(l), zero)};
+// Bit i of the result: bit k of byte i of `bytes` (eight cells' flag bytes, cell i in byte i). Each
+// byte's bit k moves to bit 56 + i of one product (no two partial products meet).
+[[gnu::always_inline]] inline std::uint64_t gather_bits(std::uint64_t bytes, int k) {
+    return (bytes >> k & 0x0101010101010101ull) * 0x0102040810204080ull >> 56;
 }
-
-// The rows of a board up to 16 x 16 (row y: set[y], below 2^16) as sixteen 16-bit lanes, rows 0-7 in
-// `low` and 8-15 in `high` (zero past h), put together in general registers, four rows a word, and
-// moved in whole: the rows were just stored one word each, and a vector load of several stores (or a
-// store of each row as a 16-bit lane and one load of them) waits for them to reach the cache, since
-// no single store can forward it (the cost per move is in docs/match3.md "Speed").
-struct Lanes {
-    __m128i low, high;
-    // Column x's bits (bit y: row y), for boards up to 16 wide: every lane shifted left by 15 - x
-    // puts the column in the lanes' sign bits, which a signed pack and a movemask gather.
-    [[gnu::always_inline]] std::uint32_t column(int x) const {
-        const __m128i by = _mm_cvtsi32_si128(15 - x);
-        return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(_mm_sll_epi16(low, by), _mm_sll_epi16(high, by))));
-    }
-};
-[[gnu::always_inline]] inline Lanes lanes_of(const std::uint64_t* set, int h) {
-    std::uint64_t packed[4] = {0, 0, 0, 0};
-    for (int y = 0; y < h; ++y) packed[y >> 2] |= set[y] << (16 * (y & 3));
-    auto pair = [](std::uint64_t first, std::uint64_t second) {
-        return _mm_unpacklo_epi64(_mm_cvtsi64_si128(static_cast<long long>(first)), _mm_cvtsi64_si128(static_cast<long long>(second)));
-    };
-    return Lanes{pair(packed[0], packed[1]), pair(packed[2], packed[3])};
-}
-
-#if defined(__GNUC__) && defined(__x86_64__) && !defined(TILELAB_V2_NO_AVX512)
-#define TILELAB_V2_AVX512 1
-// masks_first's writer of the cleared cells on CPUs with AVX-512 (asked once, at run time; the file
-// is built for plain x86-64): for boards up to 16 x 16, each column's rows (bit y: row y, gathered as
-// in the SSE2 writer) pick its cells eight rows at a time, Cell{x, y} for y in y0..y0 + 7 compressed
-// in a register to the picked ones and stored whole (eight cells past the last are written over; the
-// buffer has room), so a move writes two stores a column of nine rows where the SSE2 writer makes
-// three groups of two. (The compress is the register form followed by a store: compressing straight
-// to memory is slower; docs/match3.md "Speed" has the figures.)
-__attribute__((target("avx512f,popcnt"))) Cell* write_columns_avx512(const std::uint64_t* set, int w, int h, Cell* out) {
-    static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
-    const Lanes lanes = lanes_of(set, h);
-    // Cell{0, y} as (x, y) in one 64-bit lane: y in the high half.
-    const __m512i rows_low = _mm512_set_epi64(7ll << 32, 6ll << 32, 5ll << 32, 4ll << 32, 3ll << 32, 2ll << 32, 1ll << 32, 0);
-    const __m512i rows_high = _mm512_add_epi64(rows_low, _mm512_set1_epi64(8ll << 32));
-    for (int x = 0; x < w; ++x) {
-        const std::uint32_t column = lanes.column(x);
-        const __m512i xs = _mm512_set1_epi64(x);
-        const auto first = static_cast<__mmask8>(column);
-        _mm512_storeu_si512(out, _mm512_maskz_compress_epi64(first, _mm512_add_epi64(rows_low, xs)));
-        out += _mm_popcnt_u32(first);
-        if (h > 8) {
-            const auto second = static_cast<__mmask8>(column >> 8);
-            _mm512_storeu_si512(out, _mm512_maskz_compress_epi64(second, _mm512_add_epi64(rows_high, xs)));
-            out += _mm_popcnt_u32(second);
-        }
-    }
-    return out;
-}
-// Asked once, when the library loads (the CPU model is read first: this may run before libgcc's own
-// constructor does).
-const bool has_avx512 = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("popcnt");
-}();
-#endif
 }  // namespace
 }  // namespace tilelab::match3::v2
-#endif
 
 namespace tilelab::match3::v2 {
 
@@ -658,12 +561,8 @@ int gravity(View& v, ojson* events, int step) {
 // through) move (`fell`); in every other column gravity() would move nothing. A column the masks
 // say is irregular takes the segments' pass, which on a regular column moves what fall_regular moves.
 int gravity_rows(View& v, const V2Rows& r, std::uint32_t& fell) {
-    std::uint32_t moving = 0, above = 0, other = 0;  // above: an item above in its segment
-    for (int y = 0; y < v.h; ++y) {
-        moving |= r.empty[y] & above;
-        above = (above | r.item[y]) & ~r.splitter[y];
-        other |= r.other[y];
-    }
+    std::uint32_t moving = r.falling_columns();
+    const std::uint32_t other = r.other_columns;
     int fallen = 0;
     fell = moving;
     for (; moving; moving &= moving - 1) {
@@ -699,8 +598,7 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
 // columns hold one. (Not where the first splitter is: an item may have fallen onto a locked empty
 // cell, and a locked item splits.)
 int refill_rows(View& v, const Config& config, Rng& rng, const V2Rows& r) {
-    std::uint32_t columns = 0;
-    for (int y = 0; y < v.h; ++y) columns |= r.empty[y];
+    std::uint32_t columns = r.empty_columns();
     int filled = 0;
     for (; columns; columns &= columns - 1) {
         const int x = __builtin_ctz(columns);
@@ -854,11 +752,18 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
     RowRuns row_runs;
     if (by_rows) s.rows.load(board.cells.data(), w, h);
     if (!(first && first->combo)) {
-        // Nothing to resolve (no run, no combo): said before any buffer is prepared.
-        const bool none = by_rows                ? !run_starts(s.rows, w, h, config.min_match, row_runs)
-                          : config.min_match == 3 ? !any_run<3>(state.board)
-                          : config.min_match == 4 ? !any_run<4>(state.board)
-                                                  : false;
+        // Nothing to resolve (no run, no combo): said before any buffer is prepared (on byte rows,
+        // for min_match 3, before the rows' links are made masks).
+        bool none = false;
+        if (by_rows) {
+            none = config.min_match == 3 && !s.rows.run_of_three();
+            if (!none) {
+                s.rows.links();
+                none = !run_starts(s.rows, w, h, config.min_match, row_runs);
+            }
+        } else {
+            none = config.min_match == 3 ? !any_run<3>(state.board) : config.min_match == 4 ? !any_run<4>(state.board) : false;
+        }
         if (none) {
             s.events_overflow = false;
             s.event_cells = 0;
@@ -1012,26 +917,22 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                     }
                     c = cell::empty;
                     *cleared_out++ = idx;
-                    if (by_rows) {  // the masks as the step leaves the board, for gravity_rows
-                        const std::uint32_t bit = 1u << (idx % w);
-                        s.rows.empty[idx / w] |= bit;
-                        s.rows.item[idx / w] &= ~bit;
-                        cleared_rows[idx / w + 1] |= bit;
+                    if (by_rows) {  // the rows as the step leaves the board, for gravity_rows
+                        s.rows.clear(idx % w, idx / w);
+                        cleared_rows[idx / w + 1] |= 1u << (idx % w);
                     }
                 }
             if (any_crate && by_rows) {
-                // The same from the masks: the crates beside the cleared cells, each hit once.
+                // The same from the rows: the crates beside the cleared cells, each hit once.
                 for (int y = 0; y < h; ++y) {
                     const std::uint32_t* c = cleared_rows + y + 1;
-                    for (std::uint32_t m = s.rows.crate[y] & (c[0] << 1 | c[0] >> 1 | c[-1] | c[1]); m; m &= m - 1) {
+                    const std::uint32_t beside = c[0] << 1 | c[0] >> 1 | c[-1] | c[1];
+                    for (std::uint32_t m = beside ? s.rows.crates(y) & beside : 0; m; m &= m - 1) {
                         const int x = __builtin_ctz(m);
                         std::int32_t& v = board.cells[static_cast<std::size_t>(y * w + x)];
                         const int left = cell::crate_hp(v) - 1;
                         v = left > 0 ? cell::crate(left) : cell::empty;
-                        if (left <= 0) {
-                            s.rows.empty[y] |= 1u << x;
-                            s.rows.splitter[y] &= ~(1u << x);
-                        }
+                        if (left <= 0) s.rows.crate_gone(x, y);
                     }
                 }
             } else if (any_crate) {
@@ -1067,11 +968,7 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
                 }
             for (const auto& [idx, special] : created) {
                 board.cells[static_cast<std::size_t>(idx)] = special;
-                if (by_rows) {
-                    const std::uint32_t bit = 1u << (idx % w);
-                    s.rows.empty[idx / w] &= ~bit;
-                    s.rows.item[idx / w] |= bit;
-                }
+                if (by_rows) s.rows.place(idx % w, idx / w);
             }
             state.score += points;
             s.cleared = static_cast<std::int64_t>(cleared.size());
@@ -1332,16 +1229,6 @@ SwapKind classify_values(const Board& board, const std::optional<Grid>& lock, Ce
 }
 }  // namespace
 
-const char* simd() {
-#if defined(TILELAB_V2_AVX512)
-    return has_avx512 ? "sse2+avx512" : "sse2";
-#elif defined(TILELAB_V2_SSE2)
-    return "sse2";
-#else
-    return "portable";
-#endif
-}
-
 bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b) {
     return classify_values(board, lock, a, b, nullptr) == SwapKind::combo;
 }
@@ -1407,66 +1294,61 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
     std::uint64_t* special = bomb + stride;       // h, v, b specials
     std::uint64_t* piece = special + stride;      // pieces and specials
     std::uint64_t* in_run = piece + stride;       // cells in a run now
-#if defined(TILELAB_V2_SSE2)
-    // Up to sixteen cells of a row at a time as bytes (bytes16; a wider row in several groups),
-    // compared, and each mask's bits taken by one movemask. Then the colour rows, from each cell
-    // without a branch: a cell without a colour writes to a spare block, as a special does for the
-    // plain rows.
+    // The colour rows, from each cell without a branch: a cell without a colour writes to a spare
+    // block, as a special does for the plain rows; on a board with colour bombs or ingredients (a
+    // loop that compares every cell, and vectorises, says so) they write to their own rows. The
+    // pieces and specials are the colour rows' union, the specials those less the plain rows'. The
+    // locked cells, on a board with a lock: each cell's lock as one byte, and each row's mask
+    // gathered from its bytes eight cells at a time.
     {
         const int n = w * h;
-        const __m128i zero = _mm_setzero_si128(), minus_one = _mm_set1_epi8(-1);
-        const __m128i bomb_value = _mm_set1_epi8(static_cast<char>(cell::color_bomb));
-        const __m128i ingredient_value = _mm_set1_epi8(static_cast<char>(cell::ingredient));
-        for (int y = 0; y < h; ++y)
-            for (int x0 = 0; x0 < w; x0 += 16) {
-                const Bytes16 cells16 = bytes16(c, locks, y * w + x0, n);
-                const __m128i value8 = cells16.value, free = cells16.unlocked;
-                const __m128i is_value = _mm_cmpgt_epi8(value8, minus_one);
-                const __m128i is_bomb = _mm_cmpeq_epi8(value8, bomb_value);
-                const __m128i is_ingredient = _mm_cmpeq_epi8(value8, ingredient_value);
-                const __m128i is_item = _mm_or_si128(is_value, _mm_or_si128(is_bomb, is_ingredient));
-                const std::uint32_t keep = w - x0 >= 16 ? 0xffffu : (1u << (w - x0)) - 1;
-                auto row_bits = [&](__m128i m) {
-                    return static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(m)) & keep) << x0;
-                };
-                movable[y] |= row_bits(_mm_and_si128(is_item, free));
-                ingredient[y] |= row_bits(is_ingredient);
-                bomb[y] |= row_bits(is_bomb);
-                special[y] |= row_bits(_mm_cmpgt_epi8(cells16.type, zero));
-                piece[y] |= row_bits(is_value);
-            }
         std::uint64_t* const spare = in_run + stride;
-        for (int y = 0; y < h; ++y) {
-            const std::int32_t* row = c + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
-            for (int x = 0; x < w; ++x) {
-                const std::int32_t v = row[x];
-                const auto k = static_cast<std::size_t>(cell::color_of(v)) * stride;
-                std::uint64_t* const colour_row = v >= 0 ? colour_rows + k : spare;
-                std::uint64_t* const plain_row = static_cast<std::uint32_t>(v) < 256 ? plain_rows + k : spare;  // type 0
-                colour_row[y] |= 1ull << x;
-                plain_row[y] |= 1ull << x;
+        auto colour_pass = [&](auto items) {
+            for (int y = 0; y < h; ++y) {
+                const std::int32_t* row = c + static_cast<std::size_t>(y) * static_cast<std::size_t>(w);
+                for (int x = 0; x < w; ++x) {
+                    const std::int32_t v = row[x];
+                    const auto k = static_cast<std::size_t>(cell::color_of(v)) * stride;
+                    std::uint64_t* other = spare;
+                    if constexpr (items) other = v == cell::color_bomb ? bomb : v == cell::ingredient ? ingredient : spare;
+                    std::uint64_t* const colour_row = v >= 0 ? colour_rows + k : other;
+                    std::uint64_t* const plain_row = static_cast<std::uint32_t>(v) < 256 ? plain_rows + k : spare;  // type 0
+                    colour_row[y] |= 1ull << x;
+                    plain_row[y] |= 1ull << x;
+                }
             }
+        };
+        std::uint32_t items = 0;
+        for (int i = 0; i < n; ++i) items |= static_cast<std::uint32_t>(c[i] == cell::color_bomb) | static_cast<std::uint32_t>(c[i] == cell::ingredient);
+        if (items) colour_pass(std::true_type{});
+        else colour_pass(std::false_type{});
+        for (int k = 0; k < colours; ++k) {
+            const std::uint64_t* R = colour_rows + static_cast<std::size_t>(k) * stride;
+            const std::uint64_t* PL = plain_rows + static_cast<std::size_t>(k) * stride;
+            for (int y = 0; y < h; ++y) {
+                piece[y] |= R[y];
+                special[y] |= PL[y];  // the plain pieces, for now
+            }
+        }
+        for (int y = 0; y < h; ++y) {
+            special[y] = piece[y] & ~special[y];
+            movable[y] = piece[y] | bomb[y] | ingredient[y];
+        }
+        if (locks) {
+            thread_local std::vector<std::uint8_t> locked;
+            locked.resize(static_cast<std::size_t>(n) + 8);  // eight spare bytes: a row's last group reads past the board
+            std::uint8_t* const bytes_of = locked.data();
+            for (int i = 0; i < n; ++i) bytes_of[i] = static_cast<std::uint8_t>(locks[i] != 0);
+            std::memset(bytes_of + n, 0, 8);
+            for (int y = 0; y < h; ++y)
+                for (int x0 = 0; x0 < w; x0 += 8) {
+                    std::uint64_t bytes;
+                    std::memcpy(&bytes, bytes_of + y * w + x0, sizeof bytes);
+                    const std::uint64_t keep = w - x0 >= 8 ? 0xffu : (1u << (w - x0)) - 1;
+                    movable[y] &= ~((gather_bits(bytes, 0) & keep) << x0);
+                }
         }
     }
-#else
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            const int i = y * w + x;
-            const std::int32_t v = c[i];
-            const std::uint64_t bit = 1ull << x;
-            if (!is_item(v)) continue;
-            if (!(locks && locks[i] != 0)) movable[y] |= bit;
-            if (v == cell::ingredient) ingredient[y] |= bit;
-            else if (v == cell::color_bomb) bomb[y] |= bit;
-            else {
-                const auto k = static_cast<std::size_t>(cell::color_of(v));
-                colour_rows[k * stride + static_cast<std::size_t>(y)] |= bit;
-                piece[y] |= bit;
-                if (cell::is_special(v)) special[y] |= bit;
-                else plain_rows[k * stride + static_cast<std::size_t>(y)] |= bit;
-            }
-        }
-#endif
     thread_local std::vector<std::uint64_t> right, down;
     right.assign(static_cast<std::size_t>(h), 0);
     down.assign(static_cast<std::size_t>(h), 0);
@@ -1646,61 +1528,37 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
     constexpr std::size_t plane_word[planes] = {PM::fire_h, PM::fire_v, PM::fire_b, PM::fire_bomb, PM::clear_free, PM::locked};
     std::uint64_t flat[planes][64];  // each mask as a row-major bit string of the board (n <= 64 * 64 bits)
     const auto words = static_cast<std::size_t>(n + 63) / 64;
-#if defined(TILELAB_V2_SSE2)
-    // Sixteen cells at a time as bytes (bytes16), compared, and each mask's sixteen bits taken by one
-    // movemask (the last group's bits past the board masked off).
-    const __m128i bomb_value = _mm_set1_epi8(static_cast<char>(cell::color_bomb));
-    const __m128i minus_one8 = _mm_set1_epi8(-1), h8 = _mm_set1_epi8(1), v8 = _mm_set1_epi8(2), b8 = _mm_set1_epi8(3);
-    for (std::size_t j = 0; j < words; ++j)
-        for (int k = 0; k < planes; ++k) flat[k][j] = 0;
-    for (int at = 0; at < n; at += 16) {
-        const int m = std::min(16, n - at);
-        const Bytes16 cells16 = bytes16(cells, locks, at, n);
-        const __m128i type = cells16.type, free = cells16.unlocked;
-        const __m128i bomb = _mm_cmpeq_epi8(cells16.value, bomb_value);
-        const __m128i mask[planes] = {
-            _mm_and_si128(_mm_cmpeq_epi8(type, h8), free),
-            _mm_and_si128(_mm_cmpeq_epi8(type, v8), free),
-            _mm_and_si128(_mm_cmpeq_epi8(type, b8), free),
-            _mm_and_si128(bomb, free),
-            _mm_and_si128(_mm_or_si128(_mm_cmpgt_epi8(type, minus_one8), bomb), free),
-            _mm_andnot_si128(free, minus_one8),
-        };
-        const std::uint64_t keep = m == 16 ? 0xffffu : (1u << m) - 1;
-        const auto word = static_cast<std::size_t>(at) / 64;
-        const int shift = at % 64;  // a multiple of 16: a group never straddles two words
-        for (int k = 0; k < planes; ++k)
-            flat[k][word] |= (static_cast<std::uint64_t>(static_cast<std::uint32_t>(_mm_movemask_epi8(mask[k]))) & keep) << shift;
-    }
-#else
-    // Each cell's bits as one byte (bit k: mask k; a locked cell only has `locked`), eight cells of the
-    // board in row-major order to a word, then each bit of the eight bytes gathered into eight bits of
-    // that mask's row-major bit string by one multiplication: no branch per cell, and no partial word
-    // at each row's end. Then each row's bits are cut out of the strings.
-    // A cell's byte from a table: a piece or special by its type (plain, h, v, b; a larger type, which
-    // no level has, only clears), a colour bomb, anything else; a locked cell only has `locked`.
-    static constexpr std::uint8_t by_kind[7] = {1u << 4, 1u << 4 | 1u, 1u << 4 | 2u, 1u << 4 | 4u, 1u << 4, 1u << 4 | 8u, 0};
-    auto byte_of = [](std::int32_t v, std::uint32_t is_locked) -> std::uint64_t {
-        const auto u = static_cast<std::uint32_t>(v);
-        const std::uint32_t negative = u >> 31;  // (arithmetic: a choice here compiles to a branch)
-        const std::uint32_t kind = std::min(u >> 8, 4u) + negative + (negative & static_cast<std::uint32_t>(v != cell::color_bomb));
-        return (by_kind[kind] & (is_locked - 1u)) | is_locked << 5;
+    // Each cell's bits as one byte (bit k: mask k; a locked cell only has `locked`), in a loop without
+    // a branch, which the compiler vectorises; then eight cells of the board in row-major order to a
+    // word, each mask's eight bits gathered by one multiplication (gather_bits): no branch per cell,
+    // and no partial word at each row's end. Then each row's bits are cut out of the strings.
+    // A piece or special by its type (v >> 8: 1 h, 2 v, 3 b; a larger type, which no level has, only
+    // clears), a colour bomb, anything else (not clearable).
+    if (pm.kinds.size() < static_cast<std::size_t>(n) + 8) pm.kinds.resize(static_cast<std::size_t>(n) + 8);
+    std::uint8_t* const kind = pm.kinds.data();
+    auto kinds_of = [&](auto unlocked) {
+        for (int i = 0; i < n; ++i) {
+            const std::int32_t v = cells[i], type = v >> 8;
+            const std::uint32_t free = unlocked(i), is_bomb = v == cell::color_bomb;
+            const std::uint32_t fires = static_cast<std::uint32_t>(type == 1) | static_cast<std::uint32_t>(type == 2) << 1 |
+                                        static_cast<std::uint32_t>(type == 3) << 2 | is_bomb << 3 |
+                                        (static_cast<std::uint32_t>(v >= 0) | is_bomb) << 4;
+            kind[i] = static_cast<std::uint8_t>((fires & (0u - free)) | (free ^ 1u) << 5);
+        }
     };
+    if (locks) kinds_of([locks](int i) { return static_cast<std::uint32_t>(locks[i] == 0); });
+    else kinds_of([](int) { return 1u; });
+    std::memset(kind + n, 0, 8);
     for (int at = 0; at < n; at += 8) {
-        const int m = std::min(8, n - at);
-        std::uint64_t bytes = 0;
-        if (locks)
-            for (int i = 0; i < m; ++i) bytes |= byte_of(cells[at + i], static_cast<std::uint32_t>(locks[at + i] != 0)) << (8 * i);
-        else
-            for (int i = 0; i < m; ++i) bytes |= byte_of(cells[at + i], 0) << (8 * i);
+        std::uint64_t bytes;
+        std::memcpy(&bytes, kind + at, sizeof bytes);
         const auto word = static_cast<std::size_t>(at) / 64;
         const int shift = at % 64;
         for (int k = 0; k < planes; ++k) {
-            const std::uint64_t bits = ((bytes >> k & 0x0101010101010101ull) * 0x0102040810204080ull >> 56) << shift;
+            const std::uint64_t bits = gather_bits(bytes, k) << shift;
             flat[k][word] = shift ? flat[k][word] | bits : bits;
         }
     }
-#endif
     const std::uint64_t row_mask = w == 64 ? ~0ull : (1ull << w) - 1;
     for (int y = 0; y < h; ++y) {
         const auto word = static_cast<std::size_t>(y * w) / 64;
@@ -2188,63 +2046,56 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
     // it unless it is in the set.
     Cell* const cells = pm.cells.data();
     Cell* out = cells;
-#if defined(TILELAB_V2_SSE2)
-#if defined(TILELAB_V2_AVX512)
-    if (w <= 16 && h <= 16 && has_avx512) {
-        out = write_columns_avx512(set, w, h, out);
-        columns = 0;
-    } else
-#endif
     if (w <= 16 && h <= 16 && std::endian::native == std::endian::little) {
-        // Boards up to 16 x 16: the rows as 16-bit lanes, so that shifting every lane left by 15 - x
-        // puts column x in the lanes' sign bits, which a signed pack and a movemask gather (bit y:
-        // row y). Each column's bits are then written four rows at a time from a table of the
+        // Boards up to 16 x 16: the rows as 16-bit lanes, four rows to a word, so that a column's
+        // bits in four rows are four bits 16 apart, which one multiplication gathers (bit dy: row
+        // y0 + dy). Each column's bits are then written four rows at a time from a table of the
         // nibble's cells (Cell{0, dy} for each of its bits), offset by (x, y0): four cells stored
         // whatever the nibble, the next four written over those past its count (the buffer has a
         // board's cells and eight more).
         static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
+        using u64x2 = std::uint64_t __attribute__((vector_size(16)));  // two cells
         struct Nibbles {
-            alignas(16) std::uint32_t cells[16][8];  // up to four Cell{0, dy} as (x, y) pairs
+            u64x2 cells[16][2];  // up to four Cell{0, dy}: dy in the high half
             std::uint8_t count[16];
         };
         static constexpr Nibbles nibbles = [] {
             Nibbles t{};
             for (unsigned m = 0; m < 16; ++m) {
+                std::uint64_t cells[4] = {0, 0, 0, 0};
                 unsigned k = 0;
                 for (unsigned dy = 0; dy < 4; ++dy)
-                    if (m >> dy & 1u) {
-                        t.cells[m][2 * k] = 0;
-                        t.cells[m][2 * k + 1] = dy;
-                        ++k;
-                    }
+                    if (m >> dy & 1u) cells[k++] = static_cast<std::uint64_t>(dy) << 32;
+                t.cells[m][0] = u64x2{cells[0], cells[1]};
+                t.cells[m][1] = u64x2{cells[2], cells[3]};
                 t.count[m] = static_cast<std::uint8_t>(k);
             }
             return t;
         }();
-        const Lanes lanes = lanes_of(set, h);
+        const int groups = (h + 3) / 4;
+        std::uint64_t packed[4] = {0, 0, 0, 0};
+        for (int y = 0; y < h; ++y) packed[y >> 2] |= set[y] << (16 * (y & 3));
         // Every column and every nibble of the board's rows is written, whether the set has cells
         // there or not (an empty nibble stores four cells and moves on by none): the loops' trip
         // counts are the board's, the same for every move. Trimming them to the set's columns and
         // rows would make each loop's end depend on the move, and those mispredictions cost more
         // than the stores they save (bench_match3 v2; docs/match3.md "Speed").
-        const int groups = (h + 3) / 4;
-        const __m128i step = _mm_set_epi32(4, 0, 4, 0);
+        const u64x2 next_group = {4ull << 32, 4ull << 32};
         for (int x = 0; x < w; ++x) {
-            std::uint32_t column = lanes.column(x);
-            __m128i at = _mm_set_epi32(0, x, 0, x);  // the group's (x, y0) twice
+            u64x2 at = {static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(x)};  // the group's (x, y0) twice
             for (int g = 0; g < groups; ++g) {
-                const std::uint32_t nibble = column & 15u;
-                column >>= 4;
-                const __m128i* from = reinterpret_cast<const __m128i*>(nibbles.cells[nibble]);
-                _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_add_epi32(_mm_load_si128(from), at));
-                _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2), _mm_add_epi32(_mm_load_si128(from + 1), at));
+                // Bits x, x + 16, x + 32, x + 48 to bits 48..51 (the other partial products fall
+                // below bit 48 or past bit 63).
+                const auto nibble = static_cast<std::size_t>((packed[g] >> x & 0x0001000100010001ull) * 0x0001000200040008ull >> 48);
+                const u64x2 first = nibbles.cells[nibble][0] + at, second = nibbles.cells[nibble][1] + at;
+                std::memcpy(static_cast<void*>(out), &first, sizeof first);
+                std::memcpy(static_cast<void*>(out + 2), &second, sizeof second);
                 out += nibbles.count[nibble];
-                at = _mm_add_epi32(at, step);
+                at += next_group;
             }
         }
         columns = 0;
     }
-#endif
     while (columns) {
         const int x = __builtin_ctzll(columns);
         columns &= columns - 1;

@@ -111,6 +111,7 @@ struct Scratch {
         std::vector<std::uint64_t> fire;  // row y: fire[y * fire_words + k]
         int colours = 0, common = -1;
         std::vector<Cell> cells;  // masks_first's clears before they go to the preview (a board's cells and eight more)
+        std::vector<std::uint8_t> kinds;  // prepare_fire_masks: each cell's masks as one byte (a board's cells and eight more)
         // The items that fire (the unlocked specials and colour bombs) in row-major order, when there are
         // at most 64 of them (`items` is -1 otherwise): each one's cell and type (0 line_h, 1 line_v,
         // 2 bomb, 3 colour bomb), and as masks of item indices: the items of each row and column, of each
@@ -166,11 +167,6 @@ SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, C
 
 // Whether classify() says SwapKind::combo, from the two items alone (without looking for runs).
 bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b);
-
-// "sse2" where this build's previews build their masks with SSE2 (x86-64), "sse2+avx512" where they
-// also write their cleared cells with AVX-512 (x86-64 CPUs that have it, asked at run time),
-// "portable" otherwise.
-const char* simd();
 
 // Every legal move, a the left or upper cell, in (a.x, a.y), right-before-lower order.
 // With min_match 3 on boards up to 64 wide it works on row bitboards; legal_moves_plain classifies
