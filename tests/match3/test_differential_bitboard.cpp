@@ -1,4 +1,4 @@
-// Differential tests of the bitboard paths (hints.cpp clears and clear counts, v2.cpp legal_moves)
+// Differential tests of the bitboard paths (hints.cpp clears and clear counts, v2_moves.cpp legal_moves)
 // against the plain oracle (oracle.cpp) and the cell-by-cell reference paths, on seeded random boards
 // at, below and past the 64-column limit of the bitboards (past it every call falls back to the plain
 // path).
@@ -6,6 +6,7 @@
 
 #include "match3/greedy_check.hpp"
 #include "match3/oracle.hpp"
+#include "match3/oracle_preview.hpp"
 #include "support/scale.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
@@ -187,7 +188,7 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
         INFO("board " << i << " " << w << "x" << h);
         for (const CellPairMove& m : match3::v2::legal_moves(state.board, state.lock, config.min_match)) {
             const auto got = match3::v2::preview(state, config, m.a, m.b, scratch);
-            const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+            const auto want = test::preview_plain(state, config, m.a, m.b, reference);
             REQUIRE(got.has_value());
             REQUIRE(want.has_value());
             REQUIRE(got->clears == want->clears);
@@ -209,7 +210,7 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
         match3::v2::clear_counts(state, config, moves, scratch, counts);
         REQUIRE(counts.size() == moves.size());
         for (std::size_t k = 0; k < moves.size(); ++k)
-            REQUIRE(counts[k] == match3::v2::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
+            REQUIRE(counts[k] == test::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
         // Every pair of neighbours, both ways round and legal or not: the buffer form and clear_count
         // say what classify and the stepped preview say.
         match3::v2::Preview into;
@@ -220,7 +221,7 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
                     for (const auto& [p, q] : {std::pair{Cell{x, y}, b}, std::pair{b, Cell{x, y}}}) {
                         const bool legal =
                             match3::v2::classify(state.board, state.lock, p, q, config.min_match) != match3::v2::SwapKind::illegal;
-                        const auto want = match3::v2::preview_plain(state, config, p, q, reference);
+                        const auto want = test::preview_plain(state, config, p, q, reference);
                         REQUIRE(want.has_value() == legal);
                         REQUIRE(match3::v2::preview(state, config, p, q, scratch, into) == legal);
                         const auto count = match3::v2::clear_count(state, config, p, q, scratch);
@@ -238,7 +239,7 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
             state.board.cells[0] = state.board.cells[0] == 0 ? 1 : 0;
             for (const CellPairMove& m : match3::v2::legal_moves(state.board, state.lock, config.min_match)) {
                 const auto got = match3::v2::preview(state, config, m.a, m.b, scratch);
-                const auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+                const auto want = test::preview_plain(state, config, m.a, m.b, reference);
                 REQUIRE(got->clears == want->clears);
                 REQUIRE(got->creates == want->creates);
             }
@@ -329,7 +330,7 @@ TEST_CASE("format 2 greedy on boards of plain pieces (the version 1 scan) picks 
         std::optional<CellPairMove> want;
         std::size_t best = 0;
         for (const CellPairMove& m : match3::v2::legal_moves_plain(state.board, state.lock, config.min_match)) {
-            const auto p = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+            const auto p = test::preview_plain(state, config, m.a, m.b, reference);
             REQUIRE(p.has_value());
             if (!want || p->clears.size() > best) {
                 want = m;

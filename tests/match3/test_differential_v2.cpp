@@ -1,4 +1,4 @@
-// Differential test of match3 format version 2: the core (core/tilelab/match3/v2.cpp) against the plain
+// Differential test of match3 format version 2: the core (core/tilelab/match3/v2_*.cpp) against the plain
 // oracle written from docs/match3.md "Format version 2" (oracle_v2.cpp), on seeded random boards with
 // every item of format 2: hints with clears, creates and combo, dead, groups, and 5-move seeded plays
 // (start board, board, score, events, ingredients collected, first illegal move).

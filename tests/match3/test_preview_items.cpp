@@ -8,6 +8,7 @@
 #include <string>
 #include <utility>
 
+#include "match3/oracle_preview.hpp"
 #include "support/scale.hpp"
 #include "tilelab/match3/v2.hpp"
 #include "support/pick.hpp"
@@ -50,7 +51,7 @@ State crowded(Rng& rng, const match3::v2::Config& config, Board board, int speci
     return state;
 }
 
-// Previews on one state checked against playing the first step (preview_plain), with their buffers.
+// Previews on one state checked against playing the first step (test::preview_plain), with their buffers.
 struct Previews {
     match3::v2::Scratch scratch, reference;
     std::vector<CellPairMove> moves;
@@ -59,7 +60,7 @@ struct Previews {
 
     // The move's preview and clear count are the stepped path's; returns that preview.
     match3::v2::Preview require_stepped(const State& state, const match3::v2::Config& config, const CellPairMove& m) {
-        auto want = match3::v2::preview_plain(state, config, m.a, m.b, reference);
+        auto want = test::preview_plain(state, config, m.a, m.b, reference);
         REQUIRE(want.has_value());
         REQUIRE(match3::v2::preview(state, config, m.a, m.b, scratch, into));
         REQUIRE(into.clears == want->clears);
@@ -73,7 +74,7 @@ struct Previews {
         match3::v2::clear_counts(state, config, moves, scratch, counts);
         REQUIRE(counts.size() == moves.size());
         for (std::size_t k = 0; k < moves.size(); ++k)
-            REQUIRE(counts[k] == match3::v2::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
+            REQUIRE(counts[k] == test::preview_plain(state, config, moves[k].a, moves[k].b, reference)->clears.size());
     }
 };
 }  // namespace
@@ -142,7 +143,7 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
             // Some moves' counts are asked before their preview, the others' only after it.
             if (pick(rng, 2))
                 REQUIRE(match3::v2::clear_count(state, config, m.a, m.b, check.scratch) ==
-                        match3::v2::preview_plain(state, config, m.a, m.b, check.reference)->clears.size());
+                        test::preview_plain(state, config, m.a, m.b, check.reference)->clears.size());
             const match3::v2::Preview want = check.require_stepped(state, config, m);
             const std::int32_t va = state.board.at(m.a), vb = state.board.at(m.b);
             const bool bomb_a = va == cell::color_bomb;

@@ -1,4 +1,4 @@
-// Format 2 resolution steps on byte rows (v2.cpp with V2Rows, byte_board.hpp: runs and groups from
+// Format 2 resolution steps on byte rows (v2_rules.cpp with V2Rows, byte_board.hpp: runs and groups from
 // masks, gravity only in the columns where something falls, no exits looked for without an
 // ingredient) against resolve_step's reference path (Scratch::reference_steps: whole-board scans of
 // the int32 cells), on seeded random states of every format 2 item, sizes around the byte rows'

@@ -165,7 +165,7 @@ private:
     int dirty_ = 0;
 };
 
-// A format 2 board (v2.cpp, docs/match3.md "Format version 2") up to ByteBoard::max_width x
+// A format 2 board (v2_rules.cpp, docs/match3.md "Format version 2") up to ByteBoard::max_width x
 // max_height, as masks per row (bit x: column x) made from byte rows of its cells: which neighbours
 // hold pieces or specials of one colour (value & 0xff, any of the 256), and what gravity and a step
 // need to know.

@@ -180,8 +180,10 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
               nlohmann::ordered_json* events = nullptr, Mode mode = Mode::scored);
 
 // On a settled board (no run), a move whose runs hold only plain unlocked pieces is previewed from
-// bitboards of the board (kept in `scratch` while the board and lock stay the same); preview_plain
-// always plays the first step on a copy (the reference the differential tests compare it with).
+// bitboards of the board (kept in `scratch` while the board and lock stay the same), and so are
+// most moves that fire specials and combos; the others play the first step on a copy. (The
+// differential tests compare it with the first step played on a copy for every move:
+// tests/match3/oracle_preview.hpp.)
 std::optional<Preview> preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
 // The same into `out` (its buffers reused: no allocation once they have grown); false for an illegal move.
 bool preview(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch, Preview& out);
@@ -190,7 +192,6 @@ std::optional<std::size_t> clear_count(const State& state, const Config& config,
 // clear_count of every move into counts (0 for an illegal one), the masks prepared once.
 void clear_counts(const State& state, const Config& config, const std::vector<CellPairMove>& moves, Scratch& scratch,
                   std::vector<std::size_t>& counts);
-std::optional<Preview> preview_plain(const State& state, const Config& config, Cell a, Cell b, Scratch& scratch);
 
 // The board as painted with `?` drawn (analyze), and the state at level start.
 void draw_random_pieces(Board& board, const Config& config, Rng& rng);
