@@ -1,0 +1,36 @@
+// Internals shared by the sources of shards and parts (shard.cpp, part_reader.cpp), not part of the
+// library's interface.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "tilelab/analysis/game.hpp"
+
+namespace tilelab::pack::detail {
+
+// The 64-bit FNV-1a hash of bytes given piece by piece, as content_hash gives it.
+struct Fnv1a {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    void add(std::string_view bytes) {
+        for (unsigned char c : bytes) {
+            h ^= c;
+            h *= 0x100000001b3ull;
+        }
+    }
+    std::string text() const {
+        char text[32];
+        std::snprintf(text, sizeof text, "fnv1a64:%016llx", static_cast<unsigned long long>(h));
+        return text;
+    }
+};
+
+// A game of a part's "outcomes" ([won, dead, moves_used, moves_left, score, highest_tile, won_at,
+// dead_at]), or nothing when it is not one the tool could have written.
+std::optional<PlayoutOutcome> outcome_from_json(const nlohmann::ordered_json& j);
+
+}  // namespace tilelab::pack::detail
