@@ -39,7 +39,7 @@ struct Options {
     bool deep = false;          // start the longer analysis at once (frame stats under load)
 };
 
-enum class Tool { brush, eraser, bucket, rect, picker, select, pair };
+enum class Tool { brush, eraser, bucket, rect, picker, select, pair, stamp };
 
 // Where the brush paints: the board, or match3's jelly or lock layer.
 enum class PaintTarget { board, jelly, lock };
@@ -266,6 +266,7 @@ public:
     std::optional<Cell> stroke_last;  // the brush's last cell in this stroke
     std::optional<Cell> lock_refused;  // the lock brush's last refused cell (said once in the status bar)
     bool stroking = false;            // the canvas opened the document's gesture (brush or eraser)
+    int stamp = -1;  // the stamp the Stamp tool paints (an index in settings.stamps)
     bool mirror_x = false, mirror_y = false;  // symmetry painting: the brush and eraser mirror each cell
     // The Layers list (match3: the board, jelly, locks), as in Tiled: a hidden layer is not drawn
     // on the canvas; a locked one takes no painting (brush, eraser, fills, Delete).

@@ -289,7 +289,7 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
     // A locked layer takes no painting: a click says so (the Layers list unlocks it).
     const PaintTarget target = jelly ? PaintTarget::jelly : lock ? PaintTarget::lock : PaintTarget::board;
     const bool paints = app.tool == Tool::brush || app.tool == Tool::eraser || app.tool == Tool::bucket ||
-                        app.tool == Tool::rect || app.tool == Tool::pair;
+                        app.tool == Tool::rect || app.tool == Tool::pair || app.tool == Tool::stamp;
     if (paints && app.layer(target).locked) {
         if (activated && cell) {
             const char* names[] = {"board", "jelly", "lock"};
@@ -410,6 +410,19 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
             else if (jelly) app.brush.jelly = picked.value;
             else app.brush.value[static_cast<std::size_t>(level.kind)] = picked.value;
             app.tool = Tool::brush;  // as in Tiled: pick, then paint with it
+        }
+        break;
+    case Tool::stamp:
+        if (activated && cell && level.board.contains(*cell)) {
+            if (app.stamp < 0 || app.stamp >= static_cast<int>(app.settings.stamps.size())) {
+                app.status("stamp: make one from a selection first (Stamps, + from selection)");
+                break;
+            }
+            PasteResult pasted;
+            const std::string& text = app.settings.stamps[static_cast<std::size_t>(app.stamp)];
+            doc.change("Stamp", [&](Level& l) { pasted = paste_cells(l, text, *cell); });
+            if (!pasted.error.empty()) app.status("stamp: " + pasted.error);
+            else if (pasted.cut_off > 0) app.status("stamp: " + std::to_string(pasted.cut_off) + " cells fell outside the board");
         }
         break;
     case Tool::pair:

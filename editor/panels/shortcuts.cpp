@@ -21,6 +21,7 @@ constexpr Shortcut shortcut_list[] = {
     {"1-9, 0", "Pick the palette entry (in the Tools panel's order; 0 is the tenth)"},
     {"Ctrl+C / Ctrl+X / Ctrl+V", "Copy / cut the selection, paste it (at the mouse, else at the selection)"},
     {"Drag a selection", "Move its cells (Select tool)"}, {"Enter / Esc", "Confirm / close the dialog"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
+    {"T", "Stamp: paint the chosen stamp (Tools > Stamps, made from a selection)"},
     {"X / Y", "Flip the selection horizontally / vertically"},
     {"Z / Shift+Z (with a selection)", "Rotate the selection clockwise / counterclockwise about its top-left corner"},
     {"Ctrl+D", "Duplicate the level (a new tab, a new id)"},
@@ -111,6 +112,7 @@ void draw_shortcuts_keys(App& app) {
     if (one_key(app, SDL_SCANCODE_R)) set_tool(app, Tool::rect, "R", "rectangle fill");
     if (one_key(app, SDL_SCANCODE_I)) set_tool(app, Tool::picker, "I", "picker");
     if (one_key(app, SDL_SCANCODE_S)) set_tool(app, Tool::select, "S", "select");
+    if (one_key(app, SDL_SCANCODE_T)) set_tool(app, Tool::stamp, "T", "stamp");
     if (one_key(app, SDL_SCANCODE_P)) {
         if (doc->level().kind == Kind::link) set_tool(app, Tool::pair, "P", "pair tool");
         else app.status("P: the pair tool is for link levels");
