@@ -65,6 +65,9 @@ struct FileBrowser {
     BrowseFor purpose = BrowseFor::level;
     bool focus_name = false;  // give the name field the keyboard focus (until it has it)
     int focus_wait = 0;       // frames until the focus is asked for again
+    // Save as onto an existing file that is not the level's own: the first Save warns and arms
+    // this with the file; a second Save of the same file replaces it (its old text kept as .bak).
+    std::filesystem::path replace_armed;
 };
 
 struct NewLevelDialog {

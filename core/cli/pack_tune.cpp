@@ -39,11 +39,38 @@ struct RampRow {
     std::string path;  // as the pack lists it
     std::string file;  // as messages name it
     std::string id;
+    std::string name;
     std::optional<double> target;  // unset: skipped (the kind has no pass rate to aim)
     std::string skipped;           // why
     std::optional<int> previous;
     TuneResult tuned;
 };
+
+// For a level off its target: the two points of its curve the target falls between (the limits
+// whose pass rates step over it), "52.1% at 2 moves, 84.5% at 3"; "" when the target lies outside
+// the curve.
+std::string curve_step(const TuneResult& tuned, double target) {
+    if (!tuned.estimate.json.is_object() || !tuned.estimate.json.contains("curve")) return "";
+    const auto& curve = tuned.estimate.json.at("curve");
+    for (std::size_t i = 1; i < curve.size(); ++i) {
+        const double a = curve[i - 1].at("pass_rate").get<double>(), b = curve[i].at("pass_rate").get<double>();
+        if ((a - target) * (b - target) <= 0)
+            return "the curve steps from " + percent_text(a) + " at " + std::to_string(curve[i - 1].at("moves").get<int>()) +
+                   " moves to " + percent_text(b) + " at " + std::to_string(curve[i].at("moves").get<int>()) + " moves";
+    }
+    return "";
+}
+
+// The name a designer knows a level by (its id when it has none), cut to `width` bytes.
+std::string row_name(const RampRow& row, std::size_t width) {
+    std::string text = row.name.empty() ? row.id : row.name;
+    if (text.size() > width) {
+        std::size_t cut = width - 3;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+        text = text.substr(0, cut) + "...";
+    }
+    return text;
+}
 
 }  // namespace
 
@@ -142,7 +169,7 @@ int run_pack_tune(const Args& args) {
     std::vector<RampRow> rows;
     int steps = 0;
     for (const pack::PackEntry& e : loaded.entries) {
-        RampRow row{e.path, e.file, e.level->id, std::nullopt, "", e.level->goal.moves, {}};
+        RampRow row{e.path, e.file, e.level->id, e.level->name, std::nullopt, "", e.level->goal.moves, {}};
         if (kind_ops(e.level->kind).estimate == nullptr)
             row.skipped = std::string(kind_name(e.level->kind)) + " levels have no pass rate to aim";
         else
@@ -205,6 +232,7 @@ int run_pack_tune(const Args& args) {
             nlohmann::ordered_json l;
             l["file"] = row.path;
             l["level"] = row.id;
+            l["name"] = row.name;
             l["previous_moves"] = row.previous ? nlohmann::ordered_json(*row.previous) : nlohmann::ordered_json(nullptr);
             if (!row.target) {
                 l["skipped"] = row.skipped;
@@ -220,6 +248,7 @@ int run_pack_tune(const Args& args) {
                     l["moves"] = nullptr;
                 }
                 l["within_tolerance"] = row.tuned.within;
+                if (!row.tuned.within) l["note"] = curve_step(row.tuned, *row.target);
             }
             levels.push_back(l);
         }
@@ -228,25 +257,32 @@ int run_pack_tune(const Args& args) {
         print_json(out);
     } else {
         std::printf("%3s  %-28s %7s  %-12s %s\n", "#", "level", "target", "moves (was)", "pass rate [95% interval]");
+        std::vector<std::string> notes;
         int n = 0;
         for (const RampRow& row : rows) {
             ++n;
             const std::string was = row.previous ? std::to_string(*row.previous) : "none";
             if (!row.target) {
-                std::printf("%3d  %-28s %7s  %-12s skipped: %s\n", n, row.id.c_str(), "-", was.c_str(), row.skipped.c_str());
+                std::printf("%3d  %-28s %7s  %-12s skipped: %s\n", n, row_name(row, 28).c_str(), "-", was.c_str(), row.skipped.c_str());
                 continue;
             }
             if (!row.tuned.choice) {
-                std::printf("%3d  %-28s %7s  %-12s no playout finished\n", n, row.id.c_str(), percent_text(*row.target).c_str(),
+                std::printf("%3d  %-28s %7s  %-12s no playout finished\n", n, row_name(row, 28).c_str(), percent_text(*row.target).c_str(),
                             was.c_str());
                 continue;
             }
             const LimitChoice& c = *row.tuned.choice;
             const std::string moves = std::to_string(c.moves) + " (" + was + ")";
-            std::printf("%3d  %-28s %7s  %-12s %s [%s, %s]%s\n", n, row.id.c_str(), percent_text(*row.target).c_str(),
+            std::printf("%3d  %-28s %7s  %-12s %s [%s, %s]%s\n", n, row_name(row, 28).c_str(), percent_text(*row.target).c_str(),
                         moves.c_str(), percent_text(c.pass_rate).c_str(), percent_text(c.ci_low).c_str(),
                         percent_text(c.ci_high).c_str(), row.tuned.within ? "" : "  OFF TARGET");
+            if (!row.tuned.within) {
+                const std::string step_text = curve_step(row.tuned, *row.target);
+                notes.push_back(row.path + ": " + (step_text.empty() ? "no limit comes nearer" : step_text) +
+                                ": make the level harder or easier there, or widen --tolerance");
+            }
         }
+        for (const std::string& note : notes) std::printf("  %s\n", note.c_str());
         if (off == 0 && !dry_run)
             std::printf("wrote %zu level file%s (%d on the ramp, %zu unchanged)\n", written.size(),
                         written.size() == 1 ? "" : "s", steps, static_cast<std::size_t>(steps) - written.size());
@@ -256,7 +292,7 @@ int run_pack_tune(const Args& args) {
     if (off > 0) {
         std::cerr << "tilelab pack tune: " << off << " level" << (off == 1 ? "" : "s") << " cannot get within "
                   << 100.0 * tune.tolerance << " points of " << (off == 1 ? "its" : "their")
-                  << " target (marked OFF TARGET; --max-moves or --tolerance may help); nothing written\n";
+                  << " target (marked OFF TARGET, with the curve's step under the table); nothing written\n";
         return exit_invalid;
     }
     return exit_ok;
