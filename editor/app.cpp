@@ -14,6 +14,7 @@
 
 #include "panels/panels.hpp"
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/kinds/table.hpp"
 
 namespace tilelab::editor {
 

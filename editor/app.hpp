@@ -20,6 +20,7 @@
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "worker.hpp"
 

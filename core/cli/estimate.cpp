@@ -13,6 +13,7 @@
 #include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/problems.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/pack/shard.hpp"

@@ -14,6 +14,7 @@
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/io/output_policy.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 
 namespace tilelab::cli {

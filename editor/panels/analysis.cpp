@@ -14,6 +14,7 @@
 #include "text_fit.hpp"
 #include "trace_layout.hpp"
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/kinds/table.hpp"
 
 namespace tilelab::editor::panels {
 

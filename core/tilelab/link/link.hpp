@@ -13,6 +13,9 @@ namespace tilelab::link {
 
 const KindOps& ops();
 
+// link's level problems (level_problems in kinds/table.hpp says which); analyze lists them.
+std::vector<Warning> level_problems(const Level& level);
+
 // The rules of a link level that paths and the solver depend on.
 struct LinkRules {
     Pairing pair;
