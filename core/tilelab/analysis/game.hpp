@@ -224,6 +224,26 @@ struct EstimateResult {
     std::vector<PlayoutOutcome> outcomes;  // every finished playout, in run order (what `json` sums up)
 };
 
+// One run of an estimate played again, move by move (`tilelab estimate --replay R`, the editor's
+// "Watch run"): the same start state, the same generator for refills and spawns
+// (Rng(playout_seed(seed, run))), the same bot and bot seed, so `outcome` is what estimate counts
+// for run R. The game stops where the level's own figures are fixed (the goal met, a dead board or
+// the move limit): no moves past the limit are played, whatever the curve's cap. Every state is
+// kept: a run of n moves holds n + 1 boards.
+struct ReplayStep {
+    Move move;
+    State state;  // the state after the move
+};
+
+struct Replay {
+    int run = 0;
+    std::string bot;         // the bot's name, as estimate's JSON says it
+    std::uint64_t seed = 0;  // estimate's --seed
+    State start;             // before the first move; its rng is the run's generator
+    std::vector<ReplayStep> steps;
+    PlayoutOutcome outcome;  // interrupted when stopped: then `steps` is a part of the game
+};
+
 // ---- Generate -----------------------------------------------------------------------------------
 
 struct GenerateOptions {
@@ -282,6 +302,11 @@ struct KindOps {
     // Each objective of the goal with the state's progress on it (the move limit not included:
     // State::moves says that); goal_met holds when every one is met and the limit is kept.
     std::vector<GoalProgress> (*goal_progress)(const Level&, const State&);
+    // Run `run` of `estimate` with these options (seed, bot, rollouts; runs, threads, first_run,
+    // curve_cap and the time budget do not change a run), move by move. Throws
+    // std::invalid_argument for an unknown bot, as estimate does. nullptr for kinds without bots
+    // (lines); link's is its random player's run (estimate_clear_rate's).
+    Replay (*replay)(const Level&, const EstimateOptions&, int run, std::stop_token);
 };
 
 // JSON helpers shared by the kinds' outputs.

@@ -161,7 +161,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 
 const KindOps& ops() {
     static const KindOps table{Kind::lines, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr,
-                               goal_progress};
+                               goal_progress, nullptr};
     return table;
 }
 

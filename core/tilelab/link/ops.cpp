@@ -147,7 +147,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 
 const KindOps& ops() {
     static const KindOps table{Kind::link, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr,
-                               goal_progress};
+                               goal_progress, replay_run};
     return table;
 }
 

@@ -427,7 +427,7 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
 
 const KindOps& ops() {
     static const KindOps table{Kind::match3, start,    legal_moves,       play,         goal_met, analyze,
-                               generate,     estimate, summarize_estimate, goal_progress};
+                               generate,     estimate, summarize_estimate, goal_progress, replay_run};
     return table;
 }
 

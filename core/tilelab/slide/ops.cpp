@@ -192,7 +192,7 @@ GenerateResult generate_level(const GenerateOptions& options) {
 
 const KindOps& ops() {
     static const KindOps table{Kind::slide, start_state,    legal_moves, play,      goal_reached,
-                               analyze,     generate_level, estimate,    summarize, goal_progress};
+                               analyze,     generate_level, estimate,    summarize, goal_progress, replay_run};
     return table;
 }
 
