@@ -109,38 +109,8 @@ int run_pack_tune(const Args& args) {
                 return usage_error(verb, "--ramp takes FIRST:LAST, two pass rates from 0 to 1 (or percentages, 85%:35%), not '" +
                                              *v + "'");
             ramp = std::pair{*first, *last};
-        } else if (flags.is("--tolerance")) {
-            auto f = flags.fraction();
-            if (!f) return usage_error(verb, flags.error);
-            tune.tolerance = *f;
-        } else if (flags.is("--runs")) {
-            auto n = flags.integer(1, limits::max_runs);
-            if (!n) return usage_error(verb, flags.error);
-            options.runs = static_cast<int>(*n);
-        } else if (flags.is("--threads")) {
-            auto n = flags.integer(1, limits::max_threads);
-            if (!n) return usage_error(verb, flags.error);
-            options.threads = static_cast<int>(*n);
-        } else if (flags.is("--seed")) {
-            auto n = flags.unsigned_integer();
-            if (!n) return usage_error(verb, flags.error);
-            options.seed = *n;
-        } else if (flags.is("--max-moves")) {
-            auto n = flags.integer(1, limits::max_tune_moves);
-            if (!n) return usage_error(verb, flags.error);
-            tune.max_moves = static_cast<int>(*n);
-        } else if (flags.is("--playout-budget-ms")) {
-            auto n = flags.integer(1, limits::max_playout_budget_ms);
-            if (!n) return usage_error(verb, flags.error);
-            options.time_budget_ms = static_cast<int>(*n);
-        } else if (flags.is("--rollouts")) {
-            auto n = flags.integer(1, limits::max_rollouts);
-            if (!n) return usage_error(verb, flags.error);
-            options.rollouts = static_cast<int>(*n);
-        } else if (flags.is("--bot")) {
-            auto v = flags.value();
-            if (!v) return usage_error(verb, flags.error);
-            options.bot = *v;
+        } else if (read_tune_flag(flags, options, tune)) {
+            if (!flags.error.empty()) return usage_error(verb, flags.error);
         } else if (flags.word().rfind("-", 0) == 0 && flags.word() != "-") {
             return usage_error(verb, "unknown option '" + flags.word() + "'");
         } else {
