@@ -134,7 +134,7 @@ TEST_CASE("replay: tilelab estimate --replay R prints run R move by move, text a
         const auto cli = run_cli("estimate " + shell_quote(file) + " --bot greedy --seed 5 --replay " +
                                  std::to_string(run) + " --json");
         REQUIRE(cli.status == 0);
-        const auto j = nlohmann::json::parse(cli.out);
+        const auto j = nlohmann::ordered_json::parse(cli.out);
         CHECK(j.at("run") == run);
         CHECK(j.at("bot") == "greedy");
         CHECK(j.at("seed") == 5);
