@@ -194,12 +194,33 @@ wait_item() {
     echo "$at"
 }
 
+# scroll_into_view NAME: when the widget lies in the Inspector's level panels (which scroll under
+# the pinned badge) but outside their visible part, turns the wheel over them until it is inside,
+# as a designer scrolls to a field; other widgets are left alone.
+scroll_into_view() {
+    local i lx0 ly0 lx1 ly1 ix iy0 iy1
+    for i in $(seq 1 30); do
+        read -r lx0 ly0 lx1 ly1 < <(grep '^item inspector-level ' "$work/out" | tail -1 | cut -d' ' -f3-) || return 0
+        read -r ix iy0 iy1 < <(grep "^item $1 " "$work/out" | tail -1 | awk '{print int(($3 + $5) / 2), $4, $6}') || return 0
+        [[ -n ${lx0:-} && -n ${ix:-} ]] || return 0
+        ((ix >= lx0 && ix <= lx1)) || return 0
+        if ((iy1 > ly1)); then
+            pointer_to $(((lx0 + lx1) / 2)) $(((ly0 + ly1) / 2)); wait_frames 2; xdotool click 5; wait_frames 3
+        elif ((iy0 < ly0)); then
+            pointer_to $(((lx0 + lx1) / 2)) $(((ly0 + ly1) / 2)); wait_frames 2; xdotool click 4; wait_frames 3
+        else
+            return 0
+        fi
+    done
+}
+
 # click_item NAME: clicks the centre of that widget with real X input, once the editor has shown it
 # (a popup opened by the step before may not be drawn yet on a busy machine) and its place has held
 # for three frames (a modal is drawn where it opens, then centred on a later frame: a click in
 # between missed it while other tests loaded both cores).
 click_item() {
     local x y
+    scroll_into_view "$1"
     read -r x y < <(wait_item "$1")
     xdotool mousemove --window "$EDITOR_WID" "$x" "$y"
     wait_frames 2
