@@ -34,6 +34,12 @@ constexpr Shortcut shortcut_list[] = {
 
 bool pressed(int scancode) { return ImGui::IsKeyPressed(scancode, false); }
 
+// The Ctrl keys a text field uses itself: select all, copy, cut, paste, undo, redo.
+bool text_key(int scancode) {
+    return scancode == SDL_SCANCODE_A || scancode == SDL_SCANCODE_C || scancode == SDL_SCANCODE_X ||
+           scancode == SDL_SCANCODE_V || scancode == SDL_SCANCODE_Z || scancode == SDL_SCANCODE_Y;
+}
+
 // A one-key shortcut: its bare key (or Alt+key) while single-key shortcuts are on, Alt+key only
 // when they are off; a bare key then does nothing but say so in the status bar.
 bool one_key(App& app, int scancode) {
@@ -53,9 +59,14 @@ void set_tool(App& app, Tool tool, const char* key, const char* name) {
 
 void draw_shortcuts_keys(App& app) {
     ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return;  // typing in a field: keys are text
+    // Typing in a field: plain keys are its text, and so are the Ctrl keys that edit text (A, C, X,
+    // V, Z, Y). The file keys (Ctrl+N, O, S, Shift+S, W, Q, D, 0) still act, as in Tiled: a name typed
+    // and saved with Ctrl+S goes into the file (fields write into the level as they change). A field
+    // of a dialog that has just closed still counts as typing for a frame: its Ctrl+S is not lost.
+    const bool typing = io.WantTextInput;
     Document* doc = app.active();
     bool ctrl = io.KeyCtrl, shift = io.KeyShift;
+    if (typing && !ctrl) return;
     if (app.modal() != Modal::none) {
         // Under a modal no shortcut acts: the modal takes Enter and Esc; the rest says it waits.
         static constexpr std::pair<int, const char*> blocked[] = {
@@ -65,7 +76,7 @@ void draw_shortcuts_keys(App& app) {
             {SDL_SCANCODE_V, "Paste"}};
         if (ctrl)
             for (const auto& [code, what] : blocked)
-                if (pressed(code)) app.modal_blocks(what);
+                if (pressed(code) && !(typing && text_key(code))) app.modal_blocks(what);
         return;
     }
     if (ctrl) {
@@ -77,7 +88,7 @@ void draw_shortcuts_keys(App& app) {
         }
         if (pressed(SDL_SCANCODE_W) && doc) app.request_close(doc->id());
         if (pressed(SDL_SCANCODE_Q)) app.request_quit();
-        if (!app.play.active) {
+        if (!app.play.active && !typing) {
             if (pressed(SDL_SCANCODE_Z)) shift ? app.redo() : app.undo();
             if (pressed(SDL_SCANCODE_Y)) app.redo();
             if (pressed(SDL_SCANCODE_C)) copy_selection(app, false);
