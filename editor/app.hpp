@@ -21,6 +21,7 @@
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/kinds/table.hpp"
+#include "tilelab/pack/ramp.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "worker.hpp"
 
@@ -123,6 +124,19 @@ struct PackCheckRun {
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
+// The Pack panel's "Ramp..." run: `tilelab pack tune --ramp FIRST:LAST --dry-run` on its own thread;
+// its rows are written to the level files by "Write" only when every level is on its target.
+struct RampRun {
+    double first = 0.85, last = 0.35;
+    pack::RampProgress progress;
+    std::atomic<bool> done{false};
+    std::vector<pack::RampRow> rows;  // set when done
+    std::string error;                // a level that does not load, or a failed tune (nothing to write)
+    std::stop_source stop;            // Cancel; the detached thread keeps the run alive until it returns
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    bool reported = false;            // its end said in the status bar (UI thread only)
+};
+
 // What the Pack panel shows of a level before any analysis, read from its file when the pack opens
 // (and again when the file changes on disk).
 struct PackLevelInfo {
@@ -153,6 +167,7 @@ struct OpenPack {
     // Closing the pack, or opening another, cancels its running check; the thread owns all it reads.
     ~OpenPack() {
         if (check) check->stop.request_stop();
+        if (ramp) ramp->stop.request_stop();
     }
 
     std::filesystem::path path;
@@ -167,6 +182,9 @@ struct OpenPack {
     std::map<std::string, PackLevelInfo> level_info;       // by the path as the pack lists it
     std::chrono::steady_clock::time_point info_checked{};  // when the files' times were last looked at
     bool close_armed = false;  // "Close pack" clicked once on a pack with unsaved edits
+    bool ramp_shown = false;   // the "Ramp..." section is open
+    float ramp_first = 85, ramp_last = 35;  // its fields, in percent
+    std::shared_ptr<RampRun> ramp;          // the running or last ramp
 };
 
 struct Layout {

@@ -13,6 +13,7 @@
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/pack/pack.hpp"
+#include "tilelab/pack/ramp.hpp"
 
 namespace tilelab::cli {
 
@@ -36,31 +37,7 @@ const char* const pack_tune_usage =
 
 namespace {
 
-struct RampRow {
-    std::string path;  // as the pack lists it
-    std::string file;  // as messages name it
-    std::string id;
-    std::string name;
-    std::optional<double> target;  // unset: skipped (the kind has no pass rate to aim)
-    std::string skipped;           // why
-    std::optional<int> previous;
-    TuneResult tuned;
-};
-
-// For a level off its target: the two points of its curve the target falls between (the limits
-// whose pass rates step over it), "52.1% at 2 moves, 84.5% at 3"; "" when the target lies outside
-// the curve.
-std::string curve_step(const TuneResult& tuned, double target) {
-    if (!tuned.estimate.json.is_object() || !tuned.estimate.json.contains("curve")) return "";
-    const auto& curve = tuned.estimate.json.at("curve");
-    for (std::size_t i = 1; i < curve.size(); ++i) {
-        const double a = curve[i - 1].at("pass_rate").get<double>(), b = curve[i].at("pass_rate").get<double>();
-        if ((a - target) * (b - target) <= 0)
-            return "the curve steps from " + percent_text(a) + " at " + std::to_string(curve[i - 1].at("moves").get<int>()) +
-                   " moves to " + percent_text(b) + " at " + std::to_string(curve[i].at("moves").get<int>()) + " moves";
-    }
-    return "";
-}
+using pack::RampRow;
 
 // The name a designer knows a level by (its id when it has none), cut to `width` bytes.
 std::string row_name(const RampRow& row, std::size_t width) {
@@ -138,35 +115,25 @@ int run_pack_tune(const Args& args) {
     }
 
     std::vector<RampRow> rows;
-    int steps = 0;
-    for (const pack::PackEntry& e : loaded.entries) {
-        RampRow row{e.path, e.file, e.level->id, e.level->name, std::nullopt, "", e.level->goal.moves, {}};
-        if (kind_ops(e.level->kind).estimate == nullptr)
-            row.skipped = std::string(kind_name(e.level->kind)) + " levels have no pass rate to aim";
-        else
-            ++steps;
-        rows.push_back(std::move(row));
+    try {
+        rows = pack::tune_ramp(loaded, options, tune, ramp->first, ramp->second, {}, nullptr,
+                               [&](const RampRow& row, int step, int steps) {
+                                   if (json) return;
+                                   std::cerr << "[" << step << "/" << steps << "] " << row.path << ": target "
+                                             << percent_text(*row.target);
+                                   if (row.tuned.choice)
+                                       std::cerr << ", limit " << row.tuned.choice->moves << " at "
+                                                 << percent_text(row.tuned.choice->pass_rate);
+                                   std::cerr << "\n";
+                               });
+    } catch (const std::exception& e) {
+        std::cerr << "tilelab pack tune: error: " << e.what() << "\n";
+        return exit_invalid;
     }
-    int step = 0, off = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        RampRow& row = rows[i];
-        if (!row.skipped.empty()) continue;
-        TuneOptions aim = tune;
-        aim.target = ramp_target(step++, steps, ramp->first, ramp->second);
-        row.target = aim.target;
-        try {
-            row.tuned = tune_moves(*loaded.entries[i].level, options, aim);
-        } catch (const std::exception& e) {
-            std::cerr << "tilelab pack tune: error: " << row.file << ": " << e.what() << "\n";
-            return exit_invalid;
-        }
-        if (!row.tuned.choice || !row.tuned.within) ++off;
-        if (!json) {
-            std::cerr << "[" << step << "/" << steps << "] " << row.path << ": target " << percent_text(aim.target);
-            if (row.tuned.choice)
-                std::cerr << ", limit " << row.tuned.choice->moves << " at " << percent_text(row.tuned.choice->pass_rate);
-            std::cerr << "\n";
-        }
+    int steps = 0, off = 0;
+    for (const RampRow& row : rows) {
+        if (row.target) ++steps;
+        if (!row.on_target()) ++off;
     }
 
     // Written only when every level is on its target.
@@ -175,7 +142,7 @@ int run_pack_tune(const Args& args) {
         std::vector<std::pair<std::string, std::string>> files;  // all texts made before any write
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const RampRow& row = rows[i];
-            if (!row.target || row.previous == row.tuned.choice->moves) continue;
+            if (!row.changes()) continue;
             Level level = *loaded.entries[i].level;
             level.goal.moves = row.tuned.choice->moves;
             files.emplace_back(row.file, write_level(level));
@@ -219,7 +186,7 @@ int run_pack_tune(const Args& args) {
                     l["moves"] = nullptr;
                 }
                 l["within_tolerance"] = row.tuned.within;
-                if (!row.tuned.within) l["note"] = curve_step(row.tuned, *row.target);
+                if (!row.tuned.within) l["note"] = pack::ramp_curve_step(row.tuned, *row.target);
             }
             levels.push_back(l);
         }
@@ -248,7 +215,7 @@ int run_pack_tune(const Args& args) {
                         moves.c_str(), percent_text(c.pass_rate).c_str(), percent_text(c.ci_low).c_str(),
                         percent_text(c.ci_high).c_str(), row.tuned.within ? "" : "  OFF TARGET");
             if (!row.tuned.within) {
-                const std::string step_text = curve_step(row.tuned, *row.target);
+                const std::string step_text = pack::ramp_curve_step(row.tuned, *row.target);
                 notes.push_back(row.path + ": " + (step_text.empty() ? "no limit comes nearer" : step_text) +
                                 ": make the level harder or easier there, or widen --tolerance");
             }
