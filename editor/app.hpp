@@ -135,6 +135,7 @@ struct RampRun {
     std::stop_source stop;            // Cancel; the detached thread keeps the run alive until it returns
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
     bool reported = false;            // its end said in the status bar (UI thread only)
+    bool shown = false;               // its table scrolled into sight once (UI thread only)
 };
 
 // What the Pack panel shows of a level before any analysis, read from its file when the pack opens

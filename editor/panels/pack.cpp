@@ -699,33 +699,49 @@ void draw_ramp(App& app, OpenPack& open) {
     if (open.ramp && open.ramp->done.load(std::memory_order_acquire) && !open.ramp->rows.empty()) {
         const auto& rows = open.ramp->rows;
         const bool all_on = std::all_of(rows.begin(), rows.end(), [](const pack::RampRow& r) { return r.on_target(); });
-        if (ImGui::BeginTable("##ramp", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+        const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+        if (ImGui::BeginTable("##ramp", 4, flags)) {
+            ImGui::TableSetupColumn("level", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableSetupColumn("target");
+            ImGui::TableSetupColumn("moves (was)");
+            ImGui::TableSetupColumn("pass rate");
+            ImGui::TableHeadersRow();
+            const ImVec4 red(1.0f, 0.45f, 0.35f, 1.0f);
             for (const pack::RampRow& row : rows) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted((row.name.empty() ? row.id : row.name).c_str());
+                const std::string& name = row.name.empty() ? row.id : row.name;
+                ImGui::TextUnformatted(name.c_str());
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", name.c_str(), row.path.c_str());
                 ImGui::TableNextColumn();
                 const std::string was = row.previous ? std::to_string(*row.previous) : "none";
                 if (!row.target) {
                     ImGui::TextDisabled("skipped");
+                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.skipped.c_str());
                     ImGui::TableNextColumn();
-                    ImGui::TextDisabled("%s", row.skipped.c_str());
+                    ImGui::TextDisabled("%s", was.c_str());
                     continue;
                 }
                 ImGui::Text("%s", percent_text(*row.target, 0).c_str());
                 ImGui::TableNextColumn();
                 if (!row.tuned.choice) {
                     ImGui::TextDisabled("no playout finished");
-                } else if (!row.on_target()) {
-                    ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.35f, 1.0f), "%d moves (was %s): %s OFF TARGET",
-                                       row.tuned.choice->moves, was.c_str(), percent_text(row.tuned.choice->pass_rate).c_str());
+                    continue;
+                }
+                const std::string moves = std::to_string(row.tuned.choice->moves) + " (" + was + ")";
+                const std::string rate = percent_text(row.tuned.choice->pass_rate) + (row.on_target() ? "" : " OFF TARGET");
+                if (row.on_target()) {
+                    ImGui::TextUnformatted(moves.c_str());
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(rate.c_str());
+                } else {
+                    ImGui::TextColored(red, "%s", moves.c_str());
+                    ImGui::TableNextColumn();
+                    ImGui::TextColored(red, "%s", rate.c_str());
                     if (ImGui::IsItemHovered()) {
                         const std::string step = pack::ramp_curve_step(row.tuned, *row.target);
                         ImGui::SetTooltip("%s", step.empty() ? "no limit comes nearer" : step.c_str());
                     }
-                } else {
-                    ImGui::Text("%d moves (was %s): %s", row.tuned.choice->moves, was.c_str(),
-                                percent_text(row.tuned.choice->pass_rate).c_str());
                 }
             }
             ImGui::EndTable();
@@ -737,6 +753,10 @@ void draw_ramp(App& app, OpenPack& open) {
         ImGui::SameLine();
         if (ImGui::SmallButton("Discard")) open.ramp.reset();
         trace_last_item(app, "ramp-discard");
+        if (open.ramp && !open.ramp->shown) {  // a new table: brought into sight with its buttons
+            ImGui::SetScrollHereY(1.0f);
+            open.ramp->shown = true;
+        }
     }
     ImGui::PopID();
 }

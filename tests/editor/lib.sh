@@ -194,26 +194,24 @@ wait_item() {
     echo "$at"
 }
 
-# scroll_into_view NAME: when the widget lies in the Inspector's level panels (which scroll under
-# the pinned badge) but outside their visible part, turns the wheel over them until it is inside,
-# as a designer scrolls to a field; other widgets (the docked Pack section's among them) are left
-# alone, and so is one that a turn of the wheel does not move.
+# scroll_into_view NAME: when the widget lies in one of the Inspector's scrolling sections (the
+# level's panels under the pinned badge; the docked Pack section, whose widgets are named pack-* and
+# ramp-*) but outside its visible part, turns the wheel over that section until it is inside, as a
+# designer scrolls to a field; other widgets are left alone, and so is one a turn does not move.
 scroll_into_view() {
-    local i lx0 ly0 lx1 ly1 ix iy0 iy1 px0 py0 px1 py1 previous=""
+    local i region x0 y0 x1 y1 ix iy0 iy1 previous=""
+    case $1 in pack-*|ramp-*) region=inspector-pack ;; *) region=inspector-level ;; esac
     for i in $(seq 1 30); do
-        read -r lx0 ly0 lx1 ly1 < <(grep '^item inspector-level ' "$work/out" | tail -1 | cut -d' ' -f3-) || return 0
+        read -r x0 y0 x1 y1 < <(grep "^item $region " "$work/out" | tail -1 | cut -d' ' -f3-) || return 0
         read -r ix iy0 iy1 < <(grep "^item $1 " "$work/out" | tail -1 | awk '{print int(($3 + $5) / 2), $4, $6}') || return 0
-        [[ -n ${lx0:-} && -n ${ix:-} ]] || return 0
-        ((ix >= lx0 && ix <= lx1)) || return 0
-        if read -r px0 py0 px1 py1 < <(grep '^item inspector-pack ' "$work/out" | tail -1 | cut -d' ' -f3-); then
-            ((iy0 >= py0 && iy1 <= py1)) && return 0
-        fi
+        [[ -n ${x0:-} && -n ${ix:-} ]] || return 0
+        ((ix >= x0 && ix <= x1)) || return 0
         [[ "$iy0" == "$previous" ]] && return 0
         previous=$iy0
-        if ((iy1 > ly1)); then
-            pointer_to $(((lx0 + lx1) / 2)) $(((ly0 + ly1) / 2)); wait_frames 2; xdotool click 5; wait_frames 3
-        elif ((iy0 < ly0)); then
-            pointer_to $(((lx0 + lx1) / 2)) $(((ly0 + ly1) / 2)); wait_frames 2; xdotool click 4; wait_frames 3
+        if ((iy1 > y1)); then
+            pointer_to $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); wait_frames 2; xdotool click 5; wait_frames 3
+        elif ((iy0 < y0)); then
+            pointer_to $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); wait_frames 2; xdotool click 4; wait_frames 3
         else
             return 0
         fi

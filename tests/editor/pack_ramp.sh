@@ -47,7 +47,7 @@ wait_for 30 grep -q "^status: ramp: $off level.* off target" "$work/out" ||
 diff <(rows_of "$work/dry.json") <(grep '^ramp-row ' "$work/out" | sed 's/^ramp-row //') ||
     fail "the editor's ramp rows differ from tilelab pack tune --dry-run (above: < CLI, > editor)"
 click_item ramp-write
-wait_frames 3
+grep -q '^hover ramp-write' "$work/out" || fail "the click missed the (disabled) Write button"
 [[ $(cat "$work/editor/levels/"*.json | md5sum) == "$before" ]] || fail "Write wrote levels although one is off target"
 ls "$work/editor/levels/"*.bak 2>/dev/null && fail "a .bak appeared although nothing was written"
 shot "$work/off-target.png"
