@@ -567,11 +567,12 @@ void start_ramp(App& app) {
         app.status("ramp: save the pack first (the ramp is tuned on the pack file, as `tilelab pack tune` does)");
         return;
     }
+    std::error_code ec;
     for (const std::string& listed : open.pack.levels) {
-        const std::filesystem::path file = level_file(open, listed);
+        const std::filesystem::path file = std::filesystem::absolute(level_file(open, listed), ec).lexically_normal();
         for (const auto& doc : app.documents)
-            if (doc->dirty() && doc->path() == file) {
-                app.status("ramp: save " + doc->title() + " first (the ramp is tuned on the level files)");
+            if (doc->dirty() && std::filesystem::absolute(doc->path(), ec).lexically_normal() == file) {
+                app.status("ramp: save " + doc->path().filename().string() + " first (the ramp is tuned on the level files)");
                 return;
             }
     }

@@ -37,6 +37,16 @@ wait_for 20 grep -q '^analysis ready' "$work/out"
 click_item pack-ramp
 wait_item ramp-tune >/dev/null
 
+# 0. An unsaved edit in a level tab of the pack (02-jelly, opened with the pack): the ramp, tuned
+#    on the files, waits until it is saved (or undone).
+wait_for 20 grep -q '^opened .*02-jelly.json' "$work/out" || fail "the pack did not open its first level"
+key e
+click_cell "$work/out" 3 3
+click_item ramp-tune
+wait_for 10 grep -q '^status: ramp: save 02-jelly.json first' "$work/out" ||
+    fail "the ramp ran over a level with unsaved edits: $(grep '^status' "$work/out" | tail -2)"
+key ctrl+z
+
 # 1. The defaults, 85% to 35%.
 (cd "$work/cli" && "$TILELAB_CLI" pack tune pack.json --ramp 0.85:0.35 --dry-run --json >"$work/dry.json") || true
 off=$(jq '[.levels[] | select(.within_tolerance == false)] | length' "$work/dry.json")
