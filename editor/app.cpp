@@ -14,6 +14,7 @@
 
 #include "panels/panels.hpp"
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/kinds/table.hpp"
 
 namespace tilelab::editor {
 
@@ -151,7 +152,9 @@ void App::open_path(const std::filesystem::path& path) {
 
 void App::open_level_file(const std::filesystem::path& path) {
     std::error_code ec;
-    std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    // Normalised: a level opened from a pack ("packs/../samples/x.json") is the same tab, and names
+    // the same file, as the level opened directly.
+    std::filesystem::path absolute = std::filesystem::absolute(path, ec).lexically_normal();
     if (ec) absolute = path;
     for (auto& doc : documents)
         if (doc->path() == absolute) {

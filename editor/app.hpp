@@ -20,6 +20,8 @@
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
+#include "tilelab/pack/ramp.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "worker.hpp"
 
@@ -39,7 +41,7 @@ struct Options {
     bool deep = false;          // start the longer analysis at once (frame stats under load)
 };
 
-enum class Tool { brush, eraser, bucket, rect, picker, select, pair };
+enum class Tool { brush, eraser, bucket, rect, picker, select, pair, stamp };
 
 // Where the brush paints: the board, or match3's jelly or lock layer.
 enum class PaintTarget { board, jelly, lock };
@@ -65,6 +67,9 @@ struct FileBrowser {
     BrowseFor purpose = BrowseFor::level;
     bool focus_name = false;  // give the name field the keyboard focus (until it has it)
     int focus_wait = 0;       // frames until the focus is asked for again
+    // Save as onto an existing file that is not the level's own: the first Save warns and arms
+    // this with the file; a second Save of the same file replaces it (its old text kept as .bak).
+    std::filesystem::path replace_armed;
 };
 
 struct NewLevelDialog {
@@ -119,6 +124,20 @@ struct PackCheckRun {
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
+// The Pack panel's "Ramp..." run: `tilelab pack tune --ramp FIRST:LAST --dry-run` on its own thread;
+// its rows are written to the level files by "Write" only when every level is on its target.
+struct RampRun {
+    double first = 0.85, last = 0.35;
+    pack::RampProgress progress;
+    std::atomic<bool> done{false};
+    std::vector<pack::RampRow> rows;  // set when done
+    std::string error;                // a level that does not load, or a failed tune (nothing to write)
+    std::stop_source stop;            // Cancel; the detached thread keeps the run alive until it returns
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    bool reported = false;            // its end said in the status bar (UI thread only)
+    bool shown = false;               // its table scrolled into sight once (UI thread only)
+};
+
 // What the Pack panel shows of a level before any analysis, read from its file when the pack opens
 // (and again when the file changes on disk).
 struct PackLevelInfo {
@@ -149,6 +168,7 @@ struct OpenPack {
     // Closing the pack, or opening another, cancels its running check; the thread owns all it reads.
     ~OpenPack() {
         if (check) check->stop.request_stop();
+        if (ramp) ramp->stop.request_stop();
     }
 
     std::filesystem::path path;
@@ -163,6 +183,9 @@ struct OpenPack {
     std::map<std::string, PackLevelInfo> level_info;       // by the path as the pack lists it
     std::chrono::steady_clock::time_point info_checked{};  // when the files' times were last looked at
     bool close_armed = false;  // "Close pack" clicked once on a pack with unsaved edits
+    bool ramp_shown = false;   // the "Ramp..." section is open
+    float ramp_first = 85, ramp_last = 35;  // its fields, in percent
+    std::shared_ptr<RampRun> ramp;          // the running or last ramp
 };
 
 struct Layout {
@@ -266,6 +289,7 @@ public:
     std::optional<Cell> stroke_last;  // the brush's last cell in this stroke
     std::optional<Cell> lock_refused;  // the lock brush's last refused cell (said once in the status bar)
     bool stroking = false;            // the canvas opened the document's gesture (brush or eraser)
+    int stamp = -1;  // the stamp the Stamp tool paints (an index in settings.stamps)
     bool mirror_x = false, mirror_y = false;  // symmetry painting: the brush and eraser mirror each cell
     // The Layers list (match3: the board, jelly, locks), as in Tiled: a hidden layer is not drawn
     // on the canvas; a locked one takes no painting (brush, eraser, fills, Delete).

@@ -289,7 +289,7 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
     // A locked layer takes no painting: a click says so (the Layers list unlocks it).
     const PaintTarget target = jelly ? PaintTarget::jelly : lock ? PaintTarget::lock : PaintTarget::board;
     const bool paints = app.tool == Tool::brush || app.tool == Tool::eraser || app.tool == Tool::bucket ||
-                        app.tool == Tool::rect || app.tool == Tool::pair;
+                        app.tool == Tool::rect || app.tool == Tool::pair || app.tool == Tool::stamp;
     if (paints && app.layer(target).locked) {
         if (activated && cell) {
             const char* names[] = {"board", "jelly", "lock"};
@@ -412,6 +412,19 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
             app.tool = Tool::brush;  // as in Tiled: pick, then paint with it
         }
         break;
+    case Tool::stamp:
+        if (activated && cell && level.board.contains(*cell)) {
+            if (app.stamp < 0 || app.stamp >= static_cast<int>(app.settings.stamps.size())) {
+                app.status("stamp: make one from a selection first (Stamps, + from selection)");
+                break;
+            }
+            PasteResult pasted;
+            const std::string& text = app.settings.stamps[static_cast<std::size_t>(app.stamp)];
+            doc.change("Stamp", [&](Level& l) { pasted = paste_cells(l, text, *cell); });
+            if (!pasted.error.empty()) app.status("stamp: " + pasted.error);
+            else if (pasted.cut_off > 0) app.status("stamp: " + std::to_string(pasted.cut_off) + " cells fell outside the board");
+        }
+        break;
     case Tool::pair:
         if (activated && cell && level.board.contains(*cell)) {
             std::int32_t value = app.brush.value[static_cast<std::size_t>(Kind::link)];
@@ -469,19 +482,24 @@ void draw_canvas(App& app, Document& doc) {
     bool active = ImGui::IsItemActive() && ImGui::IsMouseDown(ImGuiMouseButton_Left);
 
     const bool playing = app.play.active && app.play.document_id == doc.id();
+    // A watched run of the playouts (Analysis panel) shows that game's board at its step, without
+    // overlays (the level's describe another board).
+    const WatchedBoard watched = playing ? WatchedBoard{} : watched_board(app, doc);
     // Stepping through the solver's solution shows the board after the steps taken so far, with
     // that board's own overlays.
-    const SteppedBoard* stepped = playing ? nullptr : stepped_board(app, doc);
+    const SteppedBoard* stepped = playing || watched.state ? nullptr : stepped_board(app, doc);
     const State* solution_state = stepped && stepped->step > 0 && stepped->state ? &*stepped->state : nullptr;
-    const Board& board = playing ? app.play.state.board : solution_state ? solution_state->board : doc.level().board;
+    const State* shown_state = watched.state ? watched.state : solution_state;
+    const Board& board = playing ? app.play.state.board : shown_state ? shown_state->board : doc.level().board;
     // Hidden layers (the Layers list) are not drawn.
     static const std::optional<Grid> hidden;
     const std::optional<Grid>& jelly = !app.layer(PaintTarget::jelly).visible ? hidden
                                        : playing                              ? app.play.state.jelly
+                                       : watched.state                        ? watched.state->jelly
                                                                               : doc.level().jelly;
     const std::optional<Grid>& lock = !app.layer(PaintTarget::lock).visible ? hidden
                                       : playing                             ? app.play.state.lock
-                                      : solution_state                      ? solution_state->lock
+                                      : shown_state                         ? shown_state->lock
                                                                             : doc.level().lock;
     float w = static_cast<float>(board.width), h = static_cast<float>(board.height);
 
@@ -546,8 +564,17 @@ void draw_canvas(App& app, Document& doc) {
     if (playing) {
         panels::playtest_canvas(app, doc, list, view.origin, view.size, hovered, activated, active);
     } else {
-        const Analysis* shown = solution_state ? (stepped->analysis ? &*stepped->analysis : nullptr) : app.current_analysis(doc);
+        const Analysis* shown = watched.state    ? nullptr
+                                : solution_state ? (stepped->analysis ? &*stepped->analysis : nullptr)
+                                                 : app.current_analysis(doc);
         draw_overlays(app, doc, list, view, io.MousePos, hovered, shown, stepped);
+        // The watched run's next move: the two cells the bot swaps next.
+        if (watched.next)
+            if (const auto* pair = std::get_if<CellPairMove>(watched.next)) {
+                const float thick = std::max(2.0f, view.size * 0.08f);
+                outline_cells(list, view, {pair->a}, to_imu32(palette::overlay_solution), thick * 1.2f);
+                outline_cells(list, view, {pair->b}, to_imu32(palette::overlay_solution), thick * 1.2f);
+            }
         handle_tools(app, doc, view, hovered, activated, active);
         if (doc.selection.active && app.move_from && app.move_to) {
             // Dragging the selection: its cells float at the mouse until the button is released.
@@ -573,10 +600,14 @@ void draw_canvas(App& app, Document& doc) {
             list->AddRect(a, ImVec2(a.x + view.size, a.y + view.size), to_imu32(palette::overlay_link_path), 0.0f, 0, 3.0f);
         }
     }
-    if (solution_state) {
+    if (solution_state || watched.state) {
         char note[160];
-        std::snprintf(note, sizeof note, "solution step %d: the board after %d move%s (|< or any edit returns to the level)",
-                      doc.solution_step, doc.solution_step, doc.solution_step == 1 ? "" : "s");
+        if (watched.state)
+            std::snprintf(note, sizeof note, "bot's run %d, step %d/%d (Close returns to the level)", watched.run,
+                          watched.step, watched.steps);
+        else
+            std::snprintf(note, sizeof note, "solution step %d: the board after %d move%s (|< or any edit returns to the level)",
+                          doc.solution_step, doc.solution_step, doc.solution_step == 1 ? "" : "s");
         // On a dark box: the note sits in the margin, over lines' padlocks and link paths in the ring.
         const ImVec2 at(p0.x + 8, p0.y + 6), extent = ImGui::CalcTextSize(note);
         list->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + extent.x + 4, at.y + extent.y + 2), IM_COL32(20, 20, 24, 230), 3.0f);

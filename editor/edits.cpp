@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/link/link.hpp"

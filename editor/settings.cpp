@@ -82,6 +82,8 @@ Settings load_settings(const std::filesystem::path& dir) {
     read_value(json, "left_panel_width", settings.left_panel_width);
     read_value(json, "right_panel_width", settings.right_panel_width);
     read_value(json, "single_key_shortcuts", settings.single_key_shortcuts);
+    read_value(json, "stamps", settings.stamps);
+    if (settings.stamps.size() > 64) settings.stamps.resize(64);
     if (auto it = json.find("overlays"); it != json.end() && it->is_object()) {
         OverlayToggles& o = settings.overlays;
         read_value(*it, "grid", o.grid);
@@ -130,6 +132,7 @@ std::string save_settings(const std::filesystem::path& dir, const Settings& sett
         {"left_panel_width", settings.left_panel_width},
         {"right_panel_width", settings.right_panel_width},
         {"single_key_shortcuts", settings.single_key_shortcuts},
+        {"stamps", settings.stamps},
         {"overlays",
          {{"grid", o.grid}, {"match_groups", o.match_groups}, {"hint_swaps", o.hint_swaps},
           {"link_paths", o.link_paths}, {"link_hovered_only", o.link_hovered_only},

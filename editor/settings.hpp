@@ -39,6 +39,9 @@ struct Settings {
     // off (View > Single-key shortcuts), only Alt+key acts, so typing with no field focused
     // changes nothing. Either way the status bar says what the key did.
     bool single_key_shortcuts = true;
+    // Stamps (Tiled's): rectangles of cells kept for reuse, each the text of a level file of its
+    // size (the clipboard's format), painted whole by the Stamp tool. Kept across sessions.
+    std::vector<std::string> stamps;
     // The side panels' widths as the designer dragged them: a small window draws them narrower
     // for the time being but never changes these; neither is kept below its minimum.
     float left_panel_width = 230;            // the Tools panel, dragged by its edge

@@ -17,7 +17,8 @@ void trace_rect(const App& app, const char* name, ImVec2 lo, ImVec2 hi, bool hov
 
 void trace_last_item(const App& app, const char* name) {
     if (!app.options.print_layout) return;
-    trace_rect(app, name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), ImGui::IsItemHovered());
+    trace_rect(app, name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+               ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled));  // a disabled button too
 }
 
 void trace_window(const App& app, const char* name) {

@@ -9,6 +9,8 @@
 #include <iterator>
 #include <utility>
 
+#include "tilelab/kinds/table.hpp"
+
 namespace tilelab::editor {
 
 AnalysisWorker::AnalysisWorker() : thread_([this](std::stop_token stop) { run(stop); }) {}

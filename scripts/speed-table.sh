@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 out=${1:-$(mktemp -d)}
 mkdir -p "$out"
 jobs=${JOBS:-2}
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_TESTS=ON >/dev/null  # the benchmarks are test targets (quickstart.sh turns them off)
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_TESTS=ON -DTILELAB_BENCHES=ON >/dev/null  # the benchmarks are test targets (quickstart.sh turns them off)
 targets=(bench_match3 bench_slide bench_link tilelab)
 editor=1
 command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v jq >/dev/null || editor=0

@@ -4,6 +4,7 @@
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/problems.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 
 namespace tilelab::cli {

@@ -3,6 +3,7 @@
 
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/v2.hpp"
 
 namespace tilelab::cli {

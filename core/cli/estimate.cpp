@@ -13,6 +13,8 @@
 #include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/problems.hpp"
+#include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/pack/shard.hpp"
@@ -24,6 +26,7 @@ const char* const estimate_usage =
     "                              [--rollouts N] [--playout-budget-ms N] [--curve-cap N]\n"
     "                              [--calibration CAL.json] [--json]\n"
     "       tilelab estimate LEVEL --shard K/N -o PART [OPTIONS]\n"
+    "       tilelab estimate LEVEL --replay R [--seed S] [--bot NAME] [--rollouts N] [--json]\n"
     "\n"
     "Plays the level N times with a bot (match3, slide; link: a random player) and reports how\n"
     "often it meets the goal:\n"
@@ -47,6 +50,10 @@ const char* const estimate_usage =
     "its 95% interval (\"calibrated\"); the calibration's bot must be the one that plays.\n"
     "--shard K/N -o PART: plays share K (0 .. N-1) of the runs and writes it to PART; `tilelab pack\n"
     "merge` puts the N parts together into exactly what --json prints (docs/scale.md).\n"
+    "--replay R: plays run R (0 .. runs - 1) of that estimate again, exactly as it was played (the\n"
+    "same refills or spawns, the same bot), and prints its moves one a line with the score and the\n"
+    "goal's progress after each, then how the run ended (what the estimate counted for it). With\n"
+    "--json: {\"run\", \"bot\", \"seed\", \"won\", \"dead\", \"moves_used\", \"score\", \"start\", \"moves\"}.\n"
     "The level's problems (as validate, analyze, tune and pack check give them) follow the figures,\n"
     "one a line (\"warning: (x, y): message\"); with --json they are \"problems\", the last key.\n"
     "A progress line goes to stderr when it is a terminal.\n"
@@ -80,6 +87,79 @@ void print_curve(const nlohmann::ordered_json& curve) {
     say("\n");
 }
 
+// "score 120 / 1500, jelly layers cleared 3 / 12 (met)": the goal's progress on one line.
+std::string progress_text(const std::vector<GoalProgress>& progress) {
+    std::string text;
+    for (const GoalProgress& g : progress) {
+        if (!text.empty()) text += ", ";
+        text += g.label + " " + std::to_string(g.current) + " / " + std::to_string(g.target) + (g.met ? " (met)" : "");
+    }
+    return text.empty() ? "no objective" : text;
+}
+
+nlohmann::ordered_json progress_json(const std::vector<GoalProgress>& progress) {
+    auto list = nlohmann::ordered_json::array();
+    for (const GoalProgress& g : progress)
+        list.push_back({{"label", g.label}, {"current", g.current}, {"target", g.target}, {"met", g.met}});
+    return list;
+}
+
+// How a replayed run ended, as estimate counted it: "won in 12 moves", "lost in 7 moves: no legal
+// move left", "lost in 20 moves: the goal was not met within the move limit".
+std::string outcome_text(const PlayoutOutcome& o) {
+    const std::string moves = std::to_string(o.moves_used) + (o.moves_used == 1 ? " move" : " moves");
+    if (o.won) return "won in " + moves;
+    if (o.dead) return "lost in " + moves + ": no legal move left";
+    return "lost in " + moves + ": the goal was not met within the move limit";
+}
+
+// `estimate LEVEL --replay R`: run R move by move.
+int print_replay(const Level& level, const KindOps& game, const EstimateOptions& options, int run, bool json) {
+    if (!game.replay) return usage_error("estimate", std::string(kind_name(level.kind)) + " levels have no bot runs to replay");
+    Replay replay;
+    try {
+        replay = game.replay(level, options, run, {});
+    } catch (const std::exception& e) {
+        std::cerr << "tilelab estimate: error: " << e.what() << "\n";
+        return exit_invalid;
+    }
+    const PlayoutOutcome& o = replay.outcome;
+    if (json) {
+        nlohmann::ordered_json out;
+        out["run"] = replay.run;
+        out["bot"] = replay.bot;
+        if (replay.bot == "mcts") out["rollouts"] = options.rollouts;  // as estimate's JSON
+        out["seed"] = seed_to_json(replay.seed);
+        out["won"] = o.won;
+        out["dead"] = o.dead;
+        out["moves_used"] = o.moves_used;
+        out["score"] = o.score;
+        out["start"] = {{"score", replay.start.score},
+                        {"goal", progress_json(game.goal_progress(level, replay.start))},
+                        {"board", board_json(level.kind, replay.start.board)}};
+        auto moves = nlohmann::ordered_json::array();
+        for (const ReplayStep& step : replay.steps)
+            moves.push_back({{"move", format_move(step.move)},
+                             {"score", step.state.score},
+                             {"goal", progress_json(game.goal_progress(level, step.state))},
+                             {"board", board_json(level.kind, step.state.board)}});
+        out["moves"] = std::move(moves);
+        print_json(out);
+        return exit_ok;
+    }
+    std::string head = level.id + ": run " + std::to_string(replay.run) + ", bot " + replay.bot;
+    if (replay.bot == "mcts") head += " (" + std::to_string(options.rollouts) + " rollouts)";
+    std::cout << head << ", seed " << replay.seed << "\n";
+    std::cout << "  start: score " << replay.start.score << "; " << progress_text(game.goal_progress(level, replay.start))
+              << "\n";
+    int n = 0;
+    for (const ReplayStep& step : replay.steps)
+        std::cout << "  " << ++n << ". " << format_move(step.move) << ": score " << step.state.score << "; "
+                  << progress_text(game.goal_progress(level, step.state)) << "\n";
+    std::cout << outcome_text(o) << "\n";
+    return exit_ok;
+}
+
 }  // namespace
 
 int run_estimate(const Args& args) {
@@ -89,6 +169,8 @@ int run_estimate(const Args& args) {
     EstimateOptions options;
     std::optional<int> curve_cap;
     std::optional<pack::ShardSpec> shard;
+    std::optional<int> replay_run;  // --replay R
+    bool runs_given = false;
     std::string output;
     options.time_budget_ms = default_playout_budget_ms;
     options.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -101,6 +183,11 @@ int run_estimate(const Args& args) {
             auto n = flags.integer(1, limits::max_runs);
             if (!n) return usage_error("estimate", flags.error);
             options.runs = static_cast<int>(*n);
+            runs_given = true;
+        } else if (flags.is("--replay")) {
+            auto n = flags.integer(0, limits::max_runs - 1);
+            if (!n) return usage_error("estimate", flags.error);
+            replay_run = static_cast<int>(*n);
         } else if (flags.is("--threads")) {
             auto n = flags.integer(1, limits::max_threads);
             if (!n) return usage_error("estimate", flags.error);
@@ -152,6 +239,14 @@ int run_estimate(const Args& args) {
     if (!shard && !output.empty()) return usage_error("estimate", "-o is for --shard (the part file)");
     if (shard && calibration_path)
         return usage_error("estimate", "--calibration is not for a shard: a shard's part holds playouts, not figures");
+    if (replay_run) {
+        if (shard || !output.empty()) return usage_error("estimate", "--replay plays one run: it is not for --shard or -o");
+        if (calibration_path) return usage_error("estimate", "--replay plays one run: --calibration is for the figures");
+        if (runs_given && *replay_run >= options.runs)
+            return usage_error("estimate", "--replay " + std::to_string(*replay_run) + " is not one of the " +
+                                               std::to_string(options.runs) + " runs (they are numbered 0 to " +
+                                               std::to_string(options.runs - 1) + ")");
+    }
     auto level = load_level_reporting(*path);
     if (!level) return exit_invalid;
     const KindOps& game = kind_ops(level->kind);
@@ -163,6 +258,7 @@ int run_estimate(const Args& args) {
                                            " levels have a solver instead of bots (their difficulty is the proved "
                                            "optimal number of shifts): use 'tilelab analyze " + *path + "'");
     options.curve_cap = curve_cap ? *curve_cap : 2 * level->goal.moves.value_or(0);
+    if (replay_run) return print_replay(*level, game, options, *replay_run, json);
     // The calibration is read before the playouts, so that a bad file costs no time.
     std::optional<calibration::Calibration> calibration;
     std::string calibrated_bot;  // the bot the calibration's levels of this kind were played with

@@ -14,6 +14,7 @@
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/aim.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/io/output_policy.hpp"

@@ -10,8 +10,10 @@
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/pack/pack.hpp"
+#include "tilelab/pack/ramp.hpp"
 
 namespace tilelab::cli {
 
@@ -35,15 +37,18 @@ const char* const pack_tune_usage =
 
 namespace {
 
-struct RampRow {
-    std::string path;  // as the pack lists it
-    std::string file;  // as messages name it
-    std::string id;
-    std::optional<double> target;  // unset: skipped (the kind has no pass rate to aim)
-    std::string skipped;           // why
-    std::optional<int> previous;
-    TuneResult tuned;
-};
+using pack::RampRow;
+
+// The name a designer knows a level by (its id when it has none), cut to `width` bytes.
+std::string row_name(const RampRow& row, std::size_t width) {
+    std::string text = row.name.empty() ? row.id : row.name;
+    if (text.size() > width) {
+        std::size_t cut = width - 3;
+        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+        text = text.substr(0, cut) + "...";
+    }
+    return text;
+}
 
 }  // namespace
 
@@ -81,38 +86,8 @@ int run_pack_tune(const Args& args) {
                 return usage_error(verb, "--ramp takes FIRST:LAST, two pass rates from 0 to 1 (or percentages, 85%:35%), not '" +
                                              *v + "'");
             ramp = std::pair{*first, *last};
-        } else if (flags.is("--tolerance")) {
-            auto f = flags.fraction();
-            if (!f) return usage_error(verb, flags.error);
-            tune.tolerance = *f;
-        } else if (flags.is("--runs")) {
-            auto n = flags.integer(1, limits::max_runs);
-            if (!n) return usage_error(verb, flags.error);
-            options.runs = static_cast<int>(*n);
-        } else if (flags.is("--threads")) {
-            auto n = flags.integer(1, limits::max_threads);
-            if (!n) return usage_error(verb, flags.error);
-            options.threads = static_cast<int>(*n);
-        } else if (flags.is("--seed")) {
-            auto n = flags.unsigned_integer();
-            if (!n) return usage_error(verb, flags.error);
-            options.seed = *n;
-        } else if (flags.is("--max-moves")) {
-            auto n = flags.integer(1, limits::max_tune_moves);
-            if (!n) return usage_error(verb, flags.error);
-            tune.max_moves = static_cast<int>(*n);
-        } else if (flags.is("--playout-budget-ms")) {
-            auto n = flags.integer(1, limits::max_playout_budget_ms);
-            if (!n) return usage_error(verb, flags.error);
-            options.time_budget_ms = static_cast<int>(*n);
-        } else if (flags.is("--rollouts")) {
-            auto n = flags.integer(1, limits::max_rollouts);
-            if (!n) return usage_error(verb, flags.error);
-            options.rollouts = static_cast<int>(*n);
-        } else if (flags.is("--bot")) {
-            auto v = flags.value();
-            if (!v) return usage_error(verb, flags.error);
-            options.bot = *v;
+        } else if (read_tune_flag(flags, options, tune)) {
+            if (!flags.error.empty()) return usage_error(verb, flags.error);
         } else if (flags.word().rfind("-", 0) == 0 && flags.word() != "-") {
             return usage_error(verb, "unknown option '" + flags.word() + "'");
         } else {
@@ -140,35 +115,25 @@ int run_pack_tune(const Args& args) {
     }
 
     std::vector<RampRow> rows;
-    int steps = 0;
-    for (const pack::PackEntry& e : loaded.entries) {
-        RampRow row{e.path, e.file, e.level->id, std::nullopt, "", e.level->goal.moves, {}};
-        if (kind_ops(e.level->kind).estimate == nullptr)
-            row.skipped = std::string(kind_name(e.level->kind)) + " levels have no pass rate to aim";
-        else
-            ++steps;
-        rows.push_back(std::move(row));
+    try {
+        rows = pack::tune_ramp(loaded, options, tune, ramp->first, ramp->second, {}, nullptr,
+                               [&](const RampRow& row, int step, int steps) {
+                                   if (json) return;
+                                   std::cerr << "[" << step << "/" << steps << "] " << row.path << ": target "
+                                             << percent_text(*row.target);
+                                   if (row.tuned.choice)
+                                       std::cerr << ", limit " << row.tuned.choice->moves << " at "
+                                                 << percent_text(row.tuned.choice->pass_rate);
+                                   std::cerr << "\n";
+                               });
+    } catch (const std::exception& e) {
+        std::cerr << "tilelab pack tune: error: " << e.what() << "\n";
+        return exit_invalid;
     }
-    int step = 0, off = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        RampRow& row = rows[i];
-        if (!row.skipped.empty()) continue;
-        TuneOptions aim = tune;
-        aim.target = ramp_target(step++, steps, ramp->first, ramp->second);
-        row.target = aim.target;
-        try {
-            row.tuned = tune_moves(*loaded.entries[i].level, options, aim);
-        } catch (const std::exception& e) {
-            std::cerr << "tilelab pack tune: error: " << row.file << ": " << e.what() << "\n";
-            return exit_invalid;
-        }
-        if (!row.tuned.choice || !row.tuned.within) ++off;
-        if (!json) {
-            std::cerr << "[" << step << "/" << steps << "] " << row.path << ": target " << percent_text(aim.target);
-            if (row.tuned.choice)
-                std::cerr << ", limit " << row.tuned.choice->moves << " at " << percent_text(row.tuned.choice->pass_rate);
-            std::cerr << "\n";
-        }
+    int steps = 0, off = 0;
+    for (const RampRow& row : rows) {
+        if (row.target) ++steps;
+        if (!row.on_target()) ++off;
     }
 
     // Written only when every level is on its target.
@@ -177,7 +142,7 @@ int run_pack_tune(const Args& args) {
         std::vector<std::pair<std::string, std::string>> files;  // all texts made before any write
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const RampRow& row = rows[i];
-            if (!row.target || row.previous == row.tuned.choice->moves) continue;
+            if (!row.changes()) continue;
             Level level = *loaded.entries[i].level;
             level.goal.moves = row.tuned.choice->moves;
             files.emplace_back(row.file, write_level(level));
@@ -205,6 +170,7 @@ int run_pack_tune(const Args& args) {
             nlohmann::ordered_json l;
             l["file"] = row.path;
             l["level"] = row.id;
+            l["name"] = row.name;
             l["previous_moves"] = row.previous ? nlohmann::ordered_json(*row.previous) : nlohmann::ordered_json(nullptr);
             if (!row.target) {
                 l["skipped"] = row.skipped;
@@ -220,6 +186,7 @@ int run_pack_tune(const Args& args) {
                     l["moves"] = nullptr;
                 }
                 l["within_tolerance"] = row.tuned.within;
+                if (!row.tuned.within) l["note"] = pack::ramp_curve_step(row.tuned, *row.target);
             }
             levels.push_back(l);
         }
@@ -228,25 +195,32 @@ int run_pack_tune(const Args& args) {
         print_json(out);
     } else {
         std::printf("%3s  %-28s %7s  %-12s %s\n", "#", "level", "target", "moves (was)", "pass rate [95% interval]");
+        std::vector<std::string> notes;
         int n = 0;
         for (const RampRow& row : rows) {
             ++n;
             const std::string was = row.previous ? std::to_string(*row.previous) : "none";
             if (!row.target) {
-                std::printf("%3d  %-28s %7s  %-12s skipped: %s\n", n, row.id.c_str(), "-", was.c_str(), row.skipped.c_str());
+                std::printf("%3d  %-28s %7s  %-12s skipped: %s\n", n, row_name(row, 28).c_str(), "-", was.c_str(), row.skipped.c_str());
                 continue;
             }
             if (!row.tuned.choice) {
-                std::printf("%3d  %-28s %7s  %-12s no playout finished\n", n, row.id.c_str(), percent_text(*row.target).c_str(),
+                std::printf("%3d  %-28s %7s  %-12s no playout finished\n", n, row_name(row, 28).c_str(), percent_text(*row.target).c_str(),
                             was.c_str());
                 continue;
             }
             const LimitChoice& c = *row.tuned.choice;
             const std::string moves = std::to_string(c.moves) + " (" + was + ")";
-            std::printf("%3d  %-28s %7s  %-12s %s [%s, %s]%s\n", n, row.id.c_str(), percent_text(*row.target).c_str(),
+            std::printf("%3d  %-28s %7s  %-12s %s [%s, %s]%s\n", n, row_name(row, 28).c_str(), percent_text(*row.target).c_str(),
                         moves.c_str(), percent_text(c.pass_rate).c_str(), percent_text(c.ci_low).c_str(),
                         percent_text(c.ci_high).c_str(), row.tuned.within ? "" : "  OFF TARGET");
+            if (!row.tuned.within) {
+                const std::string step_text = pack::ramp_curve_step(row.tuned, *row.target);
+                notes.push_back(row.path + ": " + (step_text.empty() ? "no limit comes nearer" : step_text) +
+                                ": make the level harder or easier there, or widen --tolerance");
+            }
         }
+        for (const std::string& note : notes) std::printf("  %s\n", note.c_str());
         if (off == 0 && !dry_run)
             std::printf("wrote %zu level file%s (%d on the ramp, %zu unchanged)\n", written.size(),
                         written.size() == 1 ? "" : "s", steps, static_cast<std::size_t>(steps) - written.size());
@@ -256,7 +230,7 @@ int run_pack_tune(const Args& args) {
     if (off > 0) {
         std::cerr << "tilelab pack tune: " << off << " level" << (off == 1 ? "" : "s") << " cannot get within "
                   << 100.0 * tune.tolerance << " points of " << (off == 1 ? "its" : "their")
-                  << " target (marked OFF TARGET; --max-moves or --tolerance may help); nothing written\n";
+                  << " target (marked OFF TARGET, with the curve's step under the table); nothing written\n";
         return exit_invalid;
     }
     return exit_ok;

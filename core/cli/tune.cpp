@@ -14,6 +14,7 @@
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/io/output_policy.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 
 namespace tilelab::cli {
@@ -41,6 +42,31 @@ const char* const tune_usage =
     "--max-moves gets within T (the message names the nearest rate; nothing is written),\n"
     "2 wrong usage.\n";
 
+bool read_tune_flag(FlagReader& flags, EstimateOptions& options, TuneOptions& tune) {
+    auto integer = [&](std::int64_t max, auto&& set) {
+        if (auto n = flags.integer(1, max)) set(static_cast<int>(*n));
+        return true;
+    };
+    if (flags.is("--tolerance")) {
+        if (auto f = flags.fraction()) tune.tolerance = *f;
+        return true;
+    }
+    if (flags.is("--runs")) return integer(limits::max_runs, [&](int n) { options.runs = n; });
+    if (flags.is("--threads")) return integer(limits::max_threads, [&](int n) { options.threads = n; });
+    if (flags.is("--max-moves")) return integer(limits::max_tune_moves, [&](int n) { tune.max_moves = n; });
+    if (flags.is("--playout-budget-ms")) return integer(limits::max_playout_budget_ms, [&](int n) { options.time_budget_ms = n; });
+    if (flags.is("--rollouts")) return integer(limits::max_rollouts, [&](int n) { options.rollouts = n; });
+    if (flags.is("--seed")) {
+        if (auto n = flags.unsigned_integer()) options.seed = *n;
+        return true;
+    }
+    if (flags.is("--bot")) {
+        if (auto v = flags.value()) options.bot = *v;
+        return true;
+    }
+    return false;
+}
+
 int run_tune(const Args& args) {
     std::optional<std::string> path, output;
     std::optional<double> target;
@@ -55,42 +81,12 @@ int run_tune(const Args& args) {
         if (flags.is("--json")) {
             json = true;
             ++flags.i;
-        } else if (flags.is("--target") || flags.is("--tolerance")) {
-            const bool is_target = flags.is("--target");
+        } else if (flags.is("--target")) {
             auto f = flags.fraction();
             if (!f) return usage_error("tune", flags.error);
-            if (is_target)
-                target = *f;
-            else
-                tune.tolerance = *f;
-        } else if (flags.is("--runs")) {
-            auto n = flags.integer(1, limits::max_runs);
-            if (!n) return usage_error("tune", flags.error);
-            options.runs = static_cast<int>(*n);
-        } else if (flags.is("--threads")) {
-            auto n = flags.integer(1, limits::max_threads);
-            if (!n) return usage_error("tune", flags.error);
-            options.threads = static_cast<int>(*n);
-        } else if (flags.is("--seed")) {
-            auto n = flags.unsigned_integer();
-            if (!n) return usage_error("tune", flags.error);
-            options.seed = *n;
-        } else if (flags.is("--max-moves")) {
-            auto n = flags.integer(1, limits::max_tune_moves);
-            if (!n) return usage_error("tune", flags.error);
-            tune.max_moves = static_cast<int>(*n);
-        } else if (flags.is("--playout-budget-ms")) {
-            auto n = flags.integer(1, limits::max_playout_budget_ms);
-            if (!n) return usage_error("tune", flags.error);
-            options.time_budget_ms = static_cast<int>(*n);
-        } else if (flags.is("--rollouts")) {
-            auto n = flags.integer(1, limits::max_rollouts);
-            if (!n) return usage_error("tune", flags.error);
-            options.rollouts = static_cast<int>(*n);
-        } else if (flags.is("--bot")) {
-            auto v = flags.value();
-            if (!v) return usage_error("tune", flags.error);
-            options.bot = *v;
+            target = *f;
+        } else if (read_tune_flag(flags, options, tune)) {
+            if (!flags.error.empty()) return usage_error("tune", flags.error);
         } else if (flags.is("-o") || flags.is("--output")) {
             auto v = flags.value();
             if (!v) return usage_error("tune", flags.error);

@@ -6,6 +6,7 @@
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/problems.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 
 namespace tilelab::cli {
 

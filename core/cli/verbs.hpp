@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tilelab/analysis/tune.hpp"
 #include "tilelab/board/level.hpp"
 #include "tilelab/io/diagnostics.hpp"
 
@@ -66,6 +67,11 @@ std::string json_text(const nlohmann::ordered_json& value);
 
 // `pack merge PART...` (core/cli/merge.cpp), reached through run_pack.
 int run_pack_merge(const Args& args);
+// The options `tune` and `pack tune` share (--tolerance, --runs, --threads, --seed, --max-moves,
+// --playout-budget-ms, --rollouts, --bot), read at flags.i (core/cli/tune.cpp): true when the word
+// there is one of them (then read and stepped over, or `flags.error` set when malformed).
+bool read_tune_flag(FlagReader& flags, EstimateOptions& options, TuneOptions& tune);
+
 // `pack tune PACK --ramp FIRST:LAST` (core/cli/pack_tune.cpp), reached through run_pack.
 int run_pack_tune(const Args& args);
 extern const char* const pack_tune_usage;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 
 #include <imgui.h>
@@ -11,9 +12,11 @@
 #include "app.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
+#include "stepped.hpp"
 #include "text_fit.hpp"
 #include "trace_layout.hpp"
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/kinds/table.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -237,6 +240,155 @@ void draw_aim(App& app, Document& doc) {
     }
 }
 
+// The options a run of `e` is replayed with: the long run and the ladder play seed 0 with the
+// kind's own or the named bot (App::run_deep_analysis, App::command_line_playouts), as
+// `tilelab estimate --replay R --bot B` does by default; mcts at the rollouts its JSON names.
+EstimateOptions replay_options(const EstimateResult& e) {
+    EstimateOptions o;
+    o.seed = 0;
+    if (e.json.is_object() && e.json.contains("bot") && e.json["bot"].is_string()) o.bot = e.json["bot"].get<std::string>();
+    if (e.json.is_object() && e.json.contains("rollouts") && e.json["rollouts"].is_number_integer())
+        o.rollouts = e.json["rollouts"].get<int>();
+    return o;
+}
+
+// The first run of `e` that was won (or lost), -1 when none was.
+int first_run(const EstimateResult& e, bool won) {
+    for (std::size_t i = 0; i < e.outcomes.size(); ++i)
+        if (e.outcomes[i].won == won) return static_cast<int>(i);
+    return -1;
+}
+
+// "Watch run": picks one run of `e` (the first lost run at first; "first won" for the first won)
+// and replays it (stepped.hpp): the player below the long run then steps through its moves.
+void draw_run_picker(App& app, Document& doc, const std::string& id, const EstimateResult& e, const std::string& source) {
+    if (e.outcomes.empty()) return;
+    struct Pick {
+        const EstimateResult* result = nullptr;
+        int runs = 0;
+        int run = 0;
+    };
+    static std::map<std::string, Pick> picks;  // UI thread only; by picker
+    Pick& pick = picks[id];
+    const int runs = static_cast<int>(e.outcomes.size());
+    if (pick.result != &e || pick.runs != runs) {  // new figures: start at the first lost run
+        pick = Pick{&e, runs, std::max(0, first_run(e, false))};
+    }
+    ImGui::PushID(id.c_str());
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Watch run");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::max(60.0f, ImGui::CalcTextSize("0000000").x + 40));
+    ImGui::InputInt("##run", &pick.run, 1, 10);
+    trace_last_item(app, ("watch-" + id + "-run").c_str());
+    pick.run = std::clamp(pick.run, 0, runs - 1);
+    const PlayoutOutcome& o = e.outcomes[static_cast<std::size_t>(pick.run)];
+    text_disabled_wrapped("run %d: %s in %d moves%s", pick.run, o.won ? "won" : "lost", o.moves_used,
+                          o.dead ? " (no legal move left)" : "");
+    const int lost = first_run(e, false), won = first_run(e, true);
+    if (lost < 0) ImGui::BeginDisabled();
+    if (ImGui::SmallButton("first lost")) pick.run = lost;
+    if (lost < 0) ImGui::EndDisabled();
+    trace_last_item(app, ("watch-" + id + "-first-lost").c_str());
+    same_line_if_fits("first won");
+    if (won < 0) ImGui::BeginDisabled();
+    if (ImGui::SmallButton("first won")) pick.run = won;
+    if (won < 0) ImGui::EndDisabled();
+    trace_last_item(app, ("watch-" + id + "-first-won").c_str());
+    same_line_if_fits("Watch run...");
+    if (ImGui::SmallButton("Watch run...")) watch_run(app, doc, replay_options(e), pick.run, source);
+    trace_last_item(app, ("watch-" + id).c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Plays run %d again move by move (as 'tilelab estimate --replay %d' does) and shows its\n"
+                          "board on the canvas, with step buttons and play at a chosen speed.",
+                          pick.run, pick.run);
+    ImGui::PopID();
+}
+
+// The watched run's player: where it came from and how it ended, |< < play > >|, the speed, and the
+// move, score and goal's progress at the step the canvas shows.
+void draw_watch_player(App& app, Document& doc) {
+    WatchedRun* r = watched_run(app, doc);
+    if (!r) return;
+    ImGui::Separator();
+    ImGui::PushID("watch");
+    if (r->job) {
+        ImGui::Text("replaying run %d (%s, bot %s)...", r->run, r->source.c_str(), r->bot.c_str());
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Cancel")) stop_watching();
+        ImGui::PopID();
+        return;
+    }
+    if (!r->replay) {
+        ImGui::TextWrapped("replay of run %d failed: %s", r->run, r->error.c_str());
+        if (ImGui::SmallButton("Close")) stop_watching();
+        ImGui::PopID();
+        return;
+    }
+    const Replay& replay = *r->replay;
+    const int total = static_cast<int>(replay.steps.size());
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::Text("Run %d (%s, bot %s): %s", r->run, r->source.c_str(), replay.bot.c_str(), watched_ending(*r).c_str());
+    ImGui::PopTextWrapPos();
+    r->step = std::clamp(r->step, 0, total);
+    if (ImGui::SmallButton("|<")) r->step = 0;
+    trace_last_item(app, "watch-first");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("<")) r->step = std::max(0, r->step - 1);
+    trace_last_item(app, "watch-prev");
+    ImGui::SameLine();
+    if (ImGui::SmallButton(r->playing ? "pause" : "play")) {
+        r->playing = !r->playing;
+        r->timer = 0.0;
+        if (r->playing && r->step >= total) r->step = 0;  // play again from the start
+    }
+    trace_last_item(app, "watch-play");
+    ImGui::SameLine();
+    if (ImGui::SmallButton(">")) r->step = std::min(total, r->step + 1);
+    trace_last_item(app, "watch-next");
+    ImGui::SameLine();
+    if (ImGui::SmallButton(">|")) r->step = total;
+    trace_last_item(app, "watch-last");
+    ImGui::SameLine();
+    ImGui::Text("step %d/%d", r->step, total);
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 120));
+    ImGui::SliderFloat("moves a second", &r->speed, 0.5f, 30.0f, "%.1f", ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
+    trace_last_item(app, "watch-speed");
+    if (r->playing) {
+        // Steps at the speed chosen, however long the frames (the editor draws at least ten a second
+        // while the panel plays; several steps may pass in one frame at a high speed).
+        r->timer += ImGui::GetIO().DeltaTime;
+        const double interval = 1.0 / std::max(0.5f, r->speed);
+        while (r->timer >= interval && r->step < total) {
+            r->timer -= interval;
+            ++r->step;
+        }
+        if (r->step >= total) r->playing = false;
+    }
+    const State& state = r->step == 0 ? replay.start : replay.steps[static_cast<std::size_t>(r->step) - 1].state;
+    const std::string move = r->step == 0 ? "start" : format_move(replay.steps[static_cast<std::size_t>(r->step) - 1].move);
+    ImGui::Text("%s%s   score %lld", r->step == 0 ? "" : ("move " + std::to_string(r->step) + ": ").c_str(), move.c_str(),
+                static_cast<long long>(state.score));
+    trace_last_item(app, "watch-move");
+    std::string goal;
+    for (const GoalProgress& g : kind_ops(doc.level().kind).goal_progress(doc.level(), state)) {
+        const ImVec4 colour = g.met ? ImVec4(0.4f, 1, 0.4f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_Text);
+        ImGui::TextColored(colour, "%s %s: %lld / %lld", g.met ? "[x]" : "[ ]", g.label.c_str(),
+                           static_cast<long long>(g.current), static_cast<long long>(g.target));
+        goal += (goal.empty() ? "" : "; ") + g.label + " " + std::to_string(g.current) + "/" + std::to_string(g.target);
+    }
+    if (r->step < total)
+        text_disabled_wrapped("next: %s", format_move(replay.steps[static_cast<std::size_t>(r->step)].move).c_str());
+    if (r->step != r->traced_step) {
+        r->traced_step = r->step;
+        app.trace("replay step " + std::to_string(r->step) + "/" + std::to_string(total) + ": " + move + " score " +
+                  std::to_string(state.score) + " goal " + (goal.empty() ? std::string("none") : goal));
+    }
+    if (ImGui::SmallButton("Close")) stop_watching();
+    trace_last_item(app, "watch-close");
+    ImGui::PopID();
+}
+
 // The bot ladder: each bot's pass rate on this level, from the most careless player to the most
 // careful, so the designer sees the spread between them.
 void draw_ladder(App& app, Document& doc) {
@@ -262,7 +414,8 @@ void draw_ladder(App& app, Document& doc) {
         text_disabled_wrapped("(the ladder was run on an earlier version; run it again)");
         return;
     }
-    if (ImGui::BeginTable("ladder", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+    static std::string watch_bot;  // the row whose runs the picker below offers (UI thread only)
+    if (ImGui::BeginTable("ladder", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
         for (const auto& [bot, e] : view.results) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
@@ -271,10 +424,19 @@ void draw_ladder(App& app, Document& doc) {
             ImGui::TextUnformatted(percent_text(e.pass_rate).c_str());
             ImGui::TableNextColumn();
             ImGui::TextDisabled("[%s, %s]", percent_text(e.ci_low).c_str(), percent_text(e.ci_high).c_str());
+            ImGui::TableNextColumn();
+            // Offers this bot's runs to watch in the picker under the table.
+            if (ImGui::SmallButton(("runs...##" + bot).c_str())) watch_bot = bot;
+            trace_last_item(app, ("ladder-watch-" + bot).c_str());
         }
         ImGui::EndTable();
     }
     trace_last_item(app, "ladder-table");
+    for (const auto& [bot, e] : view.results)
+        if (bot == watch_bot) {
+            ImGui::TextDisabled("bot %s:", bot.c_str());
+            draw_run_picker(app, doc, "ladder", e, "ladder");
+        }
 }
 
 }  // namespace
@@ -365,8 +527,6 @@ void draw_analysis(App& app) {
     if (!doc) return;
     const Level& level = doc->level();
     const Analysis* analysis = app.current_analysis(*doc);
-    const EstimateResult* estimate = app.current_estimate(*doc);
-    bool current = doc->view.revision == doc->revision();
 
     // Overlays with their legend.
     OverlayToggles& o = app.settings.overlays;
@@ -453,6 +613,7 @@ void draw_analysis(App& app) {
         std::string label = ops.estimate ? "Run " + std::to_string(app.settings.deep_runs) + " playouts"
                                          : "Solve with " + std::to_string(app.settings.deep_budget_ms / 1000) + " s budget";
         if (ImGui::Button(label.c_str())) app.run_deep_analysis();
+        trace_last_item(app, "deep-run");
     } else {
         ImGui::ProgressBar(static_cast<float>(app.deep_worker.progress()), ImVec2(-80, 0));
         ImGui::SameLine();
@@ -474,12 +635,14 @@ void draw_analysis(App& app) {
                 const std::string players = calibrated_text(app, level.kind, e);
                 if (!players.empty()) ImGui::TextUnformatted(players.c_str());
                 plot_series(app, e);
+                draw_run_picker(app, *doc, "long", e, "long run");
             }
             if (app.deep_view.analysis)
                 ImGui::Text("verdict: %s (%.0f ms)", std::string(verdict_name(app.deep_view.analysis->verdict)).c_str(),
                             app.deep_view.elapsed_ms);
         }
     }
+    draw_watch_player(app, *doc);
     if (level.kind == Kind::match3 || level.kind == Kind::slide) {
         // Folded at first, so the Inspector keeps its height for the panels below; once opened it
         // stays open (ImGui keeps the node's state).

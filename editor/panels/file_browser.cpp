@@ -20,6 +20,7 @@ void open_browser(App& app, bool save_mode) {
     b.save_mode = save_mode;
     b.purpose = BrowseFor::level;
     b.error.clear();
+    b.replace_armed.clear();
     // As in a native dialog: type a name and press Enter.
     b.focus_name = true;
     b.focus_wait = 0;
@@ -129,6 +130,7 @@ void draw_file_browser(App& app) {
     ImGui::SameLine();
     bool cancel = ImGui::Button("Cancel") || escape;
     if (!chosen.empty()) {
+        bool done = true;  // the dialog closes, unless a replace is still to be confirmed
         if (b.purpose == BrowseFor::bundle) {
             export_bundle_to(app, chosen);
         } else if (b.purpose == BrowseFor::report) {
@@ -139,11 +141,29 @@ void draw_file_browser(App& app) {
             create_pack(app, chosen);
         } else if (b.save_mode) {
             if (chosen.extension() != ".json") chosen += ".json";
-            app.save_active_as(chosen);
+            // Another file there (not this level's own): say what it is and ask for a second Save,
+            // as Tiled asks before replacing a map.
+            std::error_code ec;
+            const Document* doc = app.active();
+            const bool own = doc && !doc->path().empty() && std::filesystem::equivalent(doc->path(), chosen, ec);
+            if (std::filesystem::exists(chosen, ec) && !own && b.replace_armed != chosen) {
+                LevelLoad there = load_level(chosen);
+                const std::string what =
+                    there.level ? "the level \"" + (there.level->name.empty() ? there.level->id : there.level->name) + "\""
+                                : std::string("a file that is not a level");
+                b.error = chosen.filename().string() + " exists: " + what + ". Save again to replace it (its text is kept as " +
+                          chosen.filename().string() + ".bak)";
+                b.replace_armed = chosen;
+                app.trace("browser: replace " + chosen.string() + "?");
+                done = false;
+            } else {
+                b.replace_armed.clear();
+                app.save_active_as(chosen);
+            }
         } else {
             app.open_path(chosen);
         }
-        cancel = true;
+        cancel = cancel || done;
     }
     if (cancel) {
         app.trace("browser: closed");

@@ -1,7 +1,9 @@
-// The main menu: File (new, open, recent, save, close, pack: new, save, add level, export bundle, close; quit), Edit (undo, redo), View, Help.
+// The main menu: File (new, open, recent, save, close, pack: new, save, add level, export bundle, close; quit),
+// Edit (undo, redo, clipboard, selection), View, Help. Its commands come from the action table (actions.hpp).
 #include <string>
 
 #include "app.hpp"
+#include "panels/actions.hpp"
 #include "panels/panels.hpp"
 #include "trace_layout.hpp"
 
@@ -14,8 +16,8 @@ void draw_main_menu(App& app) {
     const bool file_menu = ImGui::BeginMenu("File");
     if (!file_menu) trace_last_item(app, "menu-file");  // open, the last item is its window
     if (file_menu) {
-        if (ImGui::MenuItem("New level...", "Ctrl+N")) open_new_level(app);
-        if (ImGui::MenuItem("Open...", "Ctrl+O")) open_browser(app, false);
+        action_menu_item(app, "file.new_level");
+        action_menu_item(app, "file.open");
         if (ImGui::BeginMenu("Open recent", !app.settings.recent_files.empty())) {
             std::string chosen;
             for (const std::string& path : app.settings.recent_files)
@@ -24,61 +26,58 @@ void draw_main_menu(App& app) {
             if (!chosen.empty()) app.open_path(chosen);
         }
         ImGui::Separator();
-        if (ImGui::MenuItem("Save", "Ctrl+S", false, doc != nullptr)) app.save_active();
-        if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S", false, doc != nullptr)) open_browser(app, true);
-        if (ImGui::MenuItem("Duplicate level", "Ctrl+D", false, doc != nullptr)) duplicate_level(app);
+        action_menu_item(app, "file.save");
+        action_menu_item(app, "file.save_as");
+        action_menu_item(app, "file.duplicate");
         trace_last_item(app, "menu-duplicate");
-        if (ImGui::MenuItem("Close", "Ctrl+W", false, doc != nullptr)) app.request_close(doc->id());
+        action_menu_item(app, "file.close");
         ImGui::Separator();
-        if (ImGui::MenuItem("New pack...")) open_new_pack(app);
+        action_menu_item(app, "pack.new");
         trace_last_item(app, "menu-new-pack");
-        if (ImGui::MenuItem("Save pack", nullptr, false, app.pack && app.pack->dirty)) save_pack(app);
-        if (ImGui::MenuItem("Add level file to pack...", nullptr, false, app.pack.has_value()))
-            open_pack_browser(app, BrowseFor::pack_level, "");
-        // Always enabled with a pack open: a refused export says why in the status bar.
-        if (ImGui::MenuItem("Export bundle...", nullptr, false, app.pack.has_value())) export_bundle(app);
-        if (ImGui::MenuItem("Close pack", nullptr, false, app.pack.has_value())) close_pack(app);
+        action_menu_item(app, "pack.save");
+        action_menu_item(app, "pack.add_file");
+        action_menu_item(app, "pack.export");
+        action_menu_item(app, "pack.close");
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) app.request_quit();
+        action_menu_item(app, "file.quit");
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Edit")) {
-        bool can_undo = doc && doc->history().can_undo(), can_redo = doc && doc->history().can_redo();
-        std::string undo_label = can_undo ? "Undo " + doc->history().undo_label() : std::string("Undo");
-        std::string redo_label = can_redo ? "Redo " + doc->history().redo_label() : std::string("Redo");
-        if (ImGui::MenuItem(undo_label.c_str(), "Ctrl+Z", false, can_undo)) app.undo();
-        if (ImGui::MenuItem(redo_label.c_str(), "Ctrl+Shift+Z / Ctrl+Y", false, can_redo)) app.redo();
+        // Undo and Redo name the step ("Undo Paint").
+        const bool can_undo = doc && doc->history().can_undo(), can_redo = doc && doc->history().can_redo();
+        const std::string undo_label = can_undo ? "Undo " + doc->history().undo_label() : std::string("Undo");
+        const std::string redo_label = can_redo ? "Redo " + doc->history().redo_label() : std::string("Redo");
+        action_menu_item(app, "edit.undo", undo_label.c_str());
+        action_menu_item(app, "edit.redo", redo_label.c_str());
         ImGui::Separator();
-        const bool selected = doc && doc->selection.active && !app.play.active;
-        if (ImGui::MenuItem("Cut", "Ctrl+X", false, selected)) copy_selection(app, true);
-        if (ImGui::MenuItem("Copy", "Ctrl+C", false, selected)) copy_selection(app, false);
-        if (ImGui::MenuItem("Paste", "Ctrl+V", false, doc && !app.play.active)) paste_clipboard(app);
+        action_menu_item(app, "edit.cut");
+        action_menu_item(app, "edit.copy");
+        action_menu_item(app, "edit.paste");
         ImGui::Separator();
-        if (ImGui::MenuItem("Select none", "Esc", false, doc && doc->selection.active)) doc->selection.active = false;
+        action_menu_item(app, "edit.select_none");
         ImGui::Separator();
-        if (ImGui::MenuItem("Flip selection horizontally", "X", false, selected)) transform_selection(app, Transform::flip_x);
-        if (ImGui::MenuItem("Flip selection vertically", "Y", false, selected)) transform_selection(app, Transform::flip_y);
-        if (ImGui::MenuItem("Rotate selection clockwise", "Z", false, selected)) transform_selection(app, Transform::rotate_cw);
-        if (ImGui::MenuItem("Rotate selection counterclockwise", "Shift+Z", false, selected))
-            transform_selection(app, Transform::rotate_ccw);
+        action_menu_item(app, "edit.flip_x");
+        action_menu_item(app, "edit.flip_y");
+        action_menu_item(app, "edit.rotate_cw");
+        action_menu_item(app, "edit.rotate_ccw");
         ImGui::EndMenu();
     }
     const bool view_menu = ImGui::BeginMenu("View");
     if (!view_menu) trace_last_item(app, "menu-view");
     if (view_menu) {
         OverlayToggles& o = app.settings.overlays;
-        if (ImGui::MenuItem("Fit to window", "Ctrl+0", false, doc != nullptr)) doc->camera.fit = true;
+        action_menu_item(app, "view.fit");
         ImGui::MenuItem("Grid", "G", &o.grid);
         ImGui::MenuItem("Legend", nullptr, &app.show_legend);
         if (ImGui::MenuItem("Single-key shortcuts", nullptr, &app.settings.single_key_shortcuts))
             app.status(app.settings.single_key_shortcuts ? "single-key shortcuts on: B, E, G, 1-9 ... act on their own key"
                                                          : "single-key shortcuts off: Alt+B, Alt+E, Alt+G, Alt+1 ... (F1 lists them)");
         trace_last_item(app, "menu-single-keys");
-        if (ImGui::MenuItem("Play-test", "F5", app.play.active, doc != nullptr)) { if (app.play.active) app.play.active = false; else start_playtest(app, *doc); }
+        action_menu_item(app, "view.playtest", nullptr, app.play.active);
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
-        if (ImGui::MenuItem("Keyboard shortcuts", "F1")) app.show_shortcuts = true;
+        action_menu_item(app, "help.shortcuts", nullptr, app.show_shortcuts);
         ImGui::EndMenu();
     }
     ImGui::EndMainMenuBar();

@@ -12,7 +12,11 @@
 #include "panels/panels.hpp"
 #include "text_fit.hpp"
 #include "trace_layout.hpp"
+#include "tilelab/analysis/playouts.hpp"
+#include "tilelab/io/atomic_file.hpp"
+#include "tilelab/io/level_io.hpp"
 #include "tilelab/pack/report.hpp"
+#include "tilelab/pack/steps.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -543,6 +547,221 @@ void write_report_to(App& app, const std::filesystem::path& file) {
     start_check(app, file, true);
 }
 
+// The command line that tunes the same ramp (the figures depend on these options, not on threads).
+std::string ramp_cli(const OpenPack& open, double first, double last) {
+    const pack::CheckOptions& o = open.options;
+    std::string line = "tilelab pack tune " + open.path.string() + " --ramp " + percent_text(first, 0) + ":" +
+                       percent_text(last, 0) + " --runs " + std::to_string(o.runs) + " --seed " + std::to_string(o.seed);
+    if (o.playout_budget_ms != default_playout_budget_ms)
+        line += " --playout-budget-ms " + std::to_string(o.playout_budget_ms);
+    if (!o.bot.empty()) line += " --bot " + o.bot;
+    return line;
+}
+
+// Starts `pack tune --ramp` on the pack file and its level files, on its own thread. Refused while
+// the pack or one of its levels open in a tab has unsaved edits: the ramp is tuned on the files, and
+// "Write" writes them.
+void start_ramp(App& app) {
+    OpenPack& open = *app.pack;
+    if (open.dirty) {
+        app.status("ramp: save the pack first (the ramp is tuned on the pack file, as `tilelab pack tune` does)");
+        return;
+    }
+    std::error_code ec;
+    for (const std::string& listed : open.pack.levels) {
+        const std::filesystem::path file = std::filesystem::absolute(level_file(open, listed), ec).lexically_normal();
+        for (const auto& doc : app.documents)
+            if (doc->dirty() && std::filesystem::absolute(doc->path(), ec).lexically_normal() == file) {
+                app.status("ramp: save " + doc->path().filename().string() + " first (the ramp is tuned on the level files)");
+                return;
+            }
+    }
+    if (open.ramp) open.ramp->stop.request_stop();
+    auto run = std::make_shared<RampRun>();
+    run->first = open.ramp_first / 100.0;
+    run->last = open.ramp_last / 100.0;
+    EstimateOptions estimate = pack::level_estimate_options(open.options);
+    estimate.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency() - 1));
+    app.trace("ramp: same as " + ramp_cli(open, run->first, run->last));
+    std::thread([run, path = open.path, estimate, stop = run->stop.get_token()] {
+        pack::LoadedPack loaded = pack::load_pack_levels(path);
+        std::string error;
+        if (!loaded.pack) error = loaded.diagnostics.empty() ? "the pack does not load" : loaded.diagnostics.front().format();
+        for (const pack::PackEntry& e : loaded.entries)
+            if (error.empty() && !e.level)
+                error = e.diagnostics.empty() ? e.file + ": does not load" : e.diagnostics.front().format();
+        if (error.empty()) {
+            try {
+                run->rows = pack::tune_ramp(loaded, estimate, TuneOptions{}, run->first, run->last, stop, &run->progress);
+            } catch (const std::exception& e) {
+                error = e.what();
+            }
+        }
+        run->error = std::move(error);
+        run->done.store(true, std::memory_order_release);
+    }).detach();
+    open.ramp = std::move(run);
+    app.status("ramp: tuning the pack's move limits");
+}
+
+// A finished ramp: said in the status bar and, for tests, each row in the trace.
+void poll_ramp(App& app) {
+    OpenPack& open = *app.pack;
+    if (!open.ramp || !open.ramp->done.load(std::memory_order_acquire) || open.ramp->stop.stop_requested()) return;
+    RampRun& run = *open.ramp;
+    if (run.reported) return;
+    if (!run.error.empty()) {
+        app.status("ramp: " + run.error + "; nothing tuned");
+        open.ramp.reset();
+        return;
+    }
+    run.reported = true;
+    int off = 0, changes = 0;
+    for (const pack::RampRow& row : run.rows) {
+        if (!row.target) continue;
+        off += !row.on_target();
+        changes += row.changes();
+        app.trace("ramp-row " + row.path + ": target " + percent_text(*row.target) + ", moves " +
+                  (row.tuned.choice ? std::to_string(row.tuned.choice->moves) + " at " + percent_text(row.tuned.choice->pass_rate)
+                                    : std::string("none")) +
+                  (row.on_target() ? "" : " OFF TARGET"));
+    }
+    app.status(off ? "ramp: " + count_of(off, "level") + " off target; Write is off (make them easier or harder)"
+                   : "ramp tuned: " + count_of(changes, "level file") + " to change; Write writes them");
+}
+
+// Writes each changed level's new limit as `pack tune` does (the previous file kept as .bak).
+void write_ramp(App& app) {
+    OpenPack& open = *app.pack;
+    if (!open.ramp) return;
+    std::vector<std::pair<std::filesystem::path, std::string>> files;  // all texts made before any write
+    for (const pack::RampRow& row : open.ramp->rows) {
+        if (!row.on_target()) return;
+        if (!row.changes()) continue;
+        LevelLoad load = load_level(row.file);
+        if (!load.level) {
+            app.status("ramp: " + row.file + " no longer loads; nothing written");
+            return;
+        }
+        if (load.level->goal.moves != row.previous) {
+            app.status("ramp: " + row.file + " changed since the ramp was tuned; run it again");
+            return;
+        }
+        load.level->goal.moves = row.tuned.choice->moves;
+        files.emplace_back(row.file, write_level(*load.level));
+    }
+    int written = 0;
+    for (const auto& [file, text] : files) {
+        if (std::string error = write_file_atomically(file, text, true); !error.empty()) {
+            app.status("ramp: cannot write " + file.string() + ": " + error + " (" + std::to_string(written) + " of " +
+                       std::to_string(files.size()) + " written before it)");
+            return;
+        }
+        ++written;
+    }
+    app.status("ramp: wrote " + count_of(written, "level file") + " (each previous file kept as .bak)");
+    open.ramp.reset();
+}
+
+void draw_ramp(App& app, OpenPack& open) {
+    ImGui::PushID("ramp");
+    ImGui::SetNextItemWidth(70);
+    ImGui::DragFloat("first %", &open.ramp_first, 0.5f, 0.0f, 100.0f, "%.0f", ImGuiSliderFlags_AlwaysClamp);
+    trace_last_item(app, "ramp-first");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(70);
+    ImGui::DragFloat("last %", &open.ramp_last, 0.5f, 0.0f, 100.0f, "%.0f", ImGuiSliderFlags_AlwaysClamp);
+    trace_last_item(app, "ramp-last");
+    const bool running = open.ramp && !open.ramp->done.load(std::memory_order_acquire);
+    if (!running) {
+        if (ImGui::SmallButton("Tune ramp")) start_ramp(app);
+        trace_last_item(app, "ramp-tune");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("each match3 and slide level's move limit for its step of the ramp, in pack order;\n"
+                              "same figures as: %s --dry-run",
+                              ramp_cli(open, open.ramp_first / 100.0, open.ramp_last / 100.0).c_str());
+    } else {
+        const RampRun& run = *open.ramp;
+        const int total = run.progress.total.load(), done = run.progress.done.load();
+        const double fraction = total > 0 ? (done + std::clamp(run.progress.playouts.fraction.load(), 0.0, 1.0)) / total : 0.0;
+        const long seconds = static_cast<long>(std::chrono::duration<double>(std::chrono::steady_clock::now() - run.started).count());
+        char text[96];
+        std::snprintf(text, sizeof text, "ramp: level %d/%d %ld:%02ld", std::min(done + 1, std::max(total, 1)), total,
+                      seconds / 60, seconds % 60);
+        ImGui::ProgressBar(float(fraction), ImVec2(-80, 0), text);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Cancel")) {
+            open.ramp->stop.request_stop();
+            open.ramp.reset();
+            app.status("ramp cancelled; nothing written");
+        }
+        trace_last_item(app, "ramp-cancel");
+    }
+    if (open.ramp && open.ramp->done.load(std::memory_order_acquire) && !open.ramp->rows.empty()) {
+        const auto& rows = open.ramp->rows;
+        const bool all_on = std::all_of(rows.begin(), rows.end(), [](const pack::RampRow& r) { return r.on_target(); });
+        const ImGuiTableFlags flags = ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg;
+        if (ImGui::BeginTable("##ramp", 4, flags)) {
+            ImGui::TableSetupColumn("level", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableSetupColumn("target");
+            ImGui::TableSetupColumn("moves (was)");
+            ImGui::TableSetupColumn("pass rate");
+            ImGui::TableHeadersRow();
+            const ImVec4 red(1.0f, 0.45f, 0.35f, 1.0f);
+            for (const pack::RampRow& row : rows) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                const std::string& name = row.name.empty() ? row.id : row.name;
+                ImGui::TextUnformatted(name.c_str());
+                if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", name.c_str(), row.path.c_str());
+                ImGui::TableNextColumn();
+                const std::string was = row.previous ? std::to_string(*row.previous) : "none";
+                if (!row.target) {
+                    ImGui::TextDisabled("skipped");
+                    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.skipped.c_str());
+                    ImGui::TableNextColumn();
+                    ImGui::TextDisabled("%s", was.c_str());
+                    continue;
+                }
+                ImGui::Text("%s", percent_text(*row.target, 0).c_str());
+                ImGui::TableNextColumn();
+                if (!row.tuned.choice) {
+                    ImGui::TextDisabled("no playout finished");
+                    continue;
+                }
+                const std::string moves = std::to_string(row.tuned.choice->moves) + " (" + was + ")";
+                const std::string rate = percent_text(row.tuned.choice->pass_rate) + (row.on_target() ? "" : " OFF TARGET");
+                if (row.on_target()) {
+                    ImGui::TextUnformatted(moves.c_str());
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(rate.c_str());
+                } else {
+                    ImGui::TextColored(red, "%s", moves.c_str());
+                    ImGui::TableNextColumn();
+                    ImGui::TextColored(red, "%s", rate.c_str());
+                    if (ImGui::IsItemHovered()) {
+                        const std::string step = pack::ramp_curve_step(row.tuned, *row.target);
+                        ImGui::SetTooltip("%s", step.empty() ? "no limit comes nearer" : step.c_str());
+                    }
+                }
+            }
+            ImGui::EndTable();
+        }
+        ImGui::BeginDisabled(!all_on);
+        if (ImGui::SmallButton("Write")) write_ramp(app);
+        ImGui::EndDisabled();
+        trace_last_item(app, "ramp-write");
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Discard")) open.ramp.reset();
+        trace_last_item(app, "ramp-discard");
+        if (open.ramp && !open.ramp->shown) {  // a new table: brought into sight with its buttons
+            ImGui::SetScrollHereY(1.0f);
+            open.ramp->shown = true;
+        }
+    }
+    ImGui::PopID();
+}
+
 void analyse_pack(App& app) {
     if (app.pack) start_check(app);
 }
@@ -550,6 +769,7 @@ void analyse_pack(App& app) {
 void poll_pack(App& app) {
     if (!app.pack) return;
     poll_check(app);
+    poll_ramp(app);
     refresh_level_info(app, *app.pack);
 }
 
@@ -631,6 +851,10 @@ void draw_pack(App& app) {
         ImGui::SetTooltip("%s", open.dirty ? "save the pack first"
                                            : ("same page as: " + cli_equivalent(open, open.path.stem().string() + ".html", "report"))
                                                  .c_str());
+    same_line_if_fits("Ramp...");
+    if (ImGui::SmallButton("Ramp...")) open.ramp_shown = !open.ramp_shown;
+    trace_last_item(app, "pack-ramp");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("a difficulty ramp: move limits from an easy first level to a hard last one");
     same_line_if_fits("Close pack");
     bool close = ImGui::SmallButton("Close pack");
     trace_last_item(app, "pack-close");
@@ -670,6 +894,7 @@ void draw_pack(App& app) {
         }
         trace_last_item(app, "pack-cancel");
     }
+    if (open.ramp_shown) draw_ramp(app, open);
     draw_check_settings(app, open);
 
     // The difficulty curve.

@@ -118,6 +118,19 @@ void draw_problems(App& app) {
     const bool current = doc->view.revision == doc->revision();
     if (current && !doc->view.error.empty()) problem(app, *doc, "error", doc->view.error, std::nullopt, std::nullopt, index++, listed);
     const Analysis* analysis = app.current_analysis(*doc);
+    // While the edited level is checked again, the previous list stays on show, dimmed (its
+    // tooltip says so): the panel keeps its height, so the Inspector does not jump on every edit
+    // (a one-line "checking..." in its place scrolled it back to the top).
+    const Analysis* previous = !analysis && doc->view.analysis && !current ? &*doc->view.analysis : nullptr;
+    if (previous && !previous->warnings.empty()) {
+        ImGui::PushStyleVar(ImGuiStyleVar_Alpha, ImGui::GetStyle().Alpha * 0.5f);
+        int shown = 0;
+        std::string ignored;
+        for (const Warning& w : previous->warnings)
+            problem(app, *doc, severity_name(w.severity), w.message, w.cell, std::nullopt, 1000 + shown++, ignored, w.rule);
+        ImGui::PopStyleVar();
+        return;
+    }
     if (analysis) {
         // The level's problems, as every verb of the CLI gives them (analysis/problems.hpp): an odd
         // count or an unpaired link tile, tiles that can never link, jelly no run reaches, ? cells

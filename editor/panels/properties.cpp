@@ -317,6 +317,7 @@ void draw_properties(App& app) {
             l.goal.score = enabled ? std::optional<std::int64_t>(3000) : std::nullopt;
             return true;
         });
+        trace_last_item(app, "goal-score-on");
         ImGui::SameLine();
         if (on) {
             edit_field(*doc, "Score goal", [](Level& l) {
@@ -326,6 +327,7 @@ void draw_properties(App& app) {
         }
         else ImGui::TextDisabled("score (off)");
         edit_field(*doc, "Jelly goal", [](Level& l) { return ImGui::Checkbox("clear all jelly", &l.goal.jelly); });
+        trace_last_item(app, "goal-jelly");
         ImGui::SameLine();  // short rows: the Pack panel below stays in view in a 720-pixel window
         if (ImGui::SmallButton("+ collect")) doc->change("Add collect goal", [](Level& l) { l.goal.collect.push_back({0, 15}); });
         for (std::size_t i = 0; i < level.goal.collect.size(); ++i) {

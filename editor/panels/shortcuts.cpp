@@ -3,6 +3,7 @@
 
 #include "app.hpp"
 #include "edits.hpp"
+#include "panels/actions.hpp"
 #include "panels/panels.hpp"
 
 namespace tilelab::editor::panels {
@@ -13,22 +14,20 @@ struct Shortcut {
     const char* keys;
     const char* what;
 };
+// The one-key shortcuts and the mouse; the commands with a Ctrl or F key come from the action table
+// (actions.hpp), listed after these.
 constexpr Shortcut shortcut_list[] = {
     {"One-key shortcuts", "B, E, F, R, I, S, P, G, J, L, Z and 1-9, 0 below: also with Alt; with View > Single-key "
                           "shortcuts off, with Alt only. The status bar says what each did."},
     {"B", "Brush"}, {"E", "Eraser"}, {"F", "Bucket fill"}, {"Shift+F", "Fill the selection (or the ? cells) from the generator"}, {"R", "Rectangle fill"}, {"I", "Picker (or right click)"},
     {"S", "Select"}, {"P", "Pair tool (link)"}, {"J", "Paint jelly / board (match3)"}, {"L", "Paint locks / board (match3)"},
     {"1-9, 0", "Pick the palette entry (in the Tools panel's order; 0 is the tenth)"},
-    {"Ctrl+C / Ctrl+X / Ctrl+V", "Copy / cut the selection, paste it (at the mouse, else at the selection)"},
     {"Drag a selection", "Move its cells (Select tool)"}, {"Enter / Esc", "Confirm / close the dialog"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
+    {"T", "Stamp: paint the chosen stamp (Tools > Stamps, made from a selection)"},
     {"X / Y", "Flip the selection horizontally / vertically"},
     {"Z / Shift+Z (with a selection)", "Rotate the selection clockwise / counterclockwise about its top-left corner"},
-    {"Ctrl+D", "Duplicate the level (a new tab, a new id)"},
     {"Delete", "Erase the selection"}, {"Esc", "Select none (or close the dialog)"}, {"Wheel", "Zoom at the mouse"},
-    {"Middle drag, Space+drag", "Pan"}, {"Ctrl+0", "Fit to window"}, {"G", "Grid"}, {"F5", "Play-test / back to editing"},
-    {"Ctrl+N", "New level"}, {"Ctrl+O", "Open"}, {"Ctrl+S", "Save"}, {"Ctrl+Shift+S", "Save as"},
-    {"Ctrl+W", "Close the tab"}, {"Ctrl+Q", "Quit"}, {"Ctrl+Z", "Undo"}, {"Ctrl+Shift+Z, Ctrl+Y", "Redo"},
-    {"F1", "This window"},
+    {"Middle drag, Space+drag", "Pan"}, {"G", "Grid"},
 };
 
 bool pressed(int scancode) { return ImGui::IsKeyPressed(scancode, false); }
@@ -52,54 +51,21 @@ void set_tool(App& app, Tool tool, const char* key, const char* name) {
 
 void draw_shortcuts_keys(App& app) {
     ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return;  // typing in a field: keys are text
+    // Typing in a field: plain keys are its text, and so are the Ctrl keys that edit text (A, C, X,
+    // V, Z, Y). The file keys (Ctrl+N, O, S, Shift+S, W, Q, D, 0) still act, as in Tiled: a name typed
+    // and saved with Ctrl+S goes into the file (fields write into the level as they change). A field
+    // of a dialog that has just closed still counts as typing for a frame: its Ctrl+S is not lost.
+    const bool typing = io.WantTextInput;
     Document* doc = app.active();
     bool ctrl = io.KeyCtrl, shift = io.KeyShift;
-    if (app.modal() != Modal::none) {
-        // Under a modal no shortcut acts: the modal takes Enter and Esc; the rest says it waits.
-        static constexpr std::pair<int, const char*> blocked[] = {
-            {SDL_SCANCODE_N, "New level"}, {SDL_SCANCODE_O, "Open"}, {SDL_SCANCODE_S, "Save"},
-            {SDL_SCANCODE_W, "Close"},     {SDL_SCANCODE_Q, "Quit"}, {SDL_SCANCODE_Z, "Undo"},
-            {SDL_SCANCODE_Y, "Redo"},      {SDL_SCANCODE_C, "Copy"}, {SDL_SCANCODE_X, "Cut"},
-            {SDL_SCANCODE_V, "Paste"}};
-        if (ctrl)
-            for (const auto& [code, what] : blocked)
-                if (pressed(code)) app.modal_blocks(what);
-        return;
-    }
-    if (ctrl) {
-        if (pressed(SDL_SCANCODE_N)) open_new_level(app);
-        if (pressed(SDL_SCANCODE_O)) open_browser(app, false);
-        if (pressed(SDL_SCANCODE_S)) {
-            if (shift) open_browser(app, true);
-            else app.save_active();
-        }
-        if (pressed(SDL_SCANCODE_W) && doc) app.request_close(doc->id());
-        if (pressed(SDL_SCANCODE_Q)) app.request_quit();
-        if (!app.play.active) {
-            if (pressed(SDL_SCANCODE_Z)) shift ? app.redo() : app.undo();
-            if (pressed(SDL_SCANCODE_Y)) app.redo();
-            if (pressed(SDL_SCANCODE_C)) copy_selection(app, false);
-            if (pressed(SDL_SCANCODE_X)) copy_selection(app, true);
-            if (pressed(SDL_SCANCODE_V)) paste_clipboard(app);
-        }
-        if (pressed(SDL_SCANCODE_0) && doc) doc->camera.fit = true;
-        if (pressed(SDL_SCANCODE_D) && doc && !app.play.active) duplicate_level(app);
-        return;
-    }
-    if (pressed(SDL_SCANCODE_F1)) {
-        app.show_shortcuts = !app.show_shortcuts;
-        app.trace(app.show_shortcuts ? "shortcuts window: open" : "shortcuts window: closed");
-    }
+    run_pressed_actions(app, typing);  // the commands of the action table (actions.hpp)
+    if (typing || ctrl || app.modal() != Modal::none) return;
+    doc = app.active();  // an action may have opened or closed a level
     // Esc closes the shortcuts window first (as it closes a dialog), then selects none.
     if (pressed(SDL_SCANCODE_ESCAPE) && app.show_shortcuts) {
         app.show_shortcuts = false;
         app.trace("shortcuts window: closed");
         return;
-    }
-    if (pressed(SDL_SCANCODE_F5) && doc) {
-        if (app.play.active) app.play.active = false;
-        else start_playtest(app, *doc);
     }
     if (app.play.active || !doc || io.WantCaptureKeyboard) return;
     if (one_key(app, SDL_SCANCODE_B)) set_tool(app, Tool::brush, "B", "brush");
@@ -111,6 +77,7 @@ void draw_shortcuts_keys(App& app) {
     if (one_key(app, SDL_SCANCODE_R)) set_tool(app, Tool::rect, "R", "rectangle fill");
     if (one_key(app, SDL_SCANCODE_I)) set_tool(app, Tool::picker, "I", "picker");
     if (one_key(app, SDL_SCANCODE_S)) set_tool(app, Tool::select, "S", "select");
+    if (one_key(app, SDL_SCANCODE_T)) set_tool(app, Tool::stamp, "T", "stamp");
     if (one_key(app, SDL_SCANCODE_P)) {
         if (doc->level().kind == Kind::link) set_tool(app, Tool::pair, "P", "pair tool");
         else app.status("P: the pair tool is for link levels");
@@ -190,13 +157,16 @@ void draw_shortcuts(App& app) {
         if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
             ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthStretch, 0.4f);
             ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 0.6f);
-            for (const Shortcut& s : shortcut_list) {
+            auto row = [](const char* keys, const char* what) {
                 ImGui::TableNextRow();
                 ImGui::TableSetColumnIndex(0);
-                ImGui::TextWrapped("%s", s.keys);
+                ImGui::TextWrapped("%s", keys);
                 ImGui::TableSetColumnIndex(1);
-                ImGui::TextWrapped("%s", s.what);
-            }
+                ImGui::TextWrapped("%s", what);
+            };
+            for (const Shortcut& s : shortcut_list) row(s.keys, s.what);
+            for (const Action& a : actions())
+                if (a.chord.scancode != 0) row(a.keys, a.label);
             ImGui::EndTable();
         }
     }

@@ -28,6 +28,7 @@ constexpr ToolButton tool_buttons[] = {
     {Tool::picker, "Pick (I)", "Take the value under the mouse into the brush (right click does it too)."},
     {Tool::select, "Select (S)", "Drag a selection rectangle (for Fill from generator, Delete)."},
     {Tool::pair, "Pair (P)", "Link: place a value, then its partner on a second cell."},
+    {Tool::stamp, "Stamp (T)", "Paint the chosen stamp (Stamps below: made from a selection) with its top-left at the cell."},
 };
 
 // A palette swatch drawn with the canvas' own painter, so the palette shows what the board shows.
@@ -200,6 +201,60 @@ void draw_tools(App& app) {
             if (ImGui::Selectable(name, app.brush.target == target)) app.brush.target = target;
             ImGui::PopID();
         }
+    }
+
+    // Stamps: a selection kept for reuse (as Tiled's), painted whole by the Stamp tool.
+    ImGui::Separator();
+    ImGui::TextUnformatted("Stamps");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("+ from selection")) {
+        if (!doc->selection.active) {
+            app.status("stamp: select cells first (Select tool, S)");
+        } else if (app.settings.stamps.size() >= 64) {
+            app.status("stamp: at most 64 stamps (remove one with a right click)");
+        } else {
+            app.settings.stamps.push_back(copy_cells(level, doc->selection.a, doc->selection.b));
+            app.stamp = static_cast<int>(app.settings.stamps.size()) - 1;
+            app.tool = Tool::stamp;
+            app.status("stamp " + std::to_string(app.stamp + 1) + " made from the selection: the Stamp tool (T) paints it");
+        }
+    }
+    trace_last_item(app, "stamp-add");
+    std::optional<std::size_t> remove;
+    for (std::size_t i = 0; i < app.settings.stamps.size(); ++i) {
+        LevelLoad load = parse_level(app.settings.stamps[i], "stamp");
+        if (!load.level) continue;
+        const Level& stamp = *load.level;
+        if (i % 4 != 0) ImGui::SameLine(0, 4);
+        ImGui::PushID(static_cast<int>(i));
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float side = 34;
+        const bool clicked = ImGui::InvisibleButton("stamp", ImVec2(side, side));
+        trace_last_item(app, ("stamp-" + std::to_string(i)).c_str());
+        ImDrawList* list = ImGui::GetWindowDrawList();
+        list->AddRectFilled(p, ImVec2(p.x + side, p.y + side), to_imu32(palette::canvas_background));
+        const float cell = side / static_cast<float>(std::max(stamp.width(), stamp.height()));
+        for (int y = 0; y < stamp.height(); ++y)
+            for (int x = 0; x < stamp.width(); ++x)
+                list->AddRectFilled(ImVec2(p.x + cell * static_cast<float>(x), p.y + cell * static_cast<float>(y)),
+                                    ImVec2(p.x + cell * static_cast<float>(x + 1), p.y + cell * static_cast<float>(y + 1)),
+                                    to_imu32(palette::cell_fill(stamp, stamp.board.at(x, y))));
+        if (app.stamp == static_cast<int>(i) && app.tool == Tool::stamp)
+            list->AddRect(p, ImVec2(p.x + side, p.y + side), IM_COL32(255, 255, 255, 255), 0, 0, 2.5f);
+        if (clicked) {
+            app.stamp = static_cast<int>(i);
+            app.tool = Tool::stamp;
+        }
+        if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) remove = i;
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("stamp %zu: %dx%d %s cells (click: paint it with the Stamp tool; right click: remove it)", i + 1,
+                              stamp.width(), stamp.height(), std::string(kind_name(stamp.kind)).c_str());
+        ImGui::PopID();
+    }
+    if (remove) {
+        app.settings.stamps.erase(app.settings.stamps.begin() + static_cast<std::ptrdiff_t>(*remove));
+        if (app.stamp >= static_cast<int>(app.settings.stamps.size())) app.stamp = static_cast<int>(app.settings.stamps.size()) - 1;
+        app.status("stamp " + std::to_string(*remove + 1) + " removed");
     }
 
     ImGui::Separator();

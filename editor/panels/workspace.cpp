@@ -168,7 +168,17 @@ void draw_workspace(App& app) {
             // Docked sections: the verdict badge on top, always in sight; the level's panels
             // below it, scrolling on their own; the open pack's panel at the bottom, its own
             // height and scroll, so its buttons stay put whatever the panels above show.
+            // The badge's section keeps the tallest height it has had at this width: "playouts
+            // running..." is shorter than a figure with its basis, and the panels below would
+            // otherwise jump up and back at every edit (under the field being typed in).
+            static float badge_height = 0.0f, badge_width = 0.0f;  // UI thread only
+            const float width = ImGui::GetContentRegionAvail().x;
+            if (width != badge_width) badge_width = width, badge_height = 0.0f;
+            const float top = ImGui::GetCursorPosY();
             draw_badge(app);
+            const float drawn = ImGui::GetCursorPosY() - top;
+            badge_height = std::max(badge_height, drawn);
+            if (drawn < badge_height) ImGui::SetCursorPosY(top + badge_height);
             ImGui::Separator();
             const float avail = ImGui::GetContentRegionAvail().y;
             const float pack_height = app.pack ? std::max(std::min(220.0f, avail * 0.5f), avail * 0.45f) : 0.0f;

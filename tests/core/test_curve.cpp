@@ -7,6 +7,7 @@
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 
 using namespace tilelab;
 

@@ -9,6 +9,7 @@
 #include "support/scale.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 
 using namespace tilelab;
 

@@ -15,6 +15,7 @@
 #include "tilelab/analysis/problems.hpp"
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 
 using namespace tilelab;

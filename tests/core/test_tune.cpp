@@ -11,6 +11,7 @@
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/tune.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/link/link.hpp"
 
 using namespace tilelab;

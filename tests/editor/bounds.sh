@@ -4,6 +4,8 @@
 #   ctrl:NAME=TEXT   Ctrl+click the slider or drag field NAME (its traced rectangle), type TEXT, Enter
 #   type:NAME=TEXT   click the input field NAME, select all, type TEXT, Enter
 #   clear:NAME       click the input field NAME, select all, erase it, Enter
+#   typing:NAME=TEXT click the input field NAME, select all, type TEXT and leave the field active (no
+#                    Enter): the next expect's Ctrl+S is pressed while typing in it
 #   click:NAME       click the widget NAME
 #   key:COMBO        a key;  cell:X,Y  a click on board cell (X, Y)
 #   saveas:NAME      Ctrl+Shift+S, type NAME, Enter: the level is now $work/NAME.json
@@ -63,6 +65,13 @@ for step in "$@"; do
             read -r x y < <(at "$name")
             xdo mousemove --window "$EDITOR_WID" "$x" "$y"; xdo click 1
             type_text "$name" "$text" ;;
+        typing:*)
+            s=${step#typing:}; name=${s%%=*}; text=${s#*=}
+            read -r x y < <(at "$name")
+            xdo mousemove --window "$EDITOR_WID" "$x" "$y"; xdo click 1
+            key ctrl+a
+            printf "%s" "$text" | xdotool type --delay 80 --file -
+            wait_frames 2 ;;
         clear:*)
             read -r x y < <(at "${step#clear:}")
             xdo mousemove --window "$EDITOR_WID" "$x" "$y"; xdo click 1

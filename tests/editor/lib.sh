@@ -194,12 +194,37 @@ wait_item() {
     echo "$at"
 }
 
+# scroll_into_view NAME: when the widget lies in one of the Inspector's scrolling sections (the
+# level's panels under the pinned badge; the docked Pack section, whose widgets are named pack-* and
+# ramp-*) but outside its visible part, turns the wheel over that section until it is inside, as a
+# designer scrolls to a field; other widgets are left alone, and so is one a turn does not move.
+scroll_into_view() {
+    local i region x0 y0 x1 y1 ix iy0 iy1 previous=""
+    case $1 in pack-*|ramp-*) region=inspector-pack ;; *) region=inspector-level ;; esac
+    for i in $(seq 1 30); do
+        read -r x0 y0 x1 y1 < <(grep "^item $region " "$work/out" | tail -1 | cut -d' ' -f3-) || return 0
+        read -r ix iy0 iy1 < <(grep "^item $1 " "$work/out" | tail -1 | awk '{print int(($3 + $5) / 2), $4, $6}') || return 0
+        [[ -n ${x0:-} && -n ${ix:-} ]] || return 0
+        ((ix >= x0 && ix <= x1)) || return 0
+        [[ "$iy0" == "$previous" ]] && return 0
+        previous=$iy0
+        if ((iy1 > y1)); then
+            pointer_to $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); wait_frames 2; xdotool click 5; wait_frames 3
+        elif ((iy0 < y0)); then
+            pointer_to $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); wait_frames 2; xdotool click 4; wait_frames 3
+        else
+            return 0
+        fi
+    done
+}
+
 # click_item NAME: clicks the centre of that widget with real X input, once the editor has shown it
 # (a popup opened by the step before may not be drawn yet on a busy machine) and its place has held
 # for three frames (a modal is drawn where it opens, then centred on a later frame: a click in
 # between missed it while other tests loaded both cores).
 click_item() {
     local x y
+    scroll_into_view "$1"
     read -r x y < <(wait_item "$1")
     xdotool mousemove --window "$EDITOR_WID" "$x" "$y"
     wait_frames 2

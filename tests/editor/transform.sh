@@ -2,7 +2,8 @@
 # End to end (issue 37 item 6, Tiled's habits): a selection flipped with X and Y and turned with Z,
 # each one undo step, checked in the saved file; symmetry painting (Mirror x, y) paints the
 # mirrored cells in the same stroke; Ctrl+D duplicates the level into a new unsaved tab with a new
-# id; the Layers list locks the board against painting and hides jelly. Usage: transform.sh MATCH3-4COLOURS.json (4x3: "0 1 2 3 / 1 2 3 0 / ? ? ? ?")
+# id; the Layers list locks the board against painting and hides jelly; a stamp made from a
+# selection is painted by the Stamp tool and kept in the settings. Usage: transform.sh MATCH3-4COLOURS.json (4x3: "0 1 2 3 / 1 2 3 0 / ? ? ? ?")
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
 e2e_start "$@"
@@ -55,6 +56,14 @@ expect_rows "0 1 3 0 / 1 2 2 3 / ? 3 ? ?" "unlocked, the board paints again"
 click_item layer-jelly-show
 wait_for 10 grep -qF 'status: jelly hidden' "$out" || fail "the jelly layer did not hide"
 
+# Stamps: the top-left 2x1 made a stamp, painted with its top-left at (2, 2); kept in the settings.
+run_actions "$out" key:s drag:0,0:1,0
+click_item stamp-add
+wait_for 10 grep -qF 'status: stamp 1 made from the selection' "$out" || fail "no stamp made"
+key Escape
+run_actions "$out" click:2,2
+expect_rows "0 1 3 0 / 1 2 2 3 / ? 3 0 1" "the Stamp tool paints the stamp"
+
 # Ctrl+D: a copy in a new tab, a new id, named "... copy", not saved.
 id=$(jq -r .id "$work/level.json")
 name=$(jq -r .name "$work/level.json")
@@ -63,4 +72,5 @@ wait_for 10 grep -qF "status: duplicated as \"$name copy\"" "$out" || fail "Ctrl
 wait_item "tab-$name copy" >/dev/null
 # The copy is unsaved on purpose: the editor would ask about it, so it is ended outright.
 kill -KILL "$EDITOR_PID"; wait "$EDITOR_PID" 2>/dev/null || true; EDITOR_PID=
+jq -e '.stamps | length == 1' "$XDG_CONFIG_HOME/tilelab/settings.json" >/dev/null || fail "the stamp is not kept in the settings"
 echo "ok: flips, turn, mirror painting, duplicate"

@@ -9,6 +9,7 @@
 
 #include "lines_boards.hpp"
 #include "oracle.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/lines/lines.hpp"
 
 using namespace tilelab;

@@ -12,6 +12,7 @@
 
 #include "support/scale.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/lines/lines.hpp"
 
 using namespace tilelab;

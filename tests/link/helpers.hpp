@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tilelab/board/level.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/random.hpp"
 

@@ -11,6 +11,7 @@
 #include "match3/oracle.hpp"
 #include "match3/oracle_v2.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"

@@ -16,6 +16,7 @@
 #include "support/scale.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/match3.hpp"
 #include "tilelab/match3/mcts.hpp"

@@ -4,6 +4,7 @@
 
 #include "match3/oracle.hpp"
 #include "support/scale.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"

@@ -10,6 +10,7 @@
 #include "support/scale.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/v2.hpp"
 #include "tilelab/random.hpp"
 #include "support/pick.hpp"

@@ -11,6 +11,7 @@
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/problems.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/generator.hpp"
 #include "tilelab/match3/hints.hpp"

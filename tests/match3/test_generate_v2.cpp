@@ -4,6 +4,7 @@
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/v2.hpp"
 
 using namespace tilelab;

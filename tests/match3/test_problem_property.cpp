@@ -19,6 +19,7 @@
 #include "support/shipped_levels.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/random.hpp"
 
 using namespace tilelab;

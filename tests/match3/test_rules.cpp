@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/match3.hpp"

@@ -6,6 +6,7 @@
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/match3.hpp"
 #include "support/vectors.hpp"
 

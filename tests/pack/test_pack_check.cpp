@@ -4,6 +4,7 @@
 
 #include "pack_test_support.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/pack/pack.hpp"
 
 using namespace tilelab;

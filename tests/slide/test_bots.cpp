@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "slide_test_util.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/slide.hpp"
 

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "support/scale.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/slide.hpp"

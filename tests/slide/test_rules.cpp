@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "slide_test_util.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/paths.hpp"
 #include "tilelab/slide/slide.hpp"

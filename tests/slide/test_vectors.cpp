@@ -5,6 +5,7 @@
 
 #include "oracle.hpp"
 #include "slide_test_util.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/paths.hpp"
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/link/link.hpp"

@@ -1,25 +1,9 @@
-// The kind table, move strings, and the generic replay behind `tilelab apply`.
+// Move strings, names, and the JSON of cells, boards and tile events: the kind-agnostic face.
 #include "tilelab/analysis/game.hpp"
 
 #include <charconv>
 
-#include "tilelab/link/link.hpp"
-#include "tilelab/lines/lines.hpp"
-#include "tilelab/match3/match3.hpp"
-#include "tilelab/slide/slide.hpp"
-
 namespace tilelab {
-
-const KindOps& kind_ops(Kind kind) {
-    // One explicit table, in the order of Kind; no self-registration.
-    switch (kind) {
-    case Kind::match3: return match3::ops();
-    case Kind::link: return link::ops();
-    case Kind::lines: return lines::ops();
-    case Kind::slide: return slide::ops();
-    }
-    return match3::ops();
-}
 
 std::string_view direction_name(Direction d) {
     switch (d) {
@@ -121,35 +105,6 @@ std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& er
         return std::nullopt;
     }
     return std::nullopt;
-}
-
-ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves) {
-    const KindOps& game = kind_ops(level.kind);
-    ApplyResult result;
-    result.state = game.start(level);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        StepResult step = game.play(level, result.state, moves[i]);
-        if (!step.legal) {
-            result.illegal = static_cast<int>(i);
-            result.why = step.why;
-            break;
-        }
-        for (auto& event : step.events) {
-            nlohmann::ordered_json tagged;
-            tagged["move"] = static_cast<int>(i);
-            for (auto it = event.begin(); it != event.end(); ++it) tagged[it.key()] = it.value();
-            result.events.push_back(std::move(tagged));
-        }
-        for (const TileEvent& event : step.tile_events) {
-            nlohmann::ordered_json tagged;
-            tagged["move"] = static_cast<int>(i);
-            const nlohmann::ordered_json fields = tile_event_json(event);
-            for (auto it = fields.begin(); it != fields.end(); ++it) tagged[it.key()] = it.value();
-            result.events.push_back(std::move(tagged));
-        }
-        result.state = std::move(step.state);
-    }
-    return result;
 }
 
 nlohmann::ordered_json tile_event_json(const TileEvent& e) {

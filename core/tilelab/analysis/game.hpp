@@ -1,5 +1,6 @@
-// The kind-agnostic face: moves, play state, analysis results and the table of the four kinds.
-// The CLI and the editor talk to this face only; each kind's code lives in its own folder.
+// The kind-agnostic face: moves, play state, analysis results and the operations every kind
+// fills (KindOps). The CLI and the editor talk to this face only, through the table of the four
+// kinds (kinds/table.hpp: kind_ops); each kind's code lives in its own folder.
 #pragma once
 #include <array>
 #include <atomic>
@@ -135,7 +136,7 @@ struct Warning {
 struct AnalyzeOptions {
     int budget_ms = 1000;  // time for the solver (link, lines)
     bool solve = true;     // false: overlays only
-    // false: only what the level's problems need (problem_list without a solver run): match3 lists
+    // false: only what the level's problems need (problem_list without a solver run, kinds/table.hpp): match3 lists
     // no hints and builds no JSON (a 256x256 board's hints take a second and half a gigabyte).
     bool overlays = true;
 };
@@ -155,7 +156,7 @@ struct Analysis {
     bool blocked = false;           // match3 dead, link stuck, slide game over
     Verdict verdict = Verdict::none;
     std::vector<Move> solution;     // link removal order, lines shift sequence
-    std::vector<Warning> warnings;  // every problem of the level: problem_list (analysis/problems.hpp)
+    std::vector<Warning> warnings;  // every problem of the level: problem_list (kinds/table.hpp)
     nlohmann::ordered_json json;    // what `tilelab analyze --json` prints before its "problems"
 };
 
@@ -223,6 +224,26 @@ struct EstimateResult {
     std::vector<PlayoutOutcome> outcomes;  // every finished playout, in run order (what `json` sums up)
 };
 
+// One run of an estimate played again, move by move (`tilelab estimate --replay R`, the editor's
+// "Watch run"): the same start state, the same generator for refills and spawns
+// (Rng(playout_seed(seed, run))), the same bot and bot seed, so `outcome` is what estimate counts
+// for run R. The game stops where the level's own figures are fixed (the goal met, a dead board or
+// the move limit): no moves past the limit are played, whatever the curve's cap. Every state is
+// kept: a run of n moves holds n + 1 boards.
+struct ReplayStep {
+    Move move;
+    State state;  // the state after the move
+};
+
+struct Replay {
+    int run = 0;
+    std::string bot;         // the bot's name, as estimate's JSON says it
+    std::uint64_t seed = 0;  // estimate's --seed
+    State start;             // before the first move; its rng is the run's generator
+    std::vector<ReplayStep> steps;
+    PlayoutOutcome outcome;  // interrupted when stopped: then `steps` is a part of the game
+};
+
 // ---- Generate -----------------------------------------------------------------------------------
 
 struct GenerateOptions {
@@ -245,7 +266,7 @@ struct GenerateResult {
     std::string error;  // when no level could be made
 };
 
-// ---- The table of kinds --------------------------------------------------------------------------
+// ---- A kind's operations -------------------------------------------------------------------------
 
 // One objective of a level's goal and how far a game has come: "label current / target" (a
 // play-test shows these lines; a runtime can show the same). `met` is the objective's own test.
@@ -281,18 +302,12 @@ struct KindOps {
     // Each objective of the goal with the state's progress on it (the move limit not included:
     // State::moves says that); goal_met holds when every one is met and the limit is kept.
     std::vector<GoalProgress> (*goal_progress)(const Level&, const State&);
+    // Run `run` of `estimate` with these options (seed, bot, rollouts; runs, threads, first_run,
+    // curve_cap and the time budget do not change a run), move by move. Throws
+    // std::invalid_argument for an unknown bot, as estimate does. nullptr for kinds without bots
+    // (lines); link's is its random player's run (estimate_clear_rate's).
+    Replay (*replay)(const Level&, const EstimateOptions&, int run, std::stop_token);
 };
-
-const KindOps& kind_ops(Kind kind);
-
-// Plays `moves` from the level's start. Stops at the first illegal move.
-struct ApplyResult {
-    State state;
-    nlohmann::ordered_json events = nlohmann::ordered_json::array();
-    std::optional<int> illegal;
-    std::string why;
-};
-ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves);
 
 // JSON helpers shared by the kinds' outputs.
 nlohmann::ordered_json cell_json(Cell c);

@@ -1,29 +1,8 @@
-// The kind-agnostic entry to the problems (problems.hpp); each kind's checks live in its folder.
+// The problems' shape in every verb's output (problems.hpp); the list itself comes from the kind
+// table (kinds/table.hpp), each kind's checks from its folder.
 #include "tilelab/analysis/problems.hpp"
 
 namespace tilelab {
-
-std::vector<Warning> level_problems(const Level& level) {
-    switch (level.kind) {
-    case Kind::match3: return match3::level_problems(level);
-    case Kind::link: return link::level_problems(level);
-    case Kind::lines:
-    case Kind::slide: return {};
-    }
-    return {};
-}
-
-std::vector<Warning> problem_list(const Level& level, std::vector<Warning> findings) {
-    for (Warning& w : level_problems(level)) findings.push_back(std::move(w));
-    return findings;
-}
-
-std::vector<Warning> problem_list(const Level& level) {
-    AnalyzeOptions options;
-    options.solve = false;
-    options.overlays = false;
-    return kind_ops(level.kind).analyze(level, options, std::stop_token{}).warnings;
-}
 
 nlohmann::ordered_json problem_json(const Warning& w) {
     nlohmann::ordered_json j;

@@ -2,9 +2,10 @@
 // its start finds (runs on the board, a dead start, the solver's outcome) and the level problems
 // that explain a verdict (what can never be cleared or linked, `?` cells the generator cannot
 // fill), found from the level alone (no search). `validate`, `analyze`, `estimate`, `tune`, the
-// pack check and the editor's Problems panel all get them from problem_list, with a stable rule
-// id each (docs/cli.md "Problems"). They are warnings: the level is still valid (only format
-// errors make it invalid).
+// pack check and the editor's Problems panel all get them from problem_list (kinds/table.hpp),
+// with a stable rule id each (docs/cli.md "Problems"). They are warnings: the level is still valid
+// (only format errors make it invalid). This header gives their shape in every verb's output; each
+// kind's checks are in its own folder (match3::level_problems, link::level_problems).
 #pragma once
 #include <string>
 #include <vector>
@@ -15,14 +16,6 @@
 #include "tilelab/io/diagnostics.hpp"
 
 namespace tilelab {
-
-// Every problem of the level (docs/cli.md "Problems"): `findings`, what an analysis of its start
-// found, then level_problems(level). Every kind's analyze returns this as Analysis::warnings.
-std::vector<Warning> problem_list(const Level& level, std::vector<Warning> findings);
-// The same list for a verb that runs no solver (validate, estimate, tune): the kind's analyze with
-// the solver and the overlays off. Only what those find is missing: the lines solver's outcome
-// (out of time, no solution within its depth) and match3's note that the hints were cut short.
-std::vector<Warning> problem_list(const Level& level);
 
 // {"severity", "message", "cell" (when the problem names one), "rule"}: the shape of a problem in
 // the JSON of every verb.
@@ -37,31 +30,5 @@ Diagnostic problem_diagnostic(const std::string& file, const Warning& w, const s
 // errors have the rule "format.invalid"), then "file", "line" and "column" or "pointer", and
 // "text", the line printed on stderr.
 nlohmann::ordered_json diagnostic_json(const Diagnostic& d);
-
-// The level problems, in board order within each check (docs/format.md "Problems"). Each
-// "can never" / "cannot be won" is a proof from the rules (docs/match3.md "Level problems"):
-// match3: jelly no piece can ever be cleared on (under a blocker or a crate never hit, on a cell no
-//   piece can ever fall into, or, in a level that makes no special, off every line of min_match
-//   cells that can hold pieces); ingredients whose falls and swaps reach no exit; crates no run can
-//   ever form next to, in a level that makes no special; `?` cells for which every colour
-//   completes a run, and runs already among the fixed pieces of a level with `?` cells (the
-//   generator keeps a board without runs, so it cannot fill them).
-// link: values with an odd count or no partner (the pairing warnings), a tile walled in on all
-//   sides, or with no partner in the area blockers leave it (tiles are removed, blockers never); a
-//   move limit below the number of pairs when the goal is to clear the board.
-// lines, slide: none yet.
-std::vector<Warning> level_problems(const Level& level);
-
-namespace match3 {
-std::vector<Warning> level_problems(const Level& level);
-// Per cell, whether a piece on it can ever be cleared, by a run or (in a level that makes or holds
-// specials) an area: the jelly check. Crates break and locks open; only blockers, holes, the edge
-// and crates proved never hit stay.
-Grid clearable_cells(const Level& level);
-}  // namespace match3
-
-namespace link {
-std::vector<Warning> level_problems(const Level& level);
-}  // namespace link
 
 }  // namespace tilelab

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/bot.hpp"
 
 namespace tilelab {

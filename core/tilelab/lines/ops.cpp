@@ -1,7 +1,6 @@
 // The lines kind's entry in the kind table: start, legal shifts, play, goal, analyze, generate.
 #include <algorithm>
 
-#include "tilelab/analysis/problems.hpp"
 #include "tilelab/lines/lines.hpp"
 
 namespace tilelab::lines {
@@ -121,7 +120,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
         findings.push_back({"the goal sets no condition: every tile closed (all_closed) is assumed", {},
                             Diagnostic::Severity::warning, "lines.goal-defaulted"});
     if (!options.solve) {
-        analysis.warnings = problem_list(level, std::move(findings));
+        analysis.warnings = std::move(findings);  // lines has no level problems (kinds/table.hpp)
         return analysis;
     }
     SolveOptions solve_options;
@@ -145,7 +144,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
         findings.push_back({"the solver ran out of time after " + std::to_string(result.nodes) + " boards" + proven, {},
                             Diagnostic::Severity::warning, "lines.solver-timeout"});
     }
-    analysis.warnings = problem_list(level, std::move(findings));
+    analysis.warnings = std::move(findings);
     auto moves_json = nlohmann::ordered_json::array();
     for (const ShiftMove& m : result.moves) {
         analysis.solution.emplace_back(m);
@@ -162,7 +161,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 
 const KindOps& ops() {
     static const KindOps table{Kind::lines, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr,
-                               goal_progress};
+                               goal_progress, nullptr};
     return table;
 }
 

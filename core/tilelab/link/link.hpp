@@ -13,6 +13,9 @@ namespace tilelab::link {
 
 const KindOps& ops();
 
+// link's level problems (level_problems in kinds/table.hpp says which); analyze lists them.
+std::vector<Warning> level_problems(const Level& level);
+
 // The rules of a link level that paths and the solver depend on.
 struct LinkRules {
     Pairing pair;
@@ -136,6 +139,8 @@ EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& op
                                    Progress* progress);
 EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options,
                                     std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out);
+// Run `run` of estimate_clear_rate with these options, pair by pair (KindOps::replay).
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
 
 // ---- The generator --------------------------------------------------------------------------------
 

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <string>
 
-#include "tilelab/analysis/problems.hpp"
 #include "tilelab/link/link.hpp"
 
 namespace tilelab::link {
@@ -117,7 +116,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     analysis.links = all_links(level.board, rules);
     analysis.blocked = has_tiles(level.board) && analysis.links.empty();
     // No finding of its own: every link problem is a level problem (pairing, walls, move limit).
-    analysis.warnings = problem_list(level, {});
+    analysis.warnings = link::level_problems(level);
 
     auto& json = analysis.json;
     json = nlohmann::ordered_json::object();
@@ -148,7 +147,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 
 const KindOps& ops() {
     static const KindOps table{Kind::link, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr,
-                               goal_progress};
+                               goal_progress, replay_run};
     return table;
 }
 

@@ -1,10 +1,9 @@
-// link level problems (analysis/problems.hpp): values that can never all pair (an odd count, no
+// link level problems (link.hpp, listed in kinds/table.hpp): values that can never all pair (an odd count, no
 // partner), tiles that can never link because blockers (and the board's edge when the border is
 // off) wall them in; a move limit below the pairs to clear.
 #include <map>
 #include <string>
 
-#include "tilelab/analysis/problems.hpp"
 #include "tilelab/link/link.hpp"
 
 namespace tilelab::link {

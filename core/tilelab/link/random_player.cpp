@@ -75,6 +75,29 @@ EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& op
     return summarize_clear_rate(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
 }
 
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop) {
+    check_bot(options.bot);
+    Replay r;
+    r.run = run;
+    r.bot = "random";
+    r.seed = options.seed;
+    std::vector<CellPairMove> moves;
+    r.outcome = random_playout(level, options.seed, run, stop, &moves);
+    // The states: the same removals through play() (the player's generator is its own, not the state's).
+    const KindOps& game = ops();
+    r.start = game.start(level);
+    const State* at = &r.start;
+    r.steps.reserve(moves.size());
+    for (const CellPairMove& m : moves) {
+        StepResult step = game.play(level, *at, m);
+        if (!step.legal) throw std::logic_error("link replay: the random player's pair " + format_move(m) +
+                                                " is refused by play(): " + step.why);
+        r.steps.push_back(ReplayStep{m, std::move(step.state)});
+        at = &r.steps.back().state;
+    }
+    return r;
+}
+
 EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options,
                                     std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out) {
     check_bot(options.bot);

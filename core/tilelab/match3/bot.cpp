@@ -369,7 +369,7 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
 }
 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
-                       const std::stop_token& stop, int curve_cap) {
+                       const std::stop_token& stop, int curve_cap, std::vector<ReplayStep>* record) {
     const RulesConfig rules = RulesConfig::of(level);
     const bool full = v2::active(level);
     const v2::Config config = full ? v2::Config::of(level) : v2::Config{};
@@ -420,6 +420,7 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
             }
             const v2::SwapKind kind = v2::classify(state.board, state.lock, move->a, move->b, config.min_match);
             v2::play_move(state, config, move->a, move->b, kind, ws.v2);
+            if (record) record->push_back(ReplayStep{*move, state});
             continue;
         }
         const auto swap = choose_swap(bot, level, rules, state, ws, stop);
@@ -433,6 +434,7 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
             break;
         }
         play_swap(state, rules, *swap, ws.scratch);
+        if (record) record->push_back(ReplayStep{CellPairMove{swap->a, swap->b}, state});
     }
     if (!fixed) fix(false, false);  // interrupted: never counted
     return out;
@@ -473,6 +475,23 @@ EstimateResult summarize_estimate(const Level& level, const EstimateOptions& opt
     add_curve(r, outcomes, level.goal.moves ? std::optional<int>(std::max(limit, options.curve_cap)) : std::nullopt,
               survival ? CurveRule::survive : CurveRule::reach);
     r.outcomes = std::move(outcomes);
+    return r;
+}
+
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop) {
+    const Bot bot = parse_bot_or_throw(options.bot);
+    Replay r;
+    r.run = run;
+    r.bot = bot_name(bot);
+    r.seed = options.seed;
+    const std::uint64_t refill_seed = playout_seed(options.seed, static_cast<std::uint64_t>(run));
+    const State start = start_state(level);
+    r.start = start;
+    r.start.rng = Rng(refill_seed);
+    BotWorkspace ws;
+    ws.rollouts = options.rollouts;
+    // curve_cap 0: the game ends where its figures are fixed (they do not depend on the cap).
+    r.outcome = playout(bot, level, start, refill_seed, ws, stop, 0, &r.steps);
     return r;
 }
 

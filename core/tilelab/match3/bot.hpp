@@ -104,8 +104,10 @@ inline constexpr int default_playout_moves = 50;
 // `curve_cap` > the level's move limit: the game goes on past the limit (not where the level has
 // none) until the objectives hold, the board is dead or the cap is reached, for won_at / dead_at;
 // every other field is as of the level's limit.
+// `record` (a replay): each move and the state after it are appended; null (estimate), nothing is
+// kept and nothing copied.
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
-                       const std::stop_token& stop = {}, int curve_cap = 0);
+                       const std::stop_token& stop = {}, int curve_cap = 0, std::vector<ReplayStep>* record = nullptr);
 // The moves a playout may make: the level's move limit, else default_playout_moves.
 int playout_limit(const Level& level);
 
@@ -113,6 +115,8 @@ int playout_limit(const Level& level);
 // Throws std::invalid_argument for a bot name other than "", "random", "greedy", "lookahead" or "mcts".
 EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
                                   Progress* progress);
+// Run `run` of estimate_pass_rate with these options, move by move (KindOps::replay).
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
 // The figures of finished playouts as estimate_pass_rate gives them (KindOps::summarize).
 EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options,
                                   std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out);

@@ -1,4 +1,4 @@
-// The match3 kind: its entry in the kind table (analysis/game.hpp) and the calls the editor makes.
+// The match3 kind: its entry in the kind table (kinds/table.hpp) and the calls the editor makes.
 #pragma once
 #include <optional>
 #include <vector>
@@ -37,5 +37,13 @@ std::optional<HintSwap> preview_swap(const Board& board, const Rules& rules, Cel
 
 // The level's objective (score, jelly, collect), ignoring the move limit; true when it has none.
 bool objectives_met(const Level& level, const State& state);
+
+// match3's level problems (level_problems in kinds/table.hpp says which), in board order within
+// each check; analyze adds them after its findings.
+std::vector<Warning> level_problems(const Level& level);
+// Per cell, whether a piece on it can ever be cleared, by a run or (in a level that makes or holds
+// specials) an area: the jelly check. Crates break and locks open; only blockers, holes, the edge
+// and crates proved never hit stay.
+Grid clearable_cells(const Level& level);
 
 }  // namespace tilelab::match3

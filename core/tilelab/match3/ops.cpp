@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "tilelab/analysis/problems.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/generator.hpp"
 #include "tilelab/match3/hints.hpp"
@@ -240,7 +239,9 @@ void finish_analysis(Analysis& a, const Level& level, const AnalyzeOptions& opti
                                    "match3.runs-at-start"});
     if (a.blocked)
         findings.push_back(Warning{dead_message, std::nullopt, Diagnostic::Severity::warning, "match3.dead-start"});
-    a.warnings = problem_list(level, std::move(findings));
+    // Then the level problems, as problem_list (kinds/table.hpp) orders them.
+    for (Warning& w : match3::level_problems(level)) findings.push_back(std::move(w));
+    a.warnings = std::move(findings);
     if (!options.overlays) return;
     auto groups = nlohmann::ordered_json::array();
     for (const auto& g : a.groups) groups.push_back(nlohmann::ordered_json{{"cells", cells_json(g.cells)}});
@@ -426,7 +427,7 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
 
 const KindOps& ops() {
     static const KindOps table{Kind::match3, start,    legal_moves,       play,         goal_met, analyze,
-                               generate,     estimate, summarize_estimate, goal_progress};
+                               generate,     estimate, summarize_estimate, goal_progress, replay_run};
     return table;
 }
 

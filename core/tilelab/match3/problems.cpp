@@ -1,4 +1,4 @@
-// match3 level problems (analysis/problems.hpp): jelly that can never be cleared, ingredients that
+// match3 level problems (match3.hpp, listed in kinds/table.hpp): jelly that can never be cleared, ingredients that
 // can never reach an exit, crates that can never be hit (each a proof from the rules, docs/match3.md
 // "Level problems"), and `?` cells the generator cannot fill without a run.
 #include <algorithm>
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tilelab/analysis/problems.hpp"
+#include "tilelab/match3/match3.hpp"
 
 namespace tilelab::match3 {
 

@@ -8,6 +8,7 @@
 
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/problems.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/pack/steps.hpp"
 

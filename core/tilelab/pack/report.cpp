@@ -1,6 +1,7 @@
 // Writes the pack report page: inline SVG only (chart and thumbnails), no scripts, no external files.
 #include "tilelab/pack/report.hpp"
 
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/palette.hpp"
 

@@ -16,6 +16,7 @@
 #include "tilelab/analysis/problems.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/pack/shard_detail.hpp"
 #include "tilelab/pack/steps.hpp"

@@ -75,7 +75,8 @@ std::optional<std::vector<Direction>> plan_from(const Path& path, const typename
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
 PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop,
-                       DepthRule depth, int curve_cap, const std::optional<std::vector<Direction>>* shared_plan) {
+                       DepthRule depth, int curve_cap, const std::optional<std::vector<Direction>>* shared_plan,
+                       std::vector<Direction>* played) {
     const State start = start_state(level);
     auto position = path.from_board(start.board);
     const SpawnTable spawns = SpawnTable::of(level.rules);
@@ -160,6 +161,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         position = path.move(position, *choice, merged_sum);
         score += score_gain(level.rules.score, merged_sum);
         ++moves;
+        if (played) played->push_back(*choice);
         empty.clear();
         for (int c = 0; c < path.cell_count; ++c)
             if (Path::exponent_at(position, c) == 0) empty.push_back(c);
@@ -187,17 +189,17 @@ std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std:
 
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop,
                         std::optional<DepthRule> depth, bool general_path, int curve_cap,
-                        const std::optional<std::vector<Direction>>* puzzle_plan) {
+                        const std::optional<std::vector<Direction>>* puzzle_plan, std::vector<Direction>* moves) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
     const bool deep = bot == BotKind::expectimax_deep;
     if (bot == BotKind::quick && !depth) depth = DepthRule::quick();
     if (!general_path && fits_table_path(level))
         return play_on(TablePath(), level, bot, rng, stop,
                        depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap,
-                       puzzle_plan);
+                       puzzle_plan, moves);
     return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop,
                    depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap,
-                   puzzle_plan);
+                   puzzle_plan, moves);
 }
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
@@ -217,6 +219,35 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
         },
         playout_stop, progress, options.first_run);
     return summarize(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
+}
+
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop) {
+    BotKind bot{};
+    if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
+    Replay r;
+    r.run = run;
+    r.bot = bot_name(bot);
+    r.seed = options.seed;
+    // As estimate plays it: without spawns the search bots' line is found once for every run.
+    std::optional<std::vector<Direction>> plan;
+    const bool shared = has_no_spawns(level) && bot != BotKind::greedy && bot != BotKind::random;
+    if (shared) plan = puzzle_plan(level, stop);
+    std::vector<Direction> moves;
+    // curve_cap 0: the game ends where its figures are fixed (they do not depend on the cap).
+    r.outcome = play_out(level, bot, options.seed, run, stop, {}, false, 0, shared ? &plan : nullptr, &moves);
+    // The states: the same game through play() (docs/randomness.md: the playout spawns as play does).
+    r.start = start_state(level);
+    r.start.rng = Rng(playout_seed(options.seed, static_cast<std::uint64_t>(run)));
+    const State* at = &r.start;
+    r.steps.reserve(moves.size());
+    for (Direction d : moves) {
+        StepResult step = ops().play(level, *at, Move{d});
+        if (!step.legal) throw std::logic_error("slide replay: the playout's move " + std::string(direction_name(d)) +
+                                                " is refused by play(): " + step.why);
+        r.steps.push_back(ReplayStep{d, std::move(step.state)});
+        at = &r.steps.back().state;
+    }
+    return r;
 }
 
 EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,

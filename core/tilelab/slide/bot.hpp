@@ -227,9 +227,11 @@ inline constexpr std::size_t puzzle_bot_positions = 1 << 18;
 // none) until the target is reached or the cap, for won_at; the other fields are as of the limit.
 // `puzzle_plan` (a level without spawns): the search bots' line, found once for every run by
 // puzzle_plan() (nullopt inside: none found); unset, the playout searches for itself.
+// `moves` (a replay): each direction played is appended; null (estimate), nothing is kept.
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
                         std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0,
-                        const std::optional<std::vector<Direction>>* puzzle_plan = nullptr);
+                        const std::optional<std::vector<Direction>>* puzzle_plan = nullptr,
+                        std::vector<Direction>* moves = nullptr);
 
 // A level without spawns: the shortest solution the search bots play from its start (within
 // puzzle_bot_positions positions), the same in every run, so estimate finds it once; nullopt when
@@ -240,6 +242,9 @@ std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std:
 // distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}). An unknown
 // bot name throws std::invalid_argument (the CLI reports it), as match3 does.
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
+// Run `run` of estimate with these options, move by move (KindOps::replay): the directions the
+// playout plays, then each state from play() with the run's generator, as `tilelab apply` plays them.
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
 // The figures of finished playouts as estimate gives them (KindOps::summarize).
 EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
                          bool stopped, bool timed_out);

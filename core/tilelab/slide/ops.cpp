@@ -1,7 +1,6 @@
 // The slide kind behind the kind table: start, legal moves, play with events, goal, analyze, generate.
 #include <algorithm>
 
-#include "tilelab/analysis/problems.hpp"
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/puzzle.hpp"
@@ -145,7 +144,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
         findings.push_back({"the target tile is already on the board at the start", std::nullopt,
                             Diagnostic::Severity::warning, "slide.target-at-start"});
     if (has_no_spawns(level) && options.solve) solve_puzzle(level, s, options, std::move(stop), a, findings);
-    a.warnings = problem_list(level, std::move(findings));
+    a.warnings = std::move(findings);  // slide has no level problems (kinds/table.hpp)
     return a;
 }
 
@@ -193,7 +192,7 @@ GenerateResult generate_level(const GenerateOptions& options) {
 
 const KindOps& ops() {
     static const KindOps table{Kind::slide, start_state,    legal_moves, play,      goal_reached,
-                               analyze,     generate_level, estimate,    summarize, goal_progress};
+                               analyze,     generate_level, estimate,    summarize, goal_progress, replay_run};
     return table;
 }
 

@@ -1,4 +1,4 @@
-// The slide kind's entry in the kind table (analysis/game.hpp), and its operations by name.
+// The slide kind's entry in the kind table (kinds/table.hpp), and its operations by name.
 #pragma once
 #include "tilelab/analysis/game.hpp"
 

@@ -4,6 +4,7 @@
 
 #include <tilelab/analysis/game.hpp>
 #include <tilelab/io/level_io.hpp>
+#include <tilelab/kinds/table.hpp>
 
 int main(int argc, char** argv) {
     if (argc != 2) {

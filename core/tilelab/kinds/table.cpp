@@ -1,0 +1,73 @@
+// The kind table, the generic replay behind `tilelab apply`, and the problems of any level.
+#include "tilelab/kinds/table.hpp"
+
+#include "tilelab/lines/lines.hpp"
+#include "tilelab/link/link.hpp"
+#include "tilelab/match3/match3.hpp"
+#include "tilelab/slide/slide.hpp"
+
+namespace tilelab {
+
+const KindOps& kind_ops(Kind kind) {
+    // One explicit table, in the order of Kind; no self-registration.
+    switch (kind) {
+    case Kind::match3: return match3::ops();
+    case Kind::link: return link::ops();
+    case Kind::lines: return lines::ops();
+    case Kind::slide: return slide::ops();
+    }
+    return match3::ops();
+}
+
+ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves) {
+    const KindOps& game = kind_ops(level.kind);
+    ApplyResult result;
+    result.state = game.start(level);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        StepResult step = game.play(level, result.state, moves[i]);
+        if (!step.legal) {
+            result.illegal = static_cast<int>(i);
+            result.why = step.why;
+            break;
+        }
+        for (auto& event : step.events) {
+            nlohmann::ordered_json tagged;
+            tagged["move"] = static_cast<int>(i);
+            for (auto it = event.begin(); it != event.end(); ++it) tagged[it.key()] = it.value();
+            result.events.push_back(std::move(tagged));
+        }
+        for (const TileEvent& event : step.tile_events) {
+            nlohmann::ordered_json tagged;
+            tagged["move"] = static_cast<int>(i);
+            const nlohmann::ordered_json fields = tile_event_json(event);
+            for (auto it = fields.begin(); it != fields.end(); ++it) tagged[it.key()] = it.value();
+            result.events.push_back(std::move(tagged));
+        }
+        result.state = std::move(step.state);
+    }
+    return result;
+}
+
+std::vector<Warning> level_problems(const Level& level) {
+    switch (level.kind) {
+    case Kind::match3: return match3::level_problems(level);
+    case Kind::link: return link::level_problems(level);
+    case Kind::lines:
+    case Kind::slide: return {};
+    }
+    return {};
+}
+
+std::vector<Warning> problem_list(const Level& level, std::vector<Warning> findings) {
+    for (Warning& w : level_problems(level)) findings.push_back(std::move(w));
+    return findings;
+}
+
+std::vector<Warning> problem_list(const Level& level) {
+    AnalyzeOptions options;
+    options.solve = false;
+    options.overlays = false;
+    return kind_ops(level.kind).analyze(level, options, std::stop_token{}).warnings;
+}
+
+}  // namespace tilelab
