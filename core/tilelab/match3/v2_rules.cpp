@@ -355,7 +355,7 @@ int refill_rows(View& v, const Config& config, Rng& rng, const V2Rows& r) {
 // member that reads and writes the step's context below. A quiet step (nothing fires, no event or
 // report asked for: most steps of a bot's game) takes its own short way through steps 3 to 8. The
 // members a quiet step runs are inlined into run(), as the one function they come from was: called,
-// they made a greedy move of format 2 about 5% slower (docs/match3.md "One code path").
+// they make a greedy move of format 2 slower (docs/match3.md "One code path" has the figure).
 class Resolution {
 public:
     Resolution(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
