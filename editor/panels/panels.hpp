@@ -69,6 +69,8 @@ void duplicate_level(App& app);
 
 // playtest.cpp: starting play, and the canvas' input while playing.
 void start_playtest(App& app, Document& doc);
+// Plays a move on the play-test's own thread (ignored while one is under way); the kinds' input calls it.
+void play_move(App& app, const Move& move);
 void playtest_canvas(App& app, Document& doc, ImDrawList* list, ImVec2 origin, float size, bool hovered,
                      bool activated, bool active);
 

@@ -4,6 +4,8 @@
 #include <string>
 
 #include "app.hpp"
+#include "kinds/table.hpp"
+#include "kinds/table.hpp"
 #include "edits.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
@@ -88,7 +90,7 @@ void draw_tools(App& app) {
     int shown = 0;
     for (const ToolButton& b : tool_buttons) {
         Document* doc = app.active();
-        if (b.tool == Tool::pair && (!doc || doc->level().kind != Kind::link)) continue;
+        if (b.tool == Tool::pair && (!doc || !editor_kind(doc->level().kind).pair_tool)) continue;
         if (shown++ % 2 == 1) ImGui::SameLine();
         bool selected = app.tool == b.tool;
         if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));

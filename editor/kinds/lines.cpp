@@ -1,0 +1,84 @@
+// lines in the editor (editor/kinds/table.hpp): the ring of arrows that shifts rows and columns in
+// play-test, Z turning a tile, every tile closed as a new level's goal.
+#include <algorithm>
+#include <string>
+
+#include "app.hpp"
+#include "edits.hpp"
+#include "kinds/table.hpp"
+#include "panels/panels.hpp"
+
+namespace tilelab::editor {
+
+namespace lines_parts {  // named: the editor is a unity build
+
+// Arrows in the ring around the board; a click shifts that row or column. A fixed row or column
+// has no arrows (the canvas draws its padlocks there).
+void play_canvas(App& app, const PlayCanvas& canvas) {
+    const PlayTest& play = app.play;
+    const Board& board = play.state.board;
+    const std::optional<Cell>& cell = canvas.cell;
+    const float size = canvas.size;
+    const ImU32 ink = IM_COL32(220, 220, 230, 200), lit = IM_COL32(255, 255, 255, 255);
+    auto arrow_at = [&](Cell c, float dx, float dy) {
+        float cx = canvas.origin.x + (static_cast<float>(c.x) + 0.5f) * size;
+        float cy = canvas.origin.y + (static_cast<float>(c.y) + 0.5f) * size;
+        float r = size * 0.25f;
+        ImVec2 tip(cx + dx * r, cy + dy * r), back1(cx - dx * r - dy * r, cy - dy * r + dx * r),
+            back2(cx - dx * r + dy * r, cy - dy * r - dx * r);
+        bool over = cell && *cell == c;
+        canvas.list->AddTriangleFilled(tip, back1, back2, over ? lit : ink);
+    };
+    const Rules& rules = play.level.rules;
+    auto fixed = [](const std::vector<int>& list, int i) { return std::find(list.begin(), list.end(), i) != list.end(); };
+    for (int y = 0; y < board.height; ++y) {
+        if (fixed(rules.fixed_rows, y)) continue;
+        arrow_at({-1, y}, -1, 0);
+        arrow_at({board.width, y}, 1, 0);
+    }
+    for (int x = 0; x < board.width; ++x) {
+        if (fixed(rules.fixed_cols, x)) continue;
+        arrow_at({x, -1}, 0, -1);
+        arrow_at({x, board.height}, 0, 1);
+    }
+    if (!canvas.activated || !cell) return;
+    const Cell c = *cell;
+    if ((c.x == -1 || c.x == board.width) && fixed(rules.fixed_rows, c.y)) {
+        app.status("row " + std::to_string(c.y) + " is fixed: it never shifts");
+        return;
+    }
+    if ((c.y == -1 || c.y == board.height) && fixed(rules.fixed_cols, c.x)) {
+        app.status("column " + std::to_string(c.x) + " is fixed: it never shifts");
+        return;
+    }
+    using panels::play_move;
+    if (c.x == -1 && c.y >= 0 && c.y < board.height) play_move(app, ShiftMove{ShiftMove::Axis::row, c.y, -1});
+    if (c.x == board.width && c.y >= 0 && c.y < board.height) play_move(app, ShiftMove{ShiftMove::Axis::row, c.y, 1});
+    if (c.y == -1 && c.x >= 0 && c.x < board.width) play_move(app, ShiftMove{ShiftMove::Axis::col, c.x, -1});
+    if (c.y == board.height && c.x >= 0 && c.x < board.width) play_move(app, ShiftMove{ShiftMove::Axis::col, c.x, 1});
+}
+
+// Z / Shift+Z: turns the hovered tile, or else the brush's tile.
+void rotate_tile(App& app, Document& doc, bool clockwise) {
+    const char* key = clockwise ? "Z" : "Shift+Z";
+    const Level& level = doc.level();
+    if (app.hovered && level.board.contains(*app.hovered) && level.board.at(*app.hovered) > 0) {
+        Cell c = *app.hovered;
+        doc.change("Rotate tile", [&](Level& l) { l.board.at(c) = rotate_mask(l.board.at(c), clockwise); });
+        app.status(std::string(key) + ": rotated the tile at (" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")");
+    } else {
+        std::int32_t& value = app.brush.value[static_cast<std::size_t>(level.kind)];
+        value = rotate_mask(value, clockwise);
+        app.status(std::string(key) + ": rotated the brush's tile");
+    }
+}
+
+// A lines goal without a condition draws a warning ("all_closed is assumed"): say it.
+void new_level_setup(Level& level, const NewLevelDialog&) { level.goal.all_closed = true; }
+
+}  // namespace lines_parts
+
+const EditorKind lines_editor{"click the arrows beside a row or column", lines_parts::play_canvas, nullptr, false, false, lines_parts::rotate_tile,
+                              nullptr, lines_parts::new_level_setup};
+
+}  // namespace tilelab::editor
