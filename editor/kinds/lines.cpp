@@ -1,4 +1,4 @@
-// lines in the editor (editor/kinds/table.hpp): the ring of arrows that shifts rows and columns in
+// lines in the editor (editor/kinds/table.hpp): its rules and goal in Properties, the ring of arrows that shifts rows and columns in
 // play-test, Z turning a tile, every tile closed as a new level's goal.
 #include <algorithm>
 #include <string>
@@ -6,11 +6,19 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "kinds/table.hpp"
+#include "panels/fields.hpp"
 #include "panels/panels.hpp"
+#include "tilelab/limits.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor {
 
 namespace lines_parts {  // named: the editor is a unity build
+
+using panels::edit_field;
+using panels::kClamp;
+using panels::kZero64;
+using panels::optional_int;
 
 // Arrows in the ring around the board; a click shifts that row or column. A fixed row or column
 // has no arrows (the canvas draws its padlocks there).
@@ -76,9 +84,44 @@ void rotate_tile(App& app, Document& doc, bool clockwise) {
 // A lines goal without a condition draws a warning ("all_closed is assumed"): say it.
 void new_level_setup(Level& level, const NewLevelDialog&) { level.goal.all_closed = true; }
 
+void rules_fields(App&, Document& document) {
+    Document* doc = &document;
+    const Level& level = document.level();
+    ImGui::TextUnformatted("fixed rows / columns:");
+    for (int axis = 0; axis < 2; ++axis) {
+        int count = axis == 0 ? level.height() : level.width();
+        ImGui::TextUnformatted(axis == 0 ? "rows" : "cols");
+        for (int i = 0; i < count && i < 32; ++i) {
+            ImGui::SameLine();
+            ImGui::PushID(axis * 1000 + i);
+            edit_field(*doc, "Fixed row/column", [&](Level& l) {
+                std::vector<int>& list = axis == 0 ? l.rules.fixed_rows : l.rules.fixed_cols;
+                bool fixed = std::find(list.begin(), list.end(), i) != list.end();
+                if (!ImGui::Checkbox("##f", &fixed)) return false;
+                if (fixed) list.push_back(i), std::sort(list.begin(), list.end());
+                else list.erase(std::remove(list.begin(), list.end(), i), list.end());
+                return true;
+            });
+            ImGui::PopID();
+        }
+    }
+}
+
+void goal_fields(App& app, Document& document) {
+    Document* doc = &document;
+    const Level& level = document.level();
+    optional_int(*doc, "closed_groups", [](Level& l) -> std::optional<int>& { return l.goal.closed_groups; }, 1, 1, level.width() * level.height());
+    trace_last_item(app, "closed_groups");
+    optional_int(*doc, "min_group_size", [](Level& l) -> std::optional<int>& { return l.goal.min_group_size; },
+                 std::min(4, level.width() * level.height()), 1, level.width() * level.height());
+    trace_last_item(app, "min_group_size");
+    edit_field(*doc, "All closed", [](Level& l) { return ImGui::Checkbox("all_closed", &l.goal.all_closed); });
+}
+
 }  // namespace lines_parts
 
 const EditorKind lines_editor{"click the arrows beside a row or column", lines_parts::play_canvas, nullptr, false, false, lines_parts::rotate_tile,
-                              nullptr, lines_parts::new_level_setup};
+                              nullptr, lines_parts::new_level_setup,
+    nullptr, lines_parts::rules_fields, nullptr, lines_parts::goal_fields};
 
 }  // namespace tilelab::editor

@@ -1,12 +1,24 @@
-// link in the editor (editor/kinds/table.hpp): two clicks in play-test, the pair tool, sum pairing
+// link in the editor (editor/kinds/table.hpp): its rules and goal in Properties, two clicks in play-test, the pair tool, sum pairing
 // for a new level.
+#include <algorithm>
+#include <string>
+
 #include "app.hpp"
+#include "edits.hpp"
 #include "kinds/table.hpp"
+#include "panels/fields.hpp"
+#include "tilelab/limits.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor {
 
 namespace link_parts {  // named: the editor is a unity build
+
+using panels::edit_field;
+using panels::kClamp;
+using panels::kZero64;
+using panels::optional_int;
+constexpr std::int64_t kMinSum = limits::min_pair_sum, kMaxSum = limits::max_pair_sum;
 
 bool any_two(Cell, Cell) { return true; }  // the rules say whether they link
 void play_canvas(App& app, const PlayCanvas& canvas) { play_two_cells(app, canvas, any_two, false); }
@@ -24,9 +36,35 @@ void new_level_setup(Level& level, const NewLevelDialog& d) {
     if (d.sum_pairing) level.rules.pair = Pairing{Pairing::Rule::sum, d.sum};
 }
 
+void rules_fields(App& app, Document& document) {
+    Document* doc = &document;
+    const Level& level = document.level();
+    edit_field(*doc, "Pairing", [](Level& l) {
+        int rule = l.rules.pair.rule == Pairing::Rule::sum ? 1 : 0;
+        if (!ImGui::Combo("pair", &rule, "equal\0sum\0")) return false;
+        l.rules.pair.rule = rule ? Pairing::Rule::sum : Pairing::Rule::equal;
+        if (rule && l.rules.pair.sum < limits::min_pair_sum) l.rules.pair.sum = 10;
+        return true;
+    });
+    if (level.rules.pair.rule == Pairing::Rule::sum)
+        edit_field(*doc, "Pair sum", [](Level& l) {
+            return ImGui::DragScalar("sum", ImGuiDataType_S64, &l.rules.pair.sum, 0.2f, &kMinSum, &kMaxSum, "%lld", kClamp);
+        });
+    trace_last_item(app, "sum");
+    edit_field(*doc, "Max turns", [](Level& l) { return ImGui::SliderInt("max_turns", &l.rules.max_turns, 0, limits::max_turns, "%d", kClamp); });
+    trace_last_item(app, "max_turns");
+    edit_field(*doc, "Border", [](Level& l) { return ImGui::Checkbox("border", &l.rules.border); });
+}
+
+void goal_fields(App&, Document& document) {
+    Document* doc = &document;
+    edit_field(*doc, "Clear goal", [](Level& l) { return ImGui::Checkbox("clear the board", &l.goal.clear); });
+}
+
 }  // namespace link_parts
 
 const EditorKind link_editor{"click two tiles that link", link_parts::play_canvas, nullptr, true, false, nullptr, link_parts::new_level_fields,
-                             link_parts::new_level_setup};
+                             link_parts::new_level_setup,
+    nullptr, link_parts::rules_fields, nullptr, link_parts::goal_fields};
 
 }  // namespace tilelab::editor

@@ -1,16 +1,28 @@
-// slide in the editor (editor/kinds/table.hpp): the arrow keys in play-test, a 256 target on a new
+// slide in the editor (editor/kinds/table.hpp): its rules and goal in Properties, the arrow keys in play-test, a 256 target on a new
 // board too small for 2048.
 #include <SDL.h>
 
 #include <utility>
 
+#include <algorithm>
+#include <string>
+
 #include "app.hpp"
+#include "edits.hpp"
 #include "kinds/table.hpp"
+#include "panels/fields.hpp"
 #include "panels/panels.hpp"
+#include "tilelab/limits.hpp"
+#include "trace_layout.hpp"
 
 namespace tilelab::editor {
 
 namespace slide_parts {  // named: the editor is a unity build
+
+using panels::edit_field;
+using panels::kClamp;
+using panels::kZero64;
+using panels::optional_int;
 
 void play_canvas(App&, const PlayCanvas&) {}  // moves are keys
 
@@ -28,9 +40,65 @@ void new_level_setup(Level& level, const NewLevelDialog& d) {
     if (d.width * d.height < 16) level.goal.target = 256;
 }
 
+void rules_fields(App& app, Document& document) {
+    Document* doc = &document;
+    const Level& level = document.level();
+    edit_field(*doc, "Score rule", [](Level& l) {
+        int rule = l.rules.score == SlideScore::pre_merge ? 1 : 0;
+        if (!ImGui::Combo("score", &rule, "merged\0pre_merge\0")) return false;
+        l.rules.score = rule ? SlideScore::pre_merge : SlideScore::merged;
+        return true;
+    });
+    // No spawns (format version 3, docs/slide.md "Puzzles"): the board is the start, no tile
+    // appears after a move; start_tiles is then 0. The file is written as version 3.
+    edit_field(*doc, "No spawns", [](Level& l) {
+        bool none = l.rules.spawn.empty();
+        if (!ImGui::Checkbox("no spawns (puzzle)", &none)) return false;
+        if (none) {
+            l.rules.spawn.clear();
+            l.rules.start_tiles.reset();
+        } else {
+            l.rules.spawn = Rules{}.spawn;
+        }
+        return true;
+    });
+    trace_last_item(app, "no-spawns");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("a fixed puzzle: no tile appears after a move or at the start (format version 3)");
+    if (!level.rules.spawn.empty()) {
+        optional_int(*doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; },
+                     std::min(2, level.width() * level.height()), 0, level.width() * level.height());
+        trace_last_item(app, "start_tiles");
+    }
+    for (std::size_t i = 0; i < level.rules.spawn.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::Text("spawn %d", level.rules.spawn[i].first);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(100);
+        edit_field(*doc, "Spawn weight", [&](Level& l) {
+            return ImGui::DragInt("weight", &l.rules.spawn[i].second, 0.2f, 1, limits::max_spawn_weight, "%d", kClamp);
+        });
+        trace_last_item(app, ("spawn-weight-" + std::to_string(i)).c_str());
+        ImGui::PopID();
+    }
+}
+
+void goal_fields(App& app, Document& document) {
+    Document* doc = &document;
+    edit_field(*doc, "Target", [](Level& l) {
+        int log2 = 1;
+        while ((1 << log2) < l.goal.target && log2 < 30) ++log2;
+        if (!ImGui::SliderInt("target", &log2, 2, 30, std::to_string(1 << std::clamp(log2, 2, 30)).c_str(), kClamp)) return false;
+        l.goal.target = 1 << log2;
+        return true;
+    });
+    trace_last_item(app, "target");
+}
+
 }  // namespace slide_parts
 
 const EditorKind slide_editor{"arrow keys slide the tiles", slide_parts::play_canvas, slide_parts::play_keys, false, false, nullptr, nullptr,
-                              slide_parts::new_level_setup};
+                              slide_parts::new_level_setup,
+    nullptr, slide_parts::rules_fields, nullptr, slide_parts::goal_fields};
 
 }  // namespace tilelab::editor

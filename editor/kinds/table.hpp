@@ -39,6 +39,12 @@ struct EditorKind {
     // The New level dialog: the kind's own fields (nullptr: none) and what they set on the new level.
     void (*new_level_fields)(App& app, NewLevelDialog& dialog);
     void (*new_level_setup)(Level& level, const NewLevelDialog& dialog);
+    // The Properties panel: on the rules' header line, under it, on the goal's header line, and
+    // under the move limit (nullptr: nothing there).
+    void (*rules_header)(App& app, Document& doc);
+    void (*rules_fields)(App& app, Document& doc);
+    void (*goal_header)(App& app, Document& doc);
+    void (*goal_fields)(App& app, Document& doc);
 };
 
 const EditorKind& editor_kind(Kind kind);
