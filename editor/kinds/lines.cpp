@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "kinds/table.hpp"
+#include "painters.hpp"
 #include "panels/fields.hpp"
 #include "panels/panels.hpp"
 #include "tilelab/limits.hpp"
@@ -19,6 +20,21 @@ using panels::edit_field;
 using panels::kClamp;
 using panels::kZero64;
 using panels::optional_int;
+
+void draw_lines_tile(ImDrawList* list, std::int32_t mask, ImVec2 p0, float size) {
+    ImVec2 centre(p0.x + size / 2, p0.y + size / 2);
+    float half = std::max(1.5f, size * 0.09f);
+    ImU32 ink = to_imu32(palette::line_ink);
+    // Each solid side is a bar from the centre to that edge; the centre square joins them.
+    if (mask & 1) list->AddRectFilled(ImVec2(centre.x - half, p0.y), ImVec2(centre.x + half, centre.y + half), ink);
+    if (mask & 2) list->AddRectFilled(ImVec2(centre.x - half, centre.y - half), ImVec2(p0.x + size, centre.y + half), ink);
+    if (mask & 4) list->AddRectFilled(ImVec2(centre.x - half, centre.y - half), ImVec2(centre.x + half, p0.y + size), ink);
+    if (mask & 8) list->AddRectFilled(ImVec2(p0.x, centre.y - half), ImVec2(centre.x + half, centre.y + half), ink);
+}
+
+void draw_value(ImDrawList* list, const Level&, std::int32_t value, const CellBox& box) {
+    if (cell::is_value(value)) draw_lines_tile(list, value, box.p0, box.size);
+}
 
 // Arrows in the ring around the board; a click shifts that row or column. A fixed row or column
 // has no arrows (the canvas draws its padlocks there).
@@ -120,8 +136,15 @@ void goal_fields(App& app, Document& document) {
 
 }  // namespace lines_parts
 
-const EditorKind lines_editor{"click the arrows beside a row or column", lines_parts::play_canvas, nullptr, false, false, lines_parts::rotate_tile,
-                              nullptr, lines_parts::new_level_setup,
-    nullptr, lines_parts::rules_fields, nullptr, lines_parts::goal_fields};
+const EditorKind lines_editor{
+    .draw_value = lines_parts::draw_value,
+    .square_tiles = true,
+    .play_hint = "click the arrows beside a row or column",
+    .play_canvas = lines_parts::play_canvas,
+    .rotate_tile = lines_parts::rotate_tile,
+    .new_level_setup = lines_parts::new_level_setup,
+    .rules_fields = lines_parts::rules_fields,
+    .goal_fields = lines_parts::goal_fields,
+};
 
 }  // namespace tilelab::editor

@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "kinds/table.hpp"
+#include "painters.hpp"
 #include "panels/fields.hpp"
 #include "tilelab/limits.hpp"
 #include "trace_layout.hpp"
@@ -19,6 +20,15 @@ using panels::kClamp;
 using panels::kZero64;
 using panels::optional_int;
 constexpr std::int64_t kMinSum = limits::min_pair_sum, kMaxSum = limits::max_pair_sum;
+
+// The number always shows, whole: smaller type for more digits, ink that contrasts.
+void draw_value(ImDrawList* list, const Level& level, std::int32_t value, const CellBox& box) {
+    if (!cell::is_value(value)) return;
+    std::string text = std::to_string(value);
+    float height = box.size * (text.size() <= 2 ? 0.5f : text.size() == 3 ? 0.4f : 0.3f);
+    draw_centred_text(list, text.c_str(), box.centre, std::max(height, 6.0f),
+                      palette::link_dark_text(value, level.rules.pair) ? IM_COL32(20, 20, 24, 255) : IM_COL32(255, 255, 255, 255));
+}
 
 bool any_two(Cell, Cell) { return true; }  // the rules say whether they link
 void play_canvas(App& app, const PlayCanvas& canvas) { play_two_cells(app, canvas, any_two, false); }
@@ -63,8 +73,15 @@ void goal_fields(App&, Document& document) {
 
 }  // namespace link_parts
 
-const EditorKind link_editor{"click two tiles that link", link_parts::play_canvas, nullptr, true, false, nullptr, link_parts::new_level_fields,
-                             link_parts::new_level_setup,
-    nullptr, link_parts::rules_fields, nullptr, link_parts::goal_fields};
+const EditorKind link_editor{
+    .draw_value = link_parts::draw_value,
+    .play_hint = "click two tiles that link",
+    .play_canvas = link_parts::play_canvas,
+    .pair_tool = true,
+    .new_level_fields = link_parts::new_level_fields,
+    .new_level_setup = link_parts::new_level_setup,
+    .rules_fields = link_parts::rules_fields,
+    .goal_fields = link_parts::goal_fields,
+};
 
 }  // namespace tilelab::editor

@@ -10,6 +10,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "kinds/table.hpp"
+#include "painters.hpp"
 #include "panels/fields.hpp"
 #include "panels/panels.hpp"
 #include "tilelab/limits.hpp"
@@ -23,6 +24,14 @@ using panels::edit_field;
 using panels::kClamp;
 using panels::kZero64;
 using panels::optional_int;
+
+void draw_value(ImDrawList* list, const Level&, std::int32_t value, const CellBox& box) {
+    if (!cell::is_value(value)) return;
+    std::string text = std::to_string(value);
+    float height = box.size * (text.size() <= 2 ? 0.5f : text.size() == 3 ? 0.4f : 0.3f);
+    draw_centred_text(list, text.c_str(), box.centre, height,
+                      palette::slide_dark_text(value) ? IM_COL32(90, 80, 70, 255) : IM_COL32(255, 255, 255, 255));
+}
 
 void play_canvas(App&, const PlayCanvas&) {}  // moves are keys
 
@@ -97,8 +106,14 @@ void goal_fields(App& app, Document& document) {
 
 }  // namespace slide_parts
 
-const EditorKind slide_editor{"arrow keys slide the tiles", slide_parts::play_canvas, slide_parts::play_keys, false, false, nullptr, nullptr,
-                              slide_parts::new_level_setup,
-    nullptr, slide_parts::rules_fields, nullptr, slide_parts::goal_fields};
+const EditorKind slide_editor{
+    .draw_value = slide_parts::draw_value,
+    .play_hint = "arrow keys slide the tiles",
+    .play_canvas = slide_parts::play_canvas,
+    .play_keys = slide_parts::play_keys,
+    .new_level_setup = slide_parts::new_level_setup,
+    .rules_fields = slide_parts::rules_fields,
+    .goal_fields = slide_parts::goal_fields,
+};
 
 }  // namespace tilelab::editor

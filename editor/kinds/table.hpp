@@ -25,26 +25,40 @@ struct PlayCanvas {
     std::optional<Cell> cell;     // the hovered cell, also outside the board (lines' ring of arrows)
 };
 
+// A cell on the canvas: its top-left corner `p0` and side `size`, the painted box inside it (`a` to
+// `b`) and its centre.
+struct CellBox {
+    ImVec2 p0, a, b, centre;
+    float size = 0;
+};
+
 struct EditorKind {
+    // The canvas: how a value of the kind is drawn in its cell (blockers, ? and holes are drawn for
+    // every kind), whether its pieces are square tiles drawn edge to edge (lines) rather than
+    // rounded pieces, and whether a level has exits drawn under the board (nullptr: never).
+    void (*draw_value)(ImDrawList* list, const Level& level, std::int32_t value, const CellBox& box) = nullptr;
+    bool square_tiles = false;
+    bool (*has_exits)(const Level& level) = nullptr;
+
     // Play-test: how to move (under the goal), the input on the board (and what it draws over it),
     // the keys (nullptr: none).
-    const char* play_hint;
-    void (*play_canvas)(App& app, const PlayCanvas& canvas);
-    void (*play_keys)(App& app);
+    const char* play_hint = "";
+    void (*play_canvas)(App& app, const PlayCanvas& canvas) = nullptr;
+    void (*play_keys)(App& app) = nullptr;
     // Tools: the pair tool (P), the jelly and lock layers (J, L), Z turning the hovered tile (or the
     // brush's) with `rotate_tile` (nullptr: the kind's tiles do not turn).
-    bool pair_tool;
-    bool paint_layers;
-    void (*rotate_tile)(App& app, Document& doc, bool clockwise);
+    bool pair_tool = false;
+    bool paint_layers = false;
+    void (*rotate_tile)(App& app, Document& doc, bool clockwise) = nullptr;
     // The New level dialog: the kind's own fields (nullptr: none) and what they set on the new level.
-    void (*new_level_fields)(App& app, NewLevelDialog& dialog);
-    void (*new_level_setup)(Level& level, const NewLevelDialog& dialog);
+    void (*new_level_fields)(App& app, NewLevelDialog& dialog) = nullptr;
+    void (*new_level_setup)(Level& level, const NewLevelDialog& dialog) = nullptr;
     // The Properties panel: on the rules' header line, under it, on the goal's header line, and
     // under the move limit (nullptr: nothing there).
-    void (*rules_header)(App& app, Document& doc);
-    void (*rules_fields)(App& app, Document& doc);
-    void (*goal_header)(App& app, Document& doc);
-    void (*goal_fields)(App& app, Document& doc);
+    void (*rules_header)(App& app, Document& doc) = nullptr;
+    void (*rules_fields)(App& app, Document& doc) = nullptr;
+    void (*goal_header)(App& app, Document& doc) = nullptr;
+    void (*goal_fields)(App& app, Document& doc) = nullptr;
 };
 
 const EditorKind& editor_kind(Kind kind);
