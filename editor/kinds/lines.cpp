@@ -10,6 +10,7 @@
 #include "panels/fields.hpp"
 #include "panels/panels.hpp"
 #include "tilelab/limits.hpp"
+#include "text_fit.hpp"
 #include "trace_layout.hpp"
 
 namespace tilelab::editor {
@@ -134,11 +135,16 @@ void goal_fields(App& app, Document& document) {
     edit_field(*doc, "All closed", [](Level& l) { return ImGui::Checkbox("all_closed", &l.goal.all_closed); });
 }
 
+void palette_extras(App&, const Level&) {
+    text_disabled_wrapped("Z / Shift+Z rotates (the hovered tile or the brush)");
+}
+
 }  // namespace lines_parts
 
 const EditorKind lines_editor{
     .draw_value = lines_parts::draw_value,
     .square_tiles = true,
+    .palette_extras = lines_parts::palette_extras,
     .play_hint = "click the arrows beside a row or column",
     .play_canvas = lines_parts::play_canvas,
     .rotate_tile = lines_parts::rotate_tile,

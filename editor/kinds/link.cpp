@@ -71,10 +71,19 @@ void goal_fields(App&, Document& document) {
     edit_field(*doc, "Clear goal", [](Level& l) { return ImGui::Checkbox("clear the board", &l.goal.clear); });
 }
 
+// Any value past the palette's twelve: typed.
+void palette_extras(App& app, const Level& level) {
+    ImGui::SetNextItemWidth(120);
+    int value = app.brush.value[static_cast<std::size_t>(level.kind)];
+    if (ImGui::InputInt("value", &value)) app.brush.value[static_cast<std::size_t>(level.kind)] = std::clamp(value, 1, limits::max_link_value);
+    trace_last_item(app, "link-value");
+}
+
 }  // namespace link_parts
 
 const EditorKind link_editor{
     .draw_value = link_parts::draw_value,
+    .palette_extras = link_parts::palette_extras,
     .play_hint = "click two tiles that link",
     .play_canvas = link_parts::play_canvas,
     .pair_tool = true,

@@ -282,11 +282,75 @@ void goal_fields(App& app, Document& document) {
     }
 }
 
+// The jelly and lock swatches, and the layers list (show / hide, lock).
+void palette_extras(App& app, const Level& level) {
+    ImGui::TextUnformatted("Jelly layers (J)");
+    for (int layers = 0; layers <= 3; ++layers) {
+        if (layers) ImGui::SameLine(0, 4);
+        bool selected = app.brush.target == PaintTarget::jelly && app.brush.jelly == layers;
+        std::string tip = layers == 0 ? "remove jelly" : std::to_string(layers) + " layer(s) of jelly";
+        if (panels::palette_swatch(app, level, cell::empty, selected, tip.c_str(), layers)) {
+            app.brush.target = PaintTarget::jelly;
+            app.brush.jelly = layers;
+            if (app.tool != Tool::bucket && app.tool != Tool::rect) app.tool = Tool::brush;
+        }
+    }
+    // The lock layer (format version 2), like jelly: lock, or unlock. A lock goes only on a
+    // piece, special or colour bomb; the brush skips other cells and says why.
+    ImGui::TextUnformatted("Lock layer (L)");
+    for (int locked = 1; locked >= 0; --locked) {
+        if (locked == 0) ImGui::SameLine(0, 4);
+        bool selected = app.brush.target == PaintTarget::lock && app.brush.lock == locked;
+        const char* tip = locked ? "lock: a locked piece, special or colour bomb cannot be swapped and does not fall"
+                                 : "remove locks";
+        if (panels::palette_swatch(app, level, locked ? 0 : cell::empty, selected, tip, 0, locked)) {
+            app.brush.target = PaintTarget::lock;
+            app.brush.lock = locked;
+            if (app.tool != Tool::bucket && app.tool != Tool::rect) app.tool = Tool::brush;
+        }
+        trace_last_item(app, locked ? "palette-lock" : "palette-unlock");
+    }
+
+    // Layers, as in Tiled: show / hide on the canvas, lock against painting; a click on the
+    // name paints that layer (as J and L do).
+    ImGui::Separator();
+    ImGui::TextUnformatted("Layers");
+    const std::pair<PaintTarget, const char*> rows[] = {
+        {PaintTarget::board, "board"}, {PaintTarget::jelly, "jelly"}, {PaintTarget::lock, "locks"}};
+    for (const auto& [target, name] : rows) {
+        ImGui::PushID(name);
+        App::LayerState& state = app.layer(target);
+        if (target != PaintTarget::board) {
+            if (ImGui::Checkbox("show", &state.visible))
+                app.status(std::string(name) + (state.visible ? " shown" : " hidden (Layers: tick show to see it)"));
+            trace_last_item(app, (std::string("layer-") + name + "-show").c_str());
+            ImGui::SameLine();
+        } else {
+            ImGui::Dummy(ImVec2(ImGui::GetFrameHeight() + ImGui::CalcTextSize("show").x + ImGui::GetStyle().ItemInnerSpacing.x, 0));
+            ImGui::SameLine();
+        }
+        if (ImGui::Checkbox("lock", &state.locked))
+            app.status(std::string(name) + (state.locked ? " locked: no painting on it" : " unlocked"));
+        trace_last_item(app, (std::string("layer-") + name + "-lock").c_str());
+        ImGui::SameLine();
+        if (ImGui::Selectable(name, app.brush.target == target)) app.brush.target = target;
+        ImGui::PopID();
+    }
+}
+
+// The format version 2 items start a section of their own, and * @ and the crates a new row.
+const char* palette_section(std::int32_t value, bool started) {
+    if (!started && (cell::is_special(value) || value == cell::color_bomb)) return "h v b, * @ crates";
+    return value == cell::color_bomb ? "" : nullptr;
+}
+
 }  // namespace match3_parts
 
 const EditorKind match3_editor{
     .draw_value = match3_parts::draw_value,
     .has_exits = match3_parts::has_exits,
+    .palette_section = match3_parts::palette_section,
+    .palette_extras = match3_parts::palette_extras,
     .play_hint = "swap: drag a piece onto a neighbour, or click both",
     .play_canvas = match3_parts::play_canvas,
     .paint_layers = true,

@@ -2,6 +2,9 @@
 // board too small for 2048.
 #include <SDL.h>
 
+#include <algorithm>
+#include <bit>
+
 #include <utility>
 
 #include <algorithm>
@@ -104,10 +107,31 @@ void goal_fields(App& app, Document& document) {
     trace_last_item(app, "target");
 }
 
+void palette_extras(App& app, const Level& level) {
+    // Tiles past the palette's 2048 (a 4096 start tile, a 65536 target's board): any power of
+    // two up to the format's limit; a typed value is taken down to a power of two.
+    int& value = app.brush.value[static_cast<std::size_t>(level.kind)];
+    int typed = value >= 2 ? value : 2;
+    ImGui::SetNextItemWidth(90);
+    if (ImGui::InputInt("##slide-value", &typed, 0, 0)) {
+        typed = std::clamp(typed, 2, limits::max_tile);
+        value = static_cast<int>(std::bit_floor(static_cast<unsigned>(typed)));
+        app.brush.target = PaintTarget::board;
+    }
+    trace_last_item(app, "slide-value");
+    ImGui::SameLine(0, 4);
+    if (ImGui::SmallButton("/2") && value > 2) value /= 2;
+    ImGui::SameLine(0, 4);
+    if (ImGui::SmallButton("x2") && value >= 2 && value < limits::max_tile) value = value < 2 ? 2 : value * 2;
+    ImGui::SameLine();
+    ImGui::TextUnformatted("tile");
+}
+
 }  // namespace slide_parts
 
 const EditorKind slide_editor{
     .draw_value = slide_parts::draw_value,
+    .palette_extras = slide_parts::palette_extras,
     .play_hint = "arrow keys slide the tiles",
     .play_canvas = slide_parts::play_canvas,
     .play_keys = slide_parts::play_keys,

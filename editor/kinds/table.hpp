@@ -39,6 +39,11 @@ struct EditorKind {
     void (*draw_value)(ImDrawList* list, const Level& level, std::int32_t value, const CellBox& box) = nullptr;
     bool square_tiles = false;
     bool (*has_exits)(const Level& level) = nullptr;
+    // The Tools panel: where the palette starts a section of the kind's own (a title, or "" for a
+    // new row without one; nullptr: no break before `value`), and what comes under the palette
+    // (value fields, layers; nullptr: nothing).
+    const char* (*palette_section)(std::int32_t value, bool section_started) = nullptr;
+    void (*palette_extras)(App& app, const Level& level) = nullptr;
 
     // Play-test: how to move (under the goal), the input on the board (and what it draws over it),
     // the keys (nullptr: none).
