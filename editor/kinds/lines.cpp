@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "kinds/table.hpp"
+#include "overlays.hpp"
 #include "painters.hpp"
 #include "panels/fields.hpp"
 #include "panels/panels.hpp"
@@ -139,12 +140,44 @@ void palette_extras(App&, const Level&) {
     text_disabled_wrapped("Z / Shift+Z rotates (the hovered tile or the brush)");
 }
 
+// Before the analysis: the line groups' trace says "none".
+const char* pending_overlay(const OverlayToggles& show) { return show.line_groups ? "line-groups" : nullptr; }
+
+// The overlays of the analysis on the board (the Analysis panel's check boxes say which).
+void draw_overlays(const OverlayFrame& f) {
+    [[maybe_unused]] App& app = f.app;
+    [[maybe_unused]] const Document& doc = f.doc;
+    [[maybe_unused]] ImDrawList* list = f.list;
+    [[maybe_unused]] const BoardView& view = f.view;
+    [[maybe_unused]] const Analysis* analysis = &f.analysis;
+    [[maybe_unused]] const OverlayToggles& show = app.settings.overlays;
+    [[maybe_unused]] const Level& level = doc.level();
+    [[maybe_unused]] const int step = f.step;
+    [[maybe_unused]] const float thick = f.thick;
+    if (!show.line_groups) return;
+    int index = 0;
+    nlohmann::ordered_json drawn{{"groups", nlohmann::ordered_json::array()}};
+    for (const CellGroup& group : analysis->groups) {
+        if (app.options.trace) drawn["groups"].push_back({{"cells", cells_json(group.cells)}, {"closed", group.closed}});
+        Rgb colour = palette::group_colors[static_cast<std::size_t>(index++) % palette::group_colors.size()];
+        for (Cell c : group.cells) {
+            ImVec2 p = view.corner(c);
+            list->AddRectFilled(p, ImVec2(p.x + view.size, p.y + view.size), to_imu32(colour, 70));
+        }
+        outline_cells(list, view, group.cells, group.closed ? to_imu32(palette::overlay_closed_group) : to_imu32(colour),
+                      group.closed ? thick * 1.5f : thick * 0.75f);
+    }
+    trace_overlay(app, doc, "line-groups", step, &drawn);
+}
+
 }  // namespace lines_parts
 
 const EditorKind lines_editor{
     .draw_value = lines_parts::draw_value,
     .square_tiles = true,
     .palette_extras = lines_parts::palette_extras,
+    .draw_overlays = lines_parts::draw_overlays,
+    .pending_overlay = lines_parts::pending_overlay,
     .play_hint = "click the arrows beside a row or column",
     .play_canvas = lines_parts::play_canvas,
     .rotate_tile = lines_parts::rotate_tile,

@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "kinds/table.hpp"
+#include "overlays.hpp"
 #include "painters.hpp"
 #include "panels/fields.hpp"
 #include "tilelab/limits.hpp"
@@ -79,11 +80,47 @@ void palette_extras(App& app, const Level& level) {
     trace_last_item(app, "link-value");
 }
 
+// Before the analysis: the link paths' trace says "none".
+const char* pending_overlay(const OverlayToggles& show) { return show.link_paths ? "link-paths" : nullptr; }
+
+// The overlays of the analysis on the board (the Analysis panel's check boxes say which).
+void draw_overlays(const OverlayFrame& f) {
+    [[maybe_unused]] App& app = f.app;
+    [[maybe_unused]] const Document& doc = f.doc;
+    [[maybe_unused]] ImDrawList* list = f.list;
+    [[maybe_unused]] const BoardView& view = f.view;
+    [[maybe_unused]] const Analysis* analysis = &f.analysis;
+    [[maybe_unused]] const OverlayToggles& show = app.settings.overlays;
+    [[maybe_unused]] const Level& level = doc.level();
+    [[maybe_unused]] const int step = f.step;
+    [[maybe_unused]] const float thick = f.thick;
+    if (!show.link_paths) return;
+    std::optional<Cell> only;
+    if (show.link_hovered_only) {
+        if (!app.hovered) return;
+        only = app.hovered;
+    }
+    nlohmann::ordered_json drawn{{"links", nlohmann::ordered_json::array()}};
+    for (const LinkPath& link : analysis->links) {
+        if (only && !(link.a == *only) && !(link.b == *only)) continue;
+        std::vector<ImVec2> points;
+        for (Cell c : link.path) points.push_back(view.centre(c));
+        if (points.size() >= 2)
+            list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imu32(palette::overlay_link_path),
+                              0, std::max(2.0f, view.size * 0.06f));
+        if (app.options.trace)
+            drawn["links"].push_back({{"a", cell_json(link.a)}, {"b", cell_json(link.b)}, {"path", cells_json(link.path)}});
+    }
+    trace_overlay(app, doc, only ? "link-paths-hovered" : "link-paths", step, &drawn);
+}
+
 }  // namespace link_parts
 
 const EditorKind link_editor{
     .draw_value = link_parts::draw_value,
     .palette_extras = link_parts::palette_extras,
+    .draw_overlays = link_parts::draw_overlays,
+    .pending_overlay = link_parts::pending_overlay,
     .play_hint = "click two tiles that link",
     .play_canvas = link_parts::play_canvas,
     .pair_tool = true,

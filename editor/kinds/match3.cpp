@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "kinds/table.hpp"
+#include "overlays.hpp"
 #include "painters.hpp"
 #include "panels/fields.hpp"
 #include "tilelab/limits.hpp"
@@ -344,6 +345,80 @@ const char* palette_section(std::int32_t value, bool started) {
     return value == cell::color_bomb ? "" : nullptr;
 }
 
+// The overlays of the analysis on the board (the Analysis panel's check boxes say which).
+void draw_overlays(const OverlayFrame& f) {
+    [[maybe_unused]] App& app = f.app;
+    [[maybe_unused]] const Document& doc = f.doc;
+    [[maybe_unused]] ImDrawList* list = f.list;
+    [[maybe_unused]] const BoardView& view = f.view;
+    [[maybe_unused]] const Analysis* analysis = &f.analysis;
+    [[maybe_unused]] const OverlayToggles& show = app.settings.overlays;
+    [[maybe_unused]] const Level& level = doc.level();
+    [[maybe_unused]] const int step = f.step;
+    [[maybe_unused]] const float thick = f.thick;
+    [[maybe_unused]] const ImVec2 mouse = f.mouse;
+    [[maybe_unused]] const bool mouse_in = f.mouse_in;
+    // The piece each ? cell draws from the seed, small in its corner: the hints and groups
+    // are those of this drawn board (as `tilelab analyze` says), so the designer sees why.
+    if (show.match_groups || show.hint_swaps)
+        for (const auto& [c, colour] : analysis->start_spawns) {
+            if (!cell::is_value(colour)) continue;
+            ImVec2 p = view.corner(c);
+            ImVec2 centre(p.x + view.size * 0.78f, p.y + view.size * 0.78f);
+            const float r = view.size * 0.14f;
+            list->AddCircleFilled(centre, r * 1.35f, to_imu32(palette::cell_fill(level, colour)), 16);
+            draw_glyph(list, colour, centre, r * 0.8f, IM_COL32(20, 20, 20, 220), std::max(1.0f, view.size * 0.025f));
+        }
+    if (show.match_groups)
+        for (const CellGroup& group : analysis->groups)
+            outline_cells(list, view, group.cells, to_imu32(palette::overlay_match_group), thick);
+    if (show.hint_swaps) {
+        const HintSwap* hovered_hint = nullptr;
+        nlohmann::ordered_json drawn{{"hints", nlohmann::ordered_json::array()}};
+        // Format version 2: what each hint creates, drawn small on its cell (top-left corner),
+        // after every arrow so no arrow hides one; a combo's arrow carries a star at its middle.
+        std::vector<std::pair<Cell, std::int32_t>> markers;
+        for (const HintSwap& hint : analysis->hints) {
+            ImVec2 a = view.centre(hint.a), b = view.centre(hint.b);
+            // Shortened so the arrow sits between the two pieces, not over their glyphs.
+            ImVec2 from(a.x + (b.x - a.x) * 0.2f, a.y + (b.y - a.y) * 0.2f);
+            ImVec2 to(a.x + (b.x - a.x) * 0.8f, a.y + (b.y - a.y) * 0.8f);
+            arrow(list, from, to, to_imu32(palette::overlay_hint), std::max(1.5f, view.size * 0.05f), true);
+            if (hint.combo) draw_combo_star(list, ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2), view.size * 0.17f);
+            if (mouse_in && distance_to_segment(mouse, from, to) < view.size * 0.2f) hovered_hint = &hint;
+            for (const auto& created : hint.creates) markers.push_back(created);
+            if (app.options.trace) {
+                nlohmann::ordered_json creates = nlohmann::ordered_json::array();
+                for (const auto& [c, v] : hint.creates) creates.push_back({{"cell", cell_json(c)}, {"token", cell_token(level.kind, v)}});
+                drawn["hints"].push_back({{"swap", nlohmann::ordered_json::array({cell_json(hint.a), cell_json(hint.b)})}, {"creates", creates}, {"combo", hint.combo}});
+            }
+        }
+        if (hovered_hint) {
+            // The first step's whole clear set: the runs' cells and every area a special fires.
+            for (Cell c : hovered_hint->clears) {
+                ImVec2 p = view.corner(c);
+                list->AddRectFilled(p, ImVec2(p.x + view.size, p.y + view.size), to_imu32(palette::overlay_hint, 90));
+            }
+            outline_cells(list, view, hovered_hint->clears, to_imu32(palette::overlay_hint), thick);
+        }
+        if (view.size >= 12) {
+            // Two hints creating different specials on one cell: side by side along its top edge.
+            std::map<Cell, std::vector<std::int32_t>> on_cell;
+            for (const auto& [c, v] : markers) {
+                std::vector<std::int32_t>& list_here = on_cell[c];
+                if (std::find(list_here.begin(), list_here.end(), v) == list_here.end()) list_here.push_back(v);
+            }
+            const float m = std::max(8.0f, view.size * 0.36f);
+            for (const auto& [c, values] : on_cell) {
+                ImVec2 p = view.corner(c);
+                for (std::size_t i = 0; i < values.size() && i < 2; ++i)
+                    draw_item_marker(list, level, values[i], ImVec2(p.x + m * (0.5f + static_cast<float>(i) * 1.15f) + 2, p.y + m * 0.5f + 2), m);
+            }
+        }
+        trace_overlay(app, doc, "hint-swaps", step, &drawn);
+    }
+}
+
 }  // namespace match3_parts
 
 const EditorKind match3_editor{
@@ -351,6 +426,7 @@ const EditorKind match3_editor{
     .has_exits = match3_parts::has_exits,
     .palette_section = match3_parts::palette_section,
     .palette_extras = match3_parts::palette_extras,
+    .draw_overlays = match3_parts::draw_overlays,
     .play_hint = "swap: drag a piece onto a neighbour, or click both",
     .play_canvas = match3_parts::play_canvas,
     .paint_layers = true,

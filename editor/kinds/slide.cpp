@@ -13,6 +13,7 @@
 #include "app.hpp"
 #include "edits.hpp"
 #include "kinds/table.hpp"
+#include "overlays.hpp"
 #include "painters.hpp"
 #include "panels/fields.hpp"
 #include "panels/panels.hpp"
@@ -127,11 +128,46 @@ void palette_extras(App& app, const Level& level) {
     ImGui::TextUnformatted("tile");
 }
 
+// The overlays of the analysis on the board (the Analysis panel's check boxes say which).
+void draw_overlays(const OverlayFrame& f) {
+    [[maybe_unused]] App& app = f.app;
+    [[maybe_unused]] const Document& doc = f.doc;
+    [[maybe_unused]] ImDrawList* list = f.list;
+    [[maybe_unused]] const BoardView& view = f.view;
+    [[maybe_unused]] const Analysis* analysis = &f.analysis;
+    [[maybe_unused]] const OverlayToggles& show = app.settings.overlays;
+    [[maybe_unused]] const Level& level = doc.level();
+    [[maybe_unused]] const int step = f.step;
+    [[maybe_unused]] const float thick = f.thick;
+    if (!show.slide_legal) return;
+    float w = static_cast<float>(level.width()) * view.size, h = static_cast<float>(level.height()) * view.size;
+    ImVec2 o = view.origin;
+    float gap = std::max(6.0f, view.size * 0.25f), s = std::max(2.0f, view.size * 0.08f);
+    const ImVec2 mids[4][2] = {
+        {ImVec2(o.x + w / 2, o.y - gap * 0.3f), ImVec2(o.x + w / 2, o.y - gap * 1.6f)},          // up
+        {ImVec2(o.x + w / 2, o.y + h + gap * 0.3f), ImVec2(o.x + w / 2, o.y + h + gap * 1.6f)},  // down
+        {ImVec2(o.x - gap * 0.3f, o.y + h / 2), ImVec2(o.x - gap * 1.6f, o.y + h / 2)},          // left
+        {ImVec2(o.x + w + gap * 0.3f, o.y + h / 2), ImVec2(o.x + w + gap * 1.6f, o.y + h / 2)},  // right
+    };
+    for (int d = 0; d < 4; ++d)
+        arrow(list, mids[d][0], mids[d][1], analysis->legal[static_cast<std::size_t>(d)] ? IM_COL32(80, 230, 80, 255) : IM_COL32(150, 50, 50, 255), s, false);
+    // The tiles the game spawns at level start (start_tiles, from the seed): ghosts over the
+    // empty cells they land on, so the designer sees the board the player gets.
+    for (const auto& [c, value] : analysis->start_spawns) {
+        ImVec2 p = view.corner(c);
+        float inset = view.size * 0.12f;
+        list->AddRect(ImVec2(p.x + inset, p.y + inset), ImVec2(p.x + view.size - inset, p.y + view.size - inset),
+                      to_imu32(palette::overlay_start_spawn), view.size * 0.1f, 0, std::max(1.5f, view.size * 0.04f));
+        draw_centred_text(list, std::to_string(value).c_str(), view.centre(c), view.size * 0.32f, to_imu32(palette::overlay_start_spawn));
+    }
+}
+
 }  // namespace slide_parts
 
 const EditorKind slide_editor{
     .draw_value = slide_parts::draw_value,
     .palette_extras = slide_parts::palette_extras,
+    .draw_overlays = slide_parts::draw_overlays,
     .play_hint = "arrow keys slide the tiles",
     .play_canvas = slide_parts::play_canvas,
     .play_keys = slide_parts::play_keys,

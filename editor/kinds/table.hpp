@@ -7,6 +7,8 @@
 
 #include <imgui.h>
 
+#include "overlays.hpp"
+#include "settings.hpp"
 #include "tilelab/board/level.hpp"
 
 namespace tilelab::editor {
@@ -44,6 +46,10 @@ struct EditorKind {
     // (value fields, layers; nullptr: nothing).
     const char* (*palette_section)(std::int32_t value, bool section_started) = nullptr;
     void (*palette_extras)(App& app, const Level& level) = nullptr;
+    // The canvas' overlays of the analysis (match groups, hints, link paths, line groups, slide's
+    // legal moves), and the overlay a trace names before the analysis is ready (nullptr: none).
+    void (*draw_overlays)(const OverlayFrame& frame) = nullptr;
+    const char* (*pending_overlay)(const OverlayToggles& show) = nullptr;
 
     // Play-test: how to move (under the goal), the input on the board (and what it draws over it),
     // the keys (nullptr: none).
