@@ -12,6 +12,8 @@
 
 #include "app.hpp"
 #include "edits.hpp"
+#include "kinds/table.hpp"
+#include "overlays.hpp"
 #include "painters.hpp"
 #include "stepped.hpp"
 #include "panels/panels.hpp"
@@ -21,77 +23,7 @@ namespace tilelab::editor {
 
 namespace {
 
-struct View {
-    ImVec2 origin;
-    float size = 1;
-    ImVec2 corner(Cell c) const { return ImVec2(origin.x + static_cast<float>(c.x) * size, origin.y + static_cast<float>(c.y) * size); }
-    ImVec2 centre(Cell c) const {
-        return ImVec2(origin.x + (static_cast<float>(c.x) + 0.5f) * size, origin.y + (static_cast<float>(c.y) + 0.5f) * size);
-    }
-    Cell cell_at(ImVec2 p) const {
-        return Cell{static_cast<int>(std::floor((p.x - origin.x) / size)), static_cast<int>(std::floor((p.y - origin.y) / size))};
-    }
-};
-
-// Outlines the union of `cells`: an edge is drawn where the neighbour is not in the set.
-void outline_cells(ImDrawList* list, const View& view, const std::vector<Cell>& cells, ImU32 ink, float thickness) {
-    std::set<Cell> in(cells.begin(), cells.end());
-    for (Cell c : cells) {
-        ImVec2 a = view.corner(c);
-        ImVec2 b(a.x + view.size, a.y + view.size);
-        if (!in.count({c.x, c.y - 1})) list->AddLine(a, ImVec2(b.x, a.y), ink, thickness);
-        if (!in.count({c.x, c.y + 1})) list->AddLine(ImVec2(a.x, b.y), b, ink, thickness);
-        if (!in.count({c.x - 1, c.y})) list->AddLine(a, ImVec2(a.x, b.y), ink, thickness);
-        if (!in.count({c.x + 1, c.y})) list->AddLine(ImVec2(b.x, a.y), b, ink, thickness);
-    }
-}
-
-void arrow(ImDrawList* list, ImVec2 from, ImVec2 to, ImU32 ink, float thickness, bool both_ends) {
-    list->AddLine(from, to, ink, thickness);
-    auto head = [&](ImVec2 tip, ImVec2 tail) {
-        float dx = tip.x - tail.x, dy = tip.y - tail.y, length = std::sqrt(dx * dx + dy * dy);
-        if (length < 1) return;
-        dx /= length;
-        dy /= length;
-        float s = thickness * 3.0f;
-        list->AddTriangleFilled(tip, ImVec2(tip.x - dx * s - dy * s * 0.6f, tip.y - dy * s + dx * s * 0.6f),
-                                ImVec2(tip.x - dx * s + dy * s * 0.6f, tip.y - dy * s - dx * s * 0.6f), ink);
-    };
-    head(to, from);
-    if (both_ends) head(from, to);
-}
-
-// A combo's mark on its hint arrow: a five-pointed yellow star with a dark edge.
-void draw_combo_star(ImDrawList* list, ImVec2 centre, float r) {
-    ImVec2 points[10];
-    for (int i = 0; i < 10; ++i) {
-        float angle = -1.5707963f + 3.14159265f * static_cast<float>(i) / 5.0f;
-        float rr = (i % 2 == 0) ? r : r * 0.45f;
-        points[i] = ImVec2(centre.x + rr * std::cos(angle), centre.y + rr * std::sin(angle));
-    }
-    for (int i = 0; i < 10; ++i)
-        list->AddTriangleFilled(centre, points[i], points[(i + 1) % 10], IM_COL32(255, 230, 40, 255));
-    list->AddPolyline(points, 10, IM_COL32(30, 20, 0, 255), ImDrawFlags_Closed, std::max(1.0f, r * 0.15f));
-}
-
-float distance_to_segment(ImVec2 p, ImVec2 a, ImVec2 b) {
-    float vx = b.x - a.x, vy = b.y - a.y, wx = p.x - a.x, wy = p.y - a.y;
-    float t = std::clamp((vx * wx + vy * wy) / std::max(1e-6f, vx * vx + vy * vy), 0.0f, 1.0f);
-    float dx = a.x + t * vx - p.x, dy = a.y + t * vy - p.y;
-    return std::sqrt(dx * dx + dy * dy);
-}
-
-// Prints what an overlay draws (with --trace), when it changes: "overlay WHAT step=N JSON" in the
-// shape of `tilelab analyze --json`, so a test compares it with the CLI on the same board.
-void trace_overlay(const App& app, const Document& doc, const char* what, int step, const nlohmann::ordered_json* drawn) {
-    if (!app.options.trace) return;
-    static std::string last;  // UI thread only
-    std::string line = std::string("overlay ") + what + " step=" + std::to_string(step) + " " + (drawn ? drawn->dump() : "none");
-    line += " #" + std::to_string(doc.id()) + "." + std::to_string(doc.revision());
-    if (line == last) return;
-    last = line;
-    app.trace(line.substr(0, line.rfind(" #")));
-}
+using View = BoardView;
 
 // The overlays of the board on the canvas: `analysis` is that board's own (the level's live
 // analysis, or the stepped board's), nullptr while it is not ready; `stepped` is the solution
@@ -139,135 +71,14 @@ void draw_overlays(App& app, const Document& doc, ImDrawList* list, const View& 
             arrow(list, a, b, ink, thick * 1.5f, false);
         }
     }
-    if (level.kind == Kind::link && show.link_paths && !analysis) trace_overlay(app, doc, "link-paths", step, nullptr);
-    if (level.kind == Kind::lines && show.line_groups && !analysis) trace_overlay(app, doc, "line-groups", step, nullptr);
-    if (!analysis) return;
-    switch (level.kind) {
-    case Kind::match3: {
-        // The piece each ? cell draws from the seed, small in its corner: the hints and groups
-        // are those of this drawn board (as `tilelab analyze` says), so the designer sees why.
-        if (show.match_groups || show.hint_swaps)
-            for (const auto& [c, colour] : analysis->start_spawns) {
-                if (!cell::is_value(colour)) continue;
-                ImVec2 p = view.corner(c);
-                ImVec2 centre(p.x + view.size * 0.78f, p.y + view.size * 0.78f);
-                const float r = view.size * 0.14f;
-                list->AddCircleFilled(centre, r * 1.35f, to_imu32(palette::cell_fill(level, colour)), 16);
-                draw_glyph(list, colour, centre, r * 0.8f, IM_COL32(20, 20, 20, 220), std::max(1.0f, view.size * 0.025f));
-            }
-        if (show.match_groups)
-            for (const CellGroup& group : analysis->groups)
-                outline_cells(list, view, group.cells, to_imu32(palette::overlay_match_group), thick);
-        if (show.hint_swaps) {
-            const HintSwap* hovered_hint = nullptr;
-            nlohmann::ordered_json drawn{{"hints", nlohmann::ordered_json::array()}};
-            // Format version 2: what each hint creates, drawn small on its cell (top-left corner),
-            // after every arrow so no arrow hides one; a combo's arrow carries a star at its middle.
-            std::vector<std::pair<Cell, std::int32_t>> markers;
-            for (const HintSwap& hint : analysis->hints) {
-                ImVec2 a = view.centre(hint.a), b = view.centre(hint.b);
-                // Shortened so the arrow sits between the two pieces, not over their glyphs.
-                ImVec2 from(a.x + (b.x - a.x) * 0.2f, a.y + (b.y - a.y) * 0.2f);
-                ImVec2 to(a.x + (b.x - a.x) * 0.8f, a.y + (b.y - a.y) * 0.8f);
-                arrow(list, from, to, to_imu32(palette::overlay_hint), std::max(1.5f, view.size * 0.05f), true);
-                if (hint.combo) draw_combo_star(list, ImVec2((a.x + b.x) / 2, (a.y + b.y) / 2), view.size * 0.17f);
-                if (mouse_in && distance_to_segment(mouse, from, to) < view.size * 0.2f) hovered_hint = &hint;
-                for (const auto& created : hint.creates) markers.push_back(created);
-                if (app.options.trace) {
-                    nlohmann::ordered_json creates = nlohmann::ordered_json::array();
-                    for (const auto& [c, v] : hint.creates) creates.push_back({{"cell", cell_json(c)}, {"token", cell_token(Kind::match3, v)}});
-                    drawn["hints"].push_back({{"swap", nlohmann::ordered_json::array({cell_json(hint.a), cell_json(hint.b)})}, {"creates", creates}, {"combo", hint.combo}});
-                }
-            }
-            if (hovered_hint) {
-                // The first step's whole clear set: the runs' cells and every area a special fires.
-                for (Cell c : hovered_hint->clears) {
-                    ImVec2 p = view.corner(c);
-                    list->AddRectFilled(p, ImVec2(p.x + view.size, p.y + view.size), to_imu32(palette::overlay_hint, 90));
-                }
-                outline_cells(list, view, hovered_hint->clears, to_imu32(palette::overlay_hint), thick);
-            }
-            if (view.size >= 12) {
-                // Two hints creating different specials on one cell: side by side along its top edge.
-                std::map<Cell, std::vector<std::int32_t>> on_cell;
-                for (const auto& [c, v] : markers) {
-                    std::vector<std::int32_t>& list_here = on_cell[c];
-                    if (std::find(list_here.begin(), list_here.end(), v) == list_here.end()) list_here.push_back(v);
-                }
-                const float m = std::max(8.0f, view.size * 0.36f);
-                for (const auto& [c, values] : on_cell) {
-                    ImVec2 p = view.corner(c);
-                    for (std::size_t i = 0; i < values.size() && i < 2; ++i)
-                        draw_item_marker(list, level, values[i], ImVec2(p.x + m * (0.5f + static_cast<float>(i) * 1.15f) + 2, p.y + m * 0.5f + 2), m);
-                }
-            }
-            trace_overlay(app, doc, "hint-swaps", step, &drawn);
-        }
-        break;
+    const EditorKind& kind = editor_kind(level.kind);
+    if (!analysis) {
+        // Not analysed yet: the overlay's trace says so ("none"), so a test waits for the figures.
+        if (kind.pending_overlay)
+            if (const char* what = kind.pending_overlay(show)) trace_overlay(app, doc, what, step, nullptr);
+        return;
     }
-    case Kind::link: {
-        if (!show.link_paths) break;
-        std::optional<Cell> only;
-        if (show.link_hovered_only) {
-            if (!app.hovered) break;
-            only = app.hovered;
-        }
-        nlohmann::ordered_json drawn{{"links", nlohmann::ordered_json::array()}};
-        for (const LinkPath& link : analysis->links) {
-            if (only && !(link.a == *only) && !(link.b == *only)) continue;
-            std::vector<ImVec2> points;
-            for (Cell c : link.path) points.push_back(view.centre(c));
-            if (points.size() >= 2)
-                list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imu32(palette::overlay_link_path),
-                                  0, std::max(2.0f, view.size * 0.06f));
-            if (app.options.trace)
-                drawn["links"].push_back({{"a", cell_json(link.a)}, {"b", cell_json(link.b)}, {"path", cells_json(link.path)}});
-        }
-        trace_overlay(app, doc, only ? "link-paths-hovered" : "link-paths", step, &drawn);
-        break;
-    }
-    case Kind::lines: {
-        if (!show.line_groups) break;
-        int index = 0;
-        nlohmann::ordered_json drawn{{"groups", nlohmann::ordered_json::array()}};
-        for (const CellGroup& group : analysis->groups) {
-            if (app.options.trace) drawn["groups"].push_back({{"cells", cells_json(group.cells)}, {"closed", group.closed}});
-            Rgb colour = palette::group_colors[static_cast<std::size_t>(index++) % palette::group_colors.size()];
-            for (Cell c : group.cells) {
-                ImVec2 p = view.corner(c);
-                list->AddRectFilled(p, ImVec2(p.x + view.size, p.y + view.size), to_imu32(colour, 70));
-            }
-            outline_cells(list, view, group.cells, group.closed ? to_imu32(palette::overlay_closed_group) : to_imu32(colour),
-                          group.closed ? thick * 1.5f : thick * 0.75f);
-        }
-        trace_overlay(app, doc, "line-groups", step, &drawn);
-        break;
-    }
-    case Kind::slide: {
-        if (!show.slide_legal) break;
-        float w = static_cast<float>(level.width()) * view.size, h = static_cast<float>(level.height()) * view.size;
-        ImVec2 o = view.origin;
-        float gap = std::max(6.0f, view.size * 0.25f), s = std::max(2.0f, view.size * 0.08f);
-        const ImVec2 mids[4][2] = {
-            {ImVec2(o.x + w / 2, o.y - gap * 0.3f), ImVec2(o.x + w / 2, o.y - gap * 1.6f)},          // up
-            {ImVec2(o.x + w / 2, o.y + h + gap * 0.3f), ImVec2(o.x + w / 2, o.y + h + gap * 1.6f)},  // down
-            {ImVec2(o.x - gap * 0.3f, o.y + h / 2), ImVec2(o.x - gap * 1.6f, o.y + h / 2)},          // left
-            {ImVec2(o.x + w + gap * 0.3f, o.y + h / 2), ImVec2(o.x + w + gap * 1.6f, o.y + h / 2)},  // right
-        };
-        for (int d = 0; d < 4; ++d)
-            arrow(list, mids[d][0], mids[d][1], analysis->legal[static_cast<std::size_t>(d)] ? IM_COL32(80, 230, 80, 255) : IM_COL32(150, 50, 50, 255), s, false);
-        // The tiles the game spawns at level start (start_tiles, from the seed): ghosts over the
-        // empty cells they land on, so the designer sees the board the player gets.
-        for (const auto& [c, value] : analysis->start_spawns) {
-            ImVec2 p = view.corner(c);
-            float inset = view.size * 0.12f;
-            list->AddRect(ImVec2(p.x + inset, p.y + inset), ImVec2(p.x + view.size - inset, p.y + view.size - inset),
-                          to_imu32(palette::overlay_start_spawn), view.size * 0.1f, 0, std::max(1.5f, view.size * 0.04f));
-            draw_centred_text(list, std::to_string(value).c_str(), view.centre(c), view.size * 0.32f, to_imu32(palette::overlay_start_spawn));
-        }
-        break;
-    }
-    }
+    if (kind.draw_overlays) kind.draw_overlays(OverlayFrame{app, doc, list, view, mouse, mouse_in, *analysis, step, thick});
 }
 
 void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, bool activated, bool active) {

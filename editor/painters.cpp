@@ -1,11 +1,15 @@
 // Cell painters per kind: match3 colours with glyphs, link and slide numbers, lines as lines.
 #include "painters.hpp"
 
+#include "kinds/table.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 namespace tilelab::editor {
+
+ImU32 dark_edge(int alpha) { return IM_COL32(20, 20, 24, alpha); }
 
 void draw_centred_text(ImDrawList* list, const char* text, ImVec2 centre, float height, ImU32 ink) {
     ImFont* font = ImGui::GetFont();
@@ -49,110 +53,7 @@ void draw_glyph(ImDrawList* list, int color, ImVec2 centre, float radius, ImU32 
     if (palette::match3_glyph_doubled(color)) shape(radius * 0.55f);
 }
 
-namespace {
-void draw_lines_tile(ImDrawList* list, std::int32_t mask, ImVec2 p0, float size) {
-    ImVec2 centre(p0.x + size / 2, p0.y + size / 2);
-    float half = std::max(1.5f, size * 0.09f);
-    ImU32 ink = to_imu32(palette::line_ink);
-    // Each solid side is a bar from the centre to that edge; the centre square joins them.
-    if (mask & 1) list->AddRectFilled(ImVec2(centre.x - half, p0.y), ImVec2(centre.x + half, centre.y + half), ink);
-    if (mask & 2) list->AddRectFilled(ImVec2(centre.x - half, centre.y - half), ImVec2(p0.x + size, centre.y + half), ink);
-    if (mask & 4) list->AddRectFilled(ImVec2(centre.x - half, centre.y - half), ImVec2(centre.x + half, p0.y + size), ink);
-    if (mask & 8) list->AddRectFilled(ImVec2(p0.x, centre.y - half), ImVec2(centre.x + half, centre.y + half), ink);
-}
-}  // namespace
 
-namespace {
-
-ImU32 dark_edge(int alpha = 220) { return IM_COL32(20, 20, 24, alpha); }
-
-// Stripes of a line special: three bars across the cell in the line's direction (horizontal for
-// `h`, which clears its row; vertical for `v`), white with a dark edge so they show on every
-// colour; the middle one is split around the glyph so the cell's centre keeps the piece's colour.
-void draw_stripes(ImDrawList* list, ImVec2 a, ImVec2 b, float size, bool horizontal) {
-    const float t = std::max(1.5f, size * 0.07f), edge = std::max(1.0f, size * 0.025f);
-    const float inset = size * 0.08f;
-    for (float f : {0.16f, 0.84f}) {
-        ImVec2 q0, q1;
-        if (horizontal) {
-            float y = a.y + (b.y - a.y) * f;
-            q0 = ImVec2(a.x + inset, y - t / 2), q1 = ImVec2(b.x - inset, y + t / 2);
-        } else {
-            float x = a.x + (b.x - a.x) * f;
-            q0 = ImVec2(x - t / 2, a.y + inset), q1 = ImVec2(x + t / 2, b.y - inset);
-        }
-        list->AddRectFilled(ImVec2(q0.x - edge, q0.y - edge), ImVec2(q1.x + edge, q1.y + edge), dark_edge());
-        list->AddRectFilled(q0, q1, to_imu32(palette::special_ink));
-    }
-    // Short arrow tips at both ends of the middle line, along the direction it clears.
-    ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
-    const float s = size * 0.09f;
-    auto tip = [&](float dx, float dy) {
-        ImVec2 p(c.x + dx * size * 0.42f, c.y + dy * size * 0.42f);
-        ImVec2 p1(p.x - dx * s - dy * s, p.y - dy * s - dx * s), p2(p.x - dx * s + dy * s, p.y - dy * s + dx * s);
-        list->AddTriangleFilled(p, p1, p2, to_imu32(palette::special_ink));
-        list->AddTriangle(p, p1, p2, dark_edge(), edge);
-    };
-    if (horizontal) tip(-1, 0), tip(1, 0);
-    else tip(0, -1), tip(0, 1);
-}
-
-// The bomb: a thick white ring with dark edges around the glyph.
-void draw_ring(ImDrawList* list, ImVec2 centre, float size) {
-    const float r = size * 0.41f, t = std::max(2.0f, size * 0.08f);
-    const int segments = size < 16 ? 12 : 32;
-    list->AddCircle(centre, r, dark_edge(), segments, t + std::max(2.0f, size * 0.05f));
-    list->AddCircle(centre, r, to_imu32(palette::special_ink), segments, t);
-}
-
-// The colour bomb: a disc of six coloured sectors (every hue, so it reads as "any colour"), a dark
-// star of spokes between them and a white hub.
-void draw_color_bomb(ImDrawList* list, ImVec2 centre, float size) {
-    const float r = size * 0.38f;
-    const int sectors = 6;
-    for (int i = 0; i < sectors; ++i) {
-        float a0 = -1.5707963f + 6.2831853f * static_cast<float>(i) / sectors;
-        float a1 = -1.5707963f + 6.2831853f * static_cast<float>(i + 1) / sectors;
-        list->PathLineTo(centre);
-        list->PathArcTo(centre, r, a0, a1, size < 16 ? 3 : 8);
-        list->PathFillConvex(to_imu32(palette::match3_colors[static_cast<std::size_t>(i)]));
-    }
-    list->AddCircle(centre, r, IM_COL32(240, 240, 240, 255), size < 16 ? 12 : 32, std::max(1.0f, size * 0.04f));
-    list->AddCircleFilled(centre, r * 0.28f, IM_COL32(250, 250, 250, 255), 12);
-    list->AddCircle(centre, r * 0.28f, dark_edge(), 12, std::max(1.0f, size * 0.03f));
-}
-
-// The ingredient: a brown acorn (round nut, darker cap, stem) on the empty cell.
-void draw_ingredient(ImDrawList* list, ImVec2 centre, float size) {
-    const float r = size * 0.27f;
-    ImVec2 nut(centre.x, centre.y + size * 0.07f);
-    list->AddCircleFilled(nut, r, to_imu32(palette::ingredient), 24);
-    list->AddCircle(nut, r, dark_edge(), 24, std::max(1.0f, size * 0.03f));
-    // The cap: a flat dome over the top of the nut.
-    ImVec2 c0(centre.x - r * 1.1f, nut.y - r * 0.55f), c1(centre.x + r * 1.1f, nut.y - r * 0.15f);
-    list->AddRectFilled(ImVec2(c0.x, c0.y - r * 0.35f), c1, to_imu32(palette::ingredient_cap), r * 0.4f);
-    list->AddRect(ImVec2(c0.x, c0.y - r * 0.35f), c1, dark_edge(), r * 0.4f, 0, std::max(1.0f, size * 0.03f));
-    // The stem.
-    list->AddLine(ImVec2(centre.x, c0.y - r * 0.35f), ImVec2(centre.x + r * 0.25f, c0.y - r * 0.8f),
-                  to_imu32(palette::ingredient_cap), std::max(1.5f, size * 0.06f));
-}
-
-// A crate: a wooden box (frame and a diagonal plank) with its hit points as a number in a light disc.
-void draw_crate(ImDrawList* list, ImVec2 a, ImVec2 b, float size, int hp) {
-    const float inset = size * 0.1f, t = std::max(1.0f, size * 0.06f);
-    ImVec2 i0(a.x + inset, a.y + inset), i1(b.x - inset, b.y - inset);
-    ImU32 ink = to_imu32(palette::crate_ink);
-    list->AddRect(i0, i1, ink, 0.0f, 0, t);
-    list->AddLine(i0, i1, ink, t);
-    list->AddLine(ImVec2(i0.x, i1.y), ImVec2(i1.x, i0.y), ink, t);
-    if (size < 10) return;
-    ImVec2 c((a.x + b.x) / 2, (a.y + b.y) / 2);
-    list->AddCircleFilled(c, size * 0.2f, IM_COL32(250, 240, 220, 255), 20);
-    list->AddCircle(c, size * 0.2f, ink, 20, std::max(1.0f, size * 0.03f));
-    draw_centred_text(list, std::to_string(hp).c_str(), c, std::max(8.0f, size * 0.34f), ink);
-}
-
-}  // namespace
 
 void draw_padlock(ImDrawList* list, ImVec2 p0, float size) {
     // Bottom-right quarter of the cell: the body a rounded box, the shackle an arc over it; light
@@ -172,9 +73,8 @@ void draw_padlock(ImDrawList* list, ImVec2 p0, float size) {
 }
 
 bool has_exits(const Level& level) {
-    if (level.kind != Kind::match3) return false;
-    if (level.goal.ingredients) return true;
-    return std::find(level.board.cells.begin(), level.board.cells.end(), cell::ingredient) != level.board.cells.end();
+    const auto exits = editor_kind(level.kind).has_exits;
+    return exits && exits(level);
 }
 
 std::vector<int> exit_rows(const Board& board) {
@@ -201,7 +101,7 @@ void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jel
     ImVec2 a(p0.x + pad, p0.y + pad), b(p0.x + size - pad, p0.y + size - pad);
     ImVec2 centre(p0.x + size / 2, p0.y + size / 2);
     Rgb fill = palette::cell_fill(level, value);
-    bool piece = cell::is_value(value) && level.kind != Kind::lines;
+    bool piece = cell::is_value(value) && !editor_kind(level.kind).square_tiles;
     // Rounded corners only where they show: on a 32x32 board they cost more vertices than pixels.
     list->AddRectFilled(a, b, to_imu32(fill), piece && size >= 24 ? size * 0.15f : 0.0f);
     if (value == cell::blocker) {
@@ -213,40 +113,8 @@ void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jel
         draw_centred_text(list, "?", centre, size * 0.6f, IM_COL32(230, 230, 240, 255));
     } else if (value == cell::hole) {
         // nothing: a hole is not part of the board
-    } else if (level.kind == Kind::match3 && value == cell::color_bomb) {
-        draw_color_bomb(list, centre, size);
-    } else if (level.kind == Kind::match3 && value == cell::ingredient) {
-        draw_ingredient(list, centre, size);
-    } else if (level.kind == Kind::match3 && cell::is_crate(value)) {
-        draw_crate(list, a, b, size, cell::crate_hp(value));
-    } else if (cell::is_value(value)) {
-        switch (level.kind) {
-        case Kind::match3:
-            draw_glyph(list, value, centre, size * 0.3f, IM_COL32(20, 20, 20, 200), std::max(1.0f, size * 0.05f));
-            switch (cell::special_of(value)) {
-            case cell::line_h: draw_stripes(list, a, b, size, true); break;
-            case cell::line_v: draw_stripes(list, a, b, size, false); break;
-            case cell::bomb: draw_ring(list, centre, size); break;
-            default: break;
-            }
-            break;
-        case Kind::link: {
-            // The number always shows, whole: smaller type for more digits, ink that contrasts.
-            std::string text = std::to_string(value);
-            float height = size * (text.size() <= 2 ? 0.5f : text.size() == 3 ? 0.4f : 0.3f);
-            draw_centred_text(list, text.c_str(), centre, std::max(height, 6.0f),
-                              palette::link_dark_text(value, level.rules.pair) ? IM_COL32(20, 20, 24, 255) : IM_COL32(255, 255, 255, 255));
-            break;
-        }
-        case Kind::lines: draw_lines_tile(list, value, p0, size); break;
-        case Kind::slide: {
-            std::string text = std::to_string(value);
-            float height = size * (text.size() <= 2 ? 0.5f : text.size() == 3 ? 0.4f : 0.3f);
-            draw_centred_text(list, text.c_str(), centre, height,
-                              palette::slide_dark_text(value) ? IM_COL32(90, 80, 70, 255) : IM_COL32(255, 255, 255, 255));
-            break;
-        }
-        }
+    } else {
+        editor_kind(level.kind).draw_value(list, level, value, CellBox{p0, a, b, centre, size});
     }
     // Jelly: one frame per layer along the cell's edge, so the centre keeps the piece's colour.
     for (int layer = 0; layer < jelly && layer < 4; ++layer) {

@@ -1,4 +1,5 @@
-// Cell painters, one per kind: how a board looks on the canvas (ImDrawList only, no state).
+// Cell painters: how a board looks on the canvas (ImDrawList only, no state); each kind draws its
+// own values (editor/kinds/table.hpp, draw_value).
 #pragma once
 #include <optional>
 #include <vector>
@@ -11,6 +12,8 @@
 namespace tilelab::editor {
 
 inline ImU32 to_imu32(Rgb c, int alpha = 255) { return IM_COL32(c.r, c.g, c.b, alpha); }
+// The dark outline that keeps white marks readable on every colour.
+ImU32 dark_edge(int alpha = 220);
 
 // Draws one cell of `level`'s kind holding `value` with `jelly` layers, its top-left at `p0`;
 // `locked` (match3 v2) adds the padlock.

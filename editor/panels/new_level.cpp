@@ -5,6 +5,7 @@
 
 #include "app.hpp"
 #include "edits.hpp"
+#include "kinds/table.hpp"
 #include "panels/panels.hpp"
 #include "tilelab/limits.hpp"
 #include "trace_layout.hpp"
@@ -30,7 +31,6 @@ void draw_new_level(App& app) {
     NewLevelDialog& d = app.new_dialog;
     if (!begin_modal("New level")) return;
     const bool enter = modal_enter(), escape = modal_escape();
-    const ImGuiSliderFlags clamp = ImGuiSliderFlags_AlwaysClamp;
     if (ImGui::BeginCombo("kind", std::string(kind_name(static_cast<Kind>(std::clamp(d.kind, 0, kind_count - 1)))).c_str())) {
         for (int k = 0; k < kind_count; ++k) {
             const std::string name(kind_name(static_cast<Kind>(k)));
@@ -46,18 +46,8 @@ void draw_new_level(App& app) {
     trace_last_item(app, "new-level-height");
     bound_new_level(d);
     Kind kind = static_cast<Kind>(d.kind);
-    if (kind == Kind::match3) {
-        ImGui::SliderInt("colours", &d.colors, limits::min_colors, limits::max_colors, "%d", clamp);
-        trace_last_item(app, "new-level-colors");
-    }
-    if (kind == Kind::link) {
-        ImGui::Checkbox("sum pairing", &d.sum_pairing);
-        trace_last_item(app, "new-level-sum-pairing");
-        if (d.sum_pairing) {
-            ImGui::InputInt("sum", &d.sum);
-            trace_last_item(app, "new-level-sum");
-        }
-    }
+    const EditorKind& editor = editor_kind(kind);
+    if (editor.new_level_fields) editor.new_level_fields(app, d);
     ImGui::InputInt("move limit (0: none)", &d.moves[d.kind]);
     trace_last_item(app, "new-level-moves");
     bound_new_level(d);
@@ -68,12 +58,8 @@ void draw_new_level(App& app) {
         Level level = make_blank_level(kind, d.width, d.height);
         level.id = new_level_id();
         level.name = "Untitled " + std::string(kind_name(kind));
-        if (kind == Kind::match3) level.rules.colors = d.colors;
-        if (kind == Kind::link && d.sum_pairing) level.rules.pair = Pairing{Pairing::Rule::sum, d.sum};
         if (d.moves[d.kind] > 0) level.goal.moves = d.moves[d.kind];
-        if (kind == Kind::slide && d.width * d.height < 16) level.goal.target = 256;
-        // A lines goal without a condition draws a warning ("all_closed is assumed"): say it.
-        if (kind == Kind::lines) level.goal.all_closed = true;
+        if (editor.new_level_setup) editor.new_level_setup(level, d);
         keep_in_format(level, level);
         app.new_level(level);
         app.trace("new level " + std::string(kind_name(kind)) + " " + std::to_string(d.width) + "x" + std::to_string(d.height));

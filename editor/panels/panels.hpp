@@ -69,6 +69,12 @@ void duplicate_level(App& app);
 
 // playtest.cpp: starting play, and the canvas' input while playing.
 void start_playtest(App& app, Document& doc);
+// tools.cpp: a palette swatch drawn with the canvas' own painter (`jelly` layers; `lock` 1 a padlock,
+// 0 the padlock struck through, -1 none); true when clicked.
+bool palette_swatch(App& app, const Level& level, std::int32_t value, bool selected, const char* tip, int jelly = 0,
+                    int lock = -1);
+// Plays a move on the play-test's own thread (ignored while one is under way); the kinds' input calls it.
+void play_move(App& app, const Move& move);
 void playtest_canvas(App& app, Document& doc, ImDrawList* list, ImVec2 origin, float size, bool hovered,
                      bool activated, bool active);
 

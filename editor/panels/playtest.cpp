@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app.hpp"
+#include "kinds/table.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
 #include "trace_layout.hpp"
@@ -43,10 +44,6 @@ void launch(App& app, std::optional<Move> move) {
     play.job = std::move(job);
 }
 
-void play_move(App& app, const Move& move) {
-    if (app.play.job) return;  // a move is being played: input waits for it
-    launch(app, move);
-}
 
 // Takes a finished job's result (once a frame, from the UI thread).
 void poll_playtest(App& app) {
@@ -93,9 +90,12 @@ void poll_playtest(App& app) {
     }
 }
 
-bool adjacent(Cell a, Cell b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y) == 1; }
-
 }  // namespace
+
+void play_move(App& app, const Move& move) {
+    if (app.play.job) return;  // a move is being played: input waits for it
+    launch(app, move);
+}
 
 void start_playtest(App& app, Document& doc) {
     doc.end_gesture();
@@ -151,12 +151,7 @@ void draw_playtest(App& app) {
     }
     if (won) ImGui::TextColored(ImVec4(0.4f, 1, 0.4f, 1), "goal reached");
     ImGui::TextWrapped("%s", play.message.c_str());
-    switch (play.level.kind) {
-    case Kind::match3: text_disabled_wrapped("swap: drag a piece onto a neighbour, or click both"); break;
-    case Kind::link: text_disabled_wrapped("click two tiles that link"); break;
-    case Kind::lines: text_disabled_wrapped("click the arrows beside a row or column"); break;
-    case Kind::slide: text_disabled_wrapped("arrow keys slide the tiles"); break;
-    }
+    text_disabled_wrapped(editor_kind(play.level.kind).play_hint);
     if (ImGui::Button("Restart")) {
         Document* doc = app.find(play.document_id);
         if (doc) start_playtest(app, *doc);
@@ -182,12 +177,7 @@ void draw_playtest(App& app) {
     }
     ImGui::EndChild();
 
-    if (play.level.kind == Kind::slide && !ImGui::GetIO().WantTextInput) {
-        const std::pair<int, Direction> keys[] = {{SDL_SCANCODE_UP, Direction::up}, {SDL_SCANCODE_DOWN, Direction::down},
-                                                  {SDL_SCANCODE_LEFT, Direction::left}, {SDL_SCANCODE_RIGHT, Direction::right}};
-        for (auto [code, direction] : keys)
-            if (ImGui::IsKeyPressed(code, false) && !play.job) play_move(app, direction);
-    }
+    if (auto keys = editor_kind(play.level.kind).play_keys) keys(app);
 }
 
 void playtest_canvas(App& app, Document& doc, ImDrawList* list, ImVec2 origin, float size, bool hovered, bool activated,
@@ -197,78 +187,14 @@ void playtest_canvas(App& app, Document& doc, ImDrawList* list, ImVec2 origin, f
     poll_playtest(app);
     PlayTest& play = app.play;
     if (play.job) return;  // starting, or a move under way: no input until it is done
-    const Board& board = play.state.board;
-    std::optional<Cell> cell = app.hovered;
-    switch (play.level.kind) {
-    case Kind::match3:
-    case Kind::link:
-        if (activated && cell && board.contains(*cell)) {
-            if (play.first && !(*play.first == *cell)) {
-                Cell a = *play.first;
-                play.first.reset();
-                if (play.level.kind == Kind::link || adjacent(a, *cell)) play_move(app, CellPairMove{a, *cell});
-                else play.first = cell;
-            } else {
-                play.first = cell;
-                play.drag_from = cell;
-            }
-        }
-        // match3: a drag onto a neighbour swaps at once.
-        if (play.drag_from && active && cell && adjacent(*play.drag_from, *cell) && play.level.kind == Kind::match3) {
-            Cell a = *play.drag_from;
-            play.drag_from.reset();
-            play.first.reset();
-            play_move(app, CellPairMove{a, *cell});
-        }
-        if (!active) play.drag_from.reset();
-        if (play.first) {
-            ImVec2 a(origin.x + static_cast<float>(play.first->x) * size, origin.y + static_cast<float>(play.first->y) * size);
-            list->AddRect(a, ImVec2(a.x + size, a.y + size), IM_COL32(255, 255, 255, 255), 0, 0, 3.0f);
-        }
-        break;
-    case Kind::lines: {
-        // Arrows in the ring around the board; a click shifts that row or column.
-        ImU32 ink = IM_COL32(220, 220, 230, 200), lit = IM_COL32(255, 255, 255, 255);
-        auto arrow_at = [&](Cell c, float dx, float dy) {
-            float cx = origin.x + (static_cast<float>(c.x) + 0.5f) * size, cy = origin.y + (static_cast<float>(c.y) + 0.5f) * size;
-            float r = size * 0.25f;
-            ImVec2 tip(cx + dx * r, cy + dy * r), back1(cx - dx * r - dy * r, cy - dy * r + dx * r),
-                back2(cx - dx * r + dy * r, cy - dy * r - dx * r);
-            bool over = cell && *cell == c;
-            list->AddTriangleFilled(tip, back1, back2, over ? lit : ink);
-        };
-        // A fixed row or column has no arrows (the canvas draws its padlocks there).
-        const Rules& rules = play.level.rules;
-        auto fixed = [](const std::vector<int>& list, int i) { return std::find(list.begin(), list.end(), i) != list.end(); };
-        for (int y = 0; y < board.height; ++y) {
-            if (fixed(rules.fixed_rows, y)) continue;
-            arrow_at({-1, y}, -1, 0);
-            arrow_at({board.width, y}, 1, 0);
-        }
-        for (int x = 0; x < board.width; ++x) {
-            if (fixed(rules.fixed_cols, x)) continue;
-            arrow_at({x, -1}, 0, -1);
-            arrow_at({x, board.height}, 0, 1);
-        }
-        if (activated && cell) {
-            Cell c = *cell;
-            if ((c.x == -1 || c.x == board.width) && fixed(rules.fixed_rows, c.y)) {
-                app.status("row " + std::to_string(c.y) + " is fixed: it never shifts");
-                break;
-            }
-            if ((c.y == -1 || c.y == board.height) && fixed(rules.fixed_cols, c.x)) {
-                app.status("column " + std::to_string(c.x) + " is fixed: it never shifts");
-                break;
-            }
-            if (c.x == -1 && c.y >= 0 && c.y < board.height) play_move(app, ShiftMove{ShiftMove::Axis::row, c.y, -1});
-            if (c.x == board.width && c.y >= 0 && c.y < board.height) play_move(app, ShiftMove{ShiftMove::Axis::row, c.y, 1});
-            if (c.y == -1 && c.x >= 0 && c.x < board.width) play_move(app, ShiftMove{ShiftMove::Axis::col, c.x, -1});
-            if (c.y == board.height && c.x >= 0 && c.x < board.width) play_move(app, ShiftMove{ShiftMove::Axis::col, c.x, 1});
-        }
-        break;
-    }
-    case Kind::slide: break;
-    }
+    PlayCanvas canvas;
+    canvas.list = list;
+    canvas.origin = origin;
+    canvas.size = size;
+    canvas.activated = activated;
+    canvas.active = active;
+    canvas.cell = app.hovered;
+    editor_kind(play.level.kind).play_canvas(app, canvas);
 }
 
 }  // namespace tilelab::editor::panels

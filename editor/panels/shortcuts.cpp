@@ -3,6 +3,7 @@
 
 #include "app.hpp"
 #include "edits.hpp"
+#include "kinds/table.hpp"
 #include "panels/actions.hpp"
 #include "panels/panels.hpp"
 
@@ -78,8 +79,9 @@ void draw_shortcuts_keys(App& app) {
     if (one_key(app, SDL_SCANCODE_I)) set_tool(app, Tool::picker, "I", "picker");
     if (one_key(app, SDL_SCANCODE_S)) set_tool(app, Tool::select, "S", "select");
     if (one_key(app, SDL_SCANCODE_T)) set_tool(app, Tool::stamp, "T", "stamp");
+    const EditorKind& editor = editor_kind(doc->level().kind);
     if (one_key(app, SDL_SCANCODE_P)) {
-        if (doc->level().kind == Kind::link) set_tool(app, Tool::pair, "P", "pair tool");
+        if (editor.pair_tool) set_tool(app, Tool::pair, "P", "pair tool");
         else app.status("P: the pair tool is for link levels");
     }
     if (one_key(app, SDL_SCANCODE_G)) {
@@ -87,7 +89,7 @@ void draw_shortcuts_keys(App& app) {
         app.status(app.settings.overlays.grid ? "G: grid on" : "G: grid off (G again: on)");
     }
     if (one_key(app, SDL_SCANCODE_J)) {
-        if (doc->level().kind == Kind::match3) {
+        if (editor.paint_layers) {
             app.brush.target = app.brush.target == PaintTarget::jelly ? PaintTarget::board : PaintTarget::jelly;
             app.status(app.brush.target == PaintTarget::jelly ? "J: the brush paints jelly (J again: the board)"
                                                               : "J: the brush paints the board");
@@ -95,7 +97,7 @@ void draw_shortcuts_keys(App& app) {
             app.status("J: jelly is for match3 levels");
     }
     if (one_key(app, SDL_SCANCODE_L)) {
-        if (doc->level().kind == Kind::match3) {
+        if (editor.paint_layers) {
             app.brush.target = app.brush.target == PaintTarget::lock ? PaintTarget::board : PaintTarget::lock;
             app.status(app.brush.target == PaintTarget::lock ? "L: the brush paints locks (L again: the board)"
                                                              : "L: the brush paints the board");
@@ -133,20 +135,8 @@ void draw_shortcuts_keys(App& app) {
     if (doc->selection.active && one_key(app, SDL_SCANCODE_Y)) transform_selection(app, Transform::flip_y);
     if (doc->selection.active && one_key(app, SDL_SCANCODE_Z))
         transform_selection(app, shift ? Transform::rotate_ccw : Transform::rotate_cw);
-    else if (doc->level().kind == Kind::lines && one_key(app, SDL_SCANCODE_Z)) {
-        bool clockwise = !shift;
-        const Level& level = doc->level();
-        if (app.hovered && level.board.contains(*app.hovered) && level.board.at(*app.hovered) > 0) {
-            Cell c = *app.hovered;
-            doc->change("Rotate tile", [&](Level& l) { l.board.at(c) = rotate_mask(l.board.at(c), clockwise); });
-            app.status(std::string(shift ? "Shift+Z" : "Z") + ": rotated the tile at (" + std::to_string(c.x) + ", " +
-                       std::to_string(c.y) + ")");
-        } else {
-            std::int32_t& value = app.brush.value[static_cast<std::size_t>(Kind::lines)];
-            value = rotate_mask(value, clockwise);
-            app.status(std::string(shift ? "Shift+Z" : "Z") + ": rotated the brush's tile");
-        }
-    }
+    else if (editor.rotate_tile && one_key(app, SDL_SCANCODE_Z))
+        editor.rotate_tile(app, *doc, !shift);
 }
 
 void draw_shortcuts(App& app) {

@@ -4,6 +4,8 @@
 #include <string>
 
 #include "app.hpp"
+#include "kinds/table.hpp"
+#include "kinds/table.hpp"
 #include "edits.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
@@ -31,8 +33,10 @@ constexpr ToolButton tool_buttons[] = {
     {Tool::stamp, "Stamp (T)", "Paint the chosen stamp (Stamps below: made from a selection) with its top-left at the cell."},
 };
 
+}  // namespace
+
 // A palette swatch drawn with the canvas' own painter, so the palette shows what the board shows.
-bool swatch(App& app, const Level& level, std::int32_t value, bool selected, const char* tip, int jelly = 0, int lock = -1) {
+bool palette_swatch(App& app, const Level& level, std::int32_t value, bool selected, const char* tip, int jelly, int lock) {
     ImGui::PushID(static_cast<int>(value) * 31 + jelly + (lock + 1) * 1000003);
     ImVec2 p = ImGui::GetCursorScreenPos();
     float size = 34;
@@ -52,6 +56,8 @@ bool swatch(App& app, const Level& level, std::int32_t value, bool selected, con
     return clicked;
 }
 
+namespace {
+
 void palette_grid(App& app, const Level& level, const std::vector<std::pair<std::int32_t, std::string>>& entries) {
     std::int32_t& value = app.brush.value[static_cast<std::size_t>(level.kind)];
     float width = ImGui::GetContentRegionAvail().x;
@@ -59,21 +65,25 @@ void palette_grid(App& app, const Level& level, const std::vector<std::pair<std:
     int i = 0;
     bool v2_started = false;
     for (const auto& [v, tip] : entries) {
-        // match3: the format version 2 items (after _) start on a row of their own, three specials
-        // (h, v, b) of a colour side by side, then * @ and the crates.
-        if (level.kind == Kind::match3 && !v2_started && (cell::is_special(v) || v == cell::color_bomb)) {
-            v2_started = true;
-            ImGui::TextDisabled("h v b, * @ crates");
-            i = 0;
-            per_row = per_row >= 6 ? per_row / 3 * 3 : per_row;
+        // The kind's own sections (match3's format version 2 items): a titled section starts on a
+        // row of its own, its rows in whole groups of three (h, v, b of a colour side by side);
+        // an untitled break starts a new row.
+        if (const auto section = editor_kind(level.kind).palette_section) {
+            if (const char* title = section(v, v2_started)) {
+                if (*title) {
+                    v2_started = true;
+                    ImGui::TextDisabled("%s", title);
+                    per_row = per_row >= 6 ? per_row / 3 * 3 : per_row;
+                }
+                i = 0;
+            }
         }
-        if (level.kind == Kind::match3 && v == cell::color_bomb) i = 0;  // * @ crates: a new row
         if (i++ % per_row != 0) ImGui::SameLine(0, 4);
         bool selected = app.brush.target == PaintTarget::board && value == v;
-        const bool clicked = swatch(app, level, v, selected, tip.c_str());
+        const bool clicked = palette_swatch(app, level, v, selected, tip.c_str());
         // For the tests: "palette-TOKEN" (the colour bomb "palette-colour-bomb": a * is no name for grep).
-        trace_last_item(app, ("palette-" + (v == cell::color_bomb && level.kind == Kind::match3 ? std::string("colour-bomb")
-                                                                                                   : cell_token(level.kind, v))).c_str());
+        const std::string token = cell_token(level.kind, v);
+        trace_last_item(app, ("palette-" + (token == "*" ? std::string("colour-bomb") : token)).c_str());
         if (clicked) {
             value = v;
             app.brush.target = PaintTarget::board;
@@ -88,7 +98,7 @@ void draw_tools(App& app) {
     int shown = 0;
     for (const ToolButton& b : tool_buttons) {
         Document* doc = app.active();
-        if (b.tool == Tool::pair && (!doc || doc->level().kind != Kind::link)) continue;
+        if (b.tool == Tool::pair && (!doc || !editor_kind(doc->level().kind).pair_tool)) continue;
         if (shown++ % 2 == 1) ImGui::SameLine();
         bool selected = app.tool == b.tool;
         if (selected) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
@@ -118,90 +128,7 @@ void draw_tools(App& app) {
     std::vector<std::pair<std::int32_t, std::string>> entries;
     for (const PaletteEntry& entry : palette_entries(level)) entries.push_back({entry.value, entry.tip});  // keys 1-9, 0 pick them in this order
     palette_grid(app, level, entries);
-    if (level.kind == Kind::link) {
-        ImGui::SetNextItemWidth(120);
-        int value = app.brush.value[static_cast<std::size_t>(Kind::link)];
-        if (ImGui::InputInt("value", &value)) app.brush.value[static_cast<std::size_t>(Kind::link)] = std::clamp(value, 1, limits::max_link_value);
-        trace_last_item(app, "link-value");
-    }
-    if (level.kind == Kind::slide) {
-        // Tiles past the palette's 2048 (a 4096 start tile, a 65536 target's board): any power of
-        // two up to the format's limit; a typed value is taken down to a power of two.
-        int& value = app.brush.value[static_cast<std::size_t>(Kind::slide)];
-        int typed = value >= 2 ? value : 2;
-        ImGui::SetNextItemWidth(90);
-        if (ImGui::InputInt("##slide-value", &typed, 0, 0)) {
-            typed = std::clamp(typed, 2, limits::max_tile);
-            value = static_cast<int>(std::bit_floor(static_cast<unsigned>(typed)));
-            app.brush.target = PaintTarget::board;
-        }
-        trace_last_item(app, "slide-value");
-        ImGui::SameLine(0, 4);
-        if (ImGui::SmallButton("/2") && value > 2) value /= 2;
-        ImGui::SameLine(0, 4);
-        if (ImGui::SmallButton("x2") && value >= 2 && value < limits::max_tile) value = value < 2 ? 2 : value * 2;
-        ImGui::SameLine();
-        ImGui::TextUnformatted("tile");
-    }
-    if (level.kind == Kind::lines) {
-        text_disabled_wrapped("Z / Shift+Z rotates (the hovered tile or the brush)");
-    }
-    if (level.kind == Kind::match3) {
-        ImGui::TextUnformatted("Jelly layers (J)");
-        for (int layers = 0; layers <= 3; ++layers) {
-            if (layers) ImGui::SameLine(0, 4);
-            bool selected = app.brush.target == PaintTarget::jelly && app.brush.jelly == layers;
-            std::string tip = layers == 0 ? "remove jelly" : std::to_string(layers) + " layer(s) of jelly";
-            if (swatch(app, level, cell::empty, selected, tip.c_str(), layers)) {
-                app.brush.target = PaintTarget::jelly;
-                app.brush.jelly = layers;
-                if (app.tool != Tool::bucket && app.tool != Tool::rect) app.tool = Tool::brush;
-            }
-        }
-        // The lock layer (format version 2), like jelly: lock, or unlock. A lock goes only on a
-        // piece, special or colour bomb; the brush skips other cells and says why.
-        ImGui::TextUnformatted("Lock layer (L)");
-        for (int locked = 1; locked >= 0; --locked) {
-            if (locked == 0) ImGui::SameLine(0, 4);
-            bool selected = app.brush.target == PaintTarget::lock && app.brush.lock == locked;
-            const char* tip = locked ? "lock: a locked piece, special or colour bomb cannot be swapped and does not fall"
-                                     : "remove locks";
-            if (swatch(app, level, locked ? 0 : cell::empty, selected, tip, 0, locked)) {
-                app.brush.target = PaintTarget::lock;
-                app.brush.lock = locked;
-                if (app.tool != Tool::bucket && app.tool != Tool::rect) app.tool = Tool::brush;
-            }
-            trace_last_item(app, locked ? "palette-lock" : "palette-unlock");
-        }
-    }
-
-    if (level.kind == Kind::match3) {
-        // Layers, as in Tiled: show / hide on the canvas, lock against painting; a click on the
-        // name paints that layer (as J and L do).
-        ImGui::Separator();
-        ImGui::TextUnformatted("Layers");
-        const std::pair<PaintTarget, const char*> rows[] = {
-            {PaintTarget::board, "board"}, {PaintTarget::jelly, "jelly"}, {PaintTarget::lock, "locks"}};
-        for (const auto& [target, name] : rows) {
-            ImGui::PushID(name);
-            App::LayerState& state = app.layer(target);
-            if (target != PaintTarget::board) {
-                if (ImGui::Checkbox("show", &state.visible))
-                    app.status(std::string(name) + (state.visible ? " shown" : " hidden (Layers: tick show to see it)"));
-                trace_last_item(app, (std::string("layer-") + name + "-show").c_str());
-                ImGui::SameLine();
-            } else {
-                ImGui::Dummy(ImVec2(ImGui::GetFrameHeight() + ImGui::CalcTextSize("show").x + ImGui::GetStyle().ItemInnerSpacing.x, 0));
-                ImGui::SameLine();
-            }
-            if (ImGui::Checkbox("lock", &state.locked))
-                app.status(std::string(name) + (state.locked ? " locked: no painting on it" : " unlocked"));
-            trace_last_item(app, (std::string("layer-") + name + "-lock").c_str());
-            ImGui::SameLine();
-            if (ImGui::Selectable(name, app.brush.target == target)) app.brush.target = target;
-            ImGui::PopID();
-        }
-    }
+    if (const auto extras = editor_kind(level.kind).palette_extras) extras(app, level);
 
     // Stamps: a selection kept for reuse (as Tiled's), painted whole by the Stamp tool.
     ImGui::Separator();

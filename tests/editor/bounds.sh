@@ -76,7 +76,7 @@ for step in "$@"; do
             read -r x y < <(at "${step#clear:}")
             xdo mousemove --window "$EDITOR_WID" "$x" "$y"; xdo click 1
             key ctrl+a BackSpace Return ;;
-        click:*) click_item "${step#click:}" ;;
+        click:*) settle; click_item "${step#click:}" ;;  # after the analysis moved the fields
         key:ctrl+n)  # the New level dialog: the next steps wait for it to open
             before=$(grep -c '^modal: the New level dialog' "$out" || true)
             key ctrl+n
