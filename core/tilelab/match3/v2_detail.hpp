@@ -75,7 +75,10 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm);
 
 // v2_gravity.cpp: steps 7 and 8 (gravity, refill, exits) with events, or on boards the byte rows do
 // not fit.
-int gravity(View& v, ojson* events, int step);
+// whole: visit every column with an empty cell (resolve_step's reference path), not only those
+// where something falls.
+int gravity(View& v, ojson* events, int step, bool whole = false);
+int fall_column(View& v, int x, ojson* events, int step);
 int refill(View& v, const Config& config, Rng& rng, ojson* events, int step);
 
 // v2_rules.cpp: gravity in one column without events (the quiet steps' and gravity()'s).

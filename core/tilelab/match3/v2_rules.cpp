@@ -658,7 +658,7 @@ private:
         s.cleared = static_cast<std::int64_t>(cleared.size());
         s.jelly = jelly;
         std::uint32_t fell = ~0u;  // the columns gravity_rows moved
-        s.falls = by_rows ? gravity_rows(v, s.rows, fell) : gravity(v, nullptr, step);
+        s.falls = by_rows ? gravity_rows(v, s.rows, fell) : gravity(v, nullptr, step, s.reference_steps);
         s.spawns = mode == Mode::lookahead ? 0 : by_rows ? refill_rows(v, config, state.rng, s.rows) : refill(v, config, state.rng, nullptr, step);
         if (exits) run_exits(state, config, mode, s, nullptr, step);
         // Every run's cells were cleared (none locked), and a special created on one keeps its
@@ -889,7 +889,7 @@ private:
     // caller's list (unless they passed the budget).
     void fall_refill_exits() {
         ojson* ev = logging_ ? &step_events_ : nullptr;
-        s_.falls = gravity(v_, ev, step_);
+        s_.falls = gravity(v_, ev, step_, s_.reference_steps);
         s_.spawns = mode_ != Mode::lookahead ? refill(v_, config_, state_.rng, ev, step_) : 0;
         if (exits_) run_exits(state_, config_, mode_, s_, ev, step_);
         if (events_ && !s_.events_overflow)
