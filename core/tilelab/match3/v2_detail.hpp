@@ -29,6 +29,7 @@ struct View {
     Board& board;
     Grid* lock;  // nullptr: nothing locked
     int w, h;
+    Scratch::Changes* changes = nullptr;  // on: gravity and refill mark the cells they may write
     std::int32_t& at(int idx) { return board.cells[static_cast<std::size_t>(idx)]; }
     bool locked(int idx) const { return lock && lock->cells[static_cast<std::size_t>(idx)] != 0; }
     // Crates, blockers and locked items split a column for gravity and refill.

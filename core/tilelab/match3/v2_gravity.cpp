@@ -53,8 +53,13 @@ int gravity(View& v, ojson* events, int step, bool whole) {
         // Without events only the columns where an unlocked item lies above an empty cell of its
         // segment (holes let it through) move: in every other column the passes below write every
         // cell back where it was. One pass from the bottom row, along memory, finds them.
-        // Branch-free on int32 lanes, so the compiler vectorises the inner loops.
-        alignas(64) std::int32_t below[256] = {}, moves[256] = {}, other[256] = {};
+        // Branch-free on int32 lanes, so the compiler vectorises the inner loops. Per column: the
+        // lowest empty cell of the segment being read (-1: none yet), the lowest of those an item
+        // falls into (-1: nothing falls; no cell below it is written), and whether the column holds
+        // anything but unlocked items and empty cells.
+        alignas(64) std::int32_t seg_low[256], low[256], other[256] = {};
+        std::fill_n(seg_low, w, -1);
+        std::fill_n(low, w, -1);
         const std::int32_t* lock = v.lock ? v.lock->cells.data() : nullptr;
         for (int y = h - 1; y >= 0; --y) {
             const std::int32_t* row = v.board.cells.data() + static_cast<std::ptrdiff_t>(y) * w;
@@ -65,8 +70,10 @@ int gravity(View& v, ojson* events, int step, bool whole) {
                     const std::int32_t crate =
                         static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
                     const std::int32_t split = (c == cell::blocker) | crate | (item & locked_at(x));
-                    moves[x] |= item & (split ^ 1) & below[x];
-                    below[x] = (split ^ 1) & (below[x] | (c == cell::empty));
+                    const std::int32_t below = seg_low[x];
+                    const std::int32_t falls = item & (split ^ 1);
+                    low[x] = std::max(low[x], falls ? below : -1);
+                    seg_low[x] = split ? -1 : (below < 0 && c == cell::empty) ? y : below;
                     other[x] |= (c < cell::empty) & (item ^ 1);
                 }
             };
@@ -78,11 +85,14 @@ int gravity(View& v, ojson* events, int step, bool whole) {
             }
         }
         for (int x = 0; x < w; ++x) {
-            if (!moves[x]) continue;
+            if (low[x] < 0) continue;
             fallen += !v.lock && !other[x] ? fall_regular(v, x) : h <= 64 ? fall_segments(v, x) : fall_column(v, x, nullptr, 0);
+            if (v.changes) v.changes->mark(x, 0, low[x]);
         }
         return fallen;
     }
+    if (v.changes)  // any cell may be written
+        for (int x = 0; x < w; ++x) v.changes->mark(x, 0, h - 1);
     // Per column: whether it has an empty cell, and whether it holds anything but unlocked items and
     // empty cells; read row by row (the inner loop runs along memory and vectorises).
     const bool narrow = w <= 64;
@@ -134,6 +144,7 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
             if (v.at(y * v.w + x) != cell::empty) continue;
             const std::int32_t k = config.draw(rng);
             v.at(y * v.w + x) = k;
+            if (v.changes) v.changes->mark(x, y, y);
             ++filled;
             if (events)
                 events->push_back(ojson{{"type", "spawn"}, {"step", step}, {"cell", ojson::array({x, y})}, {"color", k}});
@@ -181,6 +192,7 @@ int collect_exits(View& v, ojson* events, int step) {
 
 int run_exits(State& state, const Config& config, Mode mode, Scratch& s, ojson* events, int step) {
     View v = view_of(state);
+    if (s.changes.on) v.changes = &s.changes;
     int total = 0;
     for (int round = 0; round <= v.w * v.h; ++round) {
         const int got = collect_exits(v, events, step);
