@@ -136,11 +136,12 @@ struct Scratch {
     // no run (play_move stops there instead of asking once more).
     bool settled_after = false;
     // play_move on boards the byte rows do not fit (up to 256 wide, without events): when the board
-    // before the move has no run, every later run holds a cell that has been given a piece since
-    // (a line of cells untouched since then would have been a run before). Pieces arrive only by the
-    // swap, a created special, gravity and refill, and those mark the cells they may write: per
-    // column the rows lo[x] .. hi[x] (lo > hi: none). Each step then looks for runs only through
-    // the marked cells, each run followed to its ends (`changes.on`).
+    // before the move has no run, every run of its first step holds a swapped cell, and every run of
+    // a later step a cell the step before gave a piece or unlocked (a line of cells it left alone
+    // was part of a run it cleared or unlocked whole). Pieces arrive only by the swap, a created
+    // special, gravity and refill; those and the unlocking mark the cells they may change: per
+    // column the rows lo[x] .. hi[x] (lo > hi: none). Each step looks for runs only through the
+    // marked cells, each run followed to its ends, then starts the marks afresh (`changes.on`).
     struct Changes {
         bool on = false;
         std::vector<std::int16_t> lo, hi;

@@ -444,8 +444,8 @@ private:
     }
 
     // scan_runs' results (run lengths, and the run cells' masks on boards up to 64 wide) from only the
-    // cells given a piece since the move began (Scratch::changes): every run holds one, and each run
-    // found is followed to its ends along its line. False: no run.
+    // cells the last step (or the swap) gave a piece or unlocked (Scratch::changes): every run holds
+    // one, and each run found is followed to its ends along its line. False: no run.
     bool scan_changed_lines() {
         Scratch& s = s_;
         const int w = w_, h = h_, k = config_.min_match;
@@ -492,6 +492,10 @@ private:
                 if (masks) s.run_cells[static_cast<std::size_t>(y)] |= (len >= 64 ? ~0ull : ((1ull << len) - 1)) << x0;
             }
         }
+        // The next step's runs each hold a cell this step gives a piece or unlocks: a line of cells
+        // it leaves alone was a line of this step's start, so part of a run whose cells this step
+        // clears or unlocks all.
+        s.changes.reset(w);
         return any;
     }
 
@@ -837,6 +841,7 @@ private:
             if (can_be_locked(c) && v_.locked(idx)) {
                 state_.lock->cells[iu] = 0;
                 unlocked.push_back(idx);
+                if (v_.changes) v_.changes->mark(idx % w, idx / w, idx / w);
             } else if (c >= 0 || c == cell::color_bomb) {
                 cleared.push_back(idx);
                 cleared_value.push_back(c);
