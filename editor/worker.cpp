@@ -138,6 +138,9 @@ void AnalysisWorker::run(std::stop_token stop) {
                 // The first runs' playouts, kept when the whole run can go on from them.
                 std::vector<PlayoutOutcome> head;
                 bool go_on = false;
+                // The first runs' figure when the budget stopped them (a large board's games are
+                // long): the runs that ended, fewer and with a wider interval, stay the figure.
+                std::optional<EstimateResult> budget_figure;
                 if (first_figure) {
                     // A first figure from the first runs, shown while the rest run: the same games
                     // as the first runs of the whole estimate (each run has its own seed), so it is
@@ -149,7 +152,10 @@ void AnalysisWorker::run(std::stop_token stop) {
                     EstimateOptions first = job.estimate;
                     first.runs = job.estimate_first_runs;
                     EstimateResult early = ops.estimate(job.level, first, playout_stop.get_token(), nullptr);
-                    if (!playout_stop.stop_requested() && early.runs == first.runs) {
+                    if (playout_stop.stop_requested() && !job_token.stop_requested() && early.runs > 0 &&
+                        !early.json.contains("error"))
+                        budget_figure = std::move(early);
+                    else if (!playout_stop.stop_requested() && early.runs == first.runs) {
                         go_on = ops.summarize && static_cast<int>(early.outcomes.size()) == early.runs &&
                                 !early.json.contains("error");
                         if (go_on) head = early.outcomes;
@@ -179,6 +185,8 @@ void AnalysisWorker::run(std::stop_token stop) {
                         outcome.estimate = ops.summarize(job.level, job.estimate, std::move(head),
                                                          playout_stop.stop_requested(), tail.timed_out);
                     }
+                } else if (budget_figure) {
+                    outcome.estimate = std::move(budget_figure);
                 } else {
                     outcome.estimate = ops.estimate(job.level, job.estimate, playout_stop.get_token(), &progress_);
                 }

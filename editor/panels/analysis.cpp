@@ -460,7 +460,8 @@ void draw_badge(App& app) {
     } else if (!current || (doc->view.estimate_pending && !estimate)) {
         badge(current ? "playouts running..." : "analysing...", IM_COL32(70, 70, 80, 255));
     } else if (estimate && estimate->runs == 0) {
-        // The live budget ran out before one playout ended (slide's bot on a long level).
+        // The live budget ran out before one playout ended (slide's bot on a long level, a very
+        // large match3 board).
         badge("no playout finished in the live budget", IM_COL32(70, 70, 80, 255));
         text_disabled_wrapped("Run the longer analysis below for a pass rate.");
     } else if (estimate) {
@@ -478,9 +479,15 @@ void draw_badge(App& app) {
             basis = "first " + std::to_string(estimate->runs) + " of " + std::to_string(app.settings.quick_runs) +
                     " runs (more running)" + basis.substr(std::min(basis.find(','), basis.size()));
             text_disabled_wrapped("%s", basis.c_str());
-        } else
-            text_disabled_wrapped("%s", figure_basis(*estimate, app.settings.quick_runs,
-                                                   doc->view.estimate_timed_out || estimate->timed_out).c_str());
+        } else {
+            const bool stopped = doc->view.estimate_timed_out || estimate->timed_out;
+            text_disabled_wrapped("%s", figure_basis(*estimate, app.settings.quick_runs, stopped).c_str());
+            if (stopped && estimate->runs < app.settings.quick_runs) {  // a large board's games are long
+                text_disabled_wrapped("fewer runs ended in the live budget, so the interval is wider; "
+                                      "the longer analysis below plays more");
+                trace_last_item(app, "badge-budget-note");
+            }
+        }
         ImGui::PopTextWrapPos();
         const std::string players = calibrated_text(app, level.kind, *estimate);
         if (!players.empty()) {

@@ -4,6 +4,7 @@
 // version 1 code in rules.cpp, move for move and draw for draw the same game, and faster.
 #pragma once
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -134,6 +135,27 @@ struct Scratch {
     // exit was looked for: every run's cells were cleared and nothing else changed, so the board has
     // no run (play_move stops there instead of asking once more).
     bool settled_after = false;
+    // play_move on boards the byte rows do not fit (up to 256 wide, without events): when the board
+    // before the move has no run, every run of its first step holds a swapped cell, and every run of
+    // a later step a cell the step before gave a piece or unlocked (a line of cells it left alone
+    // was part of a run it cleared or unlocked whole). Pieces arrive only by the swap, a created
+    // special, gravity and refill; those and the unlocking mark the cells they may change: per
+    // column the rows lo[x] .. hi[x] (lo > hi: none). Each step looks for runs only through the
+    // marked cells, each run followed to its ends, then starts the marks afresh (`changes.on`).
+    struct Changes {
+        bool on = false;
+        std::vector<std::int16_t> lo, hi;
+        void reset(int w) {
+            lo.assign(static_cast<std::size_t>(w), std::int16_t{32767});
+            hi.assign(static_cast<std::size_t>(w), std::int16_t{-1});
+        }
+        void mark(int x, int y0, int y1) {
+            auto& l = lo[static_cast<std::size_t>(x)];
+            auto& h = hi[static_cast<std::size_t>(x)];
+            l = std::min<std::int16_t>(l, static_cast<std::int16_t>(y0));
+            h = std::max<std::int16_t>(h, static_cast<std::int16_t>(y1));
+        }
+    } changes;
 };
 
 // The first step of a move: its cells (a first-named, b the target) and whether it is a combo.

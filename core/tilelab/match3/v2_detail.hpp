@@ -29,6 +29,7 @@ struct View {
     Board& board;
     Grid* lock;  // nullptr: nothing locked
     int w, h;
+    Scratch::Changes* changes = nullptr;  // on: gravity and refill mark the cells they may write
     std::int32_t& at(int idx) { return board.cells[static_cast<std::size_t>(idx)]; }
     bool locked(int idx) const { return lock && lock->cells[static_cast<std::size_t>(idx)] != 0; }
     // Crates, blockers and locked items split a column for gravity and refill.
@@ -75,7 +76,10 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm);
 
 // v2_gravity.cpp: steps 7 and 8 (gravity, refill, exits) with events, or on boards the byte rows do
 // not fit.
-int gravity(View& v, ojson* events, int step);
+// whole: visit every column with an empty cell (resolve_step's reference path), not only those
+// where something falls.
+int gravity(View& v, ojson* events, int step, bool whole = false);
+int fall_column(View& v, int x, ojson* events, int step);
 int refill(View& v, const Config& config, Rng& rng, ojson* events, int step);
 
 // v2_rules.cpp: gravity in one column without events (the quiet steps' and gravity()'s).

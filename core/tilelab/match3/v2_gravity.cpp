@@ -7,11 +7,92 @@
 
 namespace tilelab::match3::v2 {
 namespace detail {
+// Gravity in column x with events (or on boards over 64 rows): segment by segment from the bottom.
+int fall_column(View& v, int x, ojson* events, int step) {
+    const int w = v.w, h = v.h;
+    int fallen = 0;
+    int bottom = h - 1;
+    while (bottom >= 0) {
+        if (v.splitter(bottom * w + x)) {
+            --bottom;
+            continue;
+        }
+        int top = bottom;
+        while (top > 0 && !v.splitter((top - 1) * w + x)) --top;
+        int write = bottom;
+        auto skip_holes = [&] {
+            while (write >= top && v.at(write * w + x) == cell::hole) --write;
+        };
+        skip_holes();
+        for (int r = bottom; r >= top; --r) {
+            const std::int32_t item = v.at(r * w + x);
+            if (!is_item(item)) continue;
+            if (write != r) {
+                v.at(write * w + x) = item;
+                ++fallen;
+                if (events)
+                    events->push_back(ojson{{"type", "fall"}, {"step", step}, {"from", ojson::array({x, r})},
+                                            {"to", ojson::array({x, write})}});
+            }
+            --write;
+            skip_holes();
+        }
+        for (int r = write; r >= top; --r)
+            if (v.at(r * w + x) != cell::hole) v.at(r * w + x) = cell::empty;
+        bottom = top - 1;
+    }
+    return fallen;
+}
+
 // Step 7's gravity: items fall in each column's segments (split by blockers, crates and locked items),
 // skipping holes. Returns how many moved.
-int gravity(View& v, ojson* events, int step) {
+int gravity(View& v, ojson* events, int step, bool whole) {
     int fallen = 0;
     const int w = v.w, h = v.h;
+    if (!events && !whole && w <= 256) {
+        // Without events only the columns where an unlocked item lies above an empty cell of its
+        // segment (holes let it through) move: in every other column the passes below write every
+        // cell back where it was. One pass from the bottom row, along memory, finds them.
+        // Branch-free on int32 lanes, so the compiler vectorises the inner loops. Per column: the
+        // lowest empty cell of the segment being read (-1: none yet), the lowest of those an item
+        // falls into (-1: nothing falls; no cell below it is written), and whether the column holds
+        // anything but unlocked items and empty cells.
+        alignas(64) std::int32_t seg_low[256], low[256], other[256] = {};
+        std::fill_n(seg_low, w, -1);
+        std::fill_n(low, w, -1);
+        const std::int32_t* lock = v.lock ? v.lock->cells.data() : nullptr;
+        for (int y = h - 1; y >= 0; --y) {
+            const std::int32_t* row = v.board.cells.data() + static_cast<std::ptrdiff_t>(y) * w;
+            auto pass = [&](auto locked_at) {
+                for (int x = 0; x < w; ++x) {
+                    const std::int32_t c = row[x];
+                    const std::int32_t item = (c >= 0) | (c == cell::color_bomb) | (c == cell::ingredient);
+                    const std::int32_t crate =
+                        static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
+                    const std::int32_t split = (c == cell::blocker) | crate | (item & locked_at(x));
+                    const std::int32_t below = seg_low[x];
+                    const std::int32_t falls = item & (split ^ 1);
+                    low[x] = std::max(low[x], falls ? below : -1);
+                    seg_low[x] = split ? -1 : (below < 0 && c == cell::empty) ? y : below;
+                    other[x] |= (c < cell::empty) & (item ^ 1);
+                }
+            };
+            if (lock) {
+                const std::int32_t* lrow = lock + static_cast<std::ptrdiff_t>(y) * w;
+                pass([lrow](int x) { return static_cast<std::int32_t>(lrow[x] != 0); });
+            } else {
+                pass([](int) { return std::int32_t{0}; });
+            }
+        }
+        for (int x = 0; x < w; ++x) {
+            if (low[x] < 0) continue;
+            fallen += !v.lock && !other[x] ? fall_regular(v, x) : h <= 64 ? fall_segments(v, x) : fall_column(v, x, nullptr, 0);
+            if (v.changes) v.changes->mark(x, 0, low[x]);
+        }
+        return fallen;
+    }
+    if (v.changes)  // any cell may be written
+        for (int x = 0; x < w; ++x) v.changes->mark(x, 0, h - 1);
     // Per column: whether it has an empty cell, and whether it holds anything but unlocked items and
     // empty cells; read row by row (the inner loop runs along memory and vectorises).
     const bool narrow = w <= 64;
@@ -45,36 +126,7 @@ int gravity(View& v, ojson* events, int step) {
             fallen += fall_segments(v, x);
             continue;
         }
-        int bottom = h - 1;
-        while (bottom >= 0) {
-            if (v.splitter(bottom * w + x)) {
-                --bottom;
-                continue;
-            }
-            int top = bottom;
-            while (top > 0 && !v.splitter((top - 1) * w + x)) --top;
-            int write = bottom;
-            auto skip_holes = [&] {
-                while (write >= top && v.at(write * w + x) == cell::hole) --write;
-            };
-            skip_holes();
-            for (int r = bottom; r >= top; --r) {
-                const std::int32_t item = v.at(r * w + x);
-                if (!is_item(item)) continue;
-                if (write != r) {
-                    v.at(write * w + x) = item;
-                    ++fallen;
-                    if (events)
-                        events->push_back(ojson{{"type", "fall"}, {"step", step}, {"from", ojson::array({x, r})},
-                                                {"to", ojson::array({x, write})}});
-                }
-                --write;
-                skip_holes();
-            }
-            for (int r = write; r >= top; --r)
-                if (v.at(r * w + x) != cell::hole) v.at(r * w + x) = cell::empty;
-            bottom = top - 1;
-        }
+        fallen += fall_column(v, x, events, step);
     }
     return fallen;
 }
@@ -92,6 +144,7 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
             if (v.at(y * v.w + x) != cell::empty) continue;
             const std::int32_t k = config.draw(rng);
             v.at(y * v.w + x) = k;
+            if (v.changes) v.changes->mark(x, y, y);
             ++filled;
             if (events)
                 events->push_back(ojson{{"type", "spawn"}, {"step", step}, {"cell", ojson::array({x, y})}, {"color", k}});
@@ -139,12 +192,13 @@ int collect_exits(View& v, ojson* events, int step) {
 
 int run_exits(State& state, const Config& config, Mode mode, Scratch& s, ojson* events, int step) {
     View v = view_of(state);
+    if (s.changes.on) v.changes = &s.changes;
     int total = 0;
     for (int round = 0; round <= v.w * v.h; ++round) {
         const int got = collect_exits(v, events, step);
         if (got == 0) break;
         total += got;
-        s.falls += gravity(v, events, step);
+        s.falls += gravity(v, events, step, s.reference_steps);
         if (mode != Mode::lookahead) s.spawns += refill(v, config, state.rng, events, step);
     }
     state.ingredients += total;

@@ -369,12 +369,14 @@ public:
         lock_layer_ = state.lock ? &*state.lock : nullptr;
         by_rows_ = !s.reference_steps && V2Rows::fits(w_, h_) &&
                    (!lock_layer_ || (lock_layer_->width == w_ && lock_layer_->height == h_));
+        if (s.changes.on) v_.changes = &s.changes;
     }
 
     bool run() {
         s_.settled_after = false;
         if (by_rows_) s_.rows.load(board_.cells.data(), w_, h_);
-        if (!combo_ && nothing_to_resolve()) {
+        changed_scan_ = !by_rows_ && !combo_ && s_.changes.on && s_.changes.lo.size() == static_cast<std::size_t>(w_);
+        if (changed_scan_ ? !scan_changed_lines() : !combo_ && nothing_to_resolve()) {
             s_.events_overflow = false;
             s_.event_cells = 0;
             return false;
@@ -422,11 +424,13 @@ private:
     const int ia_, ib_;  // the swapped cells of a move's first step (-1: none)
     const Grid* lock_layer_ = nullptr;
     bool by_rows_ = false;
+    bool changed_scan_ = false;  // the runs were found by scan_changed_lines (Scratch::changes)
     RowRuns row_runs_;
     bool logging_ = false;
     std::uint8_t colour_done_ = 0;  // a colour bomb's colour joined the set (without events)
     bool any_crate_ = false, exits_ = false;
     int common_ = -1;  // the most common colour at the step's start (a colour bomb fired by another item takes it)
+    bool common_pending_ = false;  // a colour bomb is on the board and common_ is not counted yet
     ojson step_events_;
 
     // Whether there is nothing to resolve (no run): said before any buffer is prepared (on byte rows,
@@ -437,6 +441,62 @@ private:
         if (k == 3 && !s_.rows.run_of_three()) return true;
         s_.rows.links();
         return !run_starts(s_.rows, w_, h_, k, row_runs_);
+    }
+
+    // scan_runs' results (run lengths, and the run cells' masks on boards up to 64 wide) from only the
+    // cells the last step (or the swap) gave a piece or unlocked (Scratch::changes): every run holds
+    // one, and each run found is followed to its ends along its line. False: no run.
+    bool scan_changed_lines() {
+        Scratch& s = s_;
+        const int w = w_, h = h_, k = config_.min_match;
+        const std::int32_t* c = board_.cells.data();
+        s.row_len.assign(nu_, 0);
+        s.col_len.assign(nu_, 0);
+        const bool masks = w <= 64;
+        if (masks) s.run_cells.assign(static_cast<std::size_t>(h), 0);
+        else s.run_cells.clear();
+        bool any = false;
+        for (int x = 0; x < w; ++x) {
+            const int lo = s.changes.lo[static_cast<std::size_t>(x)], hi = s.changes.hi[static_cast<std::size_t>(x)];
+            if (lo > hi) continue;
+            // The column runs through rows lo .. hi, from the start of the line lo is on.
+            int y = lo;
+            const int first = colour(c[y * w + x]);
+            while (first >= 0 && y > 0 && colour(c[(y - 1) * w + x]) == first) --y;
+            while (y <= hi) {
+                const int col = colour(c[y * w + x]);
+                int y2 = y + 1;
+                if (col >= 0)
+                    while (y2 < h && colour(c[y2 * w + x]) == col) ++y2;
+                if (col >= 0 && y2 - y >= k) {
+                    any = true;
+                    for (int i = y; i < y2; ++i) {
+                        s.col_len[static_cast<std::size_t>(i * w + x)] = static_cast<std::uint16_t>(y2 - y);
+                        if (masks) s.run_cells[static_cast<std::size_t>(i)] |= 1ull << x;
+                    }
+                }
+                y = y2;
+            }
+            // The row run through each marked cell (once a run: its cells are marked by then).
+            for (y = lo; y <= hi; ++y) {
+                const int idx = y * w + x;
+                const int col = colour(c[idx]);
+                if (col < 0 || s.row_len[static_cast<std::size_t>(idx)]) continue;
+                int x0 = x, x1 = x;
+                while (x0 > 0 && colour(c[idx - (x - x0) - 1]) == col) --x0;
+                while (x1 + 1 < w && colour(c[idx + (x1 - x) + 1]) == col) ++x1;
+                const int len = x1 - x0 + 1;
+                if (len < k) continue;
+                any = true;
+                for (int i = x0; i <= x1; ++i) s.row_len[static_cast<std::size_t>(y * w + i)] = static_cast<std::uint16_t>(len);
+                if (masks) s.run_cells[static_cast<std::size_t>(y)] |= (len >= 64 ? ~0ull : ((1ull << len) - 1)) << x0;
+            }
+        }
+        // The next step's runs each hold a cell this step gives a piece or unlocks: a line of cells
+        // it leaves alone was a line of this step's start, so part of a run whose cells this step
+        // clears or unlocks all.
+        s.changes.reset(w);
+        return any;
     }
 
     [[gnu::always_inline]] void start_buffers() {
@@ -471,7 +531,7 @@ private:
             run_lengths(s_.rows, w_, h_, config_.min_match, row_runs_, s_);
             groups_from_rows(s_.rows, w_, h_, row_runs_, s_);
         } else if (!combo_) {
-            if (!scan_runs(board_, config_.min_match, s_)) return false;
+            if (!changed_scan_ && !scan_runs(board_, config_.min_match, s_)) return false;
             find_groups(board_, s_);
         } else {
             s_.groups.clear();
@@ -496,7 +556,14 @@ private:
         any_crate_ = crates > 0;
         // Exits are looked for only where an ingredient is on the board (a step brings none).
         exits_ = !by_rows_ || s_.rows.any_ingredient;
-        if (bombs == 0) return;
+        // The most common colour is counted when a colour bomb first fires without a colour of its
+        // own (common_colour); nothing changes a colour on the board before then.
+        common_pending_ = bombs > 0;
+    }
+
+    int common_colour() {
+        if (!common_pending_) return common_;
+        common_pending_ = false;
         s_.color_count.assign(static_cast<std::size_t>(config_.colors) + 1, 0);
         for (std::int32_t c : board_.cells)
             if (c >= 0 && cell::color_of(c) < config_.colors) ++s_.color_count[static_cast<std::size_t>(cell::color_of(c))];
@@ -504,6 +571,7 @@ private:
             if (s_.color_count[static_cast<std::size_t>(k)] > 0 &&
                 (common_ < 0 || s_.color_count[static_cast<std::size_t>(k)] > s_.color_count[static_cast<std::size_t>(common_)]))
                 common_ = k;
+        return common_;
     }
 
     // Step 2: the specials to create, one per group at most.
@@ -653,12 +721,13 @@ private:
         for (const auto& [idx, special] : created) {
             board.cells[static_cast<std::size_t>(idx)] = special;
             if (by_rows) s.rows.place(idx % w, idx / w);
+            if (v.changes) v.changes->mark(idx % w, idx / w, idx / w);
         }
         state.score += points;
         s.cleared = static_cast<std::int64_t>(cleared.size());
         s.jelly = jelly;
         std::uint32_t fell = ~0u;  // the columns gravity_rows moved
-        s.falls = by_rows ? gravity_rows(v, s.rows, fell) : gravity(v, nullptr, step);
+        s.falls = by_rows ? gravity_rows(v, s.rows, fell) : gravity(v, nullptr, step, s.reference_steps);
         s.spawns = mode == Mode::lookahead ? 0 : by_rows ? refill_rows(v, config, state.rng, s.rows) : refill(v, config, state.rng, nullptr, step);
         if (exits) run_exits(state, config, mode, s, nullptr, step);
         // Every run's cells were cleared (none locked), and a special created on one keeps its
@@ -726,7 +795,7 @@ private:
                     if (done && *done) continue;  // its whole area is in the set already
                     if (done) *done = 1;
                 }
-                own_area(board_, idx, common_, area);
+                own_area(board_, idx, item == cell::color_bomb ? common_colour() : -1, area);
                 for (int a : area) join(a);
                 if (logging_ && !over_budget(area.size()))
                     step_events_.push_back(ojson{{"type", "fired"}, {"step", step_}, {"cell", xy(idx, w)},
@@ -772,6 +841,7 @@ private:
             if (can_be_locked(c) && v_.locked(idx)) {
                 state_.lock->cells[iu] = 0;
                 unlocked.push_back(idx);
+                if (v_.changes) v_.changes->mark(idx % w, idx / w, idx / w);
             } else if (c >= 0 || c == cell::color_bomb) {
                 cleared.push_back(idx);
                 cleared_value.push_back(c);
@@ -814,7 +884,10 @@ private:
     void place_specials() {
         auto& created = s_.created;
         std::sort(created.begin(), created.end());
-        for (const auto& [idx, special] : created) board_.cells[static_cast<std::size_t>(idx)] = special;
+        for (const auto& [idx, special] : created) {
+            board_.cells[static_cast<std::size_t>(idx)] = special;
+            if (v_.changes) v_.changes->mark(idx % w_, idx / w_, idx / w_);
+        }
     }
 
     // Step 6: the score, runs walked over the cells actually cleared, then every other cleared cell;
@@ -889,7 +962,7 @@ private:
     // caller's list (unless they passed the budget).
     void fall_refill_exits() {
         ojson* ev = logging_ ? &step_events_ : nullptr;
-        s_.falls = gravity(v_, ev, step_);
+        s_.falls = gravity(v_, ev, step_, s_.reference_steps);
         s_.spawns = mode_ != Mode::lookahead ? refill(v_, config_, state_.rng, ev, step_) : 0;
         if (exits_) run_exits(state_, config_, mode_, s_, ev, step_);
         if (events_ && !s_.events_overflow)
@@ -905,6 +978,19 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
 
 int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch, ojson* events,
               Mode mode) {
+    // Boards the byte rows do not fit, without events: when the board before the move has no run,
+    // each step looks for runs only through the cells given a piece since (Scratch::changes).
+    const int w = state.board.width, h = state.board.height;
+    const bool rows_fit = V2Rows::fits(w, h) && (!state.lock || (state.lock->width == w && state.lock->height == h));
+    scratch.changes.on = false;
+    if (!events && !scratch.reference_steps && !rows_fit && w <= 256 && h <= 256 &&
+        (config.min_match == 3 || config.min_match == 4) &&
+        (config.min_match == 3 ? !any_run<3>(state.board) : !any_run<4>(state.board))) {
+        scratch.changes.reset(w);
+        scratch.changes.mark(a.x, a.y, a.y);
+        scratch.changes.mark(b.x, b.y, b.y);
+        scratch.changes.on = true;
+    }
     std::swap(state.board.at(a), state.board.at(b));
     ++state.moves;
     FirstStep first{a, b, kind == SwapKind::combo};
@@ -919,6 +1005,7 @@ int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind,
             break;
         }
     }
+    scratch.changes.on = false;
     return steps;
 }
 
