@@ -101,25 +101,26 @@ std::optional<CellPairMove> choose(match3::Bot bot, const Level& level, const St
 
 TEST_CASE("match3 random and mcts: the same seed gives the same JSON on 1 and 2 threads", "[bots]") {
     const Level level = collect_level(11);
+    // mcts at 8 rollouts a move: any count shows whether the threads change a figure.
     for (const char* bot : {"random", "mcts"}) {
         const int runs = std::string(bot) == "mcts" ? 16 : 200;
-        const EstimateResult one = estimate(level, bot, runs, 1, 5, 20);
-        const EstimateResult two = estimate(level, bot, runs, 2, 5, 20);
-        const EstimateResult again = estimate(level, bot, runs, 2, 5, 20);
+        const EstimateResult one = estimate(level, bot, runs, 1, 5, 8);
+        const EstimateResult two = estimate(level, bot, runs, 2, 5, 8);
+        const EstimateResult again = estimate(level, bot, runs, 2, 5, 8);
         CHECK(one.json.dump() == two.json.dump());
         CHECK(two.json.dump() == again.json.dump());
         CHECK(one.runs == runs);
         CHECK(one.json.at("bot") == bot);
         // "rollouts" is in the JSON of mcts only: the other bots print what they printed before.
         CHECK(one.json.contains("rollouts") == (std::string(bot) == "mcts"));
-        const EstimateResult other_seed = estimate(level, bot, runs, 2, 6, 20);
+        const EstimateResult other_seed = estimate(level, bot, runs, 2, 6, 8);
         CHECK(other_seed.json.dump() != one.json.dump());
     }
     for (const char* bot : {"greedy", "lookahead"}) CHECK_FALSE(estimate(level, bot, 5, 1, 5).json.contains("rollouts"));
     CHECK(estimate(level, "mcts", 2, 1, 5, 7).json.at("rollouts") == 7);
     // Format 2 (specials, combos) as well.
     const Level combos = sample("05-combos.json");
-    CHECK(estimate(combos, "mcts", 6, 1, 3, 10).json.dump() == estimate(combos, "mcts", 6, 2, 3, 10).json.dump());
+    CHECK(estimate(combos, "mcts", 6, 1, 3, 6).json.dump() == estimate(combos, "mcts", 6, 2, 3, 6).json.dump());
     CHECK(estimate(combos, "random", 100, 1, 3).json.dump() == estimate(combos, "random", 100, 2, 3).json.dump());
 }
 
@@ -291,7 +292,8 @@ TEST_CASE("match3 estimate and pack check take --rollouts, and bad bot names are
 TEST_CASE("the match3 bot ladder is ordered: random <= greedy <= lookahead <= mcts", "[bots][ladder]") {
     // Within the 95% Wilson intervals: the lower bot's ci_low is at most the higher bot's ci_high, on
     // every sample and 5 generated levels (the designer levels are the next test's). mcts plays 15
-    // rollouts a move, not the CLI's 100, and fewer playouts, to keep the test within seconds on one core.
+    // rollouts a move, not the CLI's 100, and fewer playouts, to keep the test within seconds on one core
+    // (under the sanitizers 6 rollouts: they see the same paths).
     std::vector<Level> levels;
     for (const auto& name : sample_names()) levels.push_back(sample(name));
     for (std::uint64_t seed = 1; seed <= static_cast<std::uint64_t>(test::reps(5)); ++seed) {
@@ -299,16 +301,17 @@ TEST_CASE("the match3 bot ladder is ordered: random <= greedy <= lookahead <= mc
         levels.back().id = "generated-" + std::to_string(seed);
     }
     const char* bots[] = {"random", "greedy", "lookahead", "mcts"};
-    // Playouts per bot: 300 (mcts 40) at scale 1; under the sanitizers a tenth, at least 60 (20):
+    // Playouts per bot: 300 (mcts 40) at scale 1; under the sanitizers a tenth, at least 60 (12):
     // the intervals widen, so the order holds all the more, and the sanitizers see the same paths.
-    const int runs = std::max(60, test::reps(300)), mcts_runs = std::max(20, test::reps(40));
+    const int runs = std::max(60, test::reps(300)), mcts_runs = std::max(12, test::reps(40));
+    const int rollouts = test::test_scale() < 1 ? 6 : 15;
     int mcts_at_least_lookahead = 0;
     for (const Level& level : levels) {
         INFO(level.id);
         std::vector<EstimateResult> rates;
         for (const char* bot : bots) {
             const bool mcts = std::string(bot) == "mcts";
-            rates.push_back(estimate(level, bot, mcts ? mcts_runs : runs, 1, 1, 15));
+            rates.push_back(estimate(level, bot, mcts ? mcts_runs : runs, 1, 1, rollouts));
         }
         std::printf("  %-22s", level.id.c_str());
         for (std::size_t i = 0; i < rates.size(); ++i)
@@ -335,9 +338,11 @@ TEST_CASE("match3 mcts is the stronger player on designer levels of crates and i
     // the intervals are apart; jelly-ingredient is here for its short limits (both bots win most
     // games at its 19 moves). With greedy rollouts mcts fell below lookahead on crates-ingredient
     // (docs/match3.md "Bots"). mcts plays 15 rollouts a move and 60 games, lookahead 300: about 2.5 s
-    // on one core. Under the sanitizers a tenth, at least 20 and 100: the intervals widen, so only the
+    // on one core. Under the sanitizers 6 rollouts, 10 and 100 games: the intervals widen, so only the
     // curve's check.
-    const int mcts_runs = std::max(20, test::reps(60)), lookahead_runs = std::max(100, test::reps(300));
+    const bool full = test::test_scale() >= 1;
+    const int mcts_runs = full ? test::reps(60) : 10, lookahead_runs = std::max(100, test::reps(300));
+    const int rollouts = full ? 15 : 6;
     const auto dir = std::filesystem::path(TILELAB_TEST_DATA) / "match3-designer";
     enum class Margin { curve, above, apart };
     const std::pair<const char*, Margin> files[] = {{"crates-ingredient.json", Margin::above},
@@ -349,7 +354,7 @@ TEST_CASE("match3 mcts is the stronger player on designer levels of crates and i
         const Level level = load_or_fail(dir / name);
         INFO(level.id);
         const EstimateResult lookahead = estimate(level, "lookahead", lookahead_runs, 1, 1);
-        const EstimateResult mcts = estimate(level, "mcts", mcts_runs, 1, 1, 15);
+        const EstimateResult mcts = estimate(level, "mcts", mcts_runs, 1, 1, rollouts);
         std::printf("  %-28s lookahead %.3f [%.3f, %.3f] mcts %.3f [%.3f, %.3f]\n", level.id.c_str(), lookahead.pass_rate,
                     lookahead.ci_low, lookahead.ci_high, mcts.pass_rate, mcts.ci_low, mcts.ci_high);
         const auto below = curve_of(lookahead), above = curve_of(mcts);
@@ -360,7 +365,7 @@ TEST_CASE("match3 mcts is the stronger player on designer levels of crates and i
                                << above[i].low << ", " << above[i].high << "]");
             CHECK(above[i].high >= below[i].low);
         }
-        if (test::test_scale() < 1) continue;
+        if (!full) continue;
         if (margin != Margin::curve) CHECK(mcts.pass_rate > lookahead.ci_high);
         if (margin == Margin::apart) CHECK(mcts.ci_low > lookahead.ci_high);
     }
