@@ -28,7 +28,7 @@ using namespace tilelab;
 namespace {
 
 // A generated 8x8 level of 6 colours with a goal that needs the goal-aware bots: 16 pieces of colour 0
-// in 10 moves (greedy passes ~15%, lookahead ~55%, mcts ~70% on seeds 1..20).
+// in 10 moves (on seeds 1..5 greedy passes 3-72%, lookahead 29-94%, mcts at 15 rollouts 47-100%).
 Level collect_level(std::uint64_t seed) {
     GenerateOptions o;
     o.kind = Kind::match3;
