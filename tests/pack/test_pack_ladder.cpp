@@ -35,8 +35,8 @@ TEST_CASE("pack check --ladder: every match3 level's figure per bot is estimate 
           "[pack][ladder]") {
     const auto dir = scratch_dir("ladder");
     const std::string pack = small_pack(dir);
-    auto plain = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 20 --threads 2 --json");
-    auto ladder = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 20 --threads 2 --json --ladder");
+    auto plain = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 8 --threads 2 --json");
+    auto ladder = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 8 --threads 2 --json --ladder");
     INFO(ladder.err);
     REQUIRE(plain.status == 0);
     REQUIRE(ladder.status == 0);
@@ -54,7 +54,7 @@ TEST_CASE("pack check --ladder: every match3 level's figure per bot is estimate 
         CHECK(order == sorted);
         for (const std::string& bot : bots) {
             auto alone = run_cli("estimate " + shell_quote(samples + (i == 0 ? "/match3/02-jelly.json" : "/match3/05-combos.json")) +
-                                 " --runs 60 --rollouts 20 --threads 2 --json --bot " + bot);
+                                 " --runs 60 --rollouts 8 --threads 2 --json --bot " + bot);
             REQUIRE(alone.status == 0);
             const auto e = json_of(alone.out);
             INFO(bot);
@@ -70,7 +70,7 @@ TEST_CASE("pack check --ladder: every match3 level's figure per bot is estimate 
     for (auto& level : with["levels"]) level.erase("ladder");
     CHECK(with == without);
 
-    auto table = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 20 --threads 2 --ladder");
+    auto table = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 8 --threads 2 --ladder");
     CHECK_THAT(table.out, Catch::Contains("ladder: random ") && Catch::Contains(", mcts "));
     auto refused = run_cli("pack check " + shell_quote(pack) + " --ladder --shard 0/2 -o " +
                            shell_quote((dir / "part.json").string()));
@@ -106,7 +106,7 @@ TEST_CASE("pack check and pack report --calibration: the players' rate of estima
     CHECK_FALSE(report["levels"][3].contains("estimate"));  // link: no bot figure to calibrate
 
     const auto html = (dir / "report.html").string();
-    auto written = run_cli("pack report " + shell_quote(pack) + " --runs 40 --rollouts 10 --threads 2 --ladder --calibration " +
+    auto written = run_cli("pack report " + shell_quote(pack) + " --runs 40 --rollouts 4 --threads 2 --ladder --calibration " +
                            shell_quote(cal) + " -o " + shell_quote(html));
     REQUIRE(written.status == 0);
     const std::string page = slurp(html);

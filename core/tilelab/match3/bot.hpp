@@ -22,7 +22,7 @@ enum class Bot {
     random,     // a uniformly random legal move, drawn from the bot's own generator (BotWorkspace::rng)
     greedy,     // the swap whose first step clears most cells; ties to the first in hint order
     lookahead,  // plays every legal swap out through its cascades (without refills) and keeps the best
-    mcts,       // UCT over the legal moves, greedy rollouts of a fixed depth (mcts.hpp)
+    mcts,       // UCT over the legal moves, rollouts of the lookahead bot of a fixed depth (mcts.hpp)
 };
 inline constexpr Bot default_bot = Bot::lookahead;
 std::optional<Bot> parse_bot(std::string_view name);  // "" gives default_bot

@@ -1,6 +1,6 @@
-// The mcts bot: UCB1 over the lookahead's best moves, greedy rollouts of mcts_rollout_depth moves valued
-// by the lookahead's goal progress (discounted), on refills drawn from the bot's own generator
-// (docs/match3.md "Bots").
+// The mcts bot: UCB1 over the lookahead's best moves, rollouts of mcts_rollout_depth moves that play the
+// lookahead bot, valued by the lookahead's goal progress (discounted), on refills drawn from the bot's own
+// generator; the lookahead's own move unless the rollouts show another one better (docs/match3.md "Bots").
 #include "tilelab/match3/mcts.hpp"
 
 #include <algorithm>
@@ -26,6 +26,20 @@ constexpr double dead_penalty = 100000;
 // UCB1's exploration weight on rewards scaled to [0, 1] by the lowest and highest rollout values seen.
 constexpr double exploration = 0.7;
 
+// Whether the rollouts of arm `a` beat those of arm `b` by more than mcts_margin standard errors of
+// their mean difference, paired rollout by rollout (rollout j of both met the same refills).
+bool clearly_better(const std::vector<double>& a, const std::vector<double>& b) {
+    const std::size_t n = std::min(a.size(), b.size());
+    if (n < 2) return false;
+    double mean = 0;
+    for (std::size_t j = 0; j < n; ++j) mean += a[j] - b[j];
+    mean /= static_cast<double>(n);
+    double squares = 0;
+    for (std::size_t j = 0; j < n; ++j) squares += (a[j] - b[j] - mean) * (a[j] - b[j] - mean);
+    const double standard_error = std::sqrt(squares / static_cast<double>(n - 1) / static_cast<double>(n));
+    return mean > mcts_margin * standard_error;
+}
+
 // The lookahead's value of its best move (0 on a dead board).
 double best_of(const std::vector<std::int64_t>& values) {
     return values.empty() ? 0.0 : static_cast<double>(*std::max_element(values.begin(), values.end()));
@@ -46,8 +60,8 @@ struct V1Game {
         lookahead_values(level, rules, s, ws, ws.values, stop);
     }
     void play(State& s, const Swap& m) { play_swap(s, rules, m, ws.scratch); }
-    bool play_greedy(State& s) {
-        const auto m = choose_swap(Bot::greedy, level, rules, s, ws);
+    bool play_policy(State& s, const std::stop_token& stop) {
+        const auto m = choose_swap(Bot::lookahead, level, rules, s, ws, stop);
         if (!m) return false;
         play_swap(s, rules, *m, ws.scratch);
         return true;
@@ -78,8 +92,8 @@ struct V2Game {
         const v2::SwapKind kind = v2::classify(s.board, s.lock, m.a, m.b, config.min_match);
         v2::play_move(s, config, m.a, m.b, kind, ws.v2);
     }
-    bool play_greedy(State& s) {
-        const auto m = choose_move_v2(Bot::greedy, level, config, s, ws);
+    bool play_policy(State& s, const std::stop_token& stop) {
+        const auto m = choose_move_v2(Bot::lookahead, level, config, s, ws, stop);
         if (!m) return false;
         play(s, *m);
         return true;
@@ -94,8 +108,8 @@ struct V2Game {
     }
 };
 
-// One rollout: `move`, then greedy moves, mcts_rollout_depth moves in all, stopping early at a win or a
-// dead board; refills come from `rng`. Its value: the goal progress of each move (the lookahead's
+// One rollout: `move`, then the lookahead bot's moves, mcts_rollout_depth moves in all, stopping early at a
+// win or a dead board; refills come from `rng`. Its value: the goal progress of each move (the lookahead's
 // measure, specials left included on format 2 levels), move d weighted mcts_discount^(d-1); then the
 // lookahead's best value from the last state, weighted as a sixth move; or the win bonus, or the
 // dead-board penalty.
@@ -124,7 +138,7 @@ double rollout(Game& game, const State& root, const GoalMeter& meter, const type
             bonus = weight * game.best_next(s, stop);  // the lookahead's best move from where the rollout ends
             break;
         }
-        if (!game.play_greedy(s)) {
+        if (!game.play_policy(s, stop)) {
             bonus = -dead_penalty;
             break;
         }
@@ -139,8 +153,9 @@ std::optional<typename Game::Move> search(Game& game, const State& root, const s
     game.root(root, stop);
     const auto& moves = game.moves;
     if (moves.empty()) return std::nullopt;
-    const std::vector<std::int64_t>& values = ws.values;  // rollouts write next_values, never ws.values
     // The lookahead's order, best first (ties: the earlier move); its first is lookahead's own choice.
+    // Taken before the rollouts: the lookahead bot they play overwrites ws.values.
+    const std::vector<std::int64_t>& values = ws.values;
     std::vector<std::size_t> order(moves.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     if (values.size() == moves.size())
@@ -151,6 +166,7 @@ std::optional<typename Game::Move> search(Game& game, const State& root, const s
     struct Arm {
         double sum = 0;
         int visits = 0;
+        std::vector<double> values;  // rollout j's value at [j]
     };
     std::vector<Arm> stats(arms);
     const GoalMeter meter(game.level, root, Game::specials);
@@ -181,6 +197,7 @@ std::optional<typename Game::Move> search(Game& game, const State& root, const s
         const Rng luck(playout_seed(decision_seed, static_cast<std::uint64_t>(arm.visits)));
         const double value = rollout(game, root, meter, moves[order[pick]], luck, stop);
         arm.sum += value;
+        arm.values.push_back(value);
         ++arm.visits;
         lo = std::min(lo, value);
         hi = std::max(hi, value);
@@ -198,6 +215,7 @@ std::optional<typename Game::Move> search(Game& game, const State& root, const s
             best = i;
         }
     }
+    if (best != 0 && !clearly_better(stats[best].values, stats[0].values)) best = 0;
     return moves[order[best]];
 }
 
