@@ -145,15 +145,14 @@ const char* pending_overlay(const OverlayToggles& show) { return show.line_group
 
 // The overlays of the analysis on the board (the Analysis panel's check boxes say which).
 void draw_overlays(const OverlayFrame& f) {
-    [[maybe_unused]] App& app = f.app;
-    [[maybe_unused]] const Document& doc = f.doc;
-    [[maybe_unused]] ImDrawList* list = f.list;
-    [[maybe_unused]] const BoardView& view = f.view;
-    [[maybe_unused]] const Analysis* analysis = &f.analysis;
-    [[maybe_unused]] const OverlayToggles& show = app.settings.overlays;
-    [[maybe_unused]] const Level& level = doc.level();
-    [[maybe_unused]] const int step = f.step;
-    [[maybe_unused]] const float thick = f.thick;
+    App& app = f.app;
+    const Document& doc = f.doc;
+    ImDrawList* list = f.list;
+    const BoardView& view = f.view;
+    const Analysis* analysis = &f.analysis;
+    const OverlayToggles& show = app.settings.overlays;
+    const int step = f.step;
+    const float thick = f.thick;
     if (!show.line_groups) return;
     int index = 0;
     nlohmann::ordered_json drawn{{"groups", nlohmann::ordered_json::array()}};

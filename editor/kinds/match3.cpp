@@ -347,17 +347,17 @@ const char* palette_section(std::int32_t value, bool started) {
 
 // The overlays of the analysis on the board (the Analysis panel's check boxes say which).
 void draw_overlays(const OverlayFrame& f) {
-    [[maybe_unused]] App& app = f.app;
-    [[maybe_unused]] const Document& doc = f.doc;
-    [[maybe_unused]] ImDrawList* list = f.list;
-    [[maybe_unused]] const BoardView& view = f.view;
-    [[maybe_unused]] const Analysis* analysis = &f.analysis;
-    [[maybe_unused]] const OverlayToggles& show = app.settings.overlays;
-    [[maybe_unused]] const Level& level = doc.level();
-    [[maybe_unused]] const int step = f.step;
-    [[maybe_unused]] const float thick = f.thick;
-    [[maybe_unused]] const ImVec2 mouse = f.mouse;
-    [[maybe_unused]] const bool mouse_in = f.mouse_in;
+    App& app = f.app;
+    const Document& doc = f.doc;
+    ImDrawList* list = f.list;
+    const BoardView& view = f.view;
+    const Analysis* analysis = &f.analysis;
+    const OverlayToggles& show = app.settings.overlays;
+    const Level& level = doc.level();
+    const int step = f.step;
+    const float thick = f.thick;
+    const ImVec2 mouse = f.mouse;
+    const bool mouse_in = f.mouse_in;
     // The piece each ? cell draws from the seed, small in its corner: the hints and groups
     // are those of this drawn board (as `tilelab analyze` says), so the designer sees why.
     if (show.match_groups || show.hint_swaps)

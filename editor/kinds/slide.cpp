@@ -130,15 +130,13 @@ void palette_extras(App& app, const Level& level) {
 
 // The overlays of the analysis on the board (the Analysis panel's check boxes say which).
 void draw_overlays(const OverlayFrame& f) {
-    [[maybe_unused]] App& app = f.app;
-    [[maybe_unused]] const Document& doc = f.doc;
-    [[maybe_unused]] ImDrawList* list = f.list;
-    [[maybe_unused]] const BoardView& view = f.view;
-    [[maybe_unused]] const Analysis* analysis = &f.analysis;
-    [[maybe_unused]] const OverlayToggles& show = app.settings.overlays;
-    [[maybe_unused]] const Level& level = doc.level();
-    [[maybe_unused]] const int step = f.step;
-    [[maybe_unused]] const float thick = f.thick;
+    App& app = f.app;
+    const Document& doc = f.doc;
+    ImDrawList* list = f.list;
+    const BoardView& view = f.view;
+    const Analysis* analysis = &f.analysis;
+    const OverlayToggles& show = app.settings.overlays;
+    const Level& level = doc.level();
     if (!show.slide_legal) return;
     float w = static_cast<float>(level.width()) * view.size, h = static_cast<float>(level.height()) * view.size;
     ImVec2 o = view.origin;

@@ -80,7 +80,9 @@ ensure_display() {
     local x; x=$(mktemp -d)
     local deathsig=()
     if command -v setpriv >/dev/null; then deathsig=(setpriv --pdeathsig KILL); fi
-    "${deathsig[@]}" Xvfb -displayfd 3 -screen 0 1400x900x24 -nolisten tcp 3>"$x/display" 2>"$x/xvfb.err" &
+    # -noreset: by default the server resets when its last client leaves, and a test that starts the
+    # editor again right after killing it could not connect while it did ("Can't open display").
+    "${deathsig[@]}" Xvfb -displayfd 3 -screen 0 1400x900x24 -nolisten tcp -noreset 3>"$x/display" 2>"$x/xvfb.err" &
     XVFB_PID=$!
     trap 'kill "$XVFB_PID" 2>/dev/null; wait "$XVFB_PID" 2>/dev/null; rm -rf "$x"' EXIT
     local i number=""

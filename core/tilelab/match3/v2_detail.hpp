@@ -84,6 +84,11 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step);
 
 // v2_rules.cpp: gravity in one column without events (the quiet steps' and gravity()'s).
 int fall_regular(View& v, int x);
+// The cells a fired special (or a colour bomb, of `bomb_colour`; -1: its own cell only) clears, and
+// a combo's (a colour bomb with a special turns that colour's pieces into the special first), in
+// `out` (v2_areas.cpp).
+void own_area(const Board& board, int idx, int bomb_colour, std::vector<int>& out);
+void combo_area(Board& board, int ia, int ib, std::vector<int>& out);
 int fall_segments(View& v, int x);
 
 }  // namespace tilelab::match3::v2::detail
