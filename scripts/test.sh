@@ -30,7 +30,11 @@ phase "build"
 
 status=0
 # ctest's output is kept in build/ctest.log too: scripts/time-table.sh reads each test's time there.
-ctest --test-dir build --output-on-failure -j"$jobs" --timeout 600 2>&1 | tee build/ctest.log || status=${PIPESTATUS[0]}
+# One slot more than the cores: tests/ctest-resources.json keeps CPU-bound tests at two at once, and
+# the editor's end-to-end tests, which mostly wait on the editor's frames, use the cores' idle time
+# beside them (tests/CMakeLists.txt, docs/testing.md "Time").
+ctest --test-dir build --output-on-failure -j"$((jobs + 1))" --resource-spec-file "$PWD/tests/ctest-resources.json" \
+  --timeout 600 2>&1 | tee build/ctest.log || status=${PIPESTATUS[0]}
 phase "ctest"
 printf 'test.sh phases:\n%s' "$phase_times"
 grep -E '^[0-9]+% tests passed' build/ctest.log | tail -1 || true  # ctest's summary stays the last line
