@@ -386,39 +386,36 @@ std::string App::settle_trace(const Document& doc) const {
 void App::run_deep_analysis() {
     Document* doc = active();
     if (!doc) return;
-    AnalysisJob job;
+    Job job;
     job.document_id = doc->id();
     job.revision = doc->revision();
     job.level = doc->level();
     const KindOps& ops = kind_ops(job.level.kind);
-    job.run_analyze = ops.estimate == nullptr;  // link, lines: the solver with a long budget
-    job.analyze.budget_ms = settings.deep_budget_ms;
-    job.run_estimate = ops.estimate != nullptr;  // match3, slide: many playouts
-    job.estimate.runs = settings.deep_runs;
-    job.estimate.threads = 1;  // the UI keeps the other core
-    job.estimate.seed = 0;     // as `tilelab estimate` and `pack check`: one figure everywhere
-    job.estimate.bot = "";     // each kind's own bot, as the command line
+    AnalysisTask task;
+    task.run_analyze = ops.estimate == nullptr;  // link, lines: the solver with a long budget
+    task.analyze.budget_ms = settings.deep_budget_ms;
+    task.run_estimate = ops.estimate != nullptr;  // match3, slide: many playouts
+    task.estimate.runs = settings.deep_runs;
+    task.estimate.threads = 1;  // the UI keeps the other core
+    task.estimate.seed = 0;     // as `tilelab estimate` and `pack check`: one figure everywhere
+    task.estimate.bot = "";     // each kind's own bot, as the command line
     // The pass-rate curve up to twice the limit, as `tilelab estimate` draws it by default.
-    job.estimate.curve_cap = 2 * job.level.goal.moves.value_or(0);
+    task.estimate.curve_cap = 2 * job.level.goal.moves.value_or(0);
+    job.task = std::move(task);
     deep_document = doc->id();
     deep_view = AnalysisView{};
     deep_worker.submit(std::move(job));
     trace("deep analysis started");
 }
 
-AnalysisJob App::command_line_playouts(const Document& doc) const {
-    AnalysisJob job;
-    job.document_id = doc.id();
-    job.revision = doc.revision();
-    job.level = doc.level();
-    job.run_analyze = false;
-    job.run_estimate = false;
-    job.estimate.runs = settings.quick_runs;  // the command line's default runs, unless changed
-    job.estimate.threads = 1;                 // the UI keeps the other core; the figures do not depend on it
-    job.estimate.seed = 0;
-    job.estimate.bot = "";
-    job.estimate.time_budget_ms = default_playout_budget_ms;
-    return job;
+EstimateOptions App::command_line_playouts() const {
+    EstimateOptions estimate;
+    estimate.runs = settings.quick_runs;  // the command line's default runs, unless changed
+    estimate.threads = 1;                 // the UI keeps the other core; the figures do not depend on it
+    estimate.seed = 0;
+    estimate.bot = "";
+    estimate.time_budget_ms = default_playout_budget_ms;
+    return estimate;
 }
 
 void App::run_aim() {
@@ -426,11 +423,12 @@ void App::run_aim() {
     if (!doc || deep_worker.busy()) return;
     // Exactly `tilelab tune LEVEL --target P --tolerance T --runs quick_runs` (seed 0, the kind's
     // own bot): the same games, so the same limit, on any thread count.
-    AnalysisJob job = command_line_playouts(*doc);
-    TuneOptions tune;
-    tune.target = settings.aim_target;
-    tune.tolerance = settings.aim_tolerance;
-    job.tune = tune;
+    TuneTask task;
+    task.estimate = command_line_playouts();
+    task.tune.target = settings.aim_target;
+    task.tune.tolerance = settings.aim_tolerance;
+    const TuneOptions& tune = task.tune;
+    Job job{doc->id(), doc->revision(), doc->level(), task};
     aim_view = AimView{};
     aim_view.document_id = doc->id();
     aim_view.revision = doc->revision();
@@ -443,9 +441,11 @@ void App::run_aim() {
 void App::run_ladder() {
     Document* doc = active();
     if (!doc || deep_worker.busy()) return;
-    AnalysisJob job = command_line_playouts(*doc);
-    job.ladder = job.level.kind == Kind::match3 ? std::vector<std::string>{"random", "greedy", "lookahead", "mcts"}
-                                                 : std::vector<std::string>{"random", "greedy", "quick", "expectimax"};
+    LadderTask task;
+    task.estimate = command_line_playouts();
+    task.bots = doc->level().kind == Kind::match3 ? std::vector<std::string>{"random", "greedy", "lookahead", "mcts"}
+                                                  : std::vector<std::string>{"random", "greedy", "quick", "expectimax"};
+    Job job{doc->id(), doc->revision(), doc->level(), std::move(task)};
     ladder_view = LadderView{};
     ladder_view.document_id = doc->id();
     ladder_view.revision = doc->revision();
@@ -474,80 +474,76 @@ const calibration::Calibration* App::calibration() {
 }
 
 void App::poll_workers() {
-    if (std::optional<AnalysisOutcome> outcome = live_worker.take()) {
+    if (std::optional<Outcome> outcome = live_worker.take()) {
         Document* doc = find(outcome->document_id);
+        AnalysisDone* done = outcome->as<AnalysisDone>();
         // A view already current (a reused result) is never replaced by an older job's, such as
         // the cancelled job the reuse stopped.
-        if (doc && doc->view.revision == doc->revision() && outcome->revision != doc->revision()) doc = nullptr;
+        if (!done || (doc && doc->view.revision == doc->revision() && outcome->revision != doc->revision())) doc = nullptr;
         if (doc) {
             // A whole result of the level last asked for is kept for reuse (see live_results).
             std::shared_ptr<const EstimateResult> estimate;
-            if (outcome->estimate) estimate = std::make_shared<const EstimateResult>(std::move(*outcome->estimate));
-            if (outcome->revision == live_requested_revision && !outcome->estimate_pending && !outcome->cancelled &&
-                outcome->error.empty() && estimate && !outcome->estimate_timed_out && !estimate->cancelled &&
+            if (done->estimate) estimate = std::make_shared<const EstimateResult>(std::move(*done->estimate));
+            if (outcome->revision == live_requested_revision && !done->estimate_pending && !outcome->cancelled &&
+                outcome->error.empty() && estimate && !done->estimate_timed_out && !estimate->cancelled &&
                 !live_requested_text.empty()) {
-                live_results.push_front({live_requested_text, outcome->analysis, estimate, outcome->elapsed_ms});
+                live_results.push_front({live_requested_text, done->analysis, estimate, outcome->elapsed_ms});
                 if (live_results.size() > 32) live_results.pop_back();
             }
             doc->view.revision = outcome->revision;
-            doc->view.analysis = std::move(outcome->analysis);
+            doc->view.analysis = std::move(done->analysis);
             doc->view.estimate = std::move(estimate);
             doc->view.error = std::move(outcome->error);
             doc->view.elapsed_ms = outcome->elapsed_ms;
-            doc->view.estimate_pending = outcome->estimate_pending;
-            doc->view.estimate_timed_out = outcome->estimate_timed_out;
-            doc->view.estimate_first = outcome->estimate_first;
+            doc->view.estimate_pending = done->estimate_pending;
+            doc->view.estimate_timed_out = done->estimate_timed_out;
+            doc->view.estimate_first = done->estimate_first;
             if (doc->view.revision == doc->revision()) {
-                trace(outcome->estimate_pending ? "analysis ready (playouts running)" : "analysis ready");
+                trace(done->estimate_pending ? "analysis ready (playouts running)" : "analysis ready");
                 // `badge-first:` is the first figure drawn after the edit: the first tenth of the
                 // runs, or the whole run's when it ended before the first tenth reached a frame
                 // (the mailbox keeps only the latest outcome) or when there is no first tenth.
-                if (doc->view.estimate && (outcome->estimate_first ||
-                                           (!outcome->estimate_pending && first_figure_revision != doc->view.revision))) {
+                if (doc->view.estimate && (done->estimate_first ||
+                                           (!done->estimate_pending && first_figure_revision != doc->view.revision))) {
                     first_figure_revision = doc->view.revision;
                     trace("badge-first: " + estimate_trace(*doc->view.estimate) + settle_trace(*doc));
                 }
-                if (doc->view.estimate && !outcome->estimate_pending)
+                if (doc->view.estimate && !done->estimate_pending)
                     trace("badge: " + estimate_trace(*doc->view.estimate) +
                           (doc->view.estimate_timed_out ? " budget=stopped" : " budget=finished") + settle_trace(*doc));
             }
         }
     }
-    std::optional<AnalysisOutcome> deep_outcome = deep_worker.take();
-    if (deep_outcome && deep_outcome->tune.has_value() == false && aim_view.running &&
-        deep_outcome->document_id == aim_view.document_id)
-        aim_view.running = false;  // a deep run replaced the aim job
-    // A ladder job's outcome: its figures, or nothing at all when it was cancelled before one ended.
-    const bool ladder_outcome = deep_outcome && (!deep_outcome->ladder.empty() ||
-                                                 (ladder_view.running && !deep_outcome->tune && !deep_outcome->analysis &&
-                                                  !deep_outcome->estimate));
-    if (ladder_outcome) {
+    std::optional<Outcome> deep_outcome = deep_worker.take();
+    if (!deep_outcome) return;
+    // The deep worker runs one job at a time: a job of another task replaced a running aim or
+    // ladder job, whose view then stops saying "running".
+    if (aim_view.running && !deep_outcome->as<TuneDone>() && deep_outcome->document_id == aim_view.document_id)
+        aim_view.running = false;
+    if (ladder_view.running && !deep_outcome->as<LadderDone>()) ladder_view.running = false;
+    if (LadderDone* ladder = deep_outcome->as<LadderDone>()) {
         ladder_view.running = false;
         ladder_view.revision = deep_outcome->revision;
-        ladder_view.results = std::move(deep_outcome->ladder);
+        ladder_view.results = std::move(ladder->figures);
         ladder_view.message = !deep_outcome->error.empty() ? "failed: " + deep_outcome->error
                               : deep_outcome->cancelled  ? "cancelled"
                                                          : "";
         for (const auto& [bot, e] : ladder_view.results)
             trace("ladder: bot=" + bot + " runs=" + std::to_string(e.runs) + " wins=" + std::to_string(e.wins));
         trace("ladder finished" + (ladder_view.message.empty() ? std::string() : ": " + ladder_view.message));
-        deep_outcome.reset();
-    } else if (deep_outcome && ladder_view.running && !deep_outcome->tune) {
-        ladder_view.running = false;  // a deep run replaced the ladder job
-    }
-    if (deep_outcome && deep_outcome->tune) {
-        AnalysisOutcome& outcome = *deep_outcome;
+    } else if (TuneDone* tune = deep_outcome->as<TuneDone>()) {
+        Outcome& outcome = *deep_outcome;
         aim_view.running = false;
         Document* doc = find(outcome.document_id);
-        const TuneResult& tuned = *outcome.tune;
         char percent_text[64];
         if (!outcome.error.empty()) {
             aim_view.message = "failed: " + outcome.error;
-        } else if (outcome.cancelled || !tuned.choice) {
+        } else if (outcome.cancelled || !tune->tune || !tune->tune->choice) {
             aim_view.message = outcome.cancelled ? "cancelled" : "no playout finished: no curve to read";
         } else if (!doc || doc->revision() != outcome.revision) {
             aim_view.message = "the level changed while the curve was made: run it again";
         } else {
+            const TuneResult& tuned = *tune->tune;
             const LimitChoice& c = *tuned.choice;
             std::snprintf(percent_text, sizeof percent_text, "%s [%s, %s]", tilelab::percent_text(c.pass_rate).c_str(),
                           tilelab::percent_text(c.ci_low).c_str(), tilelab::percent_text(c.ci_high).c_str());
@@ -574,17 +570,15 @@ void App::poll_workers() {
             aim_view.without_limit->goal.moves.reset();
             aim_view.holds_revision = UINT64_MAX;  // work it out again for the next frame
         }
-        aim_view.result = std::move(outcome.tune);
+        aim_view.result = std::move(tune->tune);
         trace("aim finished: " + aim_view.message);
-        deep_outcome.reset();
-    }
-    if (std::optional<AnalysisOutcome> outcome = std::move(deep_outcome)) {
-        deep_view.revision = outcome->revision;
-        deep_view.analysis = std::move(outcome->analysis);
+    } else if (AnalysisDone* done = deep_outcome->as<AnalysisDone>()) {
+        deep_view.revision = deep_outcome->revision;
+        deep_view.analysis = std::move(done->analysis);
         deep_view.estimate.reset();
-        if (outcome->estimate) deep_view.estimate = std::make_shared<const EstimateResult>(std::move(*outcome->estimate));
-        deep_view.error = std::move(outcome->error);
-        deep_view.elapsed_ms = outcome->elapsed_ms;
+        if (done->estimate) deep_view.estimate = std::make_shared<const EstimateResult>(std::move(*done->estimate));
+        deep_view.error = std::move(deep_outcome->error);
+        deep_view.elapsed_ms = deep_outcome->elapsed_ms;
         trace("deep analysis finished");
         if (deep_view.estimate) {
             trace("deep: " + estimate_trace(*deep_view.estimate));
@@ -631,18 +625,20 @@ void App::schedule_live_analysis() {
             return;
         }
     }
-    AnalysisJob job;
+    Job job;
     job.document_id = doc->id();
     job.revision = doc->revision();
     job.level = doc->level();
-    job.analyze.budget_ms = settings.live_budget_ms;
-    job.run_estimate = ops.estimate != nullptr;
-    job.estimate.runs = settings.quick_runs;
-    job.estimate.threads = live_playout_threads;
-    job.estimate.seed = 0;  // as `tilelab estimate` and `pack check`
-    job.estimate.bot = live_bot(job.level.kind);
-    job.estimate_budget_ms = settings.live_playout_budget_ms;
-    job.estimate_first_runs = live_first_runs(job.estimate.runs);
+    AnalysisTask task;
+    task.analyze.budget_ms = settings.live_budget_ms;
+    task.run_estimate = ops.estimate != nullptr;
+    task.estimate.runs = settings.quick_runs;
+    task.estimate.threads = live_playout_threads;
+    task.estimate.seed = 0;  // as `tilelab estimate` and `pack check`
+    task.estimate.bot = live_bot(job.level.kind);
+    task.estimate_budget_ms = settings.live_playout_budget_ms;
+    task.estimate_first_runs = live_first_runs(task.estimate.runs);
+    job.task = std::move(task);
     live_worker.submit(std::move(job));
 }
 

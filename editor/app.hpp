@@ -260,9 +260,9 @@ public:
     // The bot ladder: `tilelab estimate --bot B --runs quick_runs` for each bot of the kind, from
     // the most careless player to the most careful (match3 random, greedy, lookahead, mcts).
     void run_ladder();
-    // A deep-worker job of the command line's playouts on the document (`quick_runs` runs, seed 0,
-    // the kind's own bot) that runs nothing yet: run_aim and run_ladder say what.
-    AnalysisJob command_line_playouts(const Document& doc) const;
+    // The command line's playouts (`quick_runs` runs, seed 0, the kind's own bot, one thread): what
+    // run_aim's and run_ladder's tasks play.
+    EstimateOptions command_line_playouts() const;
     // The calibration of settings.calibration_file (reloaded when the setting changes), or null.
     const calibration::Calibration* calibration();
     std::string calibration_error;  // why the calibration file could not be used ("" when it could)

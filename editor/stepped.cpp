@@ -60,22 +60,24 @@ const SteppedBoard* stepped_board(App& app, const Document& doc) {
                 if (next.legal) b.next_path = path_of(next.events);
             }
             if (step > 0) {
-                AnalysisJob job;
+                Job job;
                 job.document_id = doc.id();
                 job.revision = next_revision();  // a tag no document revision ever equals
                 job.level = doc.level();
                 job.level.board = b.state->board;
-                job.analyze.solve = false;
-                job.run_estimate = false;
+                AnalysisTask task;
+                task.analyze.solve = false;
+                job.task = task;
                 b.job = job.revision;
                 s.worker.submit(std::move(job));
             }
         }
     }
-    if (std::optional<AnalysisOutcome> outcome = s.worker.take()) {
+    if (std::optional<Outcome> outcome = s.worker.take()) {
         // Only the analysis of this very board is kept; an earlier step's is dropped.
-        if (outcome->revision == b.job && outcome->document_id == b.document && !outcome->cancelled) {
-            b.analysis = std::move(outcome->analysis);
+        AnalysisDone* done = outcome->as<AnalysisDone>();
+        if (done && outcome->revision == b.job && outcome->document_id == b.document && !outcome->cancelled) {
+            b.analysis = std::move(done->analysis);
             b.error = std::move(outcome->error);
             app.trace("stepped analysis ready: step " + std::to_string(b.step));
         }

@@ -1,6 +1,7 @@
 // The analysis worker: runs the core's analysis on its own thread with a copy of the level.
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -10,6 +11,7 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
@@ -17,10 +19,12 @@
 
 namespace tilelab::editor {
 
-struct AnalysisJob {
-    int document_id = 0;
-    std::uint64_t revision = 0;
-    Level level;              // a copy: the UI keeps editing its own
+// The editor's background work, one type per task, each with its own result type: the worker
+// runs whichever task a job carries and hands back the matching result (a `std::variant` each, the
+// result's alternative always the task's).
+
+// The level's analysis and/or its playouts: the live badge, the long run, a stepped board.
+struct AnalysisTask {
     bool run_analyze = true;
     AnalyzeOptions analyze;
     bool run_estimate = false;  // match3, slide: bot playouts
@@ -29,25 +33,55 @@ struct AnalysisJob {
     // > 0 and below estimate.runs: the figure of the first this many runs is handed over first
     // (exactly `tilelab estimate --runs N`), then the whole run replaces it.
     int estimate_first_runs = 0;
-    // Set: the job is `tilelab tune` with these options and `estimate` (nothing else runs).
-    std::optional<TuneOptions> tune;
-    // Not empty: the job is the bot ladder, `estimate` once per bot named (nothing else runs).
-    std::vector<std::string> ladder;
 };
-
-struct AnalysisOutcome {
-    int document_id = 0;
-    std::uint64_t revision = 0;
+struct AnalysisDone {
     std::optional<Analysis> analysis;
     std::optional<EstimateResult> estimate;
-    std::string error;       // what the kind threw: shown as a problem, never a crash
-    bool cancelled = false;
-    bool estimate_pending = false;  // the overlays are ready, the playouts still running
-    bool estimate_timed_out = false;  // the playouts stopped at the job's time budget
+    bool estimate_pending = false;    // the overlays are ready, the playouts still running
+    bool estimate_timed_out = false;  // the playouts stopped at the task's time budget
     bool estimate_first = false;      // `estimate` is the first runs' figure; the rest still running
-    std::optional<TuneResult> tune;   // a tune job's result
-    std::vector<std::pair<std::string, EstimateResult>> ladder;  // a ladder job's figures, by bot
+};
+
+// "Set moves for P%": `tilelab tune` with these options.
+struct TuneTask {
+    EstimateOptions estimate;
+    TuneOptions tune;
+};
+struct TuneDone {
+    std::optional<TuneResult> tune;  // empty when the task failed before a result
+};
+
+// The bot ladder: `tilelab estimate --bot B` once per bot, in order.
+struct LadderTask {
+    EstimateOptions estimate;
+    std::vector<std::string> bots;
+};
+struct LadderDone {
+    std::vector<std::pair<std::string, EstimateResult>> figures;  // by bot, the ones that ended
+};
+
+using Task = std::variant<AnalysisTask, TuneTask, LadderTask>;
+using TaskResult = std::variant<AnalysisDone, TuneDone, LadderDone>;
+
+struct Job {
+    int document_id = 0;
+    std::uint64_t revision = 0;
+    Level level;  // a copy: the UI keeps editing its own
+    Task task;
+};
+
+struct Outcome {
+    int document_id = 0;
+    std::uint64_t revision = 0;
+    TaskResult result;
+    std::string error;  // what the kind threw: shown as a problem, never a crash
+    bool cancelled = false;
     double elapsed_ms = 0.0;
+    // The result if the job was of that task, else null.
+    template <class Done>
+    Done* as() {
+        return std::get_if<Done>(&result);
+    }
 };
 
 // One long-lived thread and a slot for the next job (latest wins), so that the UI thread never
@@ -66,10 +100,10 @@ public:
         std::lock_guard lock(mutex_);
         on_result_ = std::move(on_result);
     }
-    void submit(AnalysisJob job);
+    void submit(Job job);
     void cancel();
     // The finished result, if one arrived since the last call.
-    std::optional<AnalysisOutcome> take();
+    std::optional<Outcome> take();
 
     bool busy() const { return busy_.load(std::memory_order_relaxed); }
     double progress() const { return progress_.fraction.load(std::memory_order_relaxed); }
@@ -78,12 +112,20 @@ public:
 
 private:
     void run(std::stop_token stop);
+    // One task each, on the worker thread; `outcome` holds the task's result type.
+    void run_analysis(const Job& job, const AnalysisTask& task, std::stop_token token, Outcome& outcome,
+                      std::chrono::steady_clock::time_point started);
+    void run_tune(const Job& job, const TuneTask& task, std::stop_token token, Outcome& outcome);
+    void run_ladder(const Job& job, const LadderTask& task, std::stop_token token, Outcome& outcome);
+    // Hands a result over before the job ends (the overlays before the playouts, a first figure),
+    // unless a newer job is waiting.
+    void hand_over_early(Outcome partial);
 
     std::mutex mutex_;
     std::condition_variable_any wake_;
-    std::optional<AnalysisJob> pending_;
+    std::optional<Job> pending_;
     std::stop_source job_stop_;
-    std::optional<AnalysisOutcome> mailbox_;
+    std::optional<Outcome> mailbox_;
     std::function<void()> on_result_;
     Progress progress_;
     std::atomic<bool> busy_{false};
