@@ -74,16 +74,22 @@ TEST_CASE("generate --target-pass: 9x9 match3 levels inside 40% +- 5, re-estimat
 
 TEST_CASE("generate --target-clear for link and --moves for lines", "[cli][aim]") {
     const auto dir = scratch_dir("aim-link-lines");
+    // The sanitizer entries (a fraction of the scale) play 300 runs a measure, with a band wide
+    // enough for their interval, and leave the statistical checks to the Release run: there the
+    // generation's code paths, not its figures, are what is checked.
+    const bool full = test::test_scale() >= 1;
+    const std::string runs = full ? "" : " --runs 300";
+    const std::string band = full ? "" : " --tolerance 0.1";
     const auto link_file = (dir / "link.json").string();
-    auto link = run_cli("generate --kind link --width 12 --height 10 --seed 1 --target-clear 0.5 --threads 2 -o " +
-                        shell_quote(link_file));
+    auto link = run_cli("generate --kind link --width 12 --height 10 --seed 1 --target-clear 0.5 --threads 2" + runs +
+                        band + " -o " + shell_quote(link_file));
     INFO(link.err);
     REQUIRE(link.status == 0);
     CHECK(run_cli("validate " + shell_quote(link_file)).status == 0);
-    auto clear = run_cli("estimate " + shell_quote(link_file) + " --threads 2 --json");
+    auto clear = run_cli("estimate " + shell_quote(link_file) + " --threads 2 --json" + runs);
     REQUIRE(clear.status == 0);
     CHECK(std::abs(rate_of(clear.out) - printed_rate(link.err)) < 0.0006);
-    if (test::test_scale() >= 1) {  // statistical, as above
+    if (full) {  // statistical, as above
         auto clear4 = run_cli("estimate " + shell_quote(link_file) + " --threads 2 --runs 4000 --seed 99 --json");
         CHECK(std::abs(rate_of(clear4.out) - 0.5) <= 0.05);
     }
@@ -93,15 +99,15 @@ TEST_CASE("generate --target-clear for link and --moves for lines", "[cli][aim]"
 
     // slide: a start position, the move limit read off the curve up to the longest win.
     const auto slide_file = (dir / "slide.json").string();
-    auto slide = run_cli("generate --kind slide --width 4 --height 4 --seed 1 --target-pass 0.4 --bot quick --threads 2 -o " +
-                         shell_quote(slide_file));
+    auto slide = run_cli("generate --kind slide --width 4 --height 4 --seed 1 --target-pass 0.4 --bot quick --threads 2" +
+                         runs + band + " -o " + shell_quote(slide_file));
     INFO(slide.err);
     REQUIRE(slide.status == 0);
     CHECK(run_cli("validate " + shell_quote(slide_file)).status == 0);
-    auto passed = run_cli("estimate " + shell_quote(slide_file) + " --bot quick --threads 2 --json");
+    auto passed = run_cli("estimate " + shell_quote(slide_file) + " --bot quick --threads 2 --json" + runs);
     REQUIRE(passed.status == 0);
     CHECK(std::abs(rate_of(passed.out) - printed_rate(slide.err)) < 0.0006);
-    CHECK(std::abs(rate_of(passed.out) - 0.4) <= 0.05);
+    CHECK(std::abs(rate_of(passed.out) - 0.4) <= (full ? 0.05 : 0.1));
 
     for (int k : {3, 5, 7}) {
         INFO("lines optimum " << k);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
+#include "support/scale.hpp"
 
 using tilelab::test::run_cli;
 using tilelab::test::scratch_dir;
@@ -35,8 +36,11 @@ TEST_CASE("pack check --ladder: every match3 level's figure per bot is estimate 
           "[pack][ladder]") {
     const auto dir = scratch_dir("ladder");
     const std::string pack = small_pack(dir);
-    auto plain = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 8 --threads 2 --json");
-    auto ladder = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 8 --threads 2 --json --ladder");
+    // The figures are compared, not judged: the sanitizer entries (a fraction of the scale) play
+    // fewer runs of the same games.
+    const std::string runs = test::test_scale() >= 1 ? " --runs 60" : " --runs 20";
+    auto plain = run_cli("pack check " + shell_quote(pack) + runs + " --rollouts 8 --threads 2 --json");
+    auto ladder = run_cli("pack check " + shell_quote(pack) + runs + " --rollouts 8 --threads 2 --json --ladder");
     INFO(ladder.err);
     REQUIRE(plain.status == 0);
     REQUIRE(ladder.status == 0);
@@ -54,7 +58,7 @@ TEST_CASE("pack check --ladder: every match3 level's figure per bot is estimate 
         CHECK(order == sorted);
         for (const std::string& bot : bots) {
             auto alone = run_cli("estimate " + shell_quote(samples + (i == 0 ? "/match3/02-jelly.json" : "/match3/05-combos.json")) +
-                                 " --runs 60 --rollouts 8 --threads 2 --json --bot " + bot);
+                                 runs + " --rollouts 8 --threads 2 --json --bot " + bot);
             REQUIRE(alone.status == 0);
             const auto e = json_of(alone.out);
             INFO(bot);
@@ -70,7 +74,7 @@ TEST_CASE("pack check --ladder: every match3 level's figure per bot is estimate 
     for (auto& level : with["levels"]) level.erase("ladder");
     CHECK(with == without);
 
-    auto table = run_cli("pack check " + shell_quote(pack) + " --runs 60 --rollouts 8 --threads 2 --ladder");
+    auto table = run_cli("pack check " + shell_quote(pack) + runs + " --rollouts 8 --threads 2 --ladder");
     CHECK_THAT(table.out, Catch::Contains("ladder: random ") && Catch::Contains(", mcts "));
     auto refused = run_cli("pack check " + shell_quote(pack) + " --ladder --shard 0/2 -o " +
                            shell_quote((dir / "part.json").string()));
