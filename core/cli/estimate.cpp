@@ -16,7 +16,6 @@
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
-#include "tilelab/link/link.hpp"
 #include "tilelab/pack/shard.hpp"
 
 namespace tilelab::cli {
@@ -250,9 +249,9 @@ int run_estimate(const Args& args) {
     auto level = load_level_reporting(*path);
     if (!level) return exit_invalid;
     const KindOps& game = kind_ops(level->kind);
-    // link: the random player's clear rate (the solver's verdict stays analyze's); lines: the
-    // difficulty is the proved optimal number of shifts, from analyze.
-    const auto estimate = level->kind == Kind::link ? &link::estimate_clear_rate : game.estimate;
+    // The kind's playouts (link's: the random player's clear rate, the solver's verdict stays
+    // analyze's); lines has none: the difficulty is the proved optimal number of shifts, from analyze.
+    const auto estimate = game.playouts;
     if (!estimate)
         return usage_error("estimate", std::string(kind_name(level->kind)) +
                                            " levels have a solver instead of bots (their difficulty is the proved "

@@ -8,7 +8,6 @@
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/analysis/playouts.hpp"
-#include "tilelab/link/link.hpp"
 #include "tilelab/lines/goal.hpp"
 #include "tilelab/lines/scrambler.hpp"
 #include "tilelab/lines/solver.hpp"
@@ -171,7 +170,7 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
             break;
         }
         case Kind::link: {
-            estimate = link::estimate_clear_rate(level, options.estimate, stop, options.progress);
+            estimate = kind_ops(level.kind).playouts(level, options.estimate, stop, options.progress);
             candidate.measured = LimitChoice{0, estimate.pass_rate, estimate.ci_low, estimate.ci_high};
             // Too easy: fill more of the board; too hard: less. Each candidate is a new deal, so the
             // step is damped rather than a bisection on a noisy, non-monotone measure.

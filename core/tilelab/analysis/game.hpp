@@ -307,6 +307,21 @@ struct KindOps {
     // std::invalid_argument for an unknown bot, as estimate does. nullptr for kinds without bots
     // (lines); link's is its random player's run (estimate_clear_rate's).
     Replay (*replay)(const Level&, const EstimateOptions&, int run, std::stop_token);
+
+    // ---- Playouts as `tilelab estimate`, its shards and `generate` to a target run them ----
+    // `estimate` and `summarize` for the kinds with bots; link's random player's clear rate (link
+    // has a solver, so `estimate` is null there); nullptr for lines.
+    EstimateResult (*playouts)(const Level&, const EstimateOptions&, std::stop_token, Progress*) = nullptr;
+    EstimateResult (*summarize_playouts)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome> outcomes,
+                                         bool stopped, bool timed_out) = nullptr;
+
+    // ---- What the pack check says of a level of this kind (docs/packs.md) ----
+    const char* dead_start = "no legal move at the start";  // a start with no legal move, in the kind's words
+    // The solver's "no solution" in the kind's words; nullptr: the kind has no solver.
+    const char* unsolvable = nullptr;
+    bool dead_start_is_unsolvable = false;  // a dead start is also "no solution": the check says it once
+    bool counts_start_moves = false;        // the check reports the number of legal moves at the start
+    bool pack_ladder = false;               // `pack check --ladder` runs the bot ladder on its levels
 };
 
 // JSON helpers shared by the kinds' outputs.

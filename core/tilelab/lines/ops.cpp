@@ -160,8 +160,19 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 }  // namespace
 
 const KindOps& ops() {
-    static const KindOps table{Kind::lines, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr,
-                               goal_progress, nullptr};
+    static const KindOps table{.kind = Kind::lines,
+                               .start = start,
+                               .legal_moves = legal_moves,
+                               .play = play,
+                               .goal_met = goal_met,
+                               .analyze = analyze,
+                               .generate = generate,
+                               .estimate = nullptr,  // a solver instead of bots
+                               .summarize = nullptr,
+                               .goal_progress = goal_progress,
+                               .replay = nullptr,
+                               .dead_start = "no legal shift at the start",
+                               .unsolvable = "unsolvable: no sequence of shifts meets the goal"};
     return table;
 }
 

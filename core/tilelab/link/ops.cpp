@@ -146,8 +146,22 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 }  // namespace
 
 const KindOps& ops() {
-    static const KindOps table{Kind::link, start, legal_moves, play, goal_met, analyze, generate, nullptr, nullptr,
-                               goal_progress, replay_run};
+    static const KindOps table{.kind = Kind::link,
+                               .start = start,
+                               .legal_moves = legal_moves,
+                               .play = play,
+                               .goal_met = goal_met,
+                               .analyze = analyze,
+                               .generate = generate,
+                               .estimate = nullptr,  // a solver instead of bots
+                               .summarize = nullptr,
+                               .goal_progress = goal_progress,
+                               .replay = replay_run,
+                               .playouts = estimate_clear_rate,
+                               .summarize_playouts = summarize_clear_rate,
+                               .dead_start = "stuck at the start: no pair of tiles links",
+                               .unsolvable = "unsolvable: no order of removals clears the board",
+                               .dead_start_is_unsolvable = true};
     return table;
 }
 

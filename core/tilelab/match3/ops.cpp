@@ -426,8 +426,22 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
 }
 
 const KindOps& ops() {
-    static const KindOps table{Kind::match3, start,    legal_moves,       play,         goal_met, analyze,
-                               generate,     estimate, summarize_estimate, goal_progress, replay_run};
+    static const KindOps table{.kind = Kind::match3,
+                               .start = start,
+                               .legal_moves = legal_moves,
+                               .play = play,
+                               .goal_met = goal_met,
+                               .analyze = analyze,
+                               .generate = generate,
+                               .estimate = estimate,
+                               .summarize = summarize_estimate,
+                               .goal_progress = goal_progress,
+                               .replay = replay_run,
+                               .playouts = estimate,
+                               .summarize_playouts = summarize_estimate,
+                               .dead_start = "dead start: no legal swap on the starting board",
+                               .counts_start_moves = true,
+                               .pack_ladder = true};
     return table;
 }
 

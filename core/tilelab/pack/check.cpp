@@ -36,23 +36,7 @@ Diagnostic warning_at(const std::string& file, std::string pointer, std::string 
 }
 
 
-bool has_solver(Kind kind) { return kind == Kind::link || kind == Kind::lines; }
-
-// What a dead start is called in each kind's words.
-std::string dead_start_message(Kind kind) {
-    switch (kind) {
-    case Kind::match3: return "dead start: no legal swap on the starting board";
-    case Kind::link: return "stuck at the start: no pair of tiles links";
-    case Kind::lines: return "no legal shift at the start";
-    case Kind::slide: return "game over at the start: no tile can move";
-    }
-    return "no legal move at the start";
-}
-
-std::string unsolvable_message(Kind kind) {
-    if (kind == Kind::link) return "unsolvable: no order of removals clears the board";
-    return "unsolvable: no sequence of shifts meets the goal";
-}
+bool has_solver(Kind kind) { return kind_ops(kind).unsolvable != nullptr; }
 
 int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity) {
     return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
@@ -61,7 +45,7 @@ int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity
 
 }  // namespace
 
-bool has_bot(Kind kind) { return kind == Kind::match3 || kind == Kind::slide; }
+bool has_bot(Kind kind) { return kind_ops(kind).estimate != nullptr; }
 
 void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_token stop) {
     const Level& level = *report.level;
@@ -81,16 +65,17 @@ void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_t
     report.analysed = true;
     report.blocked = analysis.blocked;
     report.verdict = analysis.verdict;
-    if (level.kind == Kind::match3) report.start_moves = static_cast<int>(analysis.hints.size());
+    const KindOps& ops = kind_ops(level.kind);
+    if (ops.counts_start_moves) report.start_moves = static_cast<int>(analysis.hints.size());
     if (analysis.verdict == Verdict::solvable) report.solution_moves = static_cast<int>(analysis.solution.size());
     // The level's problems as every verb gives them (analysis/problems.hpp), then the check's own.
     for (const Warning& w : analysis.warnings) report.problems.push_back(problem_diagnostic(report.file, w));
     if (analysis.blocked)
-        report.problems.push_back(error_at(report.file, "/board", dead_start_message(level.kind), "pack.dead-start"));
+        report.problems.push_back(error_at(report.file, "/board", ops.dead_start, "pack.dead-start"));
     if (has_solver(level.kind)) {
-        // A link board stuck at the start is unsolvable too; the dead start already says why.
-        if (analysis.verdict == Verdict::unsolvable && !(level.kind == Kind::link && analysis.blocked))
-            report.problems.push_back(error_at(report.file, "", unsolvable_message(level.kind), "pack.unsolvable"));
+        // A board stuck at the start (link) is unsolvable too; the dead start already says why.
+        if (analysis.verdict == Verdict::unsolvable && !(ops.dead_start_is_unsolvable && analysis.blocked))
+            report.problems.push_back(error_at(report.file, "", ops.unsolvable, "pack.unsolvable"));
         if (analysis.verdict == Verdict::unknown)
             report.problems.push_back(warning_at(report.file, "",
                                                  "the solver gave no verdict within " +
@@ -343,7 +328,7 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
             record_estimate(level_report, report.options,
                             run_level_estimate(*level_report.level, report.options, 0, report.options.runs, stop,
                                                progress ? &progress->playouts : nullptr));
-            if (report.options.ladder && level_report.level->kind == Kind::match3)
+            if (report.options.ladder && kind_ops(level_report.level->kind).pack_ladder)
                 run_ladder(level_report, report.options, stop, progress ? &progress->playouts : nullptr);
         }
         if (progress) progress->levels_estimated.fetch_add(1);
@@ -365,7 +350,7 @@ nlohmann::ordered_json LevelReport::summary() const {
         j["analysed"] = analysed;
         if (analysed) {
             j["blocked"] = blocked;
-            if (level->kind == Kind::match3) j["start_moves"] = start_moves;
+            if (kind_ops(level->kind).counts_start_moves) j["start_moves"] = start_moves;
             if (has_solver(level->kind)) {
                 j["verdict"] = std::string(verdict_name(verdict));
                 if (verdict == Verdict::solvable) j["solution_moves"] = solution_moves;

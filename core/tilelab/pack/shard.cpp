@@ -17,7 +17,6 @@
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/kinds/table.hpp"
-#include "tilelab/link/link.hpp"
 #include "tilelab/pack/shard_detail.hpp"
 #include "tilelab/pack/steps.hpp"
 
@@ -43,9 +42,9 @@ ojson identity(const std::string& source, ojson files) {
 // What `tilelab estimate` plays and sums up for a kind: the bots (match3, slide), link's random player.
 using EstimateFn = EstimateResult (*)(const Level&, const EstimateOptions&, std::stop_token, Progress*);
 using SummarizeFn = EstimateResult (*)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome>, bool, bool);
-EstimateFn estimate_of(Kind kind) { return kind == Kind::link ? &link::estimate_clear_rate : kind_ops(kind).estimate; }
+EstimateFn estimate_of(Kind kind) { return kind_ops(kind).playouts; }
 SummarizeFn summarize_of(Kind kind) {
-    return kind == Kind::link ? &link::summarize_clear_rate : kind_ops(kind).summarize;
+    return kind_ops(kind).summarize_playouts;
 }
 
 // A whole number that fits an int, or nullopt.

@@ -191,8 +191,20 @@ GenerateResult generate_level(const GenerateOptions& options) {
 }
 
 const KindOps& ops() {
-    static const KindOps table{Kind::slide, start_state,    legal_moves, play,      goal_reached,
-                               analyze,     generate_level, estimate,    summarize, goal_progress, replay_run};
+    static const KindOps table{.kind = Kind::slide,
+                               .start = start_state,
+                               .legal_moves = legal_moves,
+                               .play = play,
+                               .goal_met = goal_reached,
+                               .analyze = analyze,
+                               .generate = generate_level,
+                               .estimate = estimate,
+                               .summarize = summarize,
+                               .goal_progress = goal_progress,
+                               .replay = replay_run,
+                               .playouts = estimate,
+                               .summarize_playouts = summarize,
+                               .dead_start = "game over at the start: no tile can move"};
     return table;
 }
 
