@@ -322,6 +322,12 @@ struct KindOps {
     bool dead_start_is_unsolvable = false;  // a dead start is also "no solution": the check says it once
     bool counts_start_moves = false;        // the check reports the number of legal moves at the start
     bool pack_ladder = false;               // `pack check --ladder` runs the bot ladder on its levels
+
+    // ---- How reports name and mark a level of this kind ----
+    const char* report_colour = "#555";  // the kind's badge colour in the HTML pack report
+    // The goal's objectives in words ("clear the jelly", "reach 2048"), the move limit not
+    // included (pack report and check tables); nullptr: none.
+    std::vector<std::string> (*goal_words)(const Goal&) = nullptr;
 };
 
 // JSON helpers shared by the kinds' outputs.

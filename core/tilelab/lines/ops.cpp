@@ -159,6 +159,20 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 
 }  // namespace
 
+namespace {
+
+// The goal's objectives in words (KindOps::goal_words).
+std::vector<std::string> goal_words(const Goal& g) {
+    std::vector<std::string> parts;
+    if (g.closed_groups)
+        parts.push_back(std::to_string(*g.closed_groups) + (*g.closed_groups == 1 ? " closed group" : " closed groups"));
+    if (g.min_group_size) parts.push_back("a closed group of " + std::to_string(*g.min_group_size) + " tiles");
+    if (g.all_closed || (!g.closed_groups && !g.min_group_size)) parts.push_back("every tile closed");
+    return parts;
+}
+
+}  // namespace
+
 const KindOps& ops() {
     static const KindOps table{.kind = Kind::lines,
                                .start = start,
@@ -172,7 +186,9 @@ const KindOps& ops() {
                                .goal_progress = goal_progress,
                                .replay = nullptr,
                                .dead_start = "no legal shift at the start",
-                               .unsolvable = "unsolvable: no sequence of shifts meets the goal"};
+                               .unsolvable = "unsolvable: no sequence of shifts meets the goal",
+                               .report_colour = "#8e44ad",
+                               .goal_words = goal_words};
     return table;
 }
 

@@ -145,6 +145,17 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 
 }  // namespace
 
+namespace {
+
+// The goal's objectives in words (KindOps::goal_words).
+std::vector<std::string> goal_words(const Goal& g) {
+    std::vector<std::string> parts;
+    if (g.clear) parts.push_back("clear the board");
+    return parts;
+}
+
+}  // namespace
+
 const KindOps& ops() {
     static const KindOps table{.kind = Kind::link,
                                .start = start,
@@ -161,7 +172,9 @@ const KindOps& ops() {
                                .summarize_playouts = summarize_clear_rate,
                                .dead_start = "stuck at the start: no pair of tiles links",
                                .unsolvable = "unsolvable: no order of removals clears the board",
-                               .dead_start_is_unsolvable = true};
+                               .dead_start_is_unsolvable = true,
+                               .report_colour = "#2a9d4b",
+                               .goal_words = goal_words};
     return table;
 }
 

@@ -425,6 +425,23 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
     return out;
 }
 
+namespace {
+
+// The goal's objectives in words (KindOps::goal_words).
+std::vector<std::string> goal_words(const Goal& g) {
+    std::vector<std::string> parts;
+    if (g.score) parts.push_back("score " + std::to_string(*g.score));
+    if (g.jelly) parts.push_back("clear the jelly");
+    for (const CollectGoal& c : g.collect)
+        parts.push_back("collect " + std::to_string(c.count) + " of colour " + std::to_string(c.color));
+    if (g.crates) parts.push_back("break every crate");
+    if (g.ingredients)
+        parts.push_back("bring down " + std::to_string(*g.ingredients) + (*g.ingredients == 1 ? " ingredient" : " ingredients"));
+    return parts;
+}
+
+}  // namespace
+
 const KindOps& ops() {
     static const KindOps table{.kind = Kind::match3,
                                .start = start,
@@ -441,7 +458,9 @@ const KindOps& ops() {
                                .summarize_playouts = summarize_estimate,
                                .dead_start = "dead start: no legal swap on the starting board",
                                .counts_start_moves = true,
-                               .pack_ladder = true};
+                               .pack_ladder = true,
+                               .report_colour = "#1f6fd1",
+                               .goal_words = goal_words};
     return table;
 }
 

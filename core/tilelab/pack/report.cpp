@@ -2,6 +2,7 @@
 #include "tilelab/pack/report.hpp"
 
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/palette.hpp"
 
@@ -73,42 +74,14 @@ void lines_tile(std::string& svg, int x, int y, std::int32_t mask) {
 
 std::string count_of(int n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
 
-std::string kind_colour(Kind kind) {
-    switch (kind) {
-    case Kind::match3: return "#1f6fd1";
-    case Kind::link: return "#2a9d4b";
-    case Kind::lines: return "#8e44ad";
-    case Kind::slide: return "#d9822b";
-    }
-    return "#555";
-}
+std::string kind_colour(Kind kind) { return kind_ops(kind).report_colour; }
 
 }  // namespace
 
 std::string goal_text(const Level& level) {
     const Goal& g = level.goal;
-    std::vector<std::string> parts;
-    switch (level.kind) {
-    case Kind::match3:
-        if (g.score) parts.push_back("score " + std::to_string(*g.score));
-        if (g.jelly) parts.push_back("clear the jelly");
-        for (const CollectGoal& c : g.collect)
-            parts.push_back("collect " + std::to_string(c.count) + " of colour " + std::to_string(c.color));
-        if (g.crates) parts.push_back("break every crate");
-        if (g.ingredients)
-            parts.push_back("bring down " + std::to_string(*g.ingredients) + (*g.ingredients == 1 ? " ingredient" : " ingredients"));
-        break;
-    case Kind::link:
-        if (g.clear) parts.push_back("clear the board");
-        break;
-    case Kind::lines:
-        if (g.closed_groups)
-            parts.push_back(std::to_string(*g.closed_groups) + (*g.closed_groups == 1 ? " closed group" : " closed groups"));
-        if (g.min_group_size) parts.push_back("a closed group of " + std::to_string(*g.min_group_size) + " tiles");
-        if (g.all_closed || (!g.closed_groups && !g.min_group_size)) parts.push_back("every tile closed");
-        break;
-    case Kind::slide: parts.push_back("reach " + std::to_string(g.target)); break;
-    }
+    const auto words = kind_ops(level.kind).goal_words;
+    const std::vector<std::string> parts = words ? words(g) : std::vector<std::string>{};
     std::string text = g.moves ? std::to_string(*g.moves) + (*g.moves == 1 ? " move" : " moves") : "no move limit";
     for (std::size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? ": " : ", ") + parts[i];
     return text;

@@ -190,6 +190,13 @@ GenerateResult generate_level(const GenerateOptions& options) {
     return r;
 }
 
+namespace {
+
+// The goal's objectives in words (KindOps::goal_words).
+std::vector<std::string> goal_words(const Goal& g) { return {"reach " + std::to_string(g.target)}; }
+
+}  // namespace
+
 const KindOps& ops() {
     static const KindOps table{.kind = Kind::slide,
                                .start = start_state,
@@ -204,7 +211,9 @@ const KindOps& ops() {
                                .replay = replay_run,
                                .playouts = estimate,
                                .summarize_playouts = summarize,
-                               .dead_start = "game over at the start: no tile can move"};
+                               .dead_start = "game over at the start: no tile can move",
+                               .report_colour = "#d9822b",
+                               .goal_words = goal_words};
     return table;
 }
 
