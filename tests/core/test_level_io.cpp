@@ -5,6 +5,7 @@
 #include <set>
 
 #include "support/run.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 

@@ -13,6 +13,7 @@
 
 #include "lines_boards.hpp"
 #include "oracle.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/lines/lines.hpp"
 

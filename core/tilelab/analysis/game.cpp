@@ -58,52 +58,49 @@ bool parse_cell_text(std::string_view text, Cell& out) {
 }
 }  // namespace
 
-std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error) {
-    switch (kind) {
-    case Kind::match3:
-    case Kind::link: {
-        auto colon = text.find(':');
-        CellPairMove m;
-        if (colon == std::string_view::npos || !parse_cell_text(text.substr(0, colon), m.a) ||
-            !parse_cell_text(text.substr(colon + 1), m.b)) {
-            error = "'" + std::string(text) + "' is not a " + std::string(kind_name(kind)) +
-                    " move (expected x1,y1:x2,y2, for example 0,0:1,0)";
-            return std::nullopt;
-        }
-        return Move{m};
-    }
-    case Kind::lines: {
-        ShiftMove m;
-        auto first = text.find(':');
-        auto second = first == std::string_view::npos ? first : text.find(':', first + 1);
-        bool ok = second != std::string_view::npos;
-        if (ok) {
-            std::string_view axis = text.substr(0, first);
-            std::string_view index = text.substr(first + 1, second - first - 1);
-            std::string_view dir = text.substr(second + 1);
-            ok = parse_small_int(index, m.index);
-            if (axis == "row" && (dir == "left" || dir == "right")) {
-                m.axis = ShiftMove::Axis::row;
-                m.step = dir == "left" ? -1 : 1;
-            } else if (axis == "col" && (dir == "up" || dir == "down")) {
-                m.axis = ShiftMove::Axis::col;
-                m.step = dir == "up" ? -1 : 1;
-            } else {
-                ok = false;
-            }
-        }
-        if (!ok) {
-            error = "'" + std::string(text) + "' is not a lines move (expected row:Y:left|right or col:X:up|down)";
-            return std::nullopt;
-        }
-        return Move{m};
-    }
-    case Kind::slide:
-        for (Direction d : all_directions)
-            if (direction_name(d) == text) return Move{d};
-        error = "'" + std::string(text) + "' is not a slide move (expected up, down, left or right)";
+std::optional<Move> parse_cell_pair_move(Kind kind, std::string_view text, std::string& error) {
+    auto colon = text.find(':');
+    CellPairMove m;
+    if (colon == std::string_view::npos || !parse_cell_text(text.substr(0, colon), m.a) ||
+        !parse_cell_text(text.substr(colon + 1), m.b)) {
+        error = "'" + std::string(text) + "' is not a " + std::string(kind_name(kind)) +
+                " move (expected x1,y1:x2,y2, for example 0,0:1,0)";
         return std::nullopt;
     }
+    return Move{m};
+}
+
+std::optional<Move> parse_shift_move(std::string_view text, std::string& error) {
+    ShiftMove m;
+    auto first = text.find(':');
+    auto second = first == std::string_view::npos ? first : text.find(':', first + 1);
+    bool ok = second != std::string_view::npos;
+    if (ok) {
+        std::string_view axis = text.substr(0, first);
+        std::string_view index = text.substr(first + 1, second - first - 1);
+        std::string_view dir = text.substr(second + 1);
+        ok = parse_small_int(index, m.index);
+        if (axis == "row" && (dir == "left" || dir == "right")) {
+            m.axis = ShiftMove::Axis::row;
+            m.step = dir == "left" ? -1 : 1;
+        } else if (axis == "col" && (dir == "up" || dir == "down")) {
+            m.axis = ShiftMove::Axis::col;
+            m.step = dir == "up" ? -1 : 1;
+        } else {
+            ok = false;
+        }
+    }
+    if (!ok) {
+        error = "'" + std::string(text) + "' is not a lines move (expected row:Y:left|right or col:X:up|down)";
+        return std::nullopt;
+    }
+    return Move{m};
+}
+
+std::optional<Move> parse_direction_move(std::string_view text, std::string& error) {
+    for (Direction d : all_directions)
+        if (direction_name(d) == text) return Move{d};
+    error = "'" + std::string(text) + "' is not a slide move (expected up, down, left or right)";
     return std::nullopt;
 }
 

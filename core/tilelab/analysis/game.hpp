@@ -48,8 +48,15 @@ std::string_view direction_name(Direction d);
 using Move = std::variant<CellPairMove, ShiftMove, Direction>;
 
 std::string format_move(const Move& move);
-// Parses a move string of the kind; on failure returns nullopt and says why in `error`.
-std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error);
+// The parsers of the three shapes of move, as format_move writes them; on failure they return
+// nullopt and say why in `error`. A kind's KindOps::parse_move is one of them; parse_move(kind, ...)
+// (kinds/table.hpp) picks the level's.
+// "x1,y1:x2,y2" (`kind` names the kind in the message).
+std::optional<Move> parse_cell_pair_move(Kind kind, std::string_view text, std::string& error);
+// "row:Y:left|right" or "col:X:up|down".
+std::optional<Move> parse_shift_move(std::string_view text, std::string& error);
+// "up", "down", "left", "right".
+std::optional<Move> parse_direction_move(std::string_view text, std::string& error);
 
 // ---- Play ------------------------------------------------------------------------------------
 
@@ -328,6 +335,10 @@ struct KindOps {
     // The goal's objectives in words ("clear the jelly", "reach 2048"), the move limit not
     // included (pack report and check tables); nullptr: none.
     std::vector<std::string> (*goal_words)(const Goal&) = nullptr;
+
+    // ---- Moves as text (`tilelab apply`, the vectors, the replays) ----
+    // Parses one move as format_move writes it; on failure nullopt, and `error` says why.
+    std::optional<Move> (*parse_move)(std::string_view text, std::string& error) = nullptr;
 };
 
 // JSON helpers shared by the kinds' outputs.

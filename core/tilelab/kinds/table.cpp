@@ -19,6 +19,10 @@ const KindOps& kind_ops(Kind kind) {
     return match3::ops();
 }
 
+std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error) {
+    return kind_ops(kind).parse_move(text, error);
+}
+
 ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves) {
     const KindOps& game = kind_ops(level.kind);
     ApplyResult result;

@@ -5,6 +5,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +15,10 @@
 namespace tilelab {
 
 const KindOps& kind_ops(Kind kind);
+
+// Parses a move string of the kind (its KindOps::parse_move); on failure returns nullopt and says
+// why in `error`.
+std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error);
 
 // Plays `moves` from the level's start. Stops at the first illegal move.
 struct ApplyResult {

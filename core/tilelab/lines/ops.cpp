@@ -188,7 +188,8 @@ const KindOps& ops() {
                                .dead_start = "no legal shift at the start",
                                .unsolvable = "unsolvable: no sequence of shifts meets the goal",
                                .report_colour = "#8e44ad",
-                               .goal_words = goal_words};
+                               .goal_words = goal_words,
+                               .parse_move = parse_shift_move};
     return table;
 }
 

@@ -174,7 +174,8 @@ const KindOps& ops() {
                                .unsolvable = "unsolvable: no order of removals clears the board",
                                .dead_start_is_unsolvable = true,
                                .report_colour = "#2a9d4b",
-                               .goal_words = goal_words};
+                               .goal_words = goal_words,
+                               .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::link, text, error); }};
     return table;
 }
 

@@ -460,7 +460,8 @@ const KindOps& ops() {
                                .counts_start_moves = true,
                                .pack_ladder = true,
                                .report_colour = "#1f6fd1",
-                               .goal_words = goal_words};
+                               .goal_words = goal_words,
+                               .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::match3, text, error); }};
     return table;
 }
 

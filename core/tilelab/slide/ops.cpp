@@ -213,7 +213,8 @@ const KindOps& ops() {
                                .summarize_playouts = summarize,
                                .dead_start = "game over at the start: no tile can move",
                                .report_colour = "#d9822b",
-                               .goal_words = goal_words};
+                               .goal_words = goal_words,
+                               .parse_move = parse_direction_move};
     return table;
 }
 
