@@ -4,7 +4,6 @@
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/kinds/table.hpp"
-#include "tilelab/match3/v2.hpp"
 
 namespace tilelab::cli {
 
@@ -51,7 +50,8 @@ int run_apply(const Args& args) {
         if (result.illegal) out["why"] = result.why;
         out["moves"] = result.state.moves;
         out["start_board"] = board_json(level->kind, start.board);
-        if (level->kind == Kind::match3 && match3::v2::active(*level)) out["ingredients_collected"] = result.state.ingredients;
+        const auto ingredients = kind_ops(level->kind).reports_ingredients;
+        if (ingredients && ingredients(*level)) out["ingredients_collected"] = result.state.ingredients;
         print_json(out);
     } else {
         for (int y = 0; y < result.state.board.height; ++y)

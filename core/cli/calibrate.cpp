@@ -10,6 +10,7 @@
 #include "cli/pack_progress.hpp"
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/calibration.hpp"
+#include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/pack/pack.hpp"
 
@@ -103,7 +104,7 @@ std::optional<int> parse_command(const Args& args, CalibrateCommand& cmd) {
 
 // The kinds whose bot pass rate is calibrated: a bot that plays as a player would. (Link's estimate is
 // a random player's clear rate, a different figure; lines has a solver.)
-bool is_calibrated_kind(Kind kind) { return kind == Kind::match3 || kind == Kind::slide; }
+bool is_calibrated_kind(Kind kind) { return kind_ops(kind).estimate != nullptr; }
 
 Diagnostic row_message(const std::string& file, int line, Diagnostic::Severity severity, std::string message) {
     Diagnostic d;

@@ -197,11 +197,13 @@ int run_generate(const Args& args) {
             return exit_usage;
         }
     }
-    if (target_pass && *kind != Kind::match3 && *kind != Kind::slide)
+    // Each kind is aimed by one flag (KindOps::aim_flag).
+    const std::string_view target_flag = kind_ops(*kind).aim_flag;
+    if (target_pass && target_flag != "--target-pass")
         return usage_error("generate", "--target-pass is for match3 and slide (link: --target-clear; lines: --moves)");
-    if (target_clear && *kind != Kind::link)
+    if (target_clear && target_flag != "--target-clear")
         return usage_error("generate", "--target-clear is for link (the random player's clear rate)");
-    if (lines_moves && *kind != Kind::lines)
+    if (lines_moves && target_flag != "--moves")
         return usage_error("generate", "--moves K is for lines (a proved optimum of K shifts)");
     if (aim_flag && !aiming)
         return usage_error("generate", "--tolerance, --bot, --rollouts, --runs, --threads, --candidates and --budget-ms go "
@@ -264,11 +266,13 @@ int run_generate(const Args& args) {
                 std::lock_guard lock(print);
                 measuring.store(c.index + 1);
                 std::string line = "candidate " + std::to_string(c.index) + ": " + c.what;
-                if (c.measured && *kind != Kind::lines)
+                // A rate measured (at a move limit for a pass rate, none for a clear rate), or a
+                // proved optimum.
+                if (c.measured && target_flag != "--moves")
                     line += ": " + percent_text(c.measured->pass_rate) + " (" + percent_text(c.measured->ci_low) + " to " +
                             percent_text(c.measured->ci_high) + ")" +
-                            (*kind == Kind::link ? "" : " at " + std::to_string(c.measured->moves) + " moves");
-                if (*kind == Kind::lines)
+                            (target_flag == "--target-clear" ? "" : " at " + std::to_string(c.measured->moves) + " moves");
+                if (target_flag == "--moves")
                     line += c.optimum >= 0 ? ": optimum " + std::to_string(c.optimum) + " shifts" : ": optimum not proved";
                 line += c.inside ? ": inside" : "";
                 line += c.stopped ? ": not measured (the time budget ran out)" : "";

@@ -339,6 +339,20 @@ struct KindOps {
     // ---- Moves as text (`tilelab apply`, the vectors, the replays) ----
     // Parses one move as format_move writes it; on failure nullopt, and `error` says why.
     std::optional<Move> (*parse_move)(std::string_view text, std::string& error) = nullptr;
+
+    // ---- Aiming a difficulty: `tune`, `generate` to a target ----
+    // Why `tune` cannot aim a level of this kind (nullptr: it can).
+    const char* tune_refusal = nullptr;
+    // A level without a move limit is played to this many moves when its curve is made (0: each
+    // game runs to its end).
+    int unlimited_playout_moves = 0;
+    // `generate`'s target flag for the kind: "--target-pass" (a bot's pass rate at a move limit),
+    // "--target-clear" (link's random player's clear rate) or "--moves" (a proved optimum).
+    const char* aim_flag = "--target-pass";
+
+    // ---- `tilelab apply --json` ----
+    // The state's count of collected ingredients is part of the output (nullptr: never).
+    bool (*reports_ingredients)(const Level&) = nullptr;
 };
 
 // JSON helpers shared by the kinds' outputs.

@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "tilelab/kinds/table.hpp"
-#include "tilelab/match3/bot.hpp"
 
 namespace tilelab {
 
@@ -27,23 +26,20 @@ std::optional<LimitChoice> nearest_limit(const EstimateResult& estimate, double 
 TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOptions& options, std::stop_token stop,
                       Progress* progress, const std::function<void(int, const LimitChoice&)>& on_cap) {
     TuneResult result;
-    if (level.kind == Kind::link) {
-        result.refusal = "link levels have no move limit to aim: every clear takes one move a pair; their "
-                         "difficulty is the random player's clear rate ('tilelab estimate')";
-        return result;
-    }
-    if (level.kind == Kind::lines) {
-        result.refusal = "lines levels have no pass rate to aim: their difficulty is the proved optimal number "
-                         "of shifts ('tilelab analyze'; 'tilelab generate --kind lines --moves K' makes one)";
-        return result;
-    }
     const KindOps& ops = kind_ops(level.kind);
+    if (ops.tune_refusal) {
+        result.refusal = ops.tune_refusal;
+        return result;
+    }
     // A match3 level without a limit gets its playouts' cap as one: the games are the same (no bot
     // reads the moves left) and the curve can then run past it. A slide game without a limit runs
     // to its end, and its curve to the longest win seen: one estimate says it all.
     Level playing = level;
-    const int base = level.goal.moves ? std::max(*level.goal.moves, 1) : match3::default_playout_moves;
-    if (!playing.goal.moves && level.kind == Kind::match3) playing.goal.moves = base;
+    // Without a limit the curve starts from the kind's playout length (50 moves where the kind has
+    // none: a slide game runs to its end).
+    const int base = level.goal.moves ? std::max(*level.goal.moves, 1)
+                                      : (ops.unlimited_playout_moves > 0 ? ops.unlimited_playout_moves : 50);
+    if (!playing.goal.moves && ops.unlimited_playout_moves > 0) playing.goal.moves = base;
     const bool open_ended = !playing.goal.moves;
     const int max_moves = options.max_moves > 0 ? options.max_moves : (level.goal.moves ? 8 * base : 400);
     int cap = std::min(std::max(estimate.curve_cap, 2 * base), max_moves);

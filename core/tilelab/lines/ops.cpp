@@ -189,7 +189,11 @@ const KindOps& ops() {
                                .unsolvable = "unsolvable: no sequence of shifts meets the goal",
                                .report_colour = "#8e44ad",
                                .goal_words = goal_words,
-                               .parse_move = parse_shift_move};
+                               .parse_move = parse_shift_move,
+                               .tune_refusal = "lines levels have no pass rate to aim: their difficulty is the proved optimal "
+                                               "number of shifts ('tilelab analyze'; 'tilelab generate --kind lines --moves K' "
+                                               "makes one)",
+                               .aim_flag = "--moves"};
     return table;
 }
 

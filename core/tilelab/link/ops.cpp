@@ -175,7 +175,10 @@ const KindOps& ops() {
                                .dead_start_is_unsolvable = true,
                                .report_colour = "#2a9d4b",
                                .goal_words = goal_words,
-                               .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::link, text, error); }};
+                               .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::link, text, error); },
+                               .tune_refusal = "link levels have no move limit to aim: every clear takes one move a pair; their "
+                                               "difficulty is the random player's clear rate ('tilelab estimate')",
+                               .aim_flag = "--target-clear"};
     return table;
 }
 
