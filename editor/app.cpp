@@ -1,4 +1,5 @@
 // The editor application: documents, workers, timers, and the frame that draws every panel.
+#include "kinds/table.hpp"
 #include "app.hpp"
 
 #include <algorithm>
@@ -57,7 +58,7 @@ App::App(Options opts) : options(std::move(opts)), config(config_dir()) {
     // Every autosave left by a crash, also of files not reopened and of never-saved levels.
     for (const RecoveryOffer& offer : find_autosaves(config, known)) offer_recovery(offer.file, offer.autosave);
     if (documents.empty() && open_failures.empty()) {
-        Level level = make_blank_level(Kind::match3, 8, 8);
+        Level level = make_blank_level(Kind{}, 8, 8);  // the first kind of the table
         level.id = new_level_id();
         level.goal.moves = 20;
         new_level(level);
@@ -364,7 +365,7 @@ const EstimateResult* App::current_estimate(const Document& document) const {
     return &*document.view.estimate;
 }
 
-std::string live_bot(Kind kind) { return kind == Kind::slide ? "quick" : ""; }
+std::string live_bot(Kind kind) { return editor_kind(kind).live_bot; }
 
 std::string estimate_trace(const EstimateResult& e) {
     char text[160];
@@ -443,8 +444,7 @@ void App::run_ladder() {
     if (!doc || deep_worker.busy()) return;
     LadderTask task;
     task.estimate = command_line_playouts();
-    task.bots = doc->level().kind == Kind::match3 ? std::vector<std::string>{"random", "greedy", "lookahead", "mcts"}
-                                                  : std::vector<std::string>{"random", "greedy", "quick", "expectimax"};
+    for (const char* bot : kind_ops(doc->level().kind).ladder_bots) task.bots.emplace_back(bot);
     Job job{doc->id(), doc->revision(), doc->level(), std::move(task)};
     ladder_view = LadderView{};
     ladder_view.document_id = doc->id();

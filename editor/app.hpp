@@ -143,7 +143,7 @@ struct RampRun {
 struct PackLevelInfo {
     bool valid = false;
     std::string name, id;
-    Kind kind = Kind::match3;
+    Kind kind{};  // the first kind
     int width = 0, height = 0;
     std::string problem;  // the reader's first message when the file does not load
     std::filesystem::file_time_type modified{};

@@ -169,6 +169,13 @@ void draw_overlays(const OverlayFrame& f) {
     trace_overlay(app, doc, "line-groups", step, &drawn);
 }
 
+// The Analysis panel's legend of the kind's overlays, under the grid's row.
+void overlay_legend(App&, OverlayToggles& o) {
+    panels::legend_row(&o.line_groups, "line groups", palette::group_colors[0],
+               "Tiles joined by solid connections, one colour per group; closed groups get a white outline.");
+    panels::legend_row(&o.solution, "solution", palette::overlay_solution, "The solver's shift sequence, step by step.");
+}
+
 }  // namespace lines_parts
 
 const EditorKind lines_editor{
@@ -183,6 +190,7 @@ const EditorKind lines_editor{
     .new_level_setup = lines_parts::new_level_setup,
     .rules_fields = lines_parts::rules_fields,
     .goal_fields = lines_parts::goal_fields,
+    .overlay_legend = lines_parts::overlay_legend,
 };
 
 }  // namespace tilelab::editor

@@ -112,6 +112,16 @@ void draw_overlays(const OverlayFrame& f) {
     trace_overlay(app, doc, only ? "link-paths-hovered" : "link-paths", step, &drawn);
 }
 
+// The Analysis panel's legend of the kind's overlays, under the grid's row.
+void overlay_legend(App&, OverlayToggles& o) {
+    panels::legend_row(&o.link_paths, "link paths", palette::overlay_link_path,
+               "The path of every pair that links now (at most max_turns turns).");
+    ImGui::Indent();
+    ImGui::Checkbox("only the hovered tile's", &o.link_hovered_only);
+    ImGui::Unindent();
+    panels::legend_row(&o.solution, "solution", palette::overlay_solution, "The solver's removal order, step by step.");
+}
+
 }  // namespace link_parts
 
 const EditorKind link_editor{
@@ -126,6 +136,8 @@ const EditorKind link_editor{
     .new_level_setup = link_parts::new_level_setup,
     .rules_fields = link_parts::rules_fields,
     .goal_fields = link_parts::goal_fields,
+    .overlay_legend = link_parts::overlay_legend,
+    .pairs_panel = true,
 };
 
 }  // namespace tilelab::editor

@@ -419,6 +419,14 @@ void draw_overlays(const OverlayFrame& f) {
     }
 }
 
+// The Analysis panel's legend of the kind's overlays, under the grid's row.
+void overlay_legend(App&, OverlayToggles& o) {
+    panels::legend_row(&o.match_groups, "match groups", palette::overlay_match_group,
+               "Runs on the board as painted (they resolve before the first move), outlined.");
+    panels::legend_row(&o.hint_swaps, "hint swaps", palette::overlay_hint,
+               "Every legal swap as a double arrow; hover one to see what its first step clears.");
+}
+
 }  // namespace match3_parts
 
 const EditorKind match3_editor{
@@ -436,6 +444,8 @@ const EditorKind match3_editor{
     .rules_fields = match3_parts::rules_fields,
     .goal_header = match3_parts::goal_header,
     .goal_fields = match3_parts::goal_fields,
+    .overlay_legend = match3_parts::overlay_legend,
+    .fill_random_cells = true,
 };
 
 }  // namespace tilelab::editor

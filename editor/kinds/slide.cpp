@@ -160,6 +160,21 @@ void draw_overlays(const OverlayFrame& f) {
     }
 }
 
+// The Analysis panel's legend of the kind's overlays, under the grid's row.
+void overlay_legend(App&, OverlayToggles& o) {
+    panels::legend_row(&o.slide_legal, "legal directions", Rgb{80, 230, 80},
+               "Arrows outside the board: green when the move is legal, red when it moves nothing.");
+    ImGui::SameLine();
+    ImGui::ColorButton("##spawns", ImVec4(palette::overlay_start_spawn.r / 255.0f, palette::overlay_start_spawn.g / 255.0f,
+                                          palette::overlay_start_spawn.b / 255.0f, 1.0f),
+                       ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
+    ImGui::SameLine();
+    ImGui::TextUnformatted("start spawns");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Outlined numbers: the tiles the game spawns at level start (start_tiles, drawn from the seed).\n"
+                          "They show with the legal directions.");
+}
+
 }  // namespace slide_parts
 
 const EditorKind slide_editor{
@@ -172,6 +187,8 @@ const EditorKind slide_editor{
     .new_level_setup = slide_parts::new_level_setup,
     .rules_fields = slide_parts::rules_fields,
     .goal_fields = slide_parts::goal_fields,
+    .overlay_legend = slide_parts::overlay_legend,
+    .live_bot = "quick",
 };
 
 }  // namespace tilelab::editor

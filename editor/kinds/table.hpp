@@ -70,6 +70,17 @@ struct EditorKind {
     void (*rules_fields)(App& app, Document& doc) = nullptr;
     void (*goal_header)(App& app, Document& doc) = nullptr;
     void (*goal_fields)(App& app, Document& doc) = nullptr;
+    // The Analysis panel: the legend rows (toggle, colour, name) of the kind's overlays, after the
+    // grid's (nullptr: none).
+    void (*overlay_legend)(App& app, OverlayToggles& show) = nullptr;
+    // The live badge's bot ("": the kind's own, as the command line's; slide plays "quick", whose
+    // games take a twentieth of expectimax's, so the badge reaches its runs in its budget).
+    const char* live_bot = "";
+    // "Fill from the generator" without a selection fills the `?` cells only (match3), else the
+    // whole board.
+    bool fill_random_cells = false;
+    // The Inspector's Pairs panel (values, counts, partners) for the kind's levels (link).
+    bool pairs_panel = false;
 };
 
 const EditorKind& editor_kind(Kind kind);

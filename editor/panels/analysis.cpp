@@ -17,6 +17,7 @@
 #include "trace_layout.hpp"
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/kinds/table.hpp"
+#include "kinds/table.hpp"
 
 namespace tilelab::editor::panels {
 
@@ -52,19 +53,6 @@ std::string figure_basis(const EstimateResult& e, int runs_asked, bool timed_out
     return text;
 }
 
-void legend_row(bool* toggle, const char* label, Rgb colour, const char* meaning) {
-    ImGui::PushID(label);
-    ImGui::Checkbox("##t", toggle);
-    ImGui::SameLine();
-    ImVec2 p = ImGui::GetCursorScreenPos();
-    float s = ImGui::GetTextLineHeight();
-    ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + s, p.y + s), to_imu32(colour));
-    ImGui::Dummy(ImVec2(s, s));
-    ImGui::SameLine();
-    ImGui::TextUnformatted(label);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", meaning);
-    ImGui::PopID();
-}
 
 void plot_series(const App& app, const EstimateResult& estimate) {
     // ImGui 1.86's plots take a width as given: -1 ("to the right edge", as other widgets read it)
@@ -441,6 +429,20 @@ void draw_ladder(App& app, Document& doc) {
 
 }  // namespace
 
+void legend_row(bool* toggle, const char* label, Rgb colour, const char* meaning) {
+    ImGui::PushID(label);
+    ImGui::Checkbox("##t", toggle);
+    ImGui::SameLine();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float s = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + s, p.y + s), to_imu32(colour));
+    ImGui::Dummy(ImVec2(s, s));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(label);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", meaning);
+    ImGui::PopID();
+}
+
 void draw_badge(App& app) {
     Document* doc = app.active();
     if (!doc) return;
@@ -539,40 +541,7 @@ void draw_analysis(App& app) {
     OverlayToggles& o = app.settings.overlays;
     ImGui::TextUnformatted("Overlays");
     legend_row(&o.grid, "grid", palette::grid_line, "The cell grid.");
-    switch (level.kind) {
-    case Kind::match3:
-        legend_row(&o.match_groups, "match groups", palette::overlay_match_group,
-                   "Runs on the board as painted (they resolve before the first move), outlined.");
-        legend_row(&o.hint_swaps, "hint swaps", palette::overlay_hint,
-                   "Every legal swap as a double arrow; hover one to see what its first step clears.");
-        break;
-    case Kind::link:
-        legend_row(&o.link_paths, "link paths", palette::overlay_link_path,
-                   "The path of every pair that links now (at most max_turns turns).");
-        ImGui::Indent();
-        ImGui::Checkbox("only the hovered tile's", &o.link_hovered_only);
-        ImGui::Unindent();
-        legend_row(&o.solution, "solution", palette::overlay_solution, "The solver's removal order, step by step.");
-        break;
-    case Kind::lines:
-        legend_row(&o.line_groups, "line groups", palette::group_colors[0],
-                   "Tiles joined by solid connections, one colour per group; closed groups get a white outline.");
-        legend_row(&o.solution, "solution", palette::overlay_solution, "The solver's shift sequence, step by step.");
-        break;
-    case Kind::slide:
-        legend_row(&o.slide_legal, "legal directions", Rgb{80, 230, 80},
-                   "Arrows outside the board: green when the move is legal, red when it moves nothing.");
-        ImGui::SameLine();
-        ImGui::ColorButton("##spawns", ImVec4(palette::overlay_start_spawn.r / 255.0f, palette::overlay_start_spawn.g / 255.0f,
-                                              palette::overlay_start_spawn.b / 255.0f, 1.0f),
-                           ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
-        ImGui::SameLine();
-        ImGui::TextUnformatted("start spawns");
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("Outlined numbers: the tiles the game spawns at level start (start_tiles, drawn from the seed).\n"
-                              "They show with the legal directions.");
-        break;
-    }
+    if (const auto legend = editor_kind(level.kind).overlay_legend) legend(app, o);
 
     // Solution step-through (link removal order, lines shift sequence, slide puzzle moves).
     if (analysis && !analysis->solution.empty()) {
@@ -650,7 +619,7 @@ void draw_analysis(App& app) {
         }
     }
     draw_watch_player(app, *doc);
-    if (level.kind == Kind::match3 || level.kind == Kind::slide) {
+    if (kind_ops(level.kind).estimate) {  // the kinds with bots
         // Folded at first, so the Inspector keeps its height for the panels below; once opened it
         // stays open (ImGui keeps the node's state).
         const bool open = ImGui::TreeNode("Aim and bot ladder");

@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include "tilelab/palette.hpp"
+
 namespace tilelab::editor {
 class App;
 class Document;
@@ -23,6 +25,8 @@ void fill_from_generator(App& app, Document& doc);  // tools.cpp: the selection 
 void draw_properties(App& app);       // properties.cpp: name, id, size, seed, rules, goal
 void draw_badge(App& app);            // analysis.cpp: the verdict badge and what it rests on
 void draw_analysis(App& app);         // analysis.cpp: overlays and legend, solution, plots
+// analysis.cpp: one legend row: the overlay's toggle, its colour, its name, and what it means on hover.
+void legend_row(bool* toggle, const char* label, tilelab::Rgb colour, const char* meaning);
 void draw_problems(App& app);         // problems.cpp: diagnostics and analysis warnings
 void draw_pairs(App& app);            // pairs.cpp: link values with their counts
 void draw_pack(App& app);             // pack.cpp: the open pack's levels

@@ -5,7 +5,6 @@
 
 #include "app.hpp"
 #include "kinds/table.hpp"
-#include "kinds/table.hpp"
 #include "edits.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
@@ -192,7 +191,9 @@ void draw_tools(App& app) {
     ImGui::SameLine();
     if (ImGui::SmallButton("re-roll")) app.fill_seed = (app.fill_seed * 6364136223846793005ull + 1442695040888963407ull) % 1000000;
     bool has_selection = doc->selection.active;
-    const char* label = has_selection ? "Fill selection" : (level.kind == Kind::match3 ? "Fill all ? cells" : "Fill whole board");
+    const char* label = has_selection                                 ? "Fill selection"
+                        : editor_kind(level.kind).fill_random_cells ? "Fill all ? cells"
+                                                                    : "Fill whole board";
     if (ImGui::Button(label)) fill_from_generator(app, *doc);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Shift+F. match3: no runs and a move; link: a solvable board; lines: a scrambled board. Seeded, undoable.");
@@ -202,7 +203,7 @@ void fill_from_generator(App& app, Document& doc) {
     const Level& level = doc.level();
     std::optional<std::pair<Cell, Cell>> area;
     if (doc.selection.active) area = std::make_pair(doc.selection.a, doc.selection.b);
-    else if (level.kind != Kind::match3) area = std::make_pair(Cell{0, 0}, Cell{level.width() - 1, level.height() - 1});
+    else if (!editor_kind(level.kind).fill_random_cells) area = std::make_pair(Cell{0, 0}, Cell{level.width() - 1, level.height() - 1});
     std::string error;
     std::uint64_t seed_used = app.fill_seed;
     doc.change("Fill from generator", [&](Level& l) { error = fill_with_generator(l, area, seed_used); });

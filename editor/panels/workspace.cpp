@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "kinds/table.hpp"
 #include "app.hpp"
 #include "canvas.hpp"
 #include "panels/panels.hpp"
@@ -187,7 +188,7 @@ void draw_workspace(App& app) {
             if (ImGui::CollapsingHeader("Analysis", ImGuiTreeNodeFlags_DefaultOpen)) draw_analysis(app);
             if (ImGui::CollapsingHeader("Problems", ImGuiTreeNodeFlags_DefaultOpen)) draw_problems(app);
             if (ImGui::CollapsingHeader("Properties", ImGuiTreeNodeFlags_DefaultOpen)) draw_properties(app);
-            if (app.active() && app.active()->level().kind == Kind::link &&
+            if (app.active() && editor_kind(app.active()->level().kind).pairs_panel &&
                 ImGui::CollapsingHeader("Pairs", ImGuiTreeNodeFlags_DefaultOpen))
                 draw_pairs(app);
             ImGui::EndChild();

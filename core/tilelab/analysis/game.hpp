@@ -254,7 +254,7 @@ struct Replay {
 // ---- Generate -----------------------------------------------------------------------------------
 
 struct GenerateOptions {
-    Kind kind = Kind::match3;
+    Kind kind{};  // the first kind
     int width = 8;
     int height = 8;
     std::optional<int> colors;     // match3 colours; link distinct values
@@ -353,6 +353,10 @@ struct KindOps {
     // ---- `tilelab apply --json` ----
     // The state's count of collected ingredients is part of the output (nullptr: never).
     bool (*reports_ingredients)(const Level&) = nullptr;
+
+    // ---- The bot ladder (the editor's, `pack check --ladder`) ----
+    // The kind's bots from the most careless player to the most careful (empty: no bots).
+    std::vector<const char*> ladder_bots = {};
 };
 
 // JSON helpers shared by the kinds' outputs.

@@ -463,7 +463,8 @@ const KindOps& ops() {
                                .goal_words = goal_words,
                                .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::match3, text, error); },
                                .unlimited_playout_moves = default_playout_moves,
-                               .reports_ingredients = [](const Level& level) { return v2::active(level); }};
+                               .reports_ingredients = [](const Level& level) { return v2::active(level); },
+                               .ladder_bots = {"random", "greedy", "lookahead", "mcts"}};
     return table;
 }
 

@@ -209,7 +209,7 @@ PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOption
 }
 
 void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress) {
-    for (const std::string& bot : ladder_bots) {
+    for (const std::string bot : kind_ops(report.level->kind).ladder_bots) {
         if (stop.stop_requested()) return;
         CheckOptions with_bot = options;
         with_bot.bot = bot;

@@ -53,16 +53,13 @@ struct CheckOptions {
     int playout_budget_ms = default_playout_budget_ms;
     // Pass rates outside [first, second] (fractions 0..1) are errors; unset: no range check.
     std::optional<std::pair<double, double>> pass_range;
-    // `--ladder`: every match3 level is also played by each bot of the ladder (ladder_bots), each
+    // `--ladder`: every match3 level is also played by each bot of its kind's ladder (KindOps::ladder_bots), each
     // figure the one `tilelab estimate --bot B` gives.
     bool ladder = false;
     // `--calibration`: the players' pass rate predicted from each bot figure of a kind the
     // calibration's bot played (as `estimate --calibration`); null: none.
     std::shared_ptr<const calibration::Calibration> calibration;
 };
-
-// The match3 bot ladder, from the most careless player to the most careful.
-inline const std::vector<std::string> ladder_bots{"random", "greedy", "lookahead", "mcts"};
 
 // What `tilelab estimate` says of a level, kept short for the pack's tables and bundle.
 struct PassRate {

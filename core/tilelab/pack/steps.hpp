@@ -67,7 +67,7 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
 // options.calibration holds a fit for the bot that played the kind.
 PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOptions& options);
 
-// --ladder: the level played by each of ladder_bots (all runs), into report.ladder.
+// --ladder: the level played by each bot of its kind's ladder (KindOps::ladder_bots; all runs), into report.ladder.
 void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress);
 
 }  // namespace tilelab::pack

@@ -214,7 +214,8 @@ const KindOps& ops() {
                                .dead_start = "game over at the start: no tile can move",
                                .report_colour = "#d9822b",
                                .goal_words = goal_words,
-                               .parse_move = parse_direction_move};
+                               .parse_move = parse_direction_move,
+                               .ladder_bots = {"random", "greedy", "quick", "expectimax"}};
     return table;
 }
 
