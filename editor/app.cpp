@@ -27,8 +27,8 @@ std::string new_level_id() {
     lo = (lo & 0x3FFFFFFFFFFFFFFFull) | 0x8000000000000000ull;  // variant 10
     char text[40];
     std::snprintf(text, sizeof text, "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
-                  static_cast<unsigned>((hi >> 16) & 0xFFFF), static_cast<unsigned>(hi & 0xFFFF),
-                  static_cast<unsigned>(lo >> 48), static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFull));
+                  static_cast<unsigned>((hi >> 16) & 0xFFFF), static_cast<unsigned>(hi & 0xFFFF), static_cast<unsigned>(lo >> 48),
+                  static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFull));
     return text;
 }
 
@@ -289,12 +289,18 @@ void App::request_quit() {
 
 const char* modal_name(Modal modal) {
     switch (modal) {
-    case Modal::none: return "none";
-    case Modal::quit: return "the quit prompt";
-    case Modal::close: return "the unsaved-changes prompt";
-    case Modal::browser: return "the file dialog";
-    case Modal::new_level: return "the New level dialog";
-    case Modal::recovery: return "the recovery prompt";
+    case Modal::none:
+        return "none";
+    case Modal::quit:
+        return "the quit prompt";
+    case Modal::close:
+        return "the unsaved-changes prompt";
+    case Modal::browser:
+        return "the file dialog";
+    case Modal::new_level:
+        return "the New level dialog";
+    case Modal::recovery:
+        return "the recovery prompt";
     }
     return "a dialog";
 }
@@ -371,16 +377,14 @@ std::string estimate_trace(const EstimateResult& e) {
     char text[160];
     std::snprintf(text, sizeof text, "runs=%d wins=%d pass_rate=%.6f stopped=%d bot=", e.runs, e.wins, e.pass_rate,
                   e.timed_out ? 1 : 0);
-    std::string bot = e.json.is_object() && e.json.contains("bot") && e.json["bot"].is_string()
-                          ? e.json["bot"].get<std::string>()
-                          : "";
+    std::string bot = e.json.is_object() && e.json.contains("bot") && e.json["bot"].is_string() ? e.json["bot"].get<std::string>()
+                                                                                                : "";
     return text + bot;
 }
 
 std::string App::settle_trace(const Document& doc) const {
     // From the edit (the document's revision changing) to this frame, which draws the figure.
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - doc.changed_at()).count();
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - doc.changed_at()).count();
     return " settle_ms=" + std::to_string(static_cast<long long>(ms + 0.5));
 }
 
@@ -465,8 +469,7 @@ const calibration::Calibration* App::calibration() {
         loaded_calibration_path = settings.calibration_file;
         calibration::CalibrationLoad load = calibration::load_calibration(settings.calibration_file);
         loaded_calibration = std::move(load.calibration);
-        calibration_error = loaded_calibration || load.diagnostics.empty() ? std::string()
-                                                                           : load.diagnostics.front().format();
+        calibration_error = loaded_calibration || load.diagnostics.empty() ? std::string() : load.diagnostics.front().format();
         trace(loaded_calibration ? "calibration loaded: " + settings.calibration_file
                                  : "calibration refused: " + calibration_error);
     }
@@ -503,8 +506,8 @@ void App::poll_workers() {
                 // `badge-first:` is the first figure drawn after the edit: the first tenth of the
                 // runs, or the whole run's when it ended before the first tenth reached a frame
                 // (the mailbox keeps only the latest outcome) or when there is no first tenth.
-                if (doc->view.estimate && (done->estimate_first ||
-                                           (!done->estimate_pending && first_figure_revision != doc->view.revision))) {
+                if (doc->view.estimate &&
+                    (done->estimate_first || (!done->estimate_pending && first_figure_revision != doc->view.revision))) {
                     first_figure_revision = doc->view.revision;
                     trace("badge-first: " + estimate_trace(*doc->view.estimate) + settle_trace(*doc));
                 }
@@ -526,8 +529,8 @@ void App::poll_workers() {
         ladder_view.revision = deep_outcome->revision;
         ladder_view.results = std::move(ladder->figures);
         ladder_view.message = !deep_outcome->error.empty() ? "failed: " + deep_outcome->error
-                              : deep_outcome->cancelled  ? "cancelled"
-                                                         : "";
+                              : deep_outcome->cancelled    ? "cancelled"
+                                                           : "";
         for (const auto& [bot, e] : ladder_view.results)
             trace("ladder: bot=" + bot + " runs=" + std::to_string(e.runs) + " wins=" + std::to_string(e.wins));
         trace("ladder finished" + (ladder_view.message.empty() ? std::string() : ": " + ladder_view.message));

@@ -49,8 +49,8 @@ enum class PaintTarget { board, jelly, lock };
 struct Brush {
     PaintTarget target = PaintTarget::board;
     std::array<std::int32_t, kind_count> value{0, 1, 15, 2};  // per kind: a colour, a value, a mask, a tile
-    int jelly = 1;                                             // layers painted by the jelly brush
-    int lock = 1;                                              // the lock brush: 1 locks, 0 unlocks
+    int jelly = 1;                                            // layers painted by the jelly brush
+    int lock = 1;                                             // the lock brush: 1 locks, 0 unlocks
 };
 
 // What the file browser picks a file for: a level or pack to open or save, a level to add to the
@@ -118,7 +118,7 @@ struct PackCheckRun {
     pack::CheckProgress progress;
     std::atomic<bool> done{false};
     std::optional<pack::PackReport> report;
-    std::stop_source stop;  // Cancel; the detached thread keeps the run alive until it returns
+    std::stop_source stop;            // Cancel; the detached thread keeps the run alive until it returns
     std::filesystem::path export_to;  // an export: the bundle is written here when the check passes
     bool html = false;                // ... or, set, the HTML report is written there (pass or fail)
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
@@ -134,8 +134,8 @@ struct RampRun {
     std::string error;                // a level that does not load, or a failed tune (nothing to write)
     std::stop_source stop;            // Cancel; the detached thread keeps the run alive until it returns
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
-    bool reported = false;            // its end said in the status bar (UI thread only)
-    bool shown = false;               // its table scrolled into sight once (UI thread only)
+    bool reported = false;  // its end said in the status bar (UI thread only)
+    bool shown = false;     // its table scrolled into sight once (UI thread only)
 };
 
 // What the Pack panel shows of a level before any analysis, read from its file when the pack opens
@@ -173,19 +173,19 @@ struct OpenPack {
 
     std::filesystem::path path;
     Pack pack;
-    bool dirty = false;            // edited since opened or saved
-    std::uint64_t revision = 1;    // bumped on every edit; stale analyses are dropped
-    int selected = 0;              // the level the Pack panel's buttons act on
-    std::shared_ptr<PackCheckRun> check;   // the running (or just finished) analysis
+    bool dirty = false;                      // edited since opened or saved
+    std::uint64_t revision = 1;              // bumped on every edit; stale analyses are dropped
+    int selected = 0;                        // the level the Pack panel's buttons act on
+    std::shared_ptr<PackCheckRun> check;     // the running (or just finished) analysis
     std::optional<pack::PackReport> report;  // the last analysis of revision `report_revision`
     std::uint64_t report_revision = 0;
-    pack::CheckOptions options = editor_check_options();  // analysis and export alike
+    pack::CheckOptions options = editor_check_options();   // analysis and export alike
     std::map<std::string, PackLevelInfo> level_info;       // by the path as the pack lists it
     std::chrono::steady_clock::time_point info_checked{};  // when the files' times were last looked at
-    bool close_armed = false;  // "Close pack" clicked once on a pack with unsaved edits
-    bool ramp_shown = false;   // the "Ramp..." section is open
-    float ramp_first = 85, ramp_last = 35;  // its fields, in percent
-    std::shared_ptr<RampRun> ramp;          // the running or last ramp
+    bool close_armed = false;                              // "Close pack" clicked once on a pack with unsaved edits
+    bool ramp_shown = false;                               // the "Ramp..." section is open
+    float ramp_first = 85, ramp_last = 35;                 // its fields, in percent
+    std::shared_ptr<RampRun> ramp;                         // the running or last ramp
 };
 
 struct Layout {
@@ -276,7 +276,7 @@ public:
     Options options;
     std::filesystem::path config;
     Settings settings;
-    Settings written_settings;                  // what the settings file holds (persist_settings)
+    Settings written_settings;                    // what the settings file holds (persist_settings)
     std::optional<OverlayToggles> user_overlays;  // the saved toggles while --overlays overrides them
     std::vector<std::unique_ptr<Document>> documents;
     int active_id = 0;
@@ -286,10 +286,10 @@ public:
     Brush brush;
     std::optional<Cell> pair_first;  // the pair tool placed its first tile here
     std::optional<Cell> hovered;
-    std::optional<Cell> stroke_last;  // the brush's last cell in this stroke
-    std::optional<Cell> lock_refused;  // the lock brush's last refused cell (said once in the status bar)
-    bool stroking = false;            // the canvas opened the document's gesture (brush or eraser)
-    int stamp = -1;  // the stamp the Stamp tool paints (an index in settings.stamps)
+    std::optional<Cell> stroke_last;          // the brush's last cell in this stroke
+    std::optional<Cell> lock_refused;         // the lock brush's last refused cell (said once in the status bar)
+    bool stroking = false;                    // the canvas opened the document's gesture (brush or eraser)
+    int stamp = -1;                           // the stamp the Stamp tool paints (an index in settings.stamps)
     bool mirror_x = false, mirror_y = false;  // symmetry painting: the brush and eraser mirror each cell
     // The Layers list (match3: the board, jelly, locks), as in Tiled: a hidden layer is not drawn
     // on the canvas; a locked one takes no painting (brush, eraser, fills, Delete).
@@ -299,7 +299,7 @@ public:
     };
     std::array<LayerState, 3> layers{};  // indexed by PaintTarget
     LayerState& layer(PaintTarget target) { return layers[static_cast<std::size_t>(target)]; }
-    std::optional<Cell> rect_start;  // rectangle fill and select: where the drag began
+    std::optional<Cell> rect_start;          // rectangle fill and select: where the drag began
     std::optional<Cell> move_from, move_to;  // select: dragging the selection's cells from, to
     bool panning = false;
     std::uint64_t fill_seed = 1;
@@ -320,7 +320,7 @@ public:
     };
     std::list<LiveResult> live_results;
     std::string live_requested_text;  // the canonical text of the level the live job was given
-    AnalysisView deep_view;  // the long analysis (revision-tagged like every result)
+    AnalysisView deep_view;           // the long analysis (revision-tagged like every result)
     int deep_document = 0;
     // The last "Set moves" run: its curve stays on show for the level it set (the games are the
     // same whatever the limit, so the curve still holds after the limit changed).
@@ -337,7 +337,7 @@ public:
         bool running = false;
         double target = 0.4;
         std::optional<TuneResult> result;
-        std::string message;         // what happened, as the panel says it
+        std::string message;  // what happened, as the panel says it
     } aim_view;
     struct LadderView {
         int document_id = 0;
@@ -372,8 +372,8 @@ public:
     std::string status_message;
     double status_age = 0.0;
 
-    Layout layout;           // where the board was drawn this frame
-    Layout printed_layout;   // the last layout printed with --print-layout
+    Layout layout;          // where the board was drawn this frame
+    Layout printed_layout;  // the last layout printed with --print-layout
     int frame_number = 0;
     double autosave_timer = 0.0;
     double disk_check_timer = 0.0;
@@ -385,7 +385,7 @@ public:
 private:
     void poll_workers();
     void schedule_live_analysis();
-    void refresh_live_analysis();  // the active level's diagnostics, then its live analysis if needed
+    void refresh_live_analysis();                         // the active level's diagnostics, then its live analysis if needed
     std::string settle_trace(const Document& doc) const;  // " settle_ms=N" for the --trace badge lines
     void autosave_tick(double dt);
     void disk_check_tick(double dt);

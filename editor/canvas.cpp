@@ -87,7 +87,11 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
     std::optional<Cell> cell = app.hovered;
     bool jelly = app.brush.target == PaintTarget::jelly && level.kind == Kind::match3;
     bool lock = app.brush.target == PaintTarget::lock && level.kind == Kind::match3;
-    Paint paint{jelly, jelly ? app.brush.jelly : lock ? app.brush.lock : app.brush.value[static_cast<std::size_t>(level.kind)], lock};
+    Paint paint{jelly,
+                jelly  ? app.brush.jelly
+                : lock ? app.brush.lock
+                       : app.brush.value[static_cast<std::size_t>(level.kind)],
+                lock};
     // The lock brush skips cells that cannot hold a lock; the status bar says why (once a cell).
     auto refused_lock = [&](const Level& l, Cell c, const Paint& p) {
         if (!p.lock || p.value == 0 || !l.board.contains(c)) return;
@@ -104,7 +108,8 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
     if (paints && app.layer(target).locked) {
         if (activated && cell) {
             const char* names[] = {"board", "jelly", "lock"};
-            app.status(std::string("the ") + names[static_cast<int>(target)] + " layer is locked (Layers: untick its lock to paint)");
+            app.status(std::string("the ") + names[static_cast<int>(target)] +
+                       " layer is locked (Layers: untick its lock to paint)");
         }
         return;
     }
@@ -325,7 +330,8 @@ void draw_canvas(App& app, Document& doc) {
         // Link paths may run through the ring just outside the board when the border is on: fit it.
         if (doc.level().kind == Kind::link && doc.level().rules.border) ring = 2.0f;
         if (!playing && doc.level().kind == Kind::slide && app.settings.overlays.slide_legal) ring = 1.0f;
-        camera.cell = std::clamp(std::floor(std::min((avail.x - 2 * margin) / (w + ring), (avail.y - 2 * margin) / (h + ring))), 2.0f, 128.0f);
+        camera.cell = std::clamp(std::floor(std::min((avail.x - 2 * margin) / (w + ring), (avail.y - 2 * margin) / (h + ring))),
+                                 2.0f, 128.0f);
         camera.pan_x = std::floor((avail.x - camera.cell * w) / 2);
         camera.pan_y = std::floor((avail.y - camera.cell * h) / 2);
     }
@@ -368,8 +374,7 @@ void draw_canvas(App& app, Document& doc) {
     if (view.size < 24) list->Flags &= ~(ImDrawListFlags_AntiAliasedLines | ImDrawListFlags_AntiAliasedLinesUseTex);
     list->PushClipRect(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), true);
     list->AddRectFilled(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), to_imu32(palette::canvas_background));
-    draw_board(list, doc.level(), board, jelly, view.origin, view.size, app.settings.overlays.grid, lock,
-               has_exits(doc.level()));
+    draw_board(list, doc.level(), board, jelly, view.origin, view.size, app.settings.overlays.grid, lock, has_exits(doc.level()));
     draw_fixed_lines(list, playing ? app.play.level : doc.level(), view, playing);
 
     if (playing) {
@@ -414,14 +419,15 @@ void draw_canvas(App& app, Document& doc) {
     if (solution_state || watched.state) {
         char note[160];
         if (watched.state)
-            std::snprintf(note, sizeof note, "bot's run %d, step %d/%d (Close returns to the level)", watched.run,
-                          watched.step, watched.steps);
+            std::snprintf(note, sizeof note, "bot's run %d, step %d/%d (Close returns to the level)", watched.run, watched.step,
+                          watched.steps);
         else
             std::snprintf(note, sizeof note, "solution step %d: the board after %d move%s (|< or any edit returns to the level)",
                           doc.solution_step, doc.solution_step, doc.solution_step == 1 ? "" : "s");
         // On a dark box: the note sits in the margin, over lines' padlocks and link paths in the ring.
         const ImVec2 at(p0.x + 8, p0.y + 6), extent = ImGui::CalcTextSize(note);
-        list->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + extent.x + 4, at.y + extent.y + 2), IM_COL32(20, 20, 24, 230), 3.0f);
+        list->AddRectFilled(ImVec2(at.x - 4, at.y - 2), ImVec2(at.x + extent.x + 4, at.y + extent.y + 2),
+                            IM_COL32(20, 20, 24, 230), 3.0f);
         list->AddText(at, to_imu32(palette::overlay_solution), note);
     }
     if (app.hovered && board.contains(*app.hovered)) {

@@ -43,7 +43,10 @@ std::string autosave_stem(const std::string& level_name) {
 }  // namespace
 
 Document::Document(Level level, std::filesystem::path path)
-    : level_(std::move(level)), path_(std::move(path)), revision_(next_revision()), id_(next_document_id()),
+    : level_(std::move(level)),
+      path_(std::move(path)),
+      revision_(next_revision()),
+      id_(next_document_id()),
       autosave_stem_(autosave_stem(level_.name)) {
     saved_level_ = level_;  // a fresh new level is not dirty until it is edited
     std::error_code ec;
@@ -51,14 +54,13 @@ Document::Document(Level level, std::filesystem::path path)
 }
 
 std::string Document::title() const {
-    std::string name = path_.empty() ? (level_.name.empty() ? std::string("Untitled") : level_.name)
-                                     : path_.filename().string();
+    std::string name = path_.empty() ? (level_.name.empty() ? std::string("Untitled") : level_.name) : path_.filename().string();
     return dirty() ? name + " *" : name;
 }
 
 void Document::record_edit(Level before, const std::string& label) {
     keep_in_format(level_, before);  // every edit stays within the format's limits
-    if (before == level_) return;  // nothing changed: no undo entry, no new revision
+    if (before == level_) return;    // nothing changed: no undo entry, no new revision
     history_.record(std::move(before), label);
     revision_ = next_revision();
     changed_at_ = std::chrono::steady_clock::now();
@@ -171,9 +173,9 @@ std::string file_name_for(const std::string& name) {
     if (stem.empty()) stem = "untitled";
     std::string upper;
     for (char c : stem.substr(0, stem.find('.'))) upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    static const char* const reserved[] = {"CON", "PRN", "AUX", "NUL", "COM1", "COM2", "COM3", "COM4", "COM5", "COM6",
-                                           "COM7", "COM8", "COM9", "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6",
-                                           "LPT7", "LPT8", "LPT9"};
+    static const char* const reserved[] = {"CON",  "PRN",  "AUX",  "NUL",  "COM1", "COM2", "COM3", "COM4",
+                                           "COM5", "COM6", "COM7", "COM8", "COM9", "LPT1", "LPT2", "LPT3",
+                                           "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9"};
     for (const char* word : reserved)
         if (upper == word) stem += "-level";
     return stem + ".json";

@@ -27,9 +27,9 @@ std::string file_name_for(const std::string& name);
 // The view of the board; not undoable (the sgt-puzzles test: a user does not expect undo to move
 // the camera).
 struct Camera {
-    bool fit = true;        // fit to the window (recomputed every frame) until the user zooms or pans
-    float cell = 32.0f;     // pixels per cell when not fitting
-    float pan_x = 0.0f;     // offset of the board's top-left corner from the canvas' top-left
+    bool fit = true;     // fit to the window (recomputed every frame) until the user zooms or pans
+    float cell = 32.0f;  // pixels per cell when not fitting
+    float pan_x = 0.0f;  // offset of the board's top-left corner from the canvas' top-left
     float pan_y = 0.0f;
 };
 
@@ -52,10 +52,10 @@ struct AnalysisView {
     // match3, slide: the quick pass-rate estimate, shared with the editor's cache of whole results
     // (never copied on the UI thread: a level with a huge move limit has a curve of millions of points).
     std::shared_ptr<const EstimateResult> estimate;
-    std::string error;                       // the kind threw (e.g. not built yet)
-    bool estimate_pending = false;           // playouts still running for this revision
-    bool estimate_timed_out = false;         // the playouts stopped at the live time budget
-    bool estimate_first = false;             // `estimate` is the first runs' figure, the rest still running
+    std::string error;                // the kind threw (e.g. not built yet)
+    bool estimate_pending = false;    // playouts still running for this revision
+    bool estimate_timed_out = false;  // the playouts stopped at the live time budget
+    bool estimate_first = false;      // `estimate` is the first runs' figure, the rest still running
     double elapsed_ms = 0.0;
 };
 

@@ -22,13 +22,13 @@ bool all_zero(const Grid& grid) {
 
 std::string lock_refusal(std::int32_t value) {
     if (can_be_locked(value)) return "";
-    const std::string what = value == cell::random        ? "a ? cell (its piece is drawn at level start)"
-                             : value == cell::empty       ? "an empty cell"
-                             : value == cell::blocker     ? "a blocker"
-                             : value == cell::hole        ? "a hole"
-                             : value == cell::ingredient  ? "an ingredient"
-                             : cell::is_crate(value)      ? "a crate"
-                                                          : "this cell";
+    const std::string what = value == cell::random       ? "a ? cell (its piece is drawn at level start)"
+                             : value == cell::empty      ? "an empty cell"
+                             : value == cell::blocker    ? "a blocker"
+                             : value == cell::hole       ? "a hole"
+                             : value == cell::ingredient ? "an ingredient"
+                             : cell::is_crate(value)     ? "a crate"
+                                                         : "this cell";
     return "no lock on " + what + ": a lock goes on a piece, special or colour bomb";
 }
 
@@ -252,9 +252,7 @@ int ingredients_on_board(const Level& level) {
     return static_cast<int>(std::count(level.board.cells.begin(), level.board.cells.end(), cell::ingredient));
 }
 
-bool has_crate(const Level& level) {
-    return std::any_of(level.board.cells.begin(), level.board.cells.end(), cell::is_crate);
-}
+bool has_crate(const Level& level) { return std::any_of(level.board.cells.begin(), level.board.cells.end(), cell::is_crate); }
 
 bool keep_in_format(Level& level, const Level& before) {
     bool changed = false;
@@ -286,7 +284,8 @@ bool keep_in_format(Level& level, const Level& before) {
             break;
         case Kind::slide:  // powers of two, # .
             if (v < 0 && v != cell::empty && v != cell::blocker) fixed = cell::empty;
-            else if (cell::is_value(v) && !power_of_two(v)) fixed = static_cast<std::int32_t>(power_of_two_in(v, 2, limits::max_tile));
+            else if (cell::is_value(v) && !power_of_two(v))
+                fixed = static_cast<std::int32_t>(power_of_two_in(v, 2, limits::max_tile));
             break;
         }
         if (fixed != v) {
@@ -311,7 +310,9 @@ bool keep_in_format(Level& level, const Level& before) {
             }
             for (int i = 0; i < level.jelly->size(); ++i) {
                 std::int32_t& layers = level.jelly->cells[static_cast<std::size_t>(i)];
-                std::int32_t fixed = level.board.cells[static_cast<std::size_t>(i)] == cell::hole ? 0 : std::clamp(layers, 0, limits::max_jelly_layers);
+                std::int32_t fixed = level.board.cells[static_cast<std::size_t>(i)] == cell::hole
+                                         ? 0
+                                         : std::clamp(layers, 0, limits::max_jelly_layers);
                 if (fixed != layers) {
                     layers = fixed;
                     changed = true;
@@ -442,7 +443,8 @@ std::vector<PaletteEntry> palette_entries(const Level& level) {
     std::vector<PaletteEntry> entries;
     switch (level.kind) {
     case Kind::match3:
-        for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c) entries.push_back({c, "colour " + std::to_string(c)});
+        for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c)
+            entries.push_back({c, "colour " + std::to_string(c)});
         entries.push_back({cell::random, "? a random piece, drawn at level start"});
         entries.push_back({cell::empty, ". an empty playable cell"});
         entries.push_back({cell::blocker, "# a blocker: never moves, never matches"});
@@ -450,18 +452,22 @@ std::vector<PaletteEntry> palette_entries(const Level& level) {
         // Format version 2 (docs/match3.md): specials, colour bomb, ingredient, crates.
         for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c) {
             const std::string k = std::to_string(c);
-            entries.push_back({cell::special(c, cell::line_h), k + "h special of colour " + k + ": clears its row (horizontal stripes)"});
-            entries.push_back({cell::special(c, cell::line_v), k + "v special of colour " + k + ": clears its column (vertical stripes)"});
-            entries.push_back({cell::special(c, cell::bomb), k + "b bomb of colour " + k + ": clears the 3x3 square around it (ring)"});
+            entries.push_back(
+                {cell::special(c, cell::line_h), k + "h special of colour " + k + ": clears its row (horizontal stripes)"});
+            entries.push_back(
+                {cell::special(c, cell::line_v), k + "v special of colour " + k + ": clears its column (vertical stripes)"});
+            entries.push_back(
+                {cell::special(c, cell::bomb), k + "b bomb of colour " + k + ": clears the 3x3 square around it (ring)"});
         }
         entries.push_back({cell::color_bomb, "* colour bomb: swapped with a piece clears every piece of its colour"});
         entries.push_back({cell::ingredient, "@ ingredient: falls, never matches; collected at an exit (bottom of a column)"});
         for (int hp = 1; hp <= cell::max_crate_hp; ++hp)
-            entries.push_back({cell::crate(hp), "c" + std::to_string(hp) + " crate with " + std::to_string(hp) +
-                                                     " hit point" + (hp == 1 ? "" : "s") + ": never moves; hit by a clear next to it"});
+            entries.push_back({cell::crate(hp), "c" + std::to_string(hp) + " crate with " + std::to_string(hp) + " hit point" +
+                                                    (hp == 1 ? "" : "s") + ": never moves; hit by a clear next to it"});
         break;
     case Kind::link: {
-        std::int64_t top = level.rules.pair.rule == Pairing::Rule::sum ? std::min<std::int64_t>(level.rules.pair.sum - 1, 20) : 12;
+        std::int64_t top = level.rules.pair.rule == Pairing::Rule::sum ? std::min<std::int64_t>(level.rules.pair.sum - 1, 20)
+                                                                       : 12;
         for (int v = 1; v <= top; ++v) entries.push_back({v, "value " + std::to_string(v)});
         entries.push_back({cell::empty, ". empty"});
         entries.push_back({cell::blocker, "# a blocker"});
@@ -612,10 +618,14 @@ std::int32_t transform_value(Kind kind, std::int32_t value, Transform t) {
         // Bits: top 1, right 2, bottom 4, left 8.
         const std::int32_t top = value & 1, right = value & 2, bottom = value & 4, left = value & 8;
         switch (t) {
-        case Transform::flip_x: return top | bottom | (left ? 2 : 0) | (right ? 8 : 0);
-        case Transform::flip_y: return right | left | (top ? 4 : 0) | (bottom ? 1 : 0);
-        case Transform::rotate_cw: return rotate_mask(value, true);
-        case Transform::rotate_ccw: return rotate_mask(value, false);
+        case Transform::flip_x:
+            return top | bottom | (left ? 2 : 0) | (right ? 8 : 0);
+        case Transform::flip_y:
+            return right | left | (top ? 4 : 0) | (bottom ? 1 : 0);
+        case Transform::rotate_cw:
+            return rotate_mask(value, true);
+        case Transform::rotate_ccw:
+            return rotate_mask(value, false);
         }
     }
     if (kind == Kind::match3 && cell::is_special(value) && (t == Transform::rotate_cw || t == Transform::rotate_ccw)) {
@@ -635,14 +645,19 @@ std::string transform_cells(Level& level, Cell& a, Cell& b, Transform t) {
     const int nw = rotate ? h : w, nh = rotate ? w : h;
     if (lo.x + nw > level.width() || lo.y + nh > level.height())
         return "turned, the " + std::to_string(w) + "x" + std::to_string(h) + " selection would leave the board (" +
-               std::to_string(nw) + "x" + std::to_string(nh) + " from (" + std::to_string(lo.x) + ", " + std::to_string(lo.y) + "))";
+               std::to_string(nw) + "x" + std::to_string(nh) + " from (" + std::to_string(lo.x) + ", " + std::to_string(lo.y) +
+               "))";
     // Where the cell at (x, y) of the area goes, within the new area.
     auto target = [&](int x, int y) -> Cell {
         switch (t) {
-        case Transform::flip_x: return {w - 1 - x, y};
-        case Transform::flip_y: return {x, h - 1 - y};
-        case Transform::rotate_cw: return {h - 1 - y, x};
-        case Transform::rotate_ccw: return {y, w - 1 - x};
+        case Transform::flip_x:
+            return {w - 1 - x, y};
+        case Transform::flip_y:
+            return {x, h - 1 - y};
+        case Transform::rotate_cw:
+            return {h - 1 - y, x};
+        case Transform::rotate_ccw:
+            return {y, w - 1 - x};
         }
         return {x, y};
     };

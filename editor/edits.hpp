@@ -12,9 +12,9 @@
 namespace tilelab::editor {
 
 struct Paint {
-    bool jelly = false;        // paint the jelly layer instead of the board
-    std::int32_t value = 0;    // a board cell value, jelly layers, or a lock (0 or 1)
-    bool lock = false;         // match3 v2: paint the lock layer instead of the board
+    bool jelly = false;      // paint the jelly layer instead of the board
+    std::int32_t value = 0;  // a board cell value, jelly layers, or a lock (0 or 1)
+    bool lock = false;       // match3 v2: paint the lock layer instead of the board
 };
 
 // match3 v2: a lock goes only on a piece, special or colour bomb (docs/format.md "The lock layer").
@@ -46,7 +46,6 @@ void resize_level(Level& level, int width, int height, Anchor anchor);
 // the area's size (solvable; scrambled). Blockers and holes stay. Returns "" or why nothing was filled
 // (the level is then unchanged).
 std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell>> selection, std::uint64_t seed);
-
 
 // ---- The format's limits (issue 12): the editor never holds a level the reader refuses ----
 
@@ -83,9 +82,9 @@ std::optional<PaletteEntry> palette_key(const Level& level, int digit);
 std::string copy_cells(const Level& level, Cell a, Cell b);
 
 struct PasteResult {
-    std::string error;    // "" on success; else why nothing was pasted (the level is unchanged)
-    Cell a, b;            // the cells written (corners inclusive)
-    int cut_off = 0;      // clipboard cells that fell outside the board
+    std::string error;  // "" on success; else why nothing was pasted (the level is unchanged)
+    Cell a, b;          // the cells written (corners inclusive)
+    int cut_off = 0;    // clipboard cells that fell outside the board
 };
 // Writes the clipboard level `text` with its top-left cell at `at`: board, jelly and lock of those cells.
 // Refused with a message when the text is not a level, is another kind, or holds a colour this

@@ -72,11 +72,13 @@ std::optional<tilelab::editor::OverlayToggles> parse_overlays(const std::string&
         o.grid = true;  // the grid is part of the board, not an analysis overlay
         return o;
     }
-    const std::pair<const char*, bool OverlayToggles::*> names[] = {
-        {"grid", &OverlayToggles::grid},           {"match_groups", &OverlayToggles::match_groups},
-        {"hint_swaps", &OverlayToggles::hint_swaps}, {"link_paths", &OverlayToggles::link_paths},
-        {"line_groups", &OverlayToggles::line_groups}, {"slide_legal", &OverlayToggles::slide_legal},
-        {"solution", &OverlayToggles::solution}};
+    const std::pair<const char*, bool OverlayToggles::*> names[] = {{"grid", &OverlayToggles::grid},
+                                                                    {"match_groups", &OverlayToggles::match_groups},
+                                                                    {"hint_swaps", &OverlayToggles::hint_swaps},
+                                                                    {"link_paths", &OverlayToggles::link_paths},
+                                                                    {"line_groups", &OverlayToggles::line_groups},
+                                                                    {"slide_legal", &OverlayToggles::slide_legal},
+                                                                    {"solution", &OverlayToggles::solution}};
     std::size_t start = 0;
     while (start <= text.size()) {
         std::size_t comma = text.find(',', start);
@@ -109,8 +111,8 @@ int parse_options(int argc, char** argv, Options& options, std::optional<tilelab
             return -1;
         } else if (arg == "--window") {
             const char* v = value();
-            if (!v || std::sscanf(v, "%dx%d", &options.window_width, &options.window_height) != 2 ||
-                options.window_width < 320 || options.window_height < 240) {
+            if (!v || std::sscanf(v, "%dx%d", &options.window_width, &options.window_height) != 2 || options.window_width < 320 ||
+                options.window_height < 240) {
                 std::fprintf(stderr, "tilelab-editor: --window wants WxH, at least 320x240\n");
                 return 2;
             }
@@ -223,8 +225,7 @@ int main(int argc, char** argv) {
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
-    SDL_Window* window = SDL_CreateWindow("tilelab-editor", window_x, window_y,
-                                          options.window_width, options.window_height,
+    SDL_Window* window = SDL_CreateWindow("tilelab-editor", window_x, window_y, options.window_width, options.window_height,
                                           SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE);
     if (!window) {
         std::fprintf(stderr, "tilelab-editor: no display: cannot open a window: %s\n", SDL_GetError());
@@ -265,7 +266,7 @@ int main(int argc, char** argv) {
         }
         std::vector<double> frame_ms;
         std::deque<SDL_Event> pending_events;
-        std::optional<ImVec2> pointer;  // the mouse in window pixels, from the window's motion events
+        std::optional<ImVec2> pointer;                // the mouse in window pixels, from the window's motion events
         bool button_held[3] = {false, false, false};  // ImGui's order: left, right, middle
         auto last = std::chrono::steady_clock::now();
         bool continuous = options.frames > 0 || options.frame_stats > 0 || !options.screenshot.empty();
@@ -332,7 +333,9 @@ int main(int argc, char** argv) {
                 if ((event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) && event.button.button >= 1 &&
                     event.button.button <= 3) {
                     // SDL numbers left, middle, right; ImGui left, right, middle.
-                    const int index = event.button.button == SDL_BUTTON_LEFT ? 0 : event.button.button == SDL_BUTTON_RIGHT ? 1 : 2;
+                    const int index = event.button.button == SDL_BUTTON_LEFT    ? 0
+                                      : event.button.button == SDL_BUTTON_RIGHT ? 1
+                                                                                : 2;
                     button_held[index] = event.type == SDL_MOUSEBUTTONDOWN;
                     if (button_held[index]) button_pressed[index] = true;
                 }
@@ -401,7 +404,8 @@ int main(int argc, char** argv) {
                 double mean = 0;
                 for (double s : samples) mean += s;
                 mean /= static_cast<double>(samples.size());
-                double p99 = samples[std::min(samples.size() - 1, static_cast<std::size_t>(0.99 * static_cast<double>(samples.size())))];
+                double p99 =
+                    samples[std::min(samples.size() - 1, static_cast<std::size_t>(0.99 * static_cast<double>(samples.size())))];
                 std::printf("frame-stats frames=%zu mean_ms=%.3f p99_ms=%.3f max_ms=%.3f\n", samples.size(), mean, p99,
                             samples.back());
                 std::fflush(stdout);

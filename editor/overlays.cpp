@@ -45,8 +45,7 @@ void draw_combo_star(ImDrawList* list, ImVec2 centre, float r) {
         float rr = (i % 2 == 0) ? r : r * 0.45f;
         points[i] = ImVec2(centre.x + rr * std::cos(angle), centre.y + rr * std::sin(angle));
     }
-    for (int i = 0; i < 10; ++i)
-        list->AddTriangleFilled(centre, points[i], points[(i + 1) % 10], IM_COL32(255, 230, 40, 255));
+    for (int i = 0; i < 10; ++i) list->AddTriangleFilled(centre, points[i], points[(i + 1) % 10], IM_COL32(255, 230, 40, 255));
     list->AddPolyline(points, 10, IM_COL32(30, 20, 0, 255), ImDrawFlags_Closed, std::max(1.0f, r * 0.15f));
 }
 

@@ -19,7 +19,9 @@ class Document;
 struct BoardView {
     ImVec2 origin;
     float size = 1;
-    ImVec2 corner(Cell c) const { return ImVec2(origin.x + static_cast<float>(c.x) * size, origin.y + static_cast<float>(c.y) * size); }
+    ImVec2 corner(Cell c) const {
+        return ImVec2(origin.x + static_cast<float>(c.x) * size, origin.y + static_cast<float>(c.y) * size);
+    }
     ImVec2 centre(Cell c) const {
         return ImVec2(origin.x + (static_cast<float>(c.x) + 0.5f) * size, origin.y + (static_cast<float>(c.y) + 0.5f) * size);
     }

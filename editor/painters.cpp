@@ -18,7 +18,7 @@ void draw_centred_text(ImDrawList* list, const char* text, ImVec2 centre, float 
 }
 
 void draw_glyph(ImDrawList* list, int color, ImVec2 centre, float radius, ImU32 ink, float thickness) {
-    if (color < 0) return;  // not a piece: no glyph
+    if (color < 0) return;                                                            // not a piece: no glyph
     color = cell::color_of(color) % static_cast<int>(palette::match3_colors.size());  // a special: its colour's glyph
     auto polygon = [&](int sides, float start_angle, float r) {
         ImVec2 points[12];
@@ -39,21 +39,35 @@ void draw_glyph(ImDrawList* list, int color, ImVec2 centre, float radius, ImU32 
     };
     auto shape = [&](float r) {
         switch (palette::match3_glyph(color)) {
-        case palette::Glyph::circle: list->AddCircle(centre, r, ink, r < 12 ? 10 : 24, thickness); break;
-        case palette::Glyph::triangle: polygon(3, -1.5707963f, r); break;
-        case palette::Glyph::square: polygon(4, 0.7853982f, r); break;
-        case palette::Glyph::diamond: polygon(4, 0.0f, r); break;
-        case palette::Glyph::pentagon: polygon(5, -1.5707963f, r); break;
-        case palette::Glyph::hexagon: polygon(6, 0.0f, r); break;
-        case palette::Glyph::star: star(r * 1.1f); break;
-        case palette::Glyph::triangle_down: polygon(3, 1.5707963f, r); break;
+        case palette::Glyph::circle:
+            list->AddCircle(centre, r, ink, r < 12 ? 10 : 24, thickness);
+            break;
+        case palette::Glyph::triangle:
+            polygon(3, -1.5707963f, r);
+            break;
+        case palette::Glyph::square:
+            polygon(4, 0.7853982f, r);
+            break;
+        case palette::Glyph::diamond:
+            polygon(4, 0.0f, r);
+            break;
+        case palette::Glyph::pentagon:
+            polygon(5, -1.5707963f, r);
+            break;
+        case palette::Glyph::hexagon:
+            polygon(6, 0.0f, r);
+            break;
+        case palette::Glyph::star:
+            star(r * 1.1f);
+            break;
+        case palette::Glyph::triangle_down:
+            polygon(3, 1.5707963f, r);
+            break;
         }
     };
     shape(radius);
     if (palette::match3_glyph_doubled(color)) shape(radius * 0.55f);
 }
-
-
 
 void draw_padlock(ImDrawList* list, ImVec2 p0, float size) {
     // Bottom-right quarter of the cell: the body a rounded box, the shackle an arc over it; light
@@ -91,7 +105,8 @@ std::vector<int> exit_rows(const Board& board) {
 void draw_item_marker(ImDrawList* list, const Level& level, std::int32_t value, ImVec2 centre, float size) {
     // A small copy of the cell, framed so it stands out from the piece under it.
     ImVec2 p0(centre.x - size / 2, centre.y - size / 2);
-    list->AddRectFilled(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p0.x + size + 2, p0.y + size + 2), IM_COL32(255, 255, 255, 255), size * 0.2f);
+    list->AddRectFilled(ImVec2(p0.x - 2, p0.y - 2), ImVec2(p0.x + size + 2, p0.y + size + 2), IM_COL32(255, 255, 255, 255),
+                        size * 0.2f);
     list->AddRectFilled(ImVec2(p0.x - 1, p0.y - 1), ImVec2(p0.x + size + 1, p0.y + size + 1), dark_edge(255), size * 0.2f);
     draw_cell(list, level, value, 0, p0, size);
 }
@@ -107,8 +122,8 @@ void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jel
     if (value == cell::blocker) {
         // A wall: a darker inner frame, so blockers read as solid even in grey-scale.
         float inset = size * 0.18f;
-        list->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(b.x - inset, b.y - inset), IM_COL32(60, 50, 40, 255),
-                      0.0f, 0, std::max(1.0f, size * 0.06f));
+        list->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(b.x - inset, b.y - inset), IM_COL32(60, 50, 40, 255), 0.0f, 0,
+                      std::max(1.0f, size * 0.06f));
     } else if (value == cell::random) {
         draw_centred_text(list, "?", centre, size * 0.6f, IM_COL32(230, 230, 240, 255));
     } else if (value == cell::hole) {
@@ -125,8 +140,8 @@ void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jel
     if (locked) draw_padlock(list, p0, size);
 }
 
-void draw_board(ImDrawList* list, const Level& level, const Board& board, const std::optional<Grid>& jelly,
-                ImVec2 origin, float size, bool grid, const std::optional<Grid>& lock, bool exits) {
+void draw_board(ImDrawList* list, const Level& level, const Board& board, const std::optional<Grid>& jelly, ImVec2 origin,
+                float size, bool grid, const std::optional<Grid>& lock, bool exits) {
     for (int y = 0; y < board.height; ++y)
         for (int x = 0; x < board.width; ++x) {
             ImVec2 p0(origin.x + static_cast<float>(x) * size, origin.y + static_cast<float>(y) * size);

@@ -17,12 +17,11 @@ ImU32 dark_edge(int alpha = 220);
 
 // Draws one cell of `level`'s kind holding `value` with `jelly` layers, its top-left at `p0`;
 // `locked` (match3 v2) adds the padlock.
-void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jelly, ImVec2 p0, float size,
-               bool locked = false);
+void draw_cell(ImDrawList* list, const Level& level, std::int32_t value, int jelly, ImVec2 p0, float size, bool locked = false);
 // Draws a whole board (the level's own, or a play-test state's) with its origin at `origin`, with
 // its lock layer and, when `exits` (match3 with ingredients), the exit arrows.
-void draw_board(ImDrawList* list, const Level& level, const Board& board, const std::optional<Grid>& jelly,
-                ImVec2 origin, float size, bool grid, const std::optional<Grid>& lock = std::nullopt, bool exits = false);
+void draw_board(ImDrawList* list, const Level& level, const Board& board, const std::optional<Grid>& jelly, ImVec2 origin,
+                float size, bool grid, const std::optional<Grid>& lock = std::nullopt, bool exits = false);
 // match3 v2: the item `value` (a special, colour bomb, ingredient or crate) drawn small in a disc
 // centred at `centre` (the hint overlay's "creates" marker); a plain piece as its colour and glyph.
 void draw_item_marker(ImDrawList* list, const Level& level, std::int32_t value, ImVec2 centre, float size);

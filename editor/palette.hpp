@@ -35,15 +35,20 @@ inline constexpr Rgb overlay_selection{80, 200, 255};
 inline constexpr Rgb overlay_solution{255, 96, 0};
 // Lines groups, one colour each (cycled).
 inline constexpr std::array<Rgb, 8> group_colors{{
-    {255, 90, 90}, {90, 220, 120}, {100, 150, 255}, {255, 210, 70}, {210, 110, 255}, {70, 220, 230},
-    {255, 150, 60}, {250, 130, 200},
+    {255, 90, 90},
+    {90, 220, 120},
+    {100, 150, 255},
+    {255, 210, 70},
+    {210, 110, 255},
+    {70, 220, 230},
+    {255, 150, 60},
+    {250, 130, 200},
 }};
 
 }  // namespace palette
 
 inline bool near_color(Rgb a, Rgb b, int tolerance) {
-    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
-           std::abs(a.b - b.b) <= tolerance;
+    return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance && std::abs(a.b - b.b) <= tolerance;
 }
 
 }  // namespace tilelab::editor

@@ -124,7 +124,8 @@ std::vector<RecoveryOffer> find_autosaves(const fs::path& config, const std::vec
         std::error_code exists_ec;
         if (fs::is_regular_file(autosave, exists_ec)) add(file, autosave);
     }
-    std::stable_sort(offers.begin(), offers.end(), [](const RecoveryOffer& a, const RecoveryOffer& b) { return a.time < b.time; });
+    std::stable_sort(offers.begin(), offers.end(),
+                     [](const RecoveryOffer& a, const RecoveryOffer& b) { return a.time < b.time; });
     return offers;
 }
 

@@ -11,11 +11,11 @@ namespace tilelab::editor {
 
 // One autosave found at start-up (or when its file is opened): offered back to the designer.
 struct RecoveryOffer {
-    std::filesystem::path file;      // the user's file ("" for a never-saved level)
+    std::filesystem::path file;  // the user's file ("" for a never-saved level)
     std::filesystem::path autosave;
     std::filesystem::file_time_type time{};  // when the autosave was written
-    std::string level_name;          // the autosaved level's name ("" when it has none or does not load)
-    bool shown = false;              // already listed on the prompt (traced once)
+    std::string level_name;                  // the autosaved level's name ("" when it has none or does not load)
+    bool shown = false;                      // already listed on the prompt (traced once)
 };
 
 // Writes `doc`'s autosave when it has unsaved edits not yet autosaved, and removes it when the

@@ -20,8 +20,7 @@ void Settings::add_recent(const std::string& path) {
 
 std::filesystem::path config_dir() {
     if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::filesystem::path(xdg) / "tilelab";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::filesystem::path(home) / ".config" / "tilelab";
+    if (const char* home = std::getenv("HOME"); home && *home) return std::filesystem::path(home) / ".config" / "tilelab";
     return std::filesystem::temp_directory_path() / "tilelab";
 }
 
@@ -64,8 +63,7 @@ Settings load_settings(const std::filesystem::path& dir) {
     }
     if (!json.is_object()) {
         settings.unreadable = true;
-        settings.problem = (dir / "settings.json").string() +
-                           " is not a JSON object: defaults used, the file kept as it is";
+        settings.problem = (dir / "settings.json").string() + " is not a JSON object: defaults used, the file kept as it is";
         return settings;
     }
     read_value(json, "recent_files", settings.recent_files);
@@ -134,9 +132,14 @@ std::string save_settings(const std::filesystem::path& dir, const Settings& sett
         {"single_key_shortcuts", settings.single_key_shortcuts},
         {"stamps", settings.stamps},
         {"overlays",
-         {{"grid", o.grid}, {"match_groups", o.match_groups}, {"hint_swaps", o.hint_swaps},
-          {"link_paths", o.link_paths}, {"link_hovered_only", o.link_hovered_only},
-          {"line_groups", o.line_groups}, {"slide_legal", o.slide_legal}, {"solution", o.solution}}},
+         {{"grid", o.grid},
+          {"match_groups", o.match_groups},
+          {"hint_swaps", o.hint_swaps},
+          {"link_paths", o.link_paths},
+          {"link_hovered_only", o.link_hovered_only},
+          {"line_groups", o.line_groups},
+          {"slide_legal", o.slide_legal},
+          {"solution", o.solution}}},
     };
     return write_file_atomically(dir / "settings.json", json.dump(2) + "\n", false);
 }

@@ -20,13 +20,13 @@ struct OverlayToggles {
 };
 
 struct Settings {
-    std::vector<std::string> recent_files;   // most recent first, levels and packs
-    std::vector<std::string> last_session;   // files open when the editor last quit
+    std::vector<std::string> recent_files;  // most recent first, levels and packs
+    std::vector<std::string> last_session;  // files open when the editor last quit
     OverlayToggles overlays;
-    int live_budget_ms = 300;                // the solver's budget after every edit
-    int quick_runs = 1000;                   // playouts for the live pass rate (the CLI's default runs)
-    int live_playout_budget_ms = 2000;       // ... stopped after this long (slide's bot is slow)
-    int deep_runs = 10000;                   // playouts for "Run longer analysis"
+    int live_budget_ms = 300;           // the solver's budget after every edit
+    int quick_runs = 1000;              // playouts for the live pass rate (the CLI's default runs)
+    int live_playout_budget_ms = 2000;  // ... stopped after this long (slide's bot is slow)
+    int deep_runs = 10000;              // playouts for "Run longer analysis"
     int deep_budget_ms = 10000;
     // Aiming (the Analysis panel's curve): the pass rate "Set moves" aims at, and how near is near
     // enough (as `tilelab tune --target --tolerance`).
@@ -44,8 +44,8 @@ struct Settings {
     std::vector<std::string> stamps;
     // The side panels' widths as the designer dragged them: a small window draws them narrower
     // for the time being but never changes these; neither is kept below its minimum.
-    float left_panel_width = 230;            // the Tools panel, dragged by its edge
-    float right_panel_width = 340;           // the Inspector
+    float left_panel_width = 230;                        // the Tools panel, dragged by its edge
+    float right_panel_width = 340;                       // the Inspector
     static constexpr float min_left_panel_width = 200;   // the tool names still whole
     static constexpr float min_right_panel_width = 200;  // the badge and the buttons wrap, still whole
 

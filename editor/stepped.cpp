@@ -56,7 +56,8 @@ const SteppedBoard* stepped_board(App& app, const Document& doc) {
             b.state = std::move(result.state);
             if (step < static_cast<int>(analysis->solution.size())) {
                 // The next move played on this board: its events carry the path it takes.
-                StepResult next = kind_ops(doc.level().kind).play(doc.level(), *b.state, analysis->solution[static_cast<std::size_t>(step)]);
+                StepResult next =
+                    kind_ops(doc.level().kind).play(doc.level(), *b.state, analysis->solution[static_cast<std::size_t>(step)]);
                 if (next.legal) b.next_path = path_of(next.events);
             }
             if (step > 0) {
@@ -136,10 +137,8 @@ void watch_run(App& app, const Document& doc, const EstimateOptions& options, in
     std::thread([job] {
         try {
             const KindOps& ops = kind_ops(job->level.kind);
-            if (!ops.replay)
-                job->error = std::string(kind_name(job->level.kind)) + " levels have no bot runs";
-            else
-                job->replay = ops.replay(job->level, job->options, job->run, job->stop.get_token());
+            if (!ops.replay) job->error = std::string(kind_name(job->level.kind)) + " levels have no bot runs";
+            else job->replay = ops.replay(job->level, job->options, job->run, job->stop.get_token());
         } catch (const std::exception& e) {
             job->error = e.what();
         }
@@ -163,10 +162,8 @@ WatchedRun* watched_run(App& app, const Document& doc) {
         r.replay = std::move(r.job->replay);
         r.error = std::move(r.job->error);
         r.job.reset();
-        if (r.replay)
-            app.trace("replay: run " + std::to_string(r.run) + " " + ending(r.replay->outcome));
-        else
-            app.trace("replay failed: " + r.error);
+        if (r.replay) app.trace("replay: run " + std::to_string(r.run) + " " + ending(r.replay->outcome));
+        else app.trace("replay failed: " + r.error);
     }
     return &r;
 }

@@ -25,11 +25,11 @@ class Document;
 
 struct SteppedBoard {
     int document = -1;
-    std::uint64_t revision = 0;  // the document revision the steps count from
-    int step = -1;               // moves of the solution applied
-    std::optional<State> state;  // the state after them (nullopt: a move was refused)
-    std::vector<Cell> next_path; // link: the path the next move takes on this board (corners)
-    std::uint64_t job = 0;       // the tag of the analysis asked for this board
+    std::uint64_t revision = 0;        // the document revision the steps count from
+    int step = -1;                     // moves of the solution applied
+    std::optional<State> state;        // the state after them (nullopt: a move was refused)
+    std::vector<Cell> next_path;       // link: the path the next move takes on this board (corners)
+    std::uint64_t job = 0;             // the tag of the analysis asked for this board
     std::optional<Analysis> analysis;  // this board's overlays (step > 0), once the worker hands them over
     std::string error;
 };
@@ -63,8 +63,8 @@ struct WatchedRun {
     std::string error;
     int step = 0;  // moves shown: 0 is the start
     bool playing = false;
-    float speed = 4.0f;  // moves a second while playing
-    double timer = 0.0;  // seconds since the last step while playing
+    float speed = 4.0f;    // moves a second while playing
+    double timer = 0.0;    // seconds since the last step while playing
     int traced_step = -1;  // the step last printed (--trace)
 };
 

@@ -91,8 +91,7 @@ void AnalysisWorker::run(std::stop_token stop) {
             outcome.error = e.what();
         }
         outcome.cancelled = job_token.stop_requested();
-        outcome.elapsed_ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        outcome.elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
         {
             std::lock_guard lock(mutex_);
             busy_ = false;
@@ -169,9 +168,8 @@ void AnalysisWorker::run_analysis(const Job& job, const AnalysisTask& task, std:
             return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
         };
         const double cpu_start = has_cpu_clock ? cpu_ms() : 0.0;
-        const auto wall_limit =
-            std::chrono::steady_clock::now() +
-            std::chrono::milliseconds(has_cpu_clock ? 5 * task.estimate_budget_ms : task.estimate_budget_ms);
+        const auto wall_limit = std::chrono::steady_clock::now() +
+                                std::chrono::milliseconds(has_cpu_clock ? 5 * task.estimate_budget_ms : task.estimate_budget_ms);
         timer = std::jthread([&playout_stop, &done, budget = task.estimate_budget_ms, has_cpu_clock, cpu_ms, cpu_start,
                               wall_limit](std::stop_token timer_done) {
             std::mutex m;
@@ -206,12 +204,10 @@ void AnalysisWorker::run_analysis(const Job& job, const AnalysisTask& task, std:
         EstimateOptions first = task.estimate;
         first.runs = task.estimate_first_runs;
         EstimateResult early = ops.estimate(job.level, first, playout_stop.get_token(), nullptr);
-        if (playout_stop.stop_requested() && !job_token.stop_requested() && early.runs > 0 &&
-            !early.json.contains("error")) {
+        if (playout_stop.stop_requested() && !job_token.stop_requested() && early.runs > 0 && !early.json.contains("error")) {
             budget_figure = std::move(early);
         } else if (!playout_stop.stop_requested() && early.runs == first.runs) {
-            go_on = ops.summarize && static_cast<int>(early.outcomes.size()) == early.runs &&
-                    !early.json.contains("error");
+            go_on = ops.summarize && static_cast<int>(early.outcomes.size()) == early.runs && !early.json.contains("error");
             if (go_on) head = early.outcomes;
             Outcome partial = std::move(*first_outcome);
             AnalysisDone& shown = *partial.as<AnalysisDone>();
@@ -230,8 +226,7 @@ void AnalysisWorker::run_analysis(const Job& job, const AnalysisTask& task, std:
         if (tail.json.contains("error")) {
             done.estimate = std::move(tail);
         } else {
-            head.insert(head.end(), std::make_move_iterator(tail.outcomes.begin()),
-                        std::make_move_iterator(tail.outcomes.end()));
+            head.insert(head.end(), std::make_move_iterator(tail.outcomes.begin()), std::make_move_iterator(tail.outcomes.end()));
             done.estimate = ops.summarize(job.level, task.estimate, std::move(head), playout_stop.stop_requested(),
                                           tail.timed_out);
         }

@@ -54,8 +54,7 @@ int run_apply(const Args& args) {
         if (ingredients && ingredients(*level)) out["ingredients_collected"] = result.state.ingredients;
         print_json(out);
     } else {
-        for (int y = 0; y < result.state.board.height; ++y)
-            std::cout << board_row(level->kind, result.state.board, y) << "\n";
+        for (int y = 0; y < result.state.board.height; ++y) std::cout << board_row(level->kind, result.state.board, y) << "\n";
         std::cout << "score " << result.state.score << " after " << result.state.moves << " move(s)\n";
         if (result.illegal)
             std::cout << "move " << *result.illegal << " (" << move_words[static_cast<std::size_t>(*result.illegal)]

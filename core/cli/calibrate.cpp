@@ -90,8 +90,7 @@ std::optional<int> parse_command(const Args& args, CalibrateCommand& cmd) {
         } else if (flags.word().size() > 1 && flags.word()[0] == '-') {
             return usage_error("calibrate", "unknown option '" + flags.word() + "'");
         } else {
-            if (!cmd.observed.empty())
-                return usage_error("calibrate", "takes one CSV file, got '" + flags.word() + "' too");
+            if (!cmd.observed.empty()) return usage_error("calibrate", "takes one CSV file, got '" + flags.word() + "' too");
             cmd.observed = flags.word();
             ++flags.i;
         }
@@ -123,13 +122,13 @@ bool same_path(const std::string& a, const std::string& b) {
 
 void print_summary(const calibration::Calibration& c, const std::string& output, int left_out) {
     const calibration::Fit& f = c.fit;
-    std::printf("calibrated %d levels of %s against %s (%d runs a level, seed %llu, bot %s)\n", f.levels,
-                c.pack.c_str(), c.observed.c_str(), c.runs, static_cast<unsigned long long>(c.seed),
+    std::printf("calibrated %d levels of %s against %s (%d runs a level, seed %llu, bot %s)\n", f.levels, c.pack.c_str(),
+                c.observed.c_str(), c.runs, static_cast<unsigned long long>(c.seed),
                 c.bot.empty() ? "each kind's default" : c.bot.c_str());
-    std::printf("  logit(human) = %.3f %c %.3f * logit(bot)   (a \xC2\xB1 %.3f, b \xC2\xB1 %.3f)\n", f.a,
-                f.b < 0 ? '-' : '+', std::abs(f.b), std::sqrt(f.var_a), std::sqrt(f.var_b));
-    std::printf("  R\xC2\xB2 %.3f (weighted, logit scale), residual SD %.3f (logit), leave-one-out error %.1f points\n",
-                f.r2, f.residual_sd, f.loo_mae_points);
+    std::printf("  logit(human) = %.3f %c %.3f * logit(bot)   (a \xC2\xB1 %.3f, b \xC2\xB1 %.3f)\n", f.a, f.b < 0 ? '-' : '+',
+                std::abs(f.b), std::sqrt(f.var_a), std::sqrt(f.var_b));
+    std::printf("  R\xC2\xB2 %.3f (weighted, logit scale), residual SD %.3f (logit), leave-one-out error %.1f points\n", f.r2,
+                f.residual_sd, f.loo_mae_points);
     std::printf("  %-22s %9s %8s %8s %10s\n", "id", "attempts", "human", "bot", "predicted");
     for (const auto& l : c.levels)
         std::printf("  %-22s %9lld %7.1f%% %7.1f%% %9.1f%%\n", l.id.c_str(), static_cast<long long>(l.attempts),
@@ -154,11 +153,12 @@ int run_calibrate(const Args& args) {
         return exit_invalid;
     }
     if (!cmd.force && same_path(cmd.output, cmd.observed)) {
-        std::cerr << "tilelab calibrate: refused: " << cmd.output << " is the observed CSV; choose another name, or --force to replace it (nothing written)\n";
+        std::cerr << "tilelab calibrate: refused: " << cmd.output
+                  << " is the observed CSV; choose another name, or --force to replace it (nothing written)\n";
         return exit_usage;
     }
-    if (std::string refusal =
-            pack::output_refusal(cmd.pack_path, loaded.pack->levels, cmd.output, pack::PackOutput::calibration, cmd.force);
+    if (std::string refusal = pack::output_refusal(cmd.pack_path, loaded.pack->levels, cmd.output, pack::PackOutput::calibration,
+                                                   cmd.force);
         !refusal.empty()) {
         std::cerr << "tilelab calibrate: refused: " << refusal << " (nothing written)\n";
         return exit_usage;
@@ -181,16 +181,15 @@ int run_calibrate(const Args& args) {
         auto it = by_id.find(row.id);
         if (it == by_id.end()) {
             observed.diagnostics.push_back(row_message(cmd.observed, row.line, Diagnostic::Severity::error,
-                                                       "id '" + row.id + "' is not a level of the pack " +
-                                                           cmd.pack_path));
+                                                       "id '" + row.id + "' is not a level of the pack " + cmd.pack_path));
             continue;
         }
         const pack::PackEntry& entry = loaded.entries[it->second];
         if (!is_calibrated_kind(entry.level->kind)) {
-            observed.diagnostics.push_back(row_message(
-                cmd.observed, row.line, Diagnostic::Severity::warning,
-                "'" + row.id + "' is a " + std::string(kind_name(entry.level->kind)) +
-                    " level: calibrate fits the bots of match3 and slide levels only; row not fitted"));
+            observed.diagnostics.push_back(
+                row_message(cmd.observed, row.line, Diagnostic::Severity::warning,
+                            "'" + row.id + "' is a " + std::string(kind_name(entry.level->kind)) +
+                                " level: calibrate fits the bots of match3 and slide levels only; row not fitted"));
             continue;
         }
         subset.entries.push_back(entry);
@@ -249,8 +248,7 @@ int run_calibrate(const Args& args) {
     }
     calibration::FitResult fitted = calibration::fit_levels(points);
     if (!fitted.fit) {
-        std::cerr << "tilelab calibrate: error: cannot fit: " << fitted.error << "; nothing written to " << cmd.output
-                  << "\n";
+        std::cerr << "tilelab calibrate: error: cannot fit: " << fitted.error << "; nothing written to " << cmd.output << "\n";
         return exit_invalid;
     }
     cal.fit = *fitted.fit;
@@ -261,10 +259,8 @@ int run_calibrate(const Args& args) {
         std::cerr << "tilelab calibrate: " << cmd.output << ": error: " << error << "\n";
         return exit_invalid;
     }
-    if (cmd.json)
-        print_json(calibration::to_json(cal));
-    else
-        print_summary(cal, cmd.output, static_cast<int>(loaded.entries.size()) - cal.fit.levels);
+    if (cmd.json) print_json(calibration::to_json(cal));
+    else print_summary(cal, cmd.output, static_cast<int>(loaded.entries.size()) - cal.fit.levels);
     return exit_ok;
 }
 

@@ -255,7 +255,8 @@ int run_estimate(const Args& args) {
     if (!estimate)
         return usage_error("estimate", std::string(kind_name(level->kind)) +
                                            " levels have a solver instead of bots (their difficulty is the proved "
-                                           "optimal number of shifts): use 'tilelab analyze " + *path + "'");
+                                           "optimal number of shifts): use 'tilelab analyze " +
+                                           *path + "'");
     options.curve_cap = curve_cap ? *curve_cap : 2 * level->goal.moves.value_or(0);
     if (replay_run) return print_replay(*level, game, options, *replay_run, json);
     // The calibration is read before the playouts, so that a bad file costs no time.
@@ -274,8 +275,8 @@ int run_estimate(const Args& args) {
         }
         calibrated_bot = bot->second;
         if (!options.bot.empty() && options.bot != calibrated_bot) {
-            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the bot '"
-                      << calibrated_bot << "', not '" << options.bot << "': use --bot " << calibrated_bot << "\n";
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the bot '" << calibrated_bot
+                      << "', not '" << options.bot << "': use --bot " << calibrated_bot << "\n";
             return exit_invalid;
         }
         if (calibrated_bot == "mcts" && calibration->rollouts > 0 && calibration->rollouts != options.rollouts) {
@@ -286,8 +287,8 @@ int run_estimate(const Args& args) {
         }
     }
     if (shard) {
-        const auto header = pack::part_header("estimate", pack::level_identity(*path),
-                                              pack::estimate_options_json(options), *shard);
+        const auto header = pack::part_header("estimate", pack::level_identity(*path), pack::estimate_options_json(options),
+                                              *shard);
         try {
             return write_shard_part("estimate", output, header,
                                     [&] { return pack::run_estimate_shard(*level, options, header); });
@@ -332,8 +333,8 @@ int run_estimate(const Args& args) {
                                        ? result.json["bot"].get<std::string>()
                                        : options.bot;
         if (played != calibrated_bot) {
-            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the bot '"
-                      << calibrated_bot << "', not '" << played << "': use --bot " << calibrated_bot << "\n";
+            std::cerr << "tilelab estimate: error: " << *calibration_path << " was made with the bot '" << calibrated_bot
+                      << "', not '" << played << "': use --bot " << calibrated_bot << "\n";
             return exit_invalid;
         }
         if (result.runs > 0) {
@@ -349,11 +350,11 @@ int run_estimate(const Args& args) {
     if (json) {
         print_json(result.json);
     } else {
-        say("%s: pass rate %.3f (95%% interval %.3f to %.3f), %d wins in %d runs\n", level->id.c_str(),
-                    result.pass_rate, result.ci_low, result.ci_high, result.wins, result.runs);
+        say("%s: pass rate %.3f (95%% interval %.3f to %.3f), %d wins in %d runs\n", level->id.c_str(), result.pass_rate,
+            result.ci_low, result.ci_high, result.wins, result.runs);
         if (result.timed_out)
-            say("  stopped at the time budget (%d ms): %d of %d runs finished\n", options.time_budget_ms,
-                        result.runs, options.runs);
+            say("  stopped at the time budget (%d ms): %d of %d runs finished\n", options.time_budget_ms, result.runs,
+                options.runs);
         if (calibrated)
             say("  calibrated human pass rate %.3f (95%% interval %.3f to %.3f), from %s\n", calibrated->pass_rate,
                 calibrated->ci_low, calibrated->ci_high, calibration_path->c_str());

@@ -159,8 +159,9 @@ int run_generate(const Args& args) {
             const std::string name = flags.word().substr(0, flags.word().find('='));
             auto n = flags.integer(1, name == "--threads" ? limits::max_threads : limits::max_runs);
             if (!n) return usage_error("generate", flags.error);
-            (name == "--runs" ? aim.estimate.runs : name == "--threads" ? aim.estimate.threads : aim.max_candidates) =
-                static_cast<int>(*n);
+            (name == "--runs"      ? aim.estimate.runs
+             : name == "--threads" ? aim.estimate.threads
+                                   : aim.max_candidates) = static_cast<int>(*n);
             aim_flag = true;
         } else if (flags.is("--budget-ms")) {
             auto n = flags.integer(1, limits::max_search_budget_ms);
@@ -206,8 +207,9 @@ int run_generate(const Args& args) {
     if (lines_moves && target_flag != "--moves")
         return usage_error("generate", "--moves K is for lines (a proved optimum of K shifts)");
     if (aim_flag && !aiming)
-        return usage_error("generate", "--tolerance, --bot, --rollouts, --runs, --threads, --candidates and --budget-ms go "
-                                       "with --target-pass, --target-clear or --moves");
+        return usage_error("generate",
+                           "--tolerance, --bot, --rollouts, --runs, --threads, --candidates and --budget-ms go "
+                           "with --target-pass, --target-clear or --moves");
 
     GenerateResult result;
     EstimateResult figures;
@@ -288,8 +290,7 @@ int run_generate(const Args& args) {
             if (found.stopped)
                 std::cerr << "tilelab generate: error: the time budget of " << budget_ms << " ms (--budget-ms) ran out "
                           << found.error << "; nothing written\n";
-            else
-                std::cerr << "tilelab generate: error: " << found.error << "\n";
+            else std::cerr << "tilelab generate: error: " << found.error << "\n";
             return exit_invalid;
         }
         result.level = std::move(found.level);
@@ -307,8 +308,8 @@ int run_generate(const Args& args) {
                             (static_cast<std::uint64_t>(*height) << 40) ^ (static_cast<std::uint64_t>(*kind) << 56);
     level.id = make_level_uuid(entropy);
     if (level.name.empty() || aiming)
-        level.name = std::string(kind_name(*kind)) + " " + std::to_string(*width) + "x" + std::to_string(*height) +
-                     " seed " + std::to_string(options.seed);
+        level.name = std::string(kind_name(*kind)) + " " + std::to_string(*width) + "x" + std::to_string(*height) + " seed " +
+                     std::to_string(options.seed);
     if (target_pass || target_clear) {
         const std::string bot = figures.json.value("bot", std::string());
         level.name += ", " + percent_text(figures.pass_rate) + (target_clear ? " cleared" : " passed") + " (" + bot + ")";

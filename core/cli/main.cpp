@@ -108,8 +108,7 @@ int finish(const char* verb, int status) {
     const int err = stdout_buffer.error() ? stdout_buffer.error() : errno;
     if (std::cout.good() && stdio_ok) return status;
     std::cerr << "tilelab" << (verb ? std::string(" ") + verb : std::string()) << ": error: cannot write to standard output"
-              << (err ? ": " + std::generic_category().message(err) : std::string(" (the output is incomplete)"))
-              << "\n";
+              << (err ? ": " + std::generic_category().message(err) : std::string(" (the output is incomplete)")) << "\n";
     return status == tilelab::cli::exit_ok ? tilelab::cli::exit_invalid : status;
 }
 

@@ -45,8 +45,8 @@ int write_shard_part(const std::string& verb, const std::string& out, const nloh
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     char timing[32];
     std::snprintf(timing, sizeof timing, "%.2f s", seconds);
-    std::cerr << "tilelab " << verb << ": shard " << shard << ": wrote " << out << " (" << (*part)["units"].size()
-              << " units, " << playouts << " playouts, " << timing << ")\n";
+    std::cerr << "tilelab " << verb << ": shard " << shard << ": wrote " << out << " (" << (*part)["units"].size() << " units, "
+              << playouts << " playouts, " << timing << ")\n";
     return exit_ok;
 }
 
@@ -98,7 +98,6 @@ int write_or_print(const std::string& out, const std::string& text) {
     }
     return exit_ok;
 }
-
 
 // The merge itself.
 int merge_verb(const Args& args) {
@@ -220,8 +219,8 @@ std::string out_of_memory_message;
 int run_pack_merge(const Args& args) {
     std::string merging;
     for (std::size_t i = 0; i < args.size(); ++i)
-        if (!args[i].empty() && args[i][0] != '-' && (i == 0 || (args[i - 1] != "-o" && args[i - 1] != "--output" &&
-                                                               args[i - 1] != "--report")))
+        if (!args[i].empty() && args[i][0] != '-' &&
+            (i == 0 || (args[i - 1] != "-o" && args[i - 1] != "--output" && args[i - 1] != "--report")))
             merging += (merging.empty() ? "" : ", ") + args[i];
     out_of_memory_message = "tilelab pack merge: error: out of memory merging " + merging +
                             " (nothing merged; give the merge more memory or the shards fewer runs each)\n";

@@ -51,7 +51,8 @@ const char* const pack_usage =
     "  --range LO:HI   pass rates outside LO..HI are errors; fractions (0.2:0.9) or\n"
     "                  percentages (20%:90%)\n"
     "  --budget-ms N   solver time per link/lines level (default 1000)\n"
-    "  --bot NAME      the playouts' bot, e.g. greedy (fast); default: each kind's own, as estimate\n"    "  --rollouts N    the match3 mcts bot's rollouts per move (default 100), as estimate\n"
+    "  --bot NAME      the playouts' bot, e.g. greedy (fast); default: each kind's own, as estimate\n"
+    "  --rollouts N    the match3 mcts bot's rollouts per move (default 100), as estimate\n"
     "  --ladder        also play every match3 level with each bot of the ladder (random, greedy,\n"
     "                  lookahead, mcts): each level's pass rate per bot (not with --shard)\n"
     "  --calibration CAL.json\n"
@@ -68,13 +69,13 @@ const char* const pack_usage =
 namespace {
 
 struct PackCommand {
-    std::string sub;                // check | export | report
+    std::string sub;  // check | export | report
     std::string pack_path;
-    std::string output;             // -o
-    bool force = false;             // --force: export and report write over whatever is there
+    std::string output;  // -o
+    bool force = false;  // --force: export and report write over whatever is there
     bool json = false;
     bool minify = false;
-    std::optional<pack::ShardSpec> shard;  // check --shard K/N
+    std::optional<pack::ShardSpec> shard;         // check --shard K/N
     std::optional<std::string> calibration_path;  // --calibration
     pack::CheckOptions options;
 };
@@ -167,8 +168,8 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             if (!v) return usage_error(verb, flags.error);
             auto range = parse_range(*v);
             if (!range)
-                return usage_error(verb, "--range takes LO:HI with 0 <= LO <= HI <= 1 (or percentages, 20%:90%), not '" +
-                                             *v + "'");
+                return usage_error(verb,
+                                   "--range takes LO:HI with 0 <= LO <= HI <= 1 (or percentages, 20%:90%), not '" + *v + "'");
             cmd.options.pass_range = range;
         } else if (flags.word().size() > 1 && flags.word()[0] == '-') {
             return usage_error(verb, "unknown option '" + flags.word() + "'");
@@ -223,19 +224,17 @@ void print_table(const pack::PackReport& report, double seconds) {
             result = "invalid";
         } else {
             const Level& level = *l.level;
-            out << pad(level.id.empty() ? l.path : level.id, 22) << pad(level.name, 24) << pad(std::string(kind_name(level.kind)), 8)
+            out << pad(level.id.empty() ? l.path : level.id, 22) << pad(level.name, 24)
+                << pad(std::string(kind_name(level.kind)), 8)
                 << pad(std::to_string(level.width()) + "x" + std::to_string(level.height()), 9);
-            if (l.estimate)
-                result = "pass " + pack::pass_rate_text(*l.estimate);
+            if (l.estimate) result = "pass " + pack::pass_rate_text(*l.estimate);
             else if (l.analysed && l.verdict != Verdict::none)
                 result = std::string(verdict_name(l.verdict)) +
-                         (l.solution_moves >= 0 ? " in " + std::to_string(l.solution_moves) +
-                                                       (l.solution_moves == 1 ? " move" : " moves")
-                                                 : "");
-            else if (l.analysed)
-                result = l.blocked ? "dead start" : "analysed";
-            else
-                result = "not analysed";
+                         (l.solution_moves >= 0
+                              ? " in " + std::to_string(l.solution_moves) + (l.solution_moves == 1 ? " move" : " moves")
+                              : "");
+            else if (l.analysed) result = l.blocked ? "dead start" : "analysed";
+            else result = "not analysed";
             if (l.blocked && l.estimate) result += ", dead start";
         }
         out << pad(result, result_width);
@@ -243,9 +242,8 @@ void print_table(const pack::PackReport& report, double seconds) {
         for (const auto& [bot, rate] : l.ladder)
             ladder += (ladder.empty() ? "" : ", ") + bot + " " + percent_text(rate.pass_rate);
         if (!ladder.empty()) ladder = "      ladder: " + ladder + "\n";
-        const int errors = static_cast<int>(std::count_if(l.problems.begin(), l.problems.end(), [](const Diagnostic& d) {
-            return d.severity == Diagnostic::Severity::error;
-        }));
+        const int errors = static_cast<int>(std::count_if(
+            l.problems.begin(), l.problems.end(), [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; }));
         const int warnings = static_cast<int>(l.problems.size()) - errors;
         if (errors) out << errors << (errors == 1 ? " error" : " errors") << (warnings ? ", " : "");
         if (warnings) out << warnings << (warnings == 1 ? " warning" : " warnings");
@@ -256,9 +254,8 @@ void print_table(const pack::PackReport& report, double seconds) {
                   report.options.threads == 1 ? "" : "s");
     auto count_of = [](int n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); };
     out << "pack '" << report.name << "': " << count_of(static_cast<int>(report.levels.size()), "level") << ", "
-        << count_of(report.error_count(), "error") << ", " << count_of(report.warning_count(), "warning") << " ("
-        << timing << "): "
-        << (report.ok() ? "ok" : "FAILED") << "\n";
+        << count_of(report.error_count(), "error") << ", " << count_of(report.warning_count(), "warning") << " (" << timing
+        << "): " << (report.ok() ? "ok" : "FAILED") << "\n";
     std::cout << out.str();
 }
 
@@ -314,10 +311,9 @@ int run_pack(const Args& args) {
         }
     }
     if (cmd.shard) {
-        const auto header = pack::part_header("pack check", pack::pack_identity(loaded),
-                                              pack::check_options_json(cmd.options), *cmd.shard);
-        return write_shard_part(verb, cmd.output, header,
-                                [&] { return pack::run_check_shard(loaded, cmd.options, header); });
+        const auto header = pack::part_header("pack check", pack::pack_identity(loaded), pack::check_options_json(cmd.options),
+                                              *cmd.shard);
+        return write_shard_part(verb, cmd.output, header, [&] { return pack::run_check_shard(loaded, cmd.options, header); });
     }
     pack::CheckProgress progress;
     pack::PackReport report;
@@ -329,10 +325,8 @@ int run_pack(const Args& args) {
     print_problems(report);
 
     if (cmd.sub == "check") {
-        if (cmd.json)
-            print_json(report.to_json());
-        else
-            print_table(report, seconds);
+        if (cmd.json) print_json(report.to_json());
+        else print_table(report, seconds);
         return report.ok() ? exit_ok : exit_invalid;
     }
 
@@ -351,8 +345,7 @@ int run_pack(const Args& args) {
             std::cerr << "tilelab " << verb << ": " << cmd.output << ": error: " << error << "\n";
             return exit_invalid;
         }
-        std::cout << "wrote " << cmd.output << ": " << report.levels.size() << " levels, " << text.size()
-                  << " bytes\n";
+        std::cout << "wrote " << cmd.output << ": " << report.levels.size() << " levels, " << text.size() << " bytes\n";
         return exit_ok;
     }
 
@@ -362,8 +355,7 @@ int run_pack(const Args& args) {
         std::cerr << "tilelab " << verb << ": " << cmd.output << ": error: " << error << "\n";
         return exit_invalid;
     }
-    std::cout << "wrote " << cmd.output << ": " << report.levels.size() << " levels, " << report.error_count()
-              << " errors\n";
+    std::cout << "wrote " << cmd.output << ": " << report.levels.size() << " levels, " << report.error_count() << " errors\n";
     return report.ok() ? exit_ok : exit_invalid;
 }
 

@@ -34,8 +34,8 @@ void PackProgressLine::draw() {
     } else if (estimating >= 0 && estimating < static_cast<int>(loaded_.entries.size())) {
         const auto& entry = loaded_.entries[static_cast<std::size_t>(estimating)];
         std::string label = entry.level && !entry.level->id.empty() ? entry.level->id : entry.path;
-        std::snprintf(line, sizeof line, "%s: playouts, level %d/%d (%.40s) %3.0f%%", name, estimating + 1, total,
-                      label.c_str(), progress_.playouts.fraction.load() * 100.0);
+        std::snprintf(line, sizeof line, "%s: playouts, level %d/%d (%.40s) %3.0f%%", name, estimating + 1, total, label.c_str(),
+                      progress_.playouts.fraction.load() * 100.0);
     } else if (progress_.levels_estimated.load() < total) {
         std::snprintf(line, sizeof line, "%s: playouts", name);
     } else {

@@ -83,8 +83,8 @@ int run_pack_tune(const Args& args) {
                 last = parse_fraction(v->substr(sep + 1));
             }
             if (!first || !last)
-                return usage_error(verb, "--ramp takes FIRST:LAST, two pass rates from 0 to 1 (or percentages, 85%:35%), not '" +
-                                             *v + "'");
+                return usage_error(
+                    verb, "--ramp takes FIRST:LAST, two pass rates from 0 to 1 (or percentages, 85%:35%), not '" + *v + "'");
             ramp = std::pair{*first, *last};
         } else if (read_tune_flag(flags, options, tune)) {
             if (!flags.error.empty()) return usage_error(verb, flags.error);
@@ -97,7 +97,8 @@ int run_pack_tune(const Args& args) {
         }
     }
     if (!path) return usage_error(verb, "name a pack file");
-    if (!ramp) return usage_error(verb, "--ramp FIRST:LAST is required (the pass rates of the first and last level, e.g. 0.85:0.35)");
+    if (!ramp)
+        return usage_error(verb, "--ramp FIRST:LAST is required (the pass rates of the first and last level, e.g. 0.85:0.35)");
 
     // Every level must load before anything runs: a ramp over a pack with a broken level would
     // give the others steps they do not keep once it is fixed.
@@ -116,16 +117,14 @@ int run_pack_tune(const Args& args) {
 
     std::vector<RampRow> rows;
     try {
-        rows = pack::tune_ramp(loaded, options, tune, ramp->first, ramp->second, {}, nullptr,
-                               [&](const RampRow& row, int step, int steps) {
-                                   if (json) return;
-                                   std::cerr << "[" << step << "/" << steps << "] " << row.path << ": target "
-                                             << percent_text(*row.target);
-                                   if (row.tuned.choice)
-                                       std::cerr << ", limit " << row.tuned.choice->moves << " at "
-                                                 << percent_text(row.tuned.choice->pass_rate);
-                                   std::cerr << "\n";
-                               });
+        rows = pack::tune_ramp(
+            loaded, options, tune, ramp->first, ramp->second, {}, nullptr, [&](const RampRow& row, int step, int steps) {
+                if (json) return;
+                std::cerr << "[" << step << "/" << steps << "] " << row.path << ": target " << percent_text(*row.target);
+                if (row.tuned.choice)
+                    std::cerr << ", limit " << row.tuned.choice->moves << " at " << percent_text(row.tuned.choice->pass_rate);
+                std::cerr << "\n";
+            });
     } catch (const std::exception& e) {
         std::cerr << "tilelab pack tune: error: " << e.what() << "\n";
         return exit_invalid;
@@ -201,12 +200,13 @@ int run_pack_tune(const Args& args) {
             ++n;
             const std::string was = row.previous ? std::to_string(*row.previous) : "none";
             if (!row.target) {
-                std::printf("%3d  %-28s %7s  %-12s skipped: %s\n", n, row_name(row, 28).c_str(), "-", was.c_str(), row.skipped.c_str());
+                std::printf("%3d  %-28s %7s  %-12s skipped: %s\n", n, row_name(row, 28).c_str(), "-", was.c_str(),
+                            row.skipped.c_str());
                 continue;
             }
             if (!row.tuned.choice) {
-                std::printf("%3d  %-28s %7s  %-12s no playout finished\n", n, row_name(row, 28).c_str(), percent_text(*row.target).c_str(),
-                            was.c_str());
+                std::printf("%3d  %-28s %7s  %-12s no playout finished\n", n, row_name(row, 28).c_str(),
+                            percent_text(*row.target).c_str(), was.c_str());
                 continue;
             }
             const LimitChoice& c = *row.tuned.choice;
@@ -224,8 +224,7 @@ int run_pack_tune(const Args& args) {
         if (off == 0 && !dry_run)
             std::printf("wrote %zu level file%s (%d on the ramp, %zu unchanged)\n", written.size(),
                         written.size() == 1 ? "" : "s", steps, static_cast<std::size_t>(steps) - written.size());
-        else if (off == 0)
-            std::printf("dry run: nothing written\n");
+        else if (off == 0) std::printf("dry run: nothing written\n");
     }
     if (off > 0) {
         std::cerr << "tilelab pack tune: " << off << " level" << (off == 1 ? "" : "s") << " cannot get within "

@@ -54,7 +54,8 @@ bool read_tune_flag(FlagReader& flags, EstimateOptions& options, TuneOptions& tu
     if (flags.is("--runs")) return integer(limits::max_runs, [&](int n) { options.runs = n; });
     if (flags.is("--threads")) return integer(limits::max_threads, [&](int n) { options.threads = n; });
     if (flags.is("--max-moves")) return integer(limits::max_tune_moves, [&](int n) { tune.max_moves = n; });
-    if (flags.is("--playout-budget-ms")) return integer(limits::max_playout_budget_ms, [&](int n) { options.time_budget_ms = n; });
+    if (flags.is("--playout-budget-ms"))
+        return integer(limits::max_playout_budget_ms, [&](int n) { options.time_budget_ms = n; });
     if (flags.is("--rollouts")) return integer(limits::max_rollouts, [&](int n) { options.rollouts = n; });
     if (flags.is("--seed")) {
         if (auto n = flags.unsigned_integer()) options.seed = *n;
@@ -185,8 +186,7 @@ int run_tune(const Args& args) {
         std::cout << level->id << ": move limit " << c.moves << " (was "
                   << (level->goal.moves ? std::to_string(*level->goal.moves) : std::string("none")) << "): pass rate "
                   << percent_text(c.pass_rate) << " (95% interval " << percent_text(c.ci_low) << " to " << percent_text(c.ci_high)
-                  << ") with the " << bot << " bot, " << result.estimate.runs << " runs; wrote " << destination
-                  << "\n";
+                  << ") with the " << bot << " bot, " << result.estimate.runs << " runs; wrote " << destination << "\n";
         print_problems();
     }
     return exit_ok;

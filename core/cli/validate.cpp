@@ -133,8 +133,8 @@ int run_validate(const Args& args) {
         std::string format;
         if (text) format = sniff_format(*text);
         if (text && text->size() > max_bytes_of_format(format)) {
-            diagnostics.push_back(error_at(path, "", over_limit_message(text->size(), max_bytes_of_format(format)),
-                                           "format.invalid"));
+            diagnostics.push_back(
+                error_at(path, "", over_limit_message(text->size(), max_bytes_of_format(format)), "format.invalid"));
         } else if (text) {
             if (format == "tilelab.pack") {
                 ok = validate_pack(path, *text, diagnostics, summary);

@@ -34,10 +34,10 @@ inline constexpr int min_colors = 2;
 inline constexpr int max_colors = 16;
 inline constexpr int min_min_match = 2;
 inline constexpr int max_min_match = 16;
-inline constexpr int max_score_per_piece = 1000000;  // 0..
+inline constexpr int max_score_per_piece = 1000000;                    // 0..
 inline constexpr std::int64_t max_score_goal = std::int64_t{1} << 50;  // 0..
-inline constexpr int max_collect_count = 1000000;   // 1..
-inline constexpr int max_jelly_layers = 999;         // 0..
+inline constexpr int max_collect_count = 1000000;                      // 1..
+inline constexpr int max_jelly_layers = 999;                           // 0..
 
 // link
 inline constexpr std::int64_t min_pair_sum = 2;
@@ -46,7 +46,7 @@ inline constexpr int max_turns = 3;            // 0..
 inline constexpr int max_link_value = 999999;  // tiles: 1..
 
 // slide: tiles, spawn values and the target are powers of two
-inline constexpr int max_tile = 1 << 30;       // tiles and spawn values: 2..
+inline constexpr int max_tile = 1 << 30;          // tiles and spawn values: 2..
 inline constexpr int max_spawn_weight = 1000000;  // 1..
 inline constexpr int min_target = 4;
 inline constexpr int max_target = 1 << 30;
@@ -58,15 +58,15 @@ inline constexpr int max_moves = 1000000;  // goal.moves: 1..
 // As the CLI takes them (estimate, tune, calibrate, generate, pack check) and as `pack merge`
 // checks them again in a part's stored options (docs/scale.md).
 
-inline constexpr int max_runs = 10'000'000;            // --runs 1..max_runs
-inline constexpr int max_curve_cap = 100'000;          // --curve-cap 0..max_curve_cap
-inline constexpr int max_rollouts = 1'000'000;         // --rollouts 1..max_rollouts
-inline constexpr int max_budget_ms = 3'600'000;        // --budget-ms (solvers) ..max_budget_ms
+inline constexpr int max_runs = 10'000'000;               // --runs 1..max_runs
+inline constexpr int max_curve_cap = 100'000;             // --curve-cap 0..max_curve_cap
+inline constexpr int max_rollouts = 1'000'000;            // --rollouts 1..max_rollouts
+inline constexpr int max_budget_ms = 3'600'000;           // --budget-ms (solvers) ..max_budget_ms
 inline constexpr int max_playout_budget_ms = 86'400'000;  // --playout-budget-ms 1..max_playout_budget_ms
 inline constexpr int max_search_budget_ms = 86'400'000;   // generate --budget-ms (the whole search) 1..
-inline constexpr int max_threads = 256;                // --threads 1..max_threads
-inline constexpr int max_bot_name = 64;                // a --bot name's length in bytes
-inline constexpr int max_tune_moves = 100'000;         // tune --max-moves 1..max_tune_moves
+inline constexpr int max_threads = 256;                   // --threads 1..max_threads
+inline constexpr int max_bot_name = 64;                   // a --bot name's length in bytes
+inline constexpr int max_tune_moves = 100'000;            // tune --max-moves 1..max_tune_moves
 // A playout's moves as a part stores them (moves_used, won_at, dead_at): far above any move limit or
 // curve cap, and low enough that a curve sized by them stays small (merge refuses more).
 inline constexpr int max_game_moves = 1'000'000;

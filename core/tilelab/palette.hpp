@@ -36,13 +36,13 @@ inline constexpr Rgb line_ink{240, 240, 245};
 inline constexpr Rgb jelly{120, 200, 255};
 inline constexpr Rgb grid_line{70, 74, 84};
 // match3 format version 2 items (docs/editor.md): each also has a shape of its own, never a hue alone.
-inline constexpr Rgb color_bomb{34, 30, 40};     // a dark cell under a disc of every colour
-inline constexpr Rgb ingredient{150, 92, 40};    // the acorn (drawn on an empty cell)
+inline constexpr Rgb color_bomb{34, 30, 40};   // a dark cell under a disc of every colour
+inline constexpr Rgb ingredient{150, 92, 40};  // the acorn (drawn on an empty cell)
 inline constexpr Rgb ingredient_cap{92, 56, 26};
-inline constexpr Rgb crate{204, 160, 96};        // a light wooden box with planks and its hit points
+inline constexpr Rgb crate{204, 160, 96};  // a light wooden box with planks and its hit points
 inline constexpr Rgb crate_ink{92, 60, 24};
-inline constexpr Rgb lock{215, 215, 225};        // the padlock (light metal, dark outline)
-inline constexpr Rgb special_ink{255, 255, 255}; // stripes and the bomb's ring (with a dark edge)
+inline constexpr Rgb lock{215, 215, 225};         // the padlock (light metal, dark outline)
+inline constexpr Rgb special_ink{255, 255, 255};  // stripes and the bomb's ring (with a dark edge)
 inline constexpr Rgb exit_arrow{80, 230, 120};
 
 // match3 colours 0..15: chosen to differ in lightness as well as hue; each colour also has its
@@ -97,8 +97,17 @@ inline bool link_dark_text(std::int64_t value, const Pairing& pairing) { return 
 // Slide tiles by value, in the familiar 2048 colours; values above 2048 share one dark colour.
 inline Rgb slide_color(std::int64_t value) {
     static constexpr std::array<Rgb, 11> by_log2{{
-        {238, 228, 218}, {237, 224, 200}, {242, 177, 121}, {245, 149, 99}, {246, 124, 95}, {246, 94, 59},
-        {237, 207, 114}, {237, 204, 97}, {237, 200, 80}, {237, 197, 63}, {237, 194, 46},
+        {238, 228, 218},
+        {237, 224, 200},
+        {242, 177, 121},
+        {245, 149, 99},
+        {246, 124, 95},
+        {246, 94, 59},
+        {237, 207, 114},
+        {237, 204, 97},
+        {237, 200, 80},
+        {237, 197, 63},
+        {237, 194, 46},
     }};
     int log2 = 0;
     while (log2 < 62 && (std::int64_t{2} << log2) < value) ++log2;
@@ -122,10 +131,14 @@ inline Rgb cell_fill(const Level& level, std::int32_t value) {
     if (value < 0) return empty_cell;  // nothing else is negative: never an index
     switch (level.kind) {
     // A special (>= 256) keeps its colour's fill: always cell::color_of, never the value itself.
-    case Kind::match3: return match3_colors[static_cast<std::size_t>(cell::color_of(value)) % match3_colors.size()];
-    case Kind::link: return link_color(value, level.rules.pair);
-    case Kind::lines: return line_tile;
-    case Kind::slide: return slide_color(value);
+    case Kind::match3:
+        return match3_colors[static_cast<std::size_t>(cell::color_of(value)) % match3_colors.size()];
+    case Kind::link:
+        return link_color(value, level.rules.pair);
+    case Kind::lines:
+        return line_tile;
+    case Kind::slide:
+        return slide_color(value);
     }
     return empty_cell;
 }

@@ -21,9 +21,7 @@ public:
     }
 
     // uniform(n) = (next() >> 32) % n. n must be at least 1.
-    constexpr std::uint32_t uniform(std::uint32_t n) noexcept {
-        return static_cast<std::uint32_t>((next() >> 32) % n);
-    }
+    constexpr std::uint32_t uniform(std::uint32_t n) noexcept { return static_cast<std::uint32_t>((next() >> 32) % n); }
 
     constexpr std::uint64_t state() const noexcept { return state_; }
     friend constexpr bool operator==(const Rng&, const Rng&) = default;

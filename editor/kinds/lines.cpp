@@ -128,17 +128,18 @@ void rules_fields(App&, Document& document) {
 void goal_fields(App& app, Document& document) {
     Document* doc = &document;
     const Level& level = document.level();
-    optional_int(*doc, "closed_groups", [](Level& l) -> std::optional<int>& { return l.goal.closed_groups; }, 1, 1, level.width() * level.height());
+    optional_int(
+        *doc, "closed_groups", [](Level& l) -> std::optional<int>& { return l.goal.closed_groups; }, 1, 1,
+        level.width() * level.height());
     trace_last_item(app, "closed_groups");
-    optional_int(*doc, "min_group_size", [](Level& l) -> std::optional<int>& { return l.goal.min_group_size; },
-                 std::min(4, level.width() * level.height()), 1, level.width() * level.height());
+    optional_int(
+        *doc, "min_group_size", [](Level& l) -> std::optional<int>& { return l.goal.min_group_size; },
+        std::min(4, level.width() * level.height()), 1, level.width() * level.height());
     trace_last_item(app, "min_group_size");
     edit_field(*doc, "All closed", [](Level& l) { return ImGui::Checkbox("all_closed", &l.goal.all_closed); });
 }
 
-void palette_extras(App&, const Level&) {
-    text_disabled_wrapped("Z / Shift+Z rotates (the hovered tile or the brush)");
-}
+void palette_extras(App&, const Level&) { text_disabled_wrapped("Z / Shift+Z rotates (the hovered tile or the brush)"); }
 
 // Before the analysis: the line groups' trace says "none".
 const char* pending_overlay(const OverlayToggles& show) { return show.line_groups ? "line-groups" : nullptr; }
@@ -172,7 +173,7 @@ void draw_overlays(const OverlayFrame& f) {
 // The Analysis panel's legend of the kind's overlays, under the grid's row.
 void overlay_legend(App&, OverlayToggles& o) {
     panels::legend_row(&o.line_groups, "line groups", palette::group_colors[0],
-               "Tiles joined by solid connections, one colour per group; closed groups get a white outline.");
+                       "Tiles joined by solid connections, one colour per group; closed groups get a white outline.");
     panels::legend_row(&o.solution, "solution", palette::overlay_solution, "The solver's shift sequence, step by step.");
 }
 

@@ -27,8 +27,9 @@ void draw_value(ImDrawList* list, const Level& level, std::int32_t value, const 
     if (!cell::is_value(value)) return;
     std::string text = std::to_string(value);
     float height = box.size * (text.size() <= 2 ? 0.5f : text.size() == 3 ? 0.4f : 0.3f);
-    draw_centred_text(list, text.c_str(), box.centre, std::max(height, 6.0f),
-                      palette::link_dark_text(value, level.rules.pair) ? IM_COL32(20, 20, 24, 255) : IM_COL32(255, 255, 255, 255));
+    draw_centred_text(
+        list, text.c_str(), box.centre, std::max(height, 6.0f),
+        palette::link_dark_text(value, level.rules.pair) ? IM_COL32(20, 20, 24, 255) : IM_COL32(255, 255, 255, 255));
 }
 
 bool any_two(Cell, Cell) { return true; }  // the rules say whether they link
@@ -62,7 +63,8 @@ void rules_fields(App& app, Document& document) {
             return ImGui::DragScalar("sum", ImGuiDataType_S64, &l.rules.pair.sum, 0.2f, &kMinSum, &kMaxSum, "%lld", kClamp);
         });
     trace_last_item(app, "sum");
-    edit_field(*doc, "Max turns", [](Level& l) { return ImGui::SliderInt("max_turns", &l.rules.max_turns, 0, limits::max_turns, "%d", kClamp); });
+    edit_field(*doc, "Max turns",
+               [](Level& l) { return ImGui::SliderInt("max_turns", &l.rules.max_turns, 0, limits::max_turns, "%d", kClamp); });
     trace_last_item(app, "max_turns");
     edit_field(*doc, "Border", [](Level& l) { return ImGui::Checkbox("border", &l.rules.border); });
 }
@@ -76,7 +78,8 @@ void goal_fields(App&, Document& document) {
 void palette_extras(App& app, const Level& level) {
     ImGui::SetNextItemWidth(120);
     int value = app.brush.value[static_cast<std::size_t>(level.kind)];
-    if (ImGui::InputInt("value", &value)) app.brush.value[static_cast<std::size_t>(level.kind)] = std::clamp(value, 1, limits::max_link_value);
+    if (ImGui::InputInt("value", &value))
+        app.brush.value[static_cast<std::size_t>(level.kind)] = std::clamp(value, 1, limits::max_link_value);
     trace_last_item(app, "link-value");
 }
 
@@ -104,8 +107,8 @@ void draw_overlays(const OverlayFrame& f) {
         std::vector<ImVec2> points;
         for (Cell c : link.path) points.push_back(view.centre(c));
         if (points.size() >= 2)
-            list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imu32(palette::overlay_link_path),
-                              0, std::max(2.0f, view.size * 0.06f));
+            list->AddPolyline(points.data(), static_cast<int>(points.size()), to_imu32(palette::overlay_link_path), 0,
+                              std::max(2.0f, view.size * 0.06f));
         if (app.options.trace)
             drawn["links"].push_back({{"a", cell_json(link.a)}, {"b", cell_json(link.b)}, {"path", cells_json(link.path)}});
     }
@@ -115,7 +118,7 @@ void draw_overlays(const OverlayFrame& f) {
 // The Analysis panel's legend of the kind's overlays, under the grid's row.
 void overlay_legend(App&, OverlayToggles& o) {
     panels::legend_row(&o.link_paths, "link paths", palette::overlay_link_path,
-               "The path of every pair that links now (at most max_turns turns).");
+                       "The path of every pair that links now (at most max_turns turns).");
     ImGui::Indent();
     ImGui::Checkbox("only the hovered tile's", &o.link_hovered_only);
     ImGui::Unindent();

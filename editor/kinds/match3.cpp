@@ -21,7 +21,6 @@ using panels::kClamp;
 using panels::kZero64;
 using panels::optional_int;
 
-
 // Stripes of a line special: three bars across the cell in the line's direction (horizontal for
 // `h`, which clears its row; vertical for `v`), white with a dark edge so they show on every
 // colour; the middle one is split around the glyph so the cell's centre keeps the piece's colour.
@@ -108,7 +107,6 @@ void draw_crate(ImDrawList* list, ImVec2 a, ImVec2 b, float size, int hp) {
     draw_centred_text(list, std::to_string(hp).c_str(), c, std::max(8.0f, size * 0.34f), ink);
 }
 
-
 void draw_value(ImDrawList* list, const Level&, std::int32_t value, const CellBox& box) {
     if (value == cell::color_bomb) {
         draw_color_bomb(list, box.centre, box.size);
@@ -119,10 +117,17 @@ void draw_value(ImDrawList* list, const Level&, std::int32_t value, const CellBo
     } else if (cell::is_value(value)) {
         draw_glyph(list, value, box.centre, box.size * 0.3f, IM_COL32(20, 20, 20, 200), std::max(1.0f, box.size * 0.05f));
         switch (cell::special_of(value)) {
-        case cell::line_h: draw_stripes(list, box.a, box.b, box.size, true); break;
-        case cell::line_v: draw_stripes(list, box.a, box.b, box.size, false); break;
-        case cell::bomb: draw_ring(list, box.centre, box.size); break;
-        default: break;
+        case cell::line_h:
+            draw_stripes(list, box.a, box.b, box.size, true);
+            break;
+        case cell::line_v:
+            draw_stripes(list, box.a, box.b, box.size, false);
+            break;
+        case cell::bomb:
+            draw_ring(list, box.centre, box.size);
+            break;
+        default:
+            break;
         }
     }
 }
@@ -184,7 +189,8 @@ void rules_fields(App& app, Document& document) {
     } else {
         ImGui::TextUnformatted("spawn weights");
         ImGui::SameLine();
-        if (ImGui::SmallButton("all equal")) doc->change("Spawn weights: all equal", [](Level& l) { l.rules.spawn_weights.clear(); });
+        if (ImGui::SmallButton("all equal"))
+            doc->change("Spawn weights: all equal", [](Level& l) { l.rules.spawn_weights.clear(); });
         trace_last_item(app, "spawn-weights-equal");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("remove the weights: every colour is drawn equally often");
         for (std::size_t i = 0; i < level.rules.spawn_weights.size(); ++i) {
@@ -198,7 +204,8 @@ void rules_fields(App& app, Document& document) {
                 if (!ImGui::DragInt(("##w" + std::to_string(i)).c_str(), &w, 0.2f, 0, limits::max_spawn_weight, "%d", kClamp))
                     return false;
                 // Never all 0 (the reader refuses it): the last weight above 0 stays at least 1.
-                if (w == 0 && std::all_of(l.rules.spawn_weights.begin(), l.rules.spawn_weights.end(), [](int x) { return x == 0; }))
+                if (w == 0 &&
+                    std::all_of(l.rules.spawn_weights.begin(), l.rules.spawn_weights.end(), [](int x) { return x == 0; }))
                     w = 1;
                 return w != old;
             });
@@ -240,7 +247,8 @@ void goal_header(App& app, Document& document) {
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
             ImGui::SetTooltip(on_board == 0 ? "the board has no ingredient: paint one (@) first"
-                                            : "ingredients to collect at the exits: 0 (off) to %d, the @ on the board", on_board);
+                                            : "ingredients to collect at the exits: 0 (off) to %d, the @ on the board",
+                              on_board);
     }
 }
 
@@ -259,11 +267,11 @@ void goal_fields(App& app, Document& document) {
     ImGui::SameLine();
     if (on) {
         edit_field(*doc, "Score goal", [](Level& l) {
-            return ImGui::DragScalar("score", ImGuiDataType_S64, &*l.goal.score, 10.0f, &kZero64, &limits::max_score_goal, "%lld", kClamp);
+            return ImGui::DragScalar("score", ImGuiDataType_S64, &*l.goal.score, 10.0f, &kZero64, &limits::max_score_goal, "%lld",
+                                     kClamp);
         });
         trace_last_item(app, "score");
-    }
-    else ImGui::TextDisabled("score (off)");
+    } else ImGui::TextDisabled("score (off)");
     edit_field(*doc, "Jelly goal", [](Level& l) { return ImGui::Checkbox("clear all jelly", &l.goal.jelly); });
     trace_last_item(app, "goal-jelly");
     ImGui::SameLine();  // short rows: the Pack panel below stays in view in a 720-pixel window
@@ -271,14 +279,20 @@ void goal_fields(App& app, Document& document) {
     for (std::size_t i = 0; i < level.goal.collect.size(); ++i) {
         ImGui::PushID(static_cast<int>(i));
         ImGui::SetNextItemWidth(70);
-        edit_field(*doc, "Collect", [&](Level& l) { return ImGui::SliderInt("colour", &l.goal.collect[i].color, 0, std::max(0, l.rules.colors - 1), "%d", kClamp); });
+        edit_field(*doc, "Collect", [&](Level& l) {
+            return ImGui::SliderInt("colour", &l.goal.collect[i].color, 0, std::max(0, l.rules.colors - 1), "%d", kClamp);
+        });
         trace_last_item(app, ("collect-colour-" + std::to_string(i)).c_str());
         ImGui::SameLine();
         ImGui::SetNextItemWidth(70);
-        edit_field(*doc, "Collect", [&](Level& l) { return ImGui::DragInt("count", &l.goal.collect[i].count, 0.2f, 1, limits::max_collect_count, "%d", kClamp); });
+        edit_field(*doc, "Collect", [&](Level& l) {
+            return ImGui::DragInt("count", &l.goal.collect[i].count, 0.2f, 1, limits::max_collect_count, "%d", kClamp);
+        });
         trace_last_item(app, ("collect-count-" + std::to_string(i)).c_str());
         ImGui::SameLine();
-        if (ImGui::SmallButton("x")) doc->change("Remove collect goal", [&](Level& l) { l.goal.collect.erase(l.goal.collect.begin() + static_cast<long>(i)); });
+        if (ImGui::SmallButton("x"))
+            doc->change("Remove collect goal",
+                        [&](Level& l) { l.goal.collect.erase(l.goal.collect.begin() + static_cast<long>(i)); });
         ImGui::PopID();
     }
 }
@@ -327,7 +341,8 @@ void palette_extras(App& app, const Level& level) {
             trace_last_item(app, (std::string("layer-") + name + "-show").c_str());
             ImGui::SameLine();
         } else {
-            ImGui::Dummy(ImVec2(ImGui::GetFrameHeight() + ImGui::CalcTextSize("show").x + ImGui::GetStyle().ItemInnerSpacing.x, 0));
+            ImGui::Dummy(
+                ImVec2(ImGui::GetFrameHeight() + ImGui::CalcTextSize("show").x + ImGui::GetStyle().ItemInnerSpacing.x, 0));
             ImGui::SameLine();
         }
         if (ImGui::Checkbox("lock", &state.locked))
@@ -389,8 +404,11 @@ void draw_overlays(const OverlayFrame& f) {
             for (const auto& created : hint.creates) markers.push_back(created);
             if (app.options.trace) {
                 nlohmann::ordered_json creates = nlohmann::ordered_json::array();
-                for (const auto& [c, v] : hint.creates) creates.push_back({{"cell", cell_json(c)}, {"token", cell_token(level.kind, v)}});
-                drawn["hints"].push_back({{"swap", nlohmann::ordered_json::array({cell_json(hint.a), cell_json(hint.b)})}, {"creates", creates}, {"combo", hint.combo}});
+                for (const auto& [c, v] : hint.creates)
+                    creates.push_back({{"cell", cell_json(c)}, {"token", cell_token(level.kind, v)}});
+                drawn["hints"].push_back({{"swap", nlohmann::ordered_json::array({cell_json(hint.a), cell_json(hint.b)})},
+                                          {"creates", creates},
+                                          {"combo", hint.combo}});
             }
         }
         if (hovered_hint) {
@@ -412,7 +430,8 @@ void draw_overlays(const OverlayFrame& f) {
             for (const auto& [c, values] : on_cell) {
                 ImVec2 p = view.corner(c);
                 for (std::size_t i = 0; i < values.size() && i < 2; ++i)
-                    draw_item_marker(list, level, values[i], ImVec2(p.x + m * (0.5f + static_cast<float>(i) * 1.15f) + 2, p.y + m * 0.5f + 2), m);
+                    draw_item_marker(list, level, values[i],
+                                     ImVec2(p.x + m * (0.5f + static_cast<float>(i) * 1.15f) + 2, p.y + m * 0.5f + 2), m);
             }
         }
         trace_overlay(app, doc, "hint-swaps", step, &drawn);
@@ -422,9 +441,9 @@ void draw_overlays(const OverlayFrame& f) {
 // The Analysis panel's legend of the kind's overlays, under the grid's row.
 void overlay_legend(App&, OverlayToggles& o) {
     panels::legend_row(&o.match_groups, "match groups", palette::overlay_match_group,
-               "Runs on the board as painted (they resolve before the first move), outlined.");
+                       "Runs on the board as painted (they resolve before the first move), outlined.");
     panels::legend_row(&o.hint_swaps, "hint swaps", palette::overlay_hint,
-               "Every legal swap as a double arrow; hover one to see what its first step clears.");
+                       "Every legal swap as a double arrow; hover one to see what its first step clears.");
 }
 
 }  // namespace match3_parts

@@ -79,8 +79,9 @@ void rules_fields(App& app, Document& document) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("a fixed puzzle: no tile appears after a move or at the start (format version 3)");
     if (!level.rules.spawn.empty()) {
-        optional_int(*doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; },
-                     std::min(2, level.width() * level.height()), 0, level.width() * level.height());
+        optional_int(
+            *doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; },
+            std::min(2, level.width() * level.height()), 0, level.width() * level.height());
         trace_last_item(app, "start_tiles");
     }
     for (std::size_t i = 0; i < level.rules.spawn.size(); ++i) {
@@ -148,7 +149,8 @@ void draw_overlays(const OverlayFrame& f) {
         {ImVec2(o.x + w + gap * 0.3f, o.y + h / 2), ImVec2(o.x + w + gap * 1.6f, o.y + h / 2)},  // right
     };
     for (int d = 0; d < 4; ++d)
-        arrow(list, mids[d][0], mids[d][1], analysis->legal[static_cast<std::size_t>(d)] ? IM_COL32(80, 230, 80, 255) : IM_COL32(150, 50, 50, 255), s, false);
+        arrow(list, mids[d][0], mids[d][1],
+              analysis->legal[static_cast<std::size_t>(d)] ? IM_COL32(80, 230, 80, 255) : IM_COL32(150, 50, 50, 255), s, false);
     // The tiles the game spawns at level start (start_tiles, from the seed): ghosts over the
     // empty cells they land on, so the designer sees the board the player gets.
     for (const auto& [c, value] : analysis->start_spawns) {
@@ -156,23 +158,26 @@ void draw_overlays(const OverlayFrame& f) {
         float inset = view.size * 0.12f;
         list->AddRect(ImVec2(p.x + inset, p.y + inset), ImVec2(p.x + view.size - inset, p.y + view.size - inset),
                       to_imu32(palette::overlay_start_spawn), view.size * 0.1f, 0, std::max(1.5f, view.size * 0.04f));
-        draw_centred_text(list, std::to_string(value).c_str(), view.centre(c), view.size * 0.32f, to_imu32(palette::overlay_start_spawn));
+        draw_centred_text(list, std::to_string(value).c_str(), view.centre(c), view.size * 0.32f,
+                          to_imu32(palette::overlay_start_spawn));
     }
 }
 
 // The Analysis panel's legend of the kind's overlays, under the grid's row.
 void overlay_legend(App&, OverlayToggles& o) {
     panels::legend_row(&o.slide_legal, "legal directions", Rgb{80, 230, 80},
-               "Arrows outside the board: green when the move is legal, red when it moves nothing.");
+                       "Arrows outside the board: green when the move is legal, red when it moves nothing.");
     ImGui::SameLine();
-    ImGui::ColorButton("##spawns", ImVec4(palette::overlay_start_spawn.r / 255.0f, palette::overlay_start_spawn.g / 255.0f,
-                                          palette::overlay_start_spawn.b / 255.0f, 1.0f),
+    ImGui::ColorButton("##spawns",
+                       ImVec4(palette::overlay_start_spawn.r / 255.0f, palette::overlay_start_spawn.g / 255.0f,
+                              palette::overlay_start_spawn.b / 255.0f, 1.0f),
                        ImGuiColorEditFlags_NoTooltip, ImVec2(12, 12));
     ImGui::SameLine();
     ImGui::TextUnformatted("start spawns");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Outlined numbers: the tiles the game spawns at level start (start_tiles, drawn from the seed).\n"
-                          "They show with the legal directions.");
+        ImGui::SetTooltip(
+            "Outlined numbers: the tiles the game spawns at level start (start_tiles, drawn from the seed).\n"
+            "They show with the legal directions.");
 }
 
 }  // namespace slide_parts

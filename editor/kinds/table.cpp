@@ -11,10 +11,14 @@ namespace tilelab::editor {
 
 const EditorKind& editor_kind(Kind kind) {
     switch (kind) {
-    case Kind::match3: return match3_editor;
-    case Kind::link: return link_editor;
-    case Kind::lines: return lines_editor;
-    case Kind::slide: return slide_editor;
+    case Kind::match3:
+        return match3_editor;
+    case Kind::link:
+        return link_editor;
+    case Kind::lines:
+        return lines_editor;
+    case Kind::slide:
+        return slide_editor;
     }
     throw std::logic_error("no editor entry for this kind");
 }
@@ -45,7 +49,8 @@ void play_two_cells(App& app, const PlayCanvas& canvas, bool (*accept)(Cell a, C
     if (!canvas.active) play.drag_from.reset();
     if (play.first) {
         const float size = canvas.size;
-        ImVec2 a(canvas.origin.x + static_cast<float>(play.first->x) * size, canvas.origin.y + static_cast<float>(play.first->y) * size);
+        ImVec2 a(canvas.origin.x + static_cast<float>(play.first->x) * size,
+                 canvas.origin.y + static_cast<float>(play.first->y) * size);
         canvas.list->AddRect(a, ImVec2(a.x + size, a.y + size), IM_COL32(255, 255, 255, 255), 0, 0, 3.0f);
     }
 }

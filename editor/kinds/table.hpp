@@ -20,11 +20,11 @@ struct NewLevelDialog;
 // The board as the play-test's canvas sees it this frame.
 struct PlayCanvas {
     ImDrawList* list = nullptr;
-    ImVec2 origin;                // the board's top-left corner on screen
-    float size = 0;               // a cell's side
-    bool activated = false;       // the mouse went down on the board this frame
-    bool active = false;          // the mouse is held down
-    std::optional<Cell> cell;     // the hovered cell, also outside the board (lines' ring of arrows)
+    ImVec2 origin;             // the board's top-left corner on screen
+    float size = 0;            // a cell's side
+    bool activated = false;    // the mouse went down on the board this frame
+    bool active = false;       // the mouse is held down
+    std::optional<Cell> cell;  // the hovered cell, also outside the board (lines' ring of arrows)
 };
 
 // A cell on the canvas: its top-left corner `p0` and side `size`, the painted box inside it (`a` to

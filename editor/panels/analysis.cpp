@@ -53,7 +53,6 @@ std::string figure_basis(const EstimateResult& e, int runs_asked, bool timed_out
     return text;
 }
 
-
 void plot_series(const App& app, const EstimateResult& estimate) {
     // ImGui 1.86's plots take a width as given: -1 ("to the right edge", as other widgets read it)
     // made an inverted, invisible frame. The panel's width, in pixels.
@@ -68,8 +67,8 @@ void plot_series(const App& app, const EstimateResult& estimate) {
         char overlay[96];
         std::snprintf(overlay, sizeof overlay, "0 .. %zu (n=%.0f)", h.counts.size() - 1, total);
         ImGui::TextUnformatted(h.name.c_str());
-        ImGui::PlotHistogram(("##b" + h.name).c_str(), bars.data(), static_cast<int>(bars.size()), 0, overlay, 0.0f,
-                             FLT_MAX, ImVec2(width, 60));
+        ImGui::PlotHistogram(("##b" + h.name).c_str(), bars.data(), static_cast<int>(bars.size()), 0, overlay, 0.0f, FLT_MAX,
+                             ImVec2(width, 60));
         trace_last_item(app, ("plot-" + h.name).c_str());
     }
     for (const auto& [name, values] : estimate.series) {
@@ -89,7 +88,8 @@ void plot_series(const App& app, const EstimateResult& estimate) {
         ImGui::PlotHistogram(("##h" + name).c_str(), counts.data(), bins, 0, overlay, 0.0f, FLT_MAX, ImVec2(width, 60));
         trace_last_item(app, ("plot-" + name).c_str());
         if (values.size() >= 2) {
-            std::vector<float> line(values.begin(), values.begin() + static_cast<long>(std::min<std::size_t>(values.size(), 2000)));
+            std::vector<float> line(values.begin(),
+                                    values.begin() + static_cast<long>(std::min<std::size_t>(values.size(), 2000)));
             ImGui::PlotLines(("##l" + name).c_str(), line.data(), static_cast<int>(line.size()), 0, "per playout", FLT_MAX,
                              FLT_MAX, ImVec2(width, 40));
         }
@@ -149,7 +149,8 @@ void draw_curve(App& app, const nlohmann::ordered_json& curve, std::optional<int
                             IM_COL32(70, 130, 200, 70));
     }
     std::vector<ImVec2> line;
-    for (const auto& point : curve) line.emplace_back(x_of(point.at("moves").get<int>()), y_of(point.at("pass_rate").get<double>()));
+    for (const auto& point : curve)
+        line.emplace_back(x_of(point.at("moves").get<int>()), y_of(point.at("pass_rate").get<double>()));
     draw->AddPolyline(line.data(), static_cast<int>(line.size()), IM_COL32(110, 180, 255, 255), 0, 2.0f);
     if (limit && *limit >= first && *limit <= last)
         draw->AddLine(ImVec2(x_of(*limit), y0), ImVec2(x_of(*limit), y1), IM_COL32(170, 170, 170, 200), 1.0f);
@@ -195,15 +196,12 @@ void draw_aim(App& app, Document& doc) {
         }
         aim_holds = app.aim_view.holds;
     }
-    if (aim_holds && app.aim_view.result->estimate.json.contains("curve"))
-        curve = &app.aim_view.result->estimate.json["curve"];
+    if (aim_holds && app.aim_view.result->estimate.json.contains("curve")) curve = &app.aim_view.result->estimate.json["curve"];
     else if (app.deep_document == doc.id() && app.deep_view.revision == doc.revision() && app.deep_view.estimate &&
              app.deep_view.estimate->json.contains("curve"))
         curve = &app.deep_view.estimate->json["curve"];
-    if (curve)
-        draw_curve(app, *curve, level.goal.moves);
-    else
-        text_disabled_wrapped("The pass-rate curve shows after Set moves or the longer analysis.");
+    if (curve) draw_curve(app, *curve, level.goal.moves);
+    else text_disabled_wrapped("The pass-rate curve shows after Set moves or the longer analysis.");
     const bool busy = app.deep_worker.busy();
     char label[48];
     std::snprintf(label, sizeof label, "Set moves for %.0f%%", app.settings.aim_target * 100);
@@ -212,10 +210,10 @@ void draw_aim(App& app, Document& doc) {
     trace_last_item(app, "aim-set");
     if (busy) ImGui::EndDisabled();
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("The move limit whose pass rate is nearest the target (within %.0f points), from %d playouts\n"
-                          "of the level's own bot: what 'tilelab tune --target %.2f --runs %d' sets. One undo step.",
-                          app.settings.aim_tolerance * 100, app.settings.quick_runs, app.settings.aim_target,
-                          app.settings.quick_runs);
+        ImGui::SetTooltip(
+            "The move limit whose pass rate is nearest the target (within %.0f points), from %d playouts\n"
+            "of the level's own bot: what 'tilelab tune --target %.2f --runs %d' sets. One undo step.",
+            app.settings.aim_tolerance * 100, app.settings.quick_runs, app.settings.aim_target, app.settings.quick_runs);
     if (app.aim_view.running && app.aim_view.document_id == doc.id()) {
         ImGui::ProgressBar(static_cast<float>(app.deep_worker.progress()), ImVec2(-80, 0));
         ImGui::SameLine();
@@ -287,9 +285,10 @@ void draw_run_picker(App& app, Document& doc, const std::string& id, const Estim
     if (ImGui::SmallButton("Watch run...")) watch_run(app, doc, replay_options(e), pick.run, source);
     trace_last_item(app, ("watch-" + id).c_str());
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Plays run %d again move by move (as 'tilelab estimate --replay %d' does) and shows its\n"
-                          "board on the canvas, with step buttons and play at a chosen speed.",
-                          pick.run, pick.run);
+        ImGui::SetTooltip(
+            "Plays run %d again move by move (as 'tilelab estimate --replay %d' does) and shows its\n"
+            "board on the canvas, with step buttons and play at a chosen speed.",
+            pick.run, pick.run);
     ImGui::PopID();
 }
 
@@ -340,7 +339,8 @@ void draw_watch_player(App& app, Document& doc) {
     ImGui::SameLine();
     ImGui::Text("step %d/%d", r->step, total);
     ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 120));
-    ImGui::SliderFloat("moves a second", &r->speed, 0.5f, 30.0f, "%.1f", ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
+    ImGui::SliderFloat("moves a second", &r->speed, 0.5f, 30.0f, "%.1f",
+                       ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
     trace_last_item(app, "watch-speed");
     if (r->playing) {
         // Steps at the speed chosen, however long the frames (the editor draws at least ten a second
@@ -470,7 +470,7 @@ void draw_badge(App& app) {
         char text[160];
         std::snprintf(text, sizeof text, "pass rate %s  [%s, %s]", percent_text(estimate->pass_rate, 0).c_str(),
                       percent_text(estimate->ci_low, 0).c_str(), percent_text(estimate->ci_high, 0).c_str());
-        ImU32 colour = estimate->pass_rate >= 0.5 ? IM_COL32(40, 120, 60, 255)
+        ImU32 colour = estimate->pass_rate >= 0.5  ? IM_COL32(40, 120, 60, 255)
                        : estimate->pass_rate > 0.0 ? IM_COL32(140, 110, 30, 255)
                                                    : IM_COL32(150, 40, 40, 255);
         badge(text, colour);
@@ -485,8 +485,9 @@ void draw_badge(App& app) {
             const bool stopped = doc->view.estimate_timed_out || estimate->timed_out;
             text_disabled_wrapped("%s", figure_basis(*estimate, app.settings.quick_runs, stopped).c_str());
             if (stopped && estimate->runs < app.settings.quick_runs) {  // a large board's games are long
-                text_disabled_wrapped("fewer runs ended in the live budget, so the interval is wider; "
-                                      "the longer analysis below plays more");
+                text_disabled_wrapped(
+                    "fewer runs ended in the live budget, so the interval is wider; "
+                    "the longer analysis below plays more");
                 trace_last_item(app, "badge-budget-note");
             }
         }
@@ -517,9 +518,15 @@ void draw_badge(App& app) {
             }
             break;
         }
-        case Verdict::unsolvable: badge("unsolvable", IM_COL32(150, 40, 40, 255)); break;
-        case Verdict::unknown: badge("unknown (budget ran out)", IM_COL32(140, 110, 30, 255)); break;
-        case Verdict::none: badge(analysis->blocked ? "blocked" : "analysed", IM_COL32(70, 70, 90, 255)); break;
+        case Verdict::unsolvable:
+            badge("unsolvable", IM_COL32(150, 40, 40, 255));
+            break;
+        case Verdict::unknown:
+            badge("unknown (budget ran out)", IM_COL32(140, 110, 30, 255));
+            break;
+        case Verdict::none:
+            badge(analysis->blocked ? "blocked" : "analysed", IM_COL32(70, 70, 90, 255));
+            break;
         }
     }
     trace_last_item(app, "badge");
@@ -648,8 +655,8 @@ void draw_analysis(App& app) {
             typed.clear();
         }
         if (const calibration::Calibration* cal = app.calibration())
-            text_disabled_wrapped("a = %.3f, b = %.3f over %zu levels, leave-one-out error %.1f points", cal->fit.a,
-                                  cal->fit.b, cal->levels.size(), cal->fit.loo_mae_points);
+            text_disabled_wrapped("a = %.3f, b = %.3f over %zu levels, leave-one-out error %.1f points", cal->fit.a, cal->fit.b,
+                                  cal->levels.size(), cal->fit.loo_mae_points);
         ImGui::TreePop();
     }
     if (!app.calibration_error.empty()) {

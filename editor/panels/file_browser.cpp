@@ -31,7 +31,7 @@ void open_browser(App& app, bool save_mode) {
         b.name = save_mode ? doc->path().filename().string() : "";
     } else {
         b.folder = app.settings.recent_files.empty() ? std::filesystem::current_path(ec)
-                                                      : std::filesystem::path(app.settings.recent_files.front()).parent_path();
+                                                     : std::filesystem::path(app.settings.recent_files.front()).parent_path();
         b.name = save_mode && doc ? file_name_for(doc->level().name) : "";
     }
 }
@@ -80,7 +80,8 @@ void draw_file_browser(App& app) {
         std::error_code e1;
         bool dir = e.is_directory(e1);
         std::string label = (dir ? "[dir] " : "") + e.path().filename().string();
-        if (ImGui::Selectable(label.c_str(), !dir && b.name == e.path().filename().string(), ImGuiSelectableFlags_AllowDoubleClick)) {
+        if (ImGui::Selectable(label.c_str(), !dir && b.name == e.path().filename().string(),
+                              ImGuiSelectableFlags_AllowDoubleClick)) {
             if (dir) b.folder = e.path();
             else {
                 b.name = e.path().filename().string();
@@ -148,9 +149,10 @@ void draw_file_browser(App& app) {
             const bool own = doc && !doc->path().empty() && std::filesystem::equivalent(doc->path(), chosen, ec);
             if (std::filesystem::exists(chosen, ec) && !own && b.replace_armed != chosen) {
                 LevelLoad there = load_level(chosen);
-                const std::string what =
-                    there.level ? "the level \"" + (there.level->name.empty() ? there.level->id : there.level->name) + "\""
-                                : std::string("a file that is not a level");
+                const std::string what = there.level
+                                             ? "the level \"" +
+                                                   (there.level->name.empty() ? there.level->id : there.level->name) + "\""
+                                             : std::string("a file that is not a level");
                 b.error = chosen.filename().string() + " exists: " + what + ". Save again to replace it (its text is kept as " +
                           chosen.filename().string() + ".bak)";
                 b.replace_armed = chosen;

@@ -9,7 +9,6 @@
 
 namespace tilelab::editor::panels {
 
-
 void draw_main_menu(App& app) {
     if (!ImGui::BeginMainMenuBar()) return;
     Document* doc = app.active();
@@ -70,8 +69,9 @@ void draw_main_menu(App& app) {
         ImGui::MenuItem("Grid", "G", &o.grid);
         ImGui::MenuItem("Legend", nullptr, &app.show_legend);
         if (ImGui::MenuItem("Single-key shortcuts", nullptr, &app.settings.single_key_shortcuts))
-            app.status(app.settings.single_key_shortcuts ? "single-key shortcuts on: B, E, G, 1-9 ... act on their own key"
-                                                         : "single-key shortcuts off: Alt+B, Alt+E, Alt+G, Alt+1 ... (F1 lists them)");
+            app.status(app.settings.single_key_shortcuts
+                           ? "single-key shortcuts on: B, E, G, 1-9 ... act on their own key"
+                           : "single-key shortcuts off: Alt+B, Alt+E, Alt+G, Alt+1 ... (F1 lists them)");
         trace_last_item(app, "menu-single-keys");
         action_menu_item(app, "view.playtest", nullptr, app.play.active);
         ImGui::EndMenu();

@@ -38,12 +38,23 @@ void draw_modals(App& app) {
         app.modal_shown = top;
     }
     switch (top) {
-    case Modal::none: break;
-    case Modal::quit: draw_quit_prompt(app); break;
-    case Modal::close: draw_close_prompt(app); break;
-    case Modal::browser: draw_file_browser(app); break;
-    case Modal::new_level: draw_new_level(app); break;
-    case Modal::recovery: draw_recovery_prompt(app); break;
+    case Modal::none:
+        break;
+    case Modal::quit:
+        draw_quit_prompt(app);
+        break;
+    case Modal::close:
+        draw_close_prompt(app);
+        break;
+    case Modal::browser:
+        draw_file_browser(app);
+        break;
+    case Modal::new_level:
+        draw_new_level(app);
+        break;
+    case Modal::recovery:
+        draw_recovery_prompt(app);
+        break;
     }
 }
 

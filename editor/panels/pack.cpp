@@ -54,16 +54,14 @@ std::string cli_equivalent(const OpenPack& open, const std::filesystem::path& ou
     std::string line = std::string("tilelab pack ") + verb + " " + open.path.string() + " -o " + out.string() + " --runs " +
                        std::to_string(o.runs) + " --seed " + std::to_string(o.seed) + " --budget-ms " +
                        std::to_string(o.budget_ms);
-    if (o.playout_budget_ms != default_playout_budget_ms)
-        line += " --playout-budget-ms " + std::to_string(o.playout_budget_ms);
+    if (o.playout_budget_ms != default_playout_budget_ms) line += " --playout-budget-ms " + std::to_string(o.playout_budget_ms);
     if (!o.bot.empty()) line += " --bot " + o.bot;
     return line;
 }
 
 bool same_options(const pack::CheckOptions& a, const pack::CheckOptions& b) {
     return a.runs == b.runs && a.seed == b.seed && a.budget_ms == b.budget_ms && a.bot == b.bot &&
-           a.playout_budget_ms == b.playout_budget_ms &&
-           a.pass_range == b.pass_range;
+           a.playout_budget_ms == b.playout_budget_ms && a.pass_range == b.pass_range;
 }
 
 // Starts check_pack on its own thread. An export reads the pack file and its levels exactly as
@@ -165,8 +163,8 @@ void finish_export(App& app, const PackCheckRun& run) {
         app.status("cannot export to " + out + ": " + error);
         return;
     }
-    app.status("exported " + out + ": " + std::to_string(report.levels.size()) + " levels, " +
-               std::to_string(text.size()) + " bytes");
+    app.status("exported " + out + ": " + std::to_string(report.levels.size()) + " levels, " + std::to_string(text.size()) +
+               " bytes");
 }
 
 // Takes a finished check: an export writes its bundle; the report becomes the pack's analysis unless
@@ -220,8 +218,7 @@ void refresh_level_info(App& app, OpenPack& open) {
             info.problem = load.diagnostics.empty() ? file.string() + ": error: the level could not be loaded"
                                                     : load.diagnostics.front().format();
         }
-        app.trace("pack-level " + listed + ": " +
-                  (info.valid ? info.name + " (" + info.id + ")" : "invalid: " + info.problem));
+        app.trace("pack-level " + listed + ": " + (info.valid ? info.name + " (" + info.id + ")" : "invalid: " + info.problem));
         open.level_info[listed] = std::move(info);
     }
 }
@@ -247,8 +244,8 @@ void draw_thumbnail(const PackLevelInfo* info, float side) {
     const int w = level.width(), h = level.height();
     if (w > 64 || h > 64) {
         const std::string size = std::to_string(w) + "x" + std::to_string(h);
-        list->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.7f, ImVec2(p.x + 2, p.y + side / 3), IM_COL32(200, 200, 210, 255),
-                      size.c_str());
+        list->AddText(ImGui::GetFont(), ImGui::GetFontSize() * 0.7f, ImVec2(p.x + 2, p.y + side / 3),
+                      IM_COL32(200, 200, 210, 255), size.c_str());
         return;
     }
     const float cell = side / static_cast<float>(std::max(w, h));
@@ -315,7 +312,8 @@ void draw_level_row(App& app, OpenPack& open, int i, const pack::PackReport* rep
                 open.pack.levels.insert(open.pack.levels.begin() + i, std::move(moved));
                 open.selected = i;
                 mark_edited(open);
-                app.status("moved level " + std::to_string(from + 1) + " to place " + std::to_string(i + 1) + " (Save pack keeps it)");
+                app.status("moved level " + std::to_string(from + 1) + " to place " + std::to_string(i + 1) +
+                           " (Save pack keeps it)");
             }
         }
         ImGui::EndDragDropTarget();
@@ -369,8 +367,7 @@ void draw_check_settings(App& app, OpenPack& open) {
     ImGui::SetNextItemWidth(120);
     ImGui::InputScalar("playout seed", ImGuiDataType_U64, &o.seed);
     ImGui::SetNextItemWidth(120);
-    if (ImGui::InputInt("solver ms per level", &o.budget_ms, 100, 1000))
-        o.budget_ms = std::clamp(o.budget_ms, 1, 3'600'000);
+    if (ImGui::InputInt("solver ms per level", &o.budget_ms, 100, 1000)) o.budget_ms = std::clamp(o.budget_ms, 1, 3'600'000);
     bool greedy = o.bot == "greedy";
     if (ImGui::Checkbox("greedy bot (fast); off: each kind's own bot", &greedy)) o.bot = greedy ? "greedy" : "";
     trace_last_item(app, "pack-greedy");
@@ -380,7 +377,9 @@ void draw_check_settings(App& app, OpenPack& open) {
 }  // namespace
 
 void open_pack_browser(App& app, BrowseFor purpose, std::string name) {
-    const char* what = purpose == BrowseFor::bundle ? "Export bundle" : purpose == BrowseFor::report ? "Write report" : "Add level file";
+    const char* what = purpose == BrowseFor::bundle   ? "Export bundle"
+                       : purpose == BrowseFor::report ? "Write report"
+                                                      : "Add level file";
     if (app.modal_blocks(what)) return;
     FileBrowser& b = app.browser;
     b.open = true;
@@ -393,8 +392,10 @@ void open_pack_browser(App& app, BrowseFor purpose, std::string name) {
     b.focus_name = true;
     b.focus_wait = 0;
     app.trace(std::string("browser: ") +
-              (purpose == BrowseFor::bundle ? "export bundle" : purpose == BrowseFor::report ? "write report" : "add level") + " in " +
-              b.folder.string());
+              (purpose == BrowseFor::bundle   ? "export bundle"
+               : purpose == BrowseFor::report ? "write report"
+                                              : "add level") +
+              " in " + b.folder.string());
 }
 
 void open_new_pack(App& app) {
@@ -552,8 +553,7 @@ std::string ramp_cli(const OpenPack& open, double first, double last) {
     const pack::CheckOptions& o = open.options;
     std::string line = "tilelab pack tune " + open.path.string() + " --ramp " + percent_text(first, 0) + ":" +
                        percent_text(last, 0) + " --runs " + std::to_string(o.runs) + " --seed " + std::to_string(o.seed);
-    if (o.playout_budget_ms != default_playout_budget_ms)
-        line += " --playout-budget-ms " + std::to_string(o.playout_budget_ms);
+    if (o.playout_budget_ms != default_playout_budget_ms) line += " --playout-budget-ms " + std::to_string(o.playout_budget_ms);
     if (!o.bot.empty()) line += " --bot " + o.bot;
     return line;
 }
@@ -677,14 +677,16 @@ void draw_ramp(App& app, OpenPack& open) {
         if (ImGui::SmallButton("Tune ramp")) start_ramp(app);
         trace_last_item(app, "ramp-tune");
         if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("each match3 and slide level's move limit for its step of the ramp, in pack order;\n"
-                              "same figures as: %s --dry-run",
-                              ramp_cli(open, open.ramp_first / 100.0, open.ramp_last / 100.0).c_str());
+            ImGui::SetTooltip(
+                "each match3 and slide level's move limit for its step of the ramp, in pack order;\n"
+                "same figures as: %s --dry-run",
+                ramp_cli(open, open.ramp_first / 100.0, open.ramp_last / 100.0).c_str());
     } else {
         const RampRun& run = *open.ramp;
         const int total = run.progress.total.load(), done = run.progress.done.load();
         const double fraction = total > 0 ? (done + std::clamp(run.progress.playouts.fraction.load(), 0.0, 1.0)) / total : 0.0;
-        const long seconds = static_cast<long>(std::chrono::duration<double>(std::chrono::steady_clock::now() - run.started).count());
+        const long seconds = static_cast<long>(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - run.started).count());
         char text[96];
         std::snprintf(text, sizeof text, "ramp: level %d/%d %ld:%02ld", std::min(done + 1, std::max(total, 1)), total,
                       seconds / 60, seconds % 60);
@@ -801,7 +803,8 @@ void draw_pack(App& app) {
     OpenPack& open = *app.pack;
     std::vector<std::string>& levels = open.pack.levels;
     const pack::PackReport* report = current_report(open);
-    ImGui::Text("%s%s (%zu level%s)", open.pack.name.c_str(), open.dirty ? " *" : "", levels.size(), levels.size() == 1 ? "" : "s");
+    ImGui::Text("%s%s (%zu level%s)", open.pack.name.c_str(), open.dirty ? " *" : "", levels.size(),
+                levels.size() == 1 ? "" : "s");
 
     // The buttons act on the selected level.
     int n = int(levels.size());
@@ -840,17 +843,16 @@ void draw_pack(App& app) {
     if (ImGui::SmallButton("Export bundle...")) export_bundle(app);
     trace_last_item(app, "pack-export");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", open.dirty ? "save the pack first"
-                                           : ("same bundle as: " + cli_equivalent(open, open.path.stem().string() +
-                                                                                            ".bundle.json"))
-                                                 .c_str());
+        ImGui::SetTooltip(
+            "%s", open.dirty ? "save the pack first"
+                             : ("same bundle as: " + cli_equivalent(open, open.path.stem().string() + ".bundle.json")).c_str());
     same_line_if_fits("Write report...");
     if (ImGui::SmallButton("Write report...")) write_report(app);
     trace_last_item(app, "pack-report");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", open.dirty ? "save the pack first"
-                                           : ("same page as: " + cli_equivalent(open, open.path.stem().string() + ".html", "report"))
-                                                 .c_str());
+        ImGui::SetTooltip(
+            "%s", open.dirty ? "save the pack first"
+                             : ("same page as: " + cli_equivalent(open, open.path.stem().string() + ".html", "report")).c_str());
     same_line_if_fits("Ramp...");
     if (ImGui::SmallButton("Ramp...")) open.ramp_shown = !open.ramp_shown;
     trace_last_item(app, "pack-ramp");
@@ -882,8 +884,7 @@ void draw_pack(App& app) {
         if (estimating >= 0 && estimating < total)
             std::snprintf(text, sizeof text, "%slevel %d/%d playouts %ld:%02ld", verb, estimating + 1, total, seconds / 60,
                           seconds % 60);
-        else
-            std::snprintf(text, sizeof text, "%sread %d/%d %ld:%02ld", verb, analysed, total, seconds / 60, seconds % 60);
+        else std::snprintf(text, sizeof text, "%sread %d/%d %ld:%02ld", verb, analysed, total, seconds / 60, seconds % 60);
         ImGui::ProgressBar(fraction, ImVec2(-80, 0), text);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
         ImGui::SameLine();

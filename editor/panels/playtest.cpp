@@ -44,7 +44,6 @@ void launch(App& app, std::optional<Move> move) {
     play.job = std::move(job);
 }
 
-
 // Takes a finished job's result (once a frame, from the UI thread).
 void poll_playtest(App& app) {
     PlayTest& play = app.play;
@@ -116,10 +115,8 @@ void draw_playtest(App& app) {
     ImGui::TextUnformatted("Play-test");
     ImGui::Separator();
     if (play.job) {
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - play.job->started).count();
-        ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s... %.1f s", play.job->move ? "playing the move" : "starting",
-                           seconds);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - play.job->started).count();
+        ImGui::TextColored(ImVec4(1, 0.85f, 0.4f, 1), "%s... %.1f s", play.job->move ? "playing the move" : "starting", seconds);
         if (!play.job->working_traced) {  // for tests: a frame drawn while the move is played
             play.job->working_traced = true;
             app.trace("play-test: working on " + (play.job->move ? format_move(*play.job->move) : std::string("the start")));

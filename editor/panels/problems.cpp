@@ -76,8 +76,11 @@ void draw_open_failures(App& app) {
         trace_last_item(app, ("open-failure-dismiss-" + std::to_string(i)).c_str());
         ImGui::Indent();
         for (const Diagnostic& d : failure.diagnostics) {
-            std::string place = d.line > 0 ? std::to_string(d.line) + ":" + std::to_string(d.column) + ": " : d.pointer.empty() ? "" : d.pointer + ": ";
-            ImVec4 colour = d.severity == Diagnostic::Severity::error ? ImVec4(1.0f, 0.6f, 0.6f, 1) : ImVec4(1.0f, 0.8f, 0.35f, 1);
+            std::string place = d.line > 0          ? std::to_string(d.line) + ":" + std::to_string(d.column) + ": "
+                                : d.pointer.empty() ? ""
+                                                    : d.pointer + ": ";
+            ImVec4 colour = d.severity == Diagnostic::Severity::error ? ImVec4(1.0f, 0.6f, 0.6f, 1)
+                                                                      : ImVec4(1.0f, 0.8f, 0.35f, 1);
             ImGui::PushStyleColor(ImGuiCol_Text, colour);
             ImGui::TextWrapped("%s%s", place.c_str(), d.message.c_str());
             ImGui::PopStyleColor();
@@ -112,11 +115,12 @@ void draw_problems(App& app) {
     int index = 0;
     std::string listed;  // what the panel shows, for --trace
     for (const Diagnostic& d : app.diagnostics)
-        problem(app, *doc, severity_name(d.severity),
-                (d.pointer.empty() ? "" : d.pointer + ": ") + d.message, std::nullopt, row_of_pointer(d.pointer), index++, listed);
+        problem(app, *doc, severity_name(d.severity), (d.pointer.empty() ? "" : d.pointer + ": ") + d.message, std::nullopt,
+                row_of_pointer(d.pointer), index++, listed);
 
     const bool current = doc->view.revision == doc->revision();
-    if (current && !doc->view.error.empty()) problem(app, *doc, "error", doc->view.error, std::nullopt, std::nullopt, index++, listed);
+    if (current && !doc->view.error.empty())
+        problem(app, *doc, "error", doc->view.error, std::nullopt, std::nullopt, index++, listed);
     const Analysis* analysis = app.current_analysis(*doc);
     // While the edited level is checked again, the previous list stays on show, dimmed (its
     // tooltip says so): the panel keeps its height, so the Inspector does not jump on every edit

@@ -97,8 +97,8 @@ void draw_recovery_prompt(App& app) {
         if (!offer.shown) {
             offer.shown = true;
             app.trace("prompt: recover " + offer.autosave.string() + " (" +
-                      (offer.file.empty() ? std::string("never saved") : offer.file.string()) + ", " +
-                      format_time(offer.time) + ")");
+                      (offer.file.empty() ? std::string("never saved") : offer.file.string()) + ", " + format_time(offer.time) +
+                      ")");
         }
     if (begin_modal("Recover unsaved work")) {
         ImGui::TextUnformatted("The editor stopped with unsaved work. Recovered work stays unsaved until you save it.");
@@ -114,9 +114,9 @@ void draw_recovery_prompt(App& app) {
                 ImGui::PushID(static_cast<int>(i));
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                std::string label = offer.file.empty()
-                                        ? "never saved: " + (offer.level_name.empty() ? std::string("untitled") : offer.level_name)
-                                        : offer.file.string();
+                std::string label = offer.file.empty() ? "never saved: " + (offer.level_name.empty() ? std::string("untitled")
+                                                                                                     : offer.level_name)
+                                                       : offer.file.string();
                 ImGui::TextUnformatted(label.c_str());
                 if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", offer.autosave.string().c_str());
                 ImGui::TableNextColumn();

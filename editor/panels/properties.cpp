@@ -30,13 +30,13 @@ void optional_int(Document& doc, const char* label, std::optional<int>& (*field)
     ImGui::SameLine();
     if (on) {
         ImGui::SetNextItemWidth(140);
-        edit_field(doc, label, [&](Level& l) { return ImGui::DragInt(label, &*field(l), 0.2f, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp); });
+        edit_field(doc, label,
+                   [&](Level& l) { return ImGui::DragInt(label, &*field(l), 0.2f, lo, hi, "%d", ImGuiSliderFlags_AlwaysClamp); });
     } else {
         ImGui::TextDisabled("%s (off)", label);
     }
     ImGui::PopID();
 }
-
 
 void draw_properties(App& app) {
     Document* doc = app.active();
@@ -90,9 +90,7 @@ void draw_properties(App& app) {
     }
     ImGui::PopID();
 
-    edit_field(*doc, "Seed", [](Level& l) {
-        return ImGui::InputScalar("seed", ImGuiDataType_U64, &l.seed);
-    });
+    edit_field(*doc, "Seed", [](Level& l) { return ImGui::InputScalar("seed", ImGuiDataType_U64, &l.seed); });
     trace_last_item(app, "seed");
     ImGui::SameLine();
     if (ImGui::SmallButton("re-roll")) {
@@ -110,7 +108,8 @@ void draw_properties(App& app) {
     ImGui::Separator();
     ImGui::TextDisabled("goal");
     if (editor.goal_header) editor.goal_header(app, *doc);
-    optional_int(*doc, "moves", [](Level& l) -> std::optional<int>& { return l.goal.moves; }, 20, 1, limits::max_moves);
+    optional_int(
+        *doc, "moves", [](Level& l) -> std::optional<int>& { return l.goal.moves; }, 20, 1, limits::max_moves);
     trace_last_item(app, "moves");
     if (editor.goal_fields) editor.goal_fields(app, *doc);
     ImGui::PopItemWidth();

@@ -9,7 +9,6 @@
 
 namespace tilelab::editor::panels {
 
-
 namespace {
 struct Shortcut {
     const char* keys;
@@ -18,17 +17,31 @@ struct Shortcut {
 // The one-key shortcuts and the mouse; the commands with a Ctrl or F key come from the action table
 // (actions.hpp), listed after these.
 constexpr Shortcut shortcut_list[] = {
-    {"One-key shortcuts", "B, E, F, R, I, S, P, G, J, L, Z and 1-9, 0 below: also with Alt; with View > Single-key "
-                          "shortcuts off, with Alt only. The status bar says what each did."},
-    {"B", "Brush"}, {"E", "Eraser"}, {"F", "Bucket fill"}, {"Shift+F", "Fill the selection (or the ? cells) from the generator"}, {"R", "Rectangle fill"}, {"I", "Picker (or right click)"},
-    {"S", "Select"}, {"P", "Pair tool (link)"}, {"J", "Paint jelly / board (match3)"}, {"L", "Paint locks / board (match3)"},
+    {"One-key shortcuts",
+     "B, E, F, R, I, S, P, G, J, L, Z and 1-9, 0 below: also with Alt; with View > Single-key "
+     "shortcuts off, with Alt only. The status bar says what each did."},
+    {"B", "Brush"},
+    {"E", "Eraser"},
+    {"F", "Bucket fill"},
+    {"Shift+F", "Fill the selection (or the ? cells) from the generator"},
+    {"R", "Rectangle fill"},
+    {"I", "Picker (or right click)"},
+    {"S", "Select"},
+    {"P", "Pair tool (link)"},
+    {"J", "Paint jelly / board (match3)"},
+    {"L", "Paint locks / board (match3)"},
     {"1-9, 0", "Pick the palette entry (in the Tools panel's order; 0 is the tenth)"},
-    {"Drag a selection", "Move its cells (Select tool)"}, {"Enter / Esc", "Confirm / close the dialog"}, {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
+    {"Drag a selection", "Move its cells (Select tool)"},
+    {"Enter / Esc", "Confirm / close the dialog"},
+    {"Z / Shift+Z", "Rotate the hovered line tile (or Ctrl+wheel)"},
     {"T", "Stamp: paint the chosen stamp (Tools > Stamps, made from a selection)"},
     {"X / Y", "Flip the selection horizontally / vertically"},
     {"Z / Shift+Z (with a selection)", "Rotate the selection clockwise / counterclockwise about its top-left corner"},
-    {"Delete", "Erase the selection"}, {"Esc", "Select none (or close the dialog)"}, {"Wheel", "Zoom at the mouse"},
-    {"Middle drag, Space+drag", "Pan"}, {"G", "Grid"},
+    {"Delete", "Erase the selection"},
+    {"Esc", "Select none (or close the dialog)"},
+    {"Wheel", "Zoom at the mouse"},
+    {"Middle drag, Space+drag", "Pan"},
+    {"G", "Grid"},
 };
 
 bool pressed(int scancode) { return ImGui::IsKeyPressed(scancode, false); }
@@ -93,16 +106,14 @@ void draw_shortcuts_keys(App& app) {
             app.brush.target = app.brush.target == PaintTarget::jelly ? PaintTarget::board : PaintTarget::jelly;
             app.status(app.brush.target == PaintTarget::jelly ? "J: the brush paints jelly (J again: the board)"
                                                               : "J: the brush paints the board");
-        } else
-            app.status("J: jelly is for match3 levels");
+        } else app.status("J: jelly is for match3 levels");
     }
     if (one_key(app, SDL_SCANCODE_L)) {
         if (editor.paint_layers) {
             app.brush.target = app.brush.target == PaintTarget::lock ? PaintTarget::board : PaintTarget::lock;
             app.status(app.brush.target == PaintTarget::lock ? "L: the brush paints locks (L again: the board)"
                                                              : "L: the brush paints the board");
-        } else
-            app.status("L: locks are for match3 levels");
+        } else app.status("L: locks are for match3 levels");
     }
     if (pressed(SDL_SCANCODE_ESCAPE)) {
         doc->selection.active = false;
@@ -122,8 +133,8 @@ void draw_shortcuts_keys(App& app) {
         const Level& level = doc->level();
         std::optional<PaletteEntry> entry = palette_key(level, digit);
         if (!entry) {
-            app.status("key " + std::to_string(digit) + ": the palette has only " + std::to_string(palette_entries(level).size()) +
-                       " entries");
+            app.status("key " + std::to_string(digit) + ": the palette has only " +
+                       std::to_string(palette_entries(level).size()) + " entries");
             continue;
         }
         app.brush.value[static_cast<std::size_t>(level.kind)] = entry->value;
@@ -135,8 +146,7 @@ void draw_shortcuts_keys(App& app) {
     if (doc->selection.active && one_key(app, SDL_SCANCODE_Y)) transform_selection(app, Transform::flip_y);
     if (doc->selection.active && one_key(app, SDL_SCANCODE_Z))
         transform_selection(app, shift ? Transform::rotate_ccw : Transform::rotate_cw);
-    else if (editor.rotate_tile && one_key(app, SDL_SCANCODE_Z))
-        editor.rotate_tile(app, *doc, !shift);
+    else if (editor.rotate_tile && one_key(app, SDL_SCANCODE_Z)) editor.rotate_tile(app, *doc, !shift);
 }
 
 void draw_shortcuts(App& app) {
@@ -144,7 +154,8 @@ void draw_shortcuts(App& app) {
     ImGui::SetNextWindowSize(ImVec2(460, 560), ImGuiCond_FirstUseEver);
     if (ImGui::Begin("Keyboard shortcuts", &app.show_shortcuts)) {
         // Both columns wrap at their width: a narrow window shows every word, on more lines.
-        if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
+        if (ImGui::BeginTable("shortcuts", 2,
+                              ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
             ImGui::TableSetupColumn("keys", ImGuiTableColumnFlags_WidthStretch, 0.4f);
             ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch, 0.6f);
             auto row = [](const char* keys, const char* what) {

@@ -45,9 +45,11 @@ bool palette_swatch(App& app, const Level& level, std::int32_t value, bool selec
     draw_cell(list, level, jelly > 0 ? cell::empty : value, jelly, p, size, lock == 1);
     if (lock == 0) {  // unlock: the padlock struck through
         draw_padlock(list, p, size);
-        list->AddLine(ImVec2(p.x + size * 0.55f, p.y + size * 0.6f), ImVec2(p.x + size * 0.98f, p.y + size * 0.98f), IM_COL32(230, 40, 40, 255), 2.5f);
+        list->AddLine(ImVec2(p.x + size * 0.55f, p.y + size * 0.6f), ImVec2(p.x + size * 0.98f, p.y + size * 0.98f),
+                      IM_COL32(230, 40, 40, 255), 2.5f);
     }
-    if (jelly > 0) draw_centred_text(list, std::to_string(jelly).c_str(), ImVec2(p.x + size / 2, p.y + size / 2), 14, IM_COL32_WHITE);
+    if (jelly > 0)
+        draw_centred_text(list, std::to_string(jelly).c_str(), ImVec2(p.x + size / 2, p.y + size / 2), 14, IM_COL32_WHITE);
     if (selected) list->AddRect(p, ImVec2(p.x + size, p.y + size), IM_COL32(255, 255, 255, 255), 0, 0, 2.5f);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
     ImGui::PopID();
@@ -125,7 +127,8 @@ void draw_tools(App& app) {
     ImGui::Separator();
     ImGui::TextUnformatted("Palette");
     std::vector<std::pair<std::int32_t, std::string>> entries;
-    for (const PaletteEntry& entry : palette_entries(level)) entries.push_back({entry.value, entry.tip});  // keys 1-9, 0 pick them in this order
+    for (const PaletteEntry& entry : palette_entries(level))
+        entries.push_back({entry.value, entry.tip});  // keys 1-9, 0 pick them in this order
     palette_grid(app, level, entries);
     if (const auto extras = editor_kind(level.kind).palette_extras) extras(app, level);
 
@@ -179,7 +182,8 @@ void draw_tools(App& app) {
     }
     if (remove) {
         app.settings.stamps.erase(app.settings.stamps.begin() + static_cast<std::ptrdiff_t>(*remove));
-        if (app.stamp >= static_cast<int>(app.settings.stamps.size())) app.stamp = static_cast<int>(app.settings.stamps.size()) - 1;
+        if (app.stamp >= static_cast<int>(app.settings.stamps.size()))
+            app.stamp = static_cast<int>(app.settings.stamps.size()) - 1;
         app.status("stamp " + std::to_string(*remove + 1) + " removed");
     }
 
@@ -189,21 +193,24 @@ void draw_tools(App& app) {
     ImGui::SetNextItemWidth(110);
     if (ImGui::InputInt("seed##fill", &seed) && seed >= 0) app.fill_seed = static_cast<std::uint64_t>(seed);
     ImGui::SameLine();
-    if (ImGui::SmallButton("re-roll")) app.fill_seed = (app.fill_seed * 6364136223846793005ull + 1442695040888963407ull) % 1000000;
+    if (ImGui::SmallButton("re-roll"))
+        app.fill_seed = (app.fill_seed * 6364136223846793005ull + 1442695040888963407ull) % 1000000;
     bool has_selection = doc->selection.active;
-    const char* label = has_selection                                 ? "Fill selection"
+    const char* label = has_selection                               ? "Fill selection"
                         : editor_kind(level.kind).fill_random_cells ? "Fill all ? cells"
                                                                     : "Fill whole board";
     if (ImGui::Button(label)) fill_from_generator(app, *doc);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Shift+F. match3: no runs and a move; link: a solvable board; lines: a scrambled board. Seeded, undoable.");
+        ImGui::SetTooltip(
+            "Shift+F. match3: no runs and a move; link: a solvable board; lines: a scrambled board. Seeded, undoable.");
 }
 
 void fill_from_generator(App& app, Document& doc) {
     const Level& level = doc.level();
     std::optional<std::pair<Cell, Cell>> area;
     if (doc.selection.active) area = std::make_pair(doc.selection.a, doc.selection.b);
-    else if (!editor_kind(level.kind).fill_random_cells) area = std::make_pair(Cell{0, 0}, Cell{level.width() - 1, level.height() - 1});
+    else if (!editor_kind(level.kind).fill_random_cells)
+        area = std::make_pair(Cell{0, 0}, Cell{level.width() - 1, level.height() - 1});
     std::string error;
     std::uint64_t seed_used = app.fill_seed;
     doc.change("Fill from generator", [&](Level& l) { error = fill_with_generator(l, area, seed_used); });

@@ -75,9 +75,10 @@ void draw_board_window(App& app) {
         app.trace(shown_failure.empty() ? std::string("tab: level") : "tab: cannot open " + shown_failure.filename().string());
     }
     if (!app.shown_failure.empty()) {
-        text_disabled_wrapped("%s did not open: its errors are listed in Problems. The file is left as it is: fix it "
-                              "(in a text editor, or with `tilelab validate` for the same messages), then Retry.",
-                              app.shown_failure.filename().string().c_str());
+        text_disabled_wrapped(
+            "%s did not open: its errors are listed in Problems. The file is left as it is: fix it "
+            "(in a text editor, or with `tilelab validate` for the same messages), then Retry.",
+            app.shown_failure.filename().string().c_str());
         return;
     }
     Document* doc = app.active();
@@ -92,7 +93,8 @@ void draw_board_window(App& app) {
         if (ImGui::SmallButton("Reload (lose my edits)")) {
             LevelLoad load = load_level(doc->path());
             if (load.level) doc->replace_from_disk(*load.level);
-            else app.status("cannot reload: " + (load.diagnostics.empty() ? std::string("?") : load.diagnostics.front().format()));
+            else
+                app.status("cannot reload: " + (load.diagnostics.empty() ? std::string("?") : load.diagnostics.front().format()));
         }
         ImGui::SameLine();
         if (ImGui::SmallButton("Keep mine")) doc->disk_changed = false;
@@ -106,15 +108,16 @@ void draw_board_window(App& app) {
 // A handle on a side panel's inner edge: dragging it sets the panel's width (kept in the settings,
 // `width`) from the width drawn (`shown`). `sign` is +1 for the left panel (dragging right widens
 // it) and -1 for the right one.
-void splitter(App& app, const char* name, float x, float y, float height, float shown, float& width, float sign,
-              float min_width, float max_width) {
+void splitter(App& app, const char* name, float x, float y, float height, float shown, float& width, float sign, float min_width,
+              float max_width) {
     const float grip = 6.0f;
     ImGui::SetNextWindowPos(ImVec2(x - grip / 2, y));
     ImGui::SetNextWindowSize(ImVec2(grip, height));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1, 1));
-    constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                                       ImGuiWindowFlags_NoBackground | ImGuiWindowFlags_NoFocusOnAppearing;
+    constexpr ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground |
+                                       ImGuiWindowFlags_NoFocusOnAppearing;
     if (ImGui::Begin(name, nullptr, flags)) {
         ImGui::InvisibleButton("grip", ImVec2(grip, height));
         trace_last_item(app, name);
@@ -151,8 +154,8 @@ void draw_workspace(App& app) {
     ImGui::SetNextWindowPos(ImVec2(pos.x + left, pos.y));
     ImGui::SetNextWindowSize(ImVec2(size.x - left - right, height));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(2, 2));
-    if (ImGui::Begin("Board", nullptr, fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar |
-                                           ImGuiWindowFlags_NoScrollWithMouse))
+    if (ImGui::Begin("Board", nullptr,
+                     fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse))
         draw_board_window(app);
     ImGui::End();
     ImGui::PopStyleVar();
@@ -212,8 +215,7 @@ void draw_workspace(App& app) {
     ImGui::SetNextWindowPos(ImVec2(pos.x, pos.y + height));
     ImGui::SetNextWindowSize(ImVec2(size.x, status_height));
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 2));
-    if (ImGui::Begin("Status", nullptr, fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar))
-        draw_status_bar(app);
+    if (ImGui::Begin("Status", nullptr, fixed | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar)) draw_status_bar(app);
     ImGui::End();
     ImGui::PopStyleVar();
 }

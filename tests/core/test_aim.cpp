@@ -81,8 +81,8 @@ TEST_CASE("generate --target-clear for link and --moves for lines", "[cli][aim]"
     const std::string runs = full ? "" : " --runs 300";
     const std::string band = full ? "" : " --tolerance 0.1";
     const auto link_file = (dir / "link.json").string();
-    auto link = run_cli("generate --kind link --width 12 --height 10 --seed 1 --target-clear 0.5 --threads 2" + runs +
-                        band + " -o " + shell_quote(link_file));
+    auto link = run_cli("generate --kind link --width 12 --height 10 --seed 1 --target-clear 0.5 --threads 2" + runs + band +
+                        " -o " + shell_quote(link_file));
     INFO(link.err);
     REQUIRE(link.status == 0);
     CHECK(run_cli("validate " + shell_quote(link_file)).status == 0);
@@ -99,8 +99,8 @@ TEST_CASE("generate --target-clear for link and --moves for lines", "[cli][aim]"
 
     // slide: a start position, the move limit read off the curve up to the longest win.
     const auto slide_file = (dir / "slide.json").string();
-    auto slide = run_cli("generate --kind slide --width 4 --height 4 --seed 1 --target-pass 0.4 --bot quick --threads 2" +
-                         runs + band + " -o " + shell_quote(slide_file));
+    auto slide = run_cli("generate --kind slide --width 4 --height 4 --seed 1 --target-pass 0.4 --bot quick --threads 2" + runs +
+                         band + " -o " + shell_quote(slide_file));
     INFO(slide.err);
     REQUIRE(slide.status == 0);
     CHECK(run_cli("validate " + shell_quote(slide_file)).status == 0);
@@ -112,8 +112,8 @@ TEST_CASE("generate --target-clear for link and --moves for lines", "[cli][aim]"
     for (int k : {3, 5, 7}) {
         INFO("lines optimum " << k);
         const auto file = (dir / ("lines" + std::to_string(k) + ".json")).string();
-        auto made = run_cli("generate --kind lines --width 6 --height 6 --seed 2 --moves " + std::to_string(k) +
-                            " -o " + shell_quote(file));
+        auto made = run_cli("generate --kind lines --width 6 --height 6 --seed 2 --moves " + std::to_string(k) + " -o " +
+                            shell_quote(file));
         INFO(made.err);
         REQUIRE(made.status == 0);
         LevelLoad load = load_level(file);
@@ -142,19 +142,23 @@ TEST_CASE("generate to a target: wrong pairings of kind and target are usage err
     CHECK(run_cli("generate --kind match3 --width 8 --height 8 --budget-ms 1000").status == 2);  // no target
     CHECK(run_cli("generate --kind match3 --width 8 --height 8 --target-pass 0.4 --budget-ms 0").status == 2);
     // A band no 3-candidate search can hit: 0.1% +- 0.1% on a level the bot always wins.
-    auto none = run_cli("generate --kind match3 --width 8 --height 8 --seed 1 --target-pass 0.001 --tolerance 0.001 "
-                        "--candidates 3 --runs 200 --threads 2");
+    auto none = run_cli(
+        "generate --kind match3 --width 8 --height 8 --seed 1 --target-pass 0.001 --tolerance 0.001 "
+        "--candidates 3 --runs 200 --threads 2");
     CHECK(none.status == 1);
     CHECK_THAT(none.err, Catch::Contains("no layout of 3 tried") && Catch::Contains("nearest:"));
     CHECK(none.out.empty());
 }
 
-TEST_CASE("generate --target-pass on 256x256 ends at --budget-ms with exit 1, and shows progress on a stderr that is "
-          "not a terminal", "[cli][aim]") {
+TEST_CASE(
+    "generate --target-pass on 256x256 ends at --budget-ms with exit 1, and shows progress on a stderr that is "
+    "not a terminal",
+    "[cli][aim]") {
     // One candidate of 1,000 games on 256x256 takes minutes: the budget ends it while it is measured.
     const auto started = std::chrono::steady_clock::now();
-    auto big = run_cli("generate --kind match3 --width 256 --height 256 --seed 1 --target-pass 0.4 --threads 2 "
-                       "--budget-ms 2500");
+    auto big = run_cli(
+        "generate --kind match3 --width 256 --height 256 --seed 1 --target-pass 0.4 --threads 2 "
+        "--budget-ms 2500");
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     CHECK(big.status == 1);
     CHECK(big.out.empty());

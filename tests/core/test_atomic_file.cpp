@@ -291,7 +291,8 @@ TEST_CASE("tilelab pack export refuses to overwrite the pack, one of its levels,
     fs::copy_file(samples + "/match3/01-intro.json", s.dir / "a.json");
     fs::copy_file(samples + "/link/01-pairs.json", s.dir / "b.json");
     const fs::path pack = s.dir / "pack.json";
-    put(pack, R"({"format": "tilelab.pack", "version": 1, "name": "p", "levels": ["a.json", "b.json"]})" "\n");
+    put(pack, R"({"format": "tilelab.pack", "version": 1, "name": "p", "levels": ["a.json", "b.json"]})"
+              "\n");
     put(s.dir / "notes.txt", "my notes\n");
     const std::string flags = " --runs 10 --threads 1";
     struct Case {
@@ -311,7 +312,8 @@ TEST_CASE("tilelab pack export refuses to overwrite the pack, one of its levels,
     }
     // A symlink to the pack is the pack.
     fs::create_symlink("pack.json", s.dir / "alias.json");
-    auto alias = run_cli("pack export " + shell_quote(pack.string()) + " -o " + shell_quote((s.dir / "alias.json").string()) + flags);
+    auto alias = run_cli("pack export " + shell_quote(pack.string()) + " -o " + shell_quote((s.dir / "alias.json").string()) +
+                         flags);
     CHECK(alias.status == 2);
     CHECK(alias.err.find("is the pack itself") != std::string::npos);
     // A new file, then over the bundle it wrote: fine.
@@ -319,7 +321,8 @@ TEST_CASE("tilelab pack export refuses to overwrite the pack, one of its levels,
     CHECK(run_cli("pack export " + shell_quote(pack.string()) + " -o " + shell_quote(out.string()) + flags).status == 0);
     CHECK(run_cli("pack export " + shell_quote(pack.string()) + " -o " + shell_quote(out.string()) + flags).status == 0);
     // The report refuses the pack and its levels too.
-    auto report = run_cli("pack report " + shell_quote(pack.string()) + " -o " + shell_quote((s.dir / "a.json").string()) + flags);
+    auto report = run_cli("pack report " + shell_quote(pack.string()) + " -o " + shell_quote((s.dir / "a.json").string()) +
+                          flags);
     CHECK(report.status == 2);
     CHECK(slurp(s.dir / "a.json") == slurp(samples + "/match3/01-intro.json"));
 }

@@ -212,17 +212,17 @@ TEST_CASE("the CSV: every bad row is reported at its line, all at once", "[calib
     const std::string text =
         "id,attempts,passes\n"
         "good-1,100,50\n"
-        "short,100\n"                   // 3: field count
-        "long,1,1,1\n"                  // 4: field count
-        "letters,abc,5\n"               // 5: not a number
-        "decimal,10,2.5\n"              // 6: not a whole number
-        "negative,-4,2\n"               // 7: negative
-        "too-many,10,12\n"              // 8: passes > attempts
-        "zero,0,0\n"                    // 9: no attempts
-        "good-1,10,5\n"                 // 10: duplicate
-        ",5,5\n"                        // 11: empty id
+        "short,100\n"                    // 3: field count
+        "long,1,1,1\n"                   // 4: field count
+        "letters,abc,5\n"                // 5: not a number
+        "decimal,10,2.5\n"               // 6: not a whole number
+        "negative,-4,2\n"                // 7: negative
+        "too-many,10,12\n"               // 8: passes > attempts
+        "zero,0,0\n"                     // 9: no attempts
+        "good-1,10,5\n"                  // 10: duplicate
+        ",5,5\n"                         // 11: empty id
         "huge,99999999999999999999,1\n"  // 12: out of range
-        "two-faults,x,-1\n"             // 13: both counts
+        "two-faults,x,-1\n"              // 13: both counts
         "good-2,10,5\n";
     ObservedCsv csv = parse_observed_csv(text, "obs.csv");
     const std::vector<std::string> want{
@@ -251,10 +251,11 @@ TEST_CASE("the CSV: counts above 10^15 are refused; at 10^15 a level all passed 
     // Found by fuzz_calibration's check (tests/data/fuzz/calibration-huge-attempts-all-passed.csv): 10^17
     // attempts all passed smooth to a rate of exactly 1 in double precision, whose logit is
     // infinite, and calibrate printed a fit of NaN and wrote a file that estimate refused.
-    ObservedCsv huge = parse_observed_csv("id,attempts,passes\n"
-                                          "a,100000000000000000,100000000000000000\n"
-                                          "b,1000000000000001,5\n",
-                                          "obs.csv");
+    ObservedCsv huge = parse_observed_csv(
+        "id,attempts,passes\n"
+        "a,100000000000000000,100000000000000000\n"
+        "b,1000000000000001,5\n",
+        "obs.csv");
     CHECK(messages(huge.diagnostics) ==
           std::vector<std::string>{"obs.csv:2:3: error: attempts '100000000000000000' is too large (at most 10^15)",
                                    "obs.csv:2:22: error: passes '100000000000000000' is too large (at most 10^15)",
@@ -285,8 +286,9 @@ TEST_CASE("the CSV: a wrong or missing header", "[calibration][csv]") {
               "o.csv:1:1: error: the first line must be the header 'id,attempts,passes', not 'level,attempts,passes'",
               "o.csv:3:5: error: passes 3 exceed attempts 2"});
     ObservedCsv empty = parse_observed_csv("", "o.csv");
-    CHECK(messages(empty.diagnostics) ==
-          std::vector<std::string>{"o.csv:1:1: error: the file is empty: the first line must be the header 'id,attempts,passes'"});
+    CHECK(
+        messages(empty.diagnostics) ==
+        std::vector<std::string>{"o.csv:1:1: error: the file is empty: the first line must be the header 'id,attempts,passes'"});
     ObservedCsv missing = read_observed_csv("/nonexistent/obs.csv");
     CHECK_FALSE(missing.ok());
 }
@@ -321,9 +323,8 @@ TEST_CASE("the calibration file: written, read back, and every fault located", "
     auto j = nlohmann::ordered_json::parse(text);
     std::vector<std::string> keys;
     for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
-    CHECK(keys == std::vector<std::string>{"format", "version", "bot", "bots", "runs", "seed", "pack", "observed", "a",
-                                           "b", "r2", "loo_mae_points", "residual_sd", "covariance", "n_levels",
-                                           "levels"});
+    CHECK(keys == std::vector<std::string>{"format", "version", "bot", "bots", "runs", "seed", "pack", "observed", "a", "b", "r2",
+                                           "loo_mae_points", "residual_sd", "covariance", "n_levels", "levels"});
 
     auto faults = [&](const std::function<void(nlohmann::ordered_json&)>& edit) {
         auto doc = nlohmann::ordered_json::parse(text);

@@ -74,9 +74,8 @@ TEST_CASE("fmt is a fixed point on every shipped file", "[cli][fmt]") {
 TEST_CASE("fmt --check exits 1 on a non-canonical file and changes nothing; fmt rewrites it", "[cli][fmt]") {
     auto dir = scratch_dir("cli-fmt");
     auto path = dir / "level.json";
-    const std::string messy =
-        R"({"kind":"slide","format":"tilelab.level","version":1,"id":"s1","name":"S","width":2,"height":2,)"
-        R"("board":["2 .",". 4"]})";
+    const std::string messy = R"({"kind":"slide","format":"tilelab.level","version":1,"id":"s1","name":"S","width":2,"height":2,)"
+                              R"("board":["2 .",". 4"]})";
     { std::ofstream(path) << messy; }
     auto check = run_cli("fmt --check " + shell_quote(path.string()));
     CHECK(check.status == 1);
@@ -92,8 +91,8 @@ TEST_CASE("fmt --check exits 1 on a non-canonical file and changes nothing; fmt 
     CHECK(run_cli("fmt --check " + shell_quote(path.string())).status == 0);
     CHECK(run_cli("fmt --upgrade " + shell_quote(path.string())).status == 0);
     const std::string upgraded = slurp(path);
-    CHECK(upgraded.rfind("{\n  \"format\": \"tilelab.level\",\n  \"version\": " +
-                             std::to_string(tilelab::level_format_version) + ",\n  \"id\": \"s1\"",
+    CHECK(upgraded.rfind("{\n  \"format\": \"tilelab.level\",\n  \"version\": " + std::to_string(tilelab::level_format_version) +
+                             ",\n  \"id\": \"s1\"",
                          0) == 0);
     CHECK(upgraded.substr(upgraded.find("\"id\"")) == fixed.substr(fixed.find("\"id\"")));
     CHECK(run_cli("fmt --check " + shell_quote(path.string())).status == 0);
@@ -144,8 +143,8 @@ TEST_CASE("--help and --version succeed without a display", "[cli][usage]") {
     CHECK(v.status == 0);
     CHECK(v.out.rfind("tilelab ", 0) == 0);
     // The format versions it writes and reads, from the reader's own constant (it once said "level format 1").
-    CHECK(v.out.find("level format: writes version " + std::to_string(tilelab::level_format_version) +
-                     ", reads versions 1 to " + std::to_string(tilelab::level_format_version) + "\n") != std::string::npos);
+    CHECK(v.out.find("level format: writes version " + std::to_string(tilelab::level_format_version) + ", reads versions 1 to " +
+                     std::to_string(tilelab::level_format_version) + "\n") != std::string::npos);
     CHECK(v.out.find("bundle format: version 1") != std::string::npos);
     auto h = run_cli("--help");
     CHECK(h.status == 0);

@@ -77,8 +77,8 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     CHECK(run.out.find("logit(human) = ") != std::string::npos);
     CHECK(run.out.find("leave-one-out error") != std::string::npos);
     CHECK(run.out.find("wrote " + cal.string()) != std::string::npos);
-    CHECK(run.err.find(csv.string() + ":" + std::to_string(ids.size() + 2) + ":1: warning: '" + link_id +
-                       "' is a link level") != std::string::npos);
+    CHECK(run.err.find(csv.string() + ":" + std::to_string(ids.size() + 2) + ":1: warning: '" + link_id + "' is a link level") !=
+          std::string::npos);
     REQUIRE(fs::exists(cal));
     const std::string file_text = slurp(cal);
     const auto file = nlohmann::ordered_json::parse(file_text);
@@ -145,9 +145,8 @@ TEST_CASE("calibrate fits the demo pack and estimate --calibration shows the cal
     auto a = every_line(plain_text.out), b = every_line(calibrated_text.out);
     // (It follows the pass rate line.)
     REQUIRE(b.size() == a.size() + 1);
-    auto added = std::find_if(b.begin(), b.end(), [](const std::string& line) {
-        return line.rfind("  calibrated human pass rate ", 0) == 0;
-    });
+    auto added = std::find_if(b.begin(), b.end(),
+                              [](const std::string& line) { return line.rfind("  calibrated human pass rate ", 0) == 0; });
     REQUIRE(added != b.end());
     REQUIRE(added != b.begin());
     CHECK(std::prev(added)->find(": pass rate ") != std::string::npos);
@@ -194,8 +193,8 @@ TEST_CASE("calibrate: a malformed CSV exits 1 with every bad row located and wri
     const auto cal = dir / "cal.json";
     write(csv, "id,attempts,passes\r\n" + ids[0] + ",100,40\r\n" + ids[1] + ",100\r\n" + ids[2] + ",ten,4\r\n" + ids[3] +
                    ",10,11\r\nno-such-level,10,5\r\n" + ids[0] + ",50,5\r\n");
-    const std::string args = "calibrate " + shell_quote(csv.string()) + " --pack " + shell_quote(demo) +
-                             " --runs 100 -o " + shell_quote(cal.string());
+    const std::string args = "calibrate " + shell_quote(csv.string()) + " --pack " + shell_quote(demo) + " --runs 100 -o " +
+                             shell_quote(cal.string());
     auto run = run_cli(args);
     INFO(run.err);
     CHECK(run.status == 1);

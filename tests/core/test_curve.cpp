@@ -19,8 +19,8 @@ Level sample(const std::string& path) {
     return *load.level;
 }
 
-EstimateResult estimate(const Level& level, int runs, int curve_cap, const std::string& bot = "",
-                        int threads = 2, int first_run = 0) {
+EstimateResult estimate(const Level& level, int runs, int curve_cap, const std::string& bot = "", int threads = 2,
+                        int first_run = 0) {
     EstimateOptions o;
     o.runs = runs;
     o.threads = threads;
@@ -57,8 +57,8 @@ Level with_limit(Level level, int moves) {
 }  // namespace
 
 TEST_CASE("curve: at the level's own limit it is the plain pass rate of the same playouts") {
-    for (const char* path : {"levels/samples/match3/02-jelly.json", "levels/samples/match3/01-intro.json",
-                             "levels/samples/slide/03-fours.json"}) {
+    for (const char* path :
+         {"levels/samples/match3/02-jelly.json", "levels/samples/match3/01-intro.json", "levels/samples/slide/03-fours.json"}) {
         INFO(path);
         const Level level = sample(path);
         REQUIRE(level.goal.moves.has_value());

@@ -21,8 +21,7 @@ bool all_met(const std::vector<GoalProgress>& lines) {
 
 }  // namespace
 
-TEST_CASE("goal progress: every objective met exactly when the goal holds, along random games on every sample",
-          "[goal]") {
+TEST_CASE("goal progress: every objective met exactly when the goal holds, along random games on every sample", "[goal]") {
     int levels = 0, states = 0, won = 0;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(TILELAB_SOURCE_DIR "/levels/samples")) {
         if (entry.path().extension() != ".json") continue;

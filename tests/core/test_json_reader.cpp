@@ -16,12 +16,18 @@ std::string level_text(const std::string& seed = "7", const std::string& name = 
            "  \"format\": \"tilelab.level\",\n"
            "  \"version\": 1,\n"
            "  \"id\": \"x\",\n"
-           "  \"name\": \"" + name + "\",\n"
+           "  \"name\": \"" +
+           name +
+           "\",\n"
            "  \"kind\": \"match3\",\n"
            "  \"width\": 3,\n"
            "  \"height\": 2,\n"
-           "  \"seed\": " + seed + ",\n"
-           "  \"rules\": {\"colors\": 3}," + extra + "\n"
+           "  \"seed\": " +
+           seed +
+           ",\n"
+           "  \"rules\": {\"colors\": 3}," +
+           extra +
+           "\n"
            "  \"board\": [\"0 1 2\", \"1 2 0\"]\n"
            "}\n";
 }
@@ -72,7 +78,9 @@ TEST_CASE("a number beyond double range is a located error, not an exception", "
 }
 
 TEST_CASE("invalid UTF-8 is a located error", "[io][json]") {
-    auto d = refused(level_text("7", "b\xff" "d"));
+    auto d = refused(level_text("7",
+                                "b\xff"
+                                "d"));
     REQUIRE(d.size() == 1);
     CHECK(d[0].format() == "t.json:5:13: error: invalid string: ill-formed UTF-8 byte");
     // A truncated sequence and an overlong encoding of '/'.
@@ -148,7 +156,8 @@ TEST_CASE("duplicate keys are errors naming both places, at any depth", "[io][js
     LevelLoad load = parse_level(level_text("7", "ok", " \"meta\": {\"k\": {\"k\": 1}, \"j\": {\"k\": 2}},"), "t.json");
     INFO(all(load.diagnostics));
     CHECK(load.level);
-    PackLoad pack = parse_pack("{\"format\": \"tilelab.pack\", \"name\": \"a\", \"name\": \"b\", \"version\": 1, \"levels\": []}", "p.json");
+    PackLoad pack = parse_pack("{\"format\": \"tilelab.pack\", \"name\": \"a\", \"name\": \"b\", \"version\": 1, \"levels\": []}",
+                               "p.json");
     CHECK_FALSE(pack.pack);
     CHECK(all(pack.diagnostics) == "p.json:1:41: error: duplicate key 'name' (first at line 1, column 28)\n");
 }

@@ -189,7 +189,8 @@ TEST_CASE("packs parse, write canonically, and refuse repeats", "[io]") {
     REQUIRE(load.pack);
     CHECK(load.pack->levels.size() >= 12);
     CHECK(write_pack(*load.pack) == test::slurp(TILELAB_SOURCE_DIR "/levels/packs/demo.json"));
-    PackLoad twice = parse_pack(R"({"format": "tilelab.pack", "version": 1, "name": "p", "levels": ["a.json", "a.json"]})", "p.json");
+    PackLoad twice = parse_pack(R"({"format": "tilelab.pack", "version": 1, "name": "p", "levels": ["a.json", "a.json"]})",
+                                "p.json");
     CHECK_FALSE(twice.pack);
     REQUIRE(twice.diagnostics.size() == 1);
     CHECK(twice.diagnostics[0].format() == "p.json: error: /levels/1: 'a.json' is listed twice");
@@ -273,8 +274,8 @@ TEST_CASE("seeds: numbers up to 2^53-1, larger seeds as strings of digits, both 
     CHECK(write_level(*small.level) == sample_text);
 
     // Strings that are no seed are refused at /seed, saying what a seed is.
-    for (const char* bad : {"\"\"", "\"-1\"", "\"12a\"", "\" 12\"", "\"18446744073709551616\"", "\"1e5\"",
-                            "\"123456789012345678901\""}) {
+    for (const char* bad :
+         {"\"\"", "\"-1\"", "\"12a\"", "\" 12\"", "\"18446744073709551616\"", "\"1e5\"", "\"123456789012345678901\""}) {
         INFO(bad);
         LevelLoad load = parse_level(with_seed(bad), "bad.json");
         CHECK_FALSE(load.level);

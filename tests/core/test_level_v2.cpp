@@ -30,8 +30,8 @@ std::string match3_text(int version, const std::string& rules, const std::string
     for (const auto& row : rows) board += (board.empty() ? "\"" : ", \"") + row + "\"";
     return R"({"format": "tilelab.level", "version": )" + std::to_string(version) +
            R"(, "id": "t", "name": "t", "kind": "match3", "width": 5, "height": )" + std::to_string(rows.size()) +
-           R"(, "seed": 7, "rules": )" + rules + (goal.empty() ? "" : R"(, "goal": )" + goal) + R"(, "board": [)" + board +
-           "]" + (layers.empty() ? "" : R"(, "layers": )" + layers) + "}";
+           R"(, "seed": 7, "rules": )" + rules + (goal.empty() ? "" : R"(, "goal": )" + goal) + R"(, "board": [)" + board + "]" +
+           (layers.empty() ? "" : R"(, "layers": )" + layers) + "}";
 }
 
 std::vector<std::string> messages(const std::string& text) {
@@ -307,15 +307,17 @@ TEST_CASE("v2: the crates and ingredients goals need crates and enough ingredien
                      "v2.json: error: /goal/crates: the goal is to clear crates, but the board has no crate");
     check_only_error(match3_text(2, rules, R"({"ingredients": 3})", {"@ 1 2 3 4", "1 2 @ 4 0"}),
                      "v2.json: error: /goal/ingredients: the goal is to collect 3 ingredients, but the board has only 2 (@)");
-    check_only_error(match3_text(2, rules, R"({"ingredients": 1})", plain_rows),
-                     "v2.json: error: /goal/ingredients: the goal is to collect 1 ingredients, but the board has no ingredient (@)");
+    check_only_error(
+        match3_text(2, rules, R"({"ingredients": 1})", plain_rows),
+        "v2.json: error: /goal/ingredients: the goal is to collect 1 ingredients, but the board has no ingredient (@)");
     check_only_error(match3_text(2, rules, R"({"ingredients": 0})", {"@ 1 2 3 4"}),
                      "v2.json: error: /goal/ingredients: ingredients 0 is out of range (1..5)");
     CHECK(parse_level(match3_text(2, rules, R"({"crates": false})", plain_rows), "ok").level);
     CHECK(parse_level(match3_text(2, rules, R"({"crates": true, "ingredients": 2})", {"@ c1 2 3 4", "1 2 @ 4 0"}), "ok").level);
 }
 
-TEST_CASE("v2: a version 1 match3 level plays as specials false, keeps version 1 when written, and upgrades to it", "[io][v2][migration]") {
+TEST_CASE("v2: a version 1 match3 level plays as specials false, keeps version 1 when written, and upgrades to it",
+          "[io][v2][migration]") {
     const std::string v1 = match3_text(1, R"({"colors": 5})", "", plain_rows);
     LevelLoad load = parse_level(v1, "v1.json");
     REQUIRE(load.level);
@@ -359,7 +361,8 @@ TEST_CASE("v2: a version 1 match3 level plays as specials false, keeps version 1
     REQUIRE(migrate_level_json(value, "v1.json", "", diagnostics));
     CHECK(value.at("version") == level_format_version);
     CHECK(value.at("rules").at("specials") == false);
-    nlohmann::ordered_json newer = nlohmann::ordered_json::parse(match3_text(level_format_version + 1, R"({"colors": 5})", "", plain_rows));
+    nlohmann::ordered_json newer = nlohmann::ordered_json::parse(
+        match3_text(level_format_version + 1, R"({"colors": 5})", "", plain_rows));
     CHECK_FALSE(migrate_level_json(newer, "v4.json", "", diagnostics));
 
     const char* slide = R"({"format": "tilelab.level", "version": 1, "id": "s", "name": "s", "kind": "slide", "width": 2,
@@ -519,11 +522,11 @@ TEST_CASE("v2: validate prints every new error located; fmt keeps a v1 file, fmt
     CHECK(r.status == 1);
     CHECK(r.out.empty());
     const std::string f = bad.string() + ": error: ";
-    for (const std::string& want : {f + "/rules/spawn_weights: spawn_weights has 2 weights, colors is 6",
-                                   f + "/board/0: cell (0, 0): 'c0' is not a crate", f + "/board/0: cell (1, 0): 'c6' is not a crate",
-                                   f + "/board/0: cell (2, 0): '3x' is not a match3 cell",
-                                   f + "/board/0: cell (3, 0): colour 7 of the special '7h' is out of range (colors is 6)",
-                                   f + "/layers/lock/0: cell (4, 0): '2' is not a lock value (0 or 1)"}) {
+    for (const std::string& want :
+         {f + "/rules/spawn_weights: spawn_weights has 2 weights, colors is 6", f + "/board/0: cell (0, 0): 'c0' is not a crate",
+          f + "/board/0: cell (1, 0): 'c6' is not a crate", f + "/board/0: cell (2, 0): '3x' is not a match3 cell",
+          f + "/board/0: cell (3, 0): colour 7 of the special '7h' is out of range (colors is 6)",
+          f + "/layers/lock/0: cell (4, 0): '2' is not a lock value (0 or 1)"}) {
         INFO(want << "\nstderr:\n" << r.err);
         CHECK(r.err.find(want + "") != std::string::npos);
     }

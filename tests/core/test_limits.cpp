@@ -27,8 +27,8 @@ TEST_CASE("a bundle may be larger than a level file, up to the bundle limit", "[
     tilelab::test::ScratchFolder f("limits-bundle");
     // 17 MiB of meta: over a level's limit, well under a bundle's.
     const std::string padding(17u << 20, 'x');
-    put(f.dir / "big.bundle.json", R"({"format": "tilelab.bundle", "version": 1, "name": "B", "levels": [)" +
-                                       small_link_level + R"(, "meta": {"pad": ")" + padding + R"("}}], "report": []})" + "\n");
+    put(f.dir / "big.bundle.json", R"({"format": "tilelab.bundle", "version": 1, "name": "B", "levels": [)" + small_link_level +
+                                       R"(, "meta": {"pad": ")" + padding + R"("}}], "report": []})" + "\n");
     auto bundle = run_cli("validate " + f.at("big.bundle.json"));
     CHECK(bundle.status == 0);
     CHECK(bundle.out.find("ok (bundle, 1 levels)") != std::string::npos);
@@ -53,8 +53,7 @@ TEST_CASE("a pack lists at most max_pack_levels levels", "[io][limits]") {
     REQUIRE_FALSE(load.pack);
     REQUIRE(load.diagnostics.size() == 1);
     CHECK(load.diagnostics[0].pointer == "/levels");
-    CHECK(load.diagnostics[0].message.find("over the limit of " + std::to_string(limits::max_pack_levels)) !=
-          std::string::npos);
+    CHECK(load.diagnostics[0].message.find("over the limit of " + std::to_string(limits::max_pack_levels)) != std::string::npos);
     // One fewer loads, and a path listed twice is still found among them.
     std::string fewer = text.substr(0, text.rfind(", \""));
     fewer = fewer.substr(0, fewer.rfind(", \"")) + ", \"0.json\"]}";  // max_pack_levels entries
@@ -68,9 +67,10 @@ TEST_CASE("a pack report of any size is known as one and replaced", "[pack][limi
     fs::copy_file(TILELAB_SOURCE_DIR "/levels/samples/link/01-pairs.json", f.dir / "a.json");
     put(f.dir / "pack.json", "{\"format\": \"tilelab.pack\", \"version\": 1, \"name\": \"P\", \"levels\": [\"a.json\"]}\n");
     // An older report over every JSON limit (a pack of big boards makes such pages).
-    put(f.dir / "r.html", "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                          "<title>tilelab pack report: old</title>\n" +
-                              std::string(limits::max_file_bytes + 1, ' ') + "</html>\n");
+    put(f.dir / "r.html",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<title>tilelab pack report: old</title>\n" +
+            std::string(limits::max_file_bytes + 1, ' ') + "</html>\n");
     auto r = run_cli("pack report " + f.at("pack.json") + " -o " + f.at("r.html"));
     CHECK(r.status == 0);
     CHECK(fs::file_size(f.dir / "r.html") < 1'000'000);

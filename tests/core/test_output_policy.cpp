@@ -19,8 +19,7 @@ using tilelab::test::slurp;
 
 using tilelab::test::put;
 
-TEST_CASE("every writing verb refuses the pack, its levels, a part, notes and another level without --force",
-          "[cli][output]") {
+TEST_CASE("every writing verb refuses the pack, its levels, a part, notes and another level without --force", "[cli][output]") {
     tilelab::test::ScratchFolder f("output-verbs");
     const std::string samples = TILELAB_SOURCE_DIR "/levels/samples/";
     fs::copy_file(samples + "match3/02-jelly.json", f.dir / "a.json");
@@ -45,8 +44,8 @@ TEST_CASE("every writing verb refuses the pack, its levels, a part, notes and an
         {"pack merge --report", "pack merge " + parts + " --report OUT"},
     };
     const std::vector<std::pair<std::string, std::string>> targets = {
-        {"the pack", "pack.json"},        {"a level of the pack", "b.json"}, {"a shard part", "part-1.json"},
-        {"notes.txt", "notes.txt"},       {"another level", "other.json"},
+        {"the pack", "pack.json"},  {"a level of the pack", "b.json"}, {"a shard part", "part-1.json"},
+        {"notes.txt", "notes.txt"}, {"another level", "other.json"},
     };
     int refused = 0;
     for (const auto& [verb, command] : verbs)
@@ -116,7 +115,8 @@ TEST_CASE("output_refusal names what the existing file is", "[io][output]") {
     OutputRequest r;
     r.out = f.dir / "notes.txt";
     r.kind = OutputKind::bundle;
-    CHECK(output_refusal(r) == r.out.string() + " exists and is not a tilelab file, not a bundle; choose another name, or --force to replace it");
+    CHECK(output_refusal(r) ==
+          r.out.string() + " exists and is not a tilelab file, not a bundle; choose another name, or --force to replace it");
     r.force = true;
     CHECK(output_refusal(r).empty());
     r.out = f.dir;

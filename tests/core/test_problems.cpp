@@ -33,19 +33,19 @@ Level level_from(const std::string& text) {
 
 std::string match3_level(const std::string& rows, const std::string& jelly, const std::string& extra = "") {
     return R"({"format": "tilelab.level", "version": 1, "id": "t", "name": "t", "kind": "match3", "width": 5, "height": 4,
-              "rules": {"colors": 4}, "goal": {"moves": 10)" + extra + R"(}, "board": )" + rows +
-           (jelly.empty() ? "" : R"(, "layers": {"jelly": )" + jelly + "}") + "}";
+              "rules": {"colors": 4}, "goal": {"moves": 10)" +
+           extra + R"(}, "board": )" + rows + (jelly.empty() ? "" : R"(, "layers": {"jelly": )" + jelly + "}") + "}";
 }
 
 std::string link_level(const std::string& rows, bool border = true) {
     return R"({"format": "tilelab.level", "version": 1, "id": "t", "name": "t", "kind": "link", "width": 4, "height": 3,
-              "rules": {"border": )" + std::string(border ? "true" : "false") + R"(}, "board": )" + rows + "}";
+              "rules": {"border": )" +
+           std::string(border ? "true" : "false") + R"(}, "board": )" + rows + "}";
 }
 
 bool has(const std::vector<Warning>& warnings, const std::string& part, std::optional<Cell> cell = std::nullopt) {
-    return std::any_of(warnings.begin(), warnings.end(), [&](const Warning& w) {
-        return w.message.find(part) != std::string::npos && (!cell || w.cell == cell);
-    });
+    return std::any_of(warnings.begin(), warnings.end(),
+                       [&](const Warning& w) { return w.message.find(part) != std::string::npos && (!cell || w.cell == cell); });
 }
 
 const std::string open_rows = R"(["0 1 2 3 0", "1 2 3 0 1", "2 3 0 1 2", "3 0 1 2 3"])";
@@ -55,11 +55,11 @@ const std::string open_rows = R"(["0 1 2 3 0", "1 2 3 0 1", "2 3 0 1 2", "3 0 1 
 TEST_CASE("match3: jelly under a blocker, below a blocker with nothing to fall, or off every run", "[problems]") {
     // Column 2: a blocker over an empty cell with nothing above it in its segment.
     Level level = level_from(match3_level(R"(["0 1 # 3 0", "1 2 . 0 1", "2 3 0 1 #", "_ # 1 # 3"])",
-                                    R"(["0 0 2 0 0", "0 0 1 0 0", "1 0 0 0 0", "0 0 0 0 1"])", R"(, "jelly": true)"));
+                                          R"(["0 0 2 0 0", "0 0 1 0 0", "1 0 0 0 0", "0 0 0 0 1"])", R"(, "jelly": true)"));
     auto w = level_problems(level);
     CHECK(has(w, "under a blocker", Cell{2, 0}));
     CHECK(has(w, "no piece can ever fall into it", Cell{2, 1}));
-    CHECK_FALSE(has(w, "", Cell{0, 2}));  // a run across row 2 reaches it
+    CHECK_FALSE(has(w, "", Cell{0, 2}));                                                     // a run across row 2 reaches it
     CHECK(has(w, "no line of 3 cells that can hold pieces passes through it", Cell{4, 3}));  // a blocker left of it and above it
     CHECK(has(w, "the level cannot be won"));
     // The same jelly on open cells: nothing to say.
@@ -88,7 +88,8 @@ TEST_CASE("link: a tile walled in on all sides, or walled off from every partner
     CHECK_FALSE(has(w, "", Cell{0, 0}));  // the two 1s meet through the border ring
     // Without the border the board's edge is a wall: the corner 1 is shut in.
     auto off = level_problems(level_from(link_level(R"(["1 # 2 .", "# . 2 1", ". . . ."])", false)));
-    CHECK(has(off, "walled in on all sides by blockers, which are never removed (and the board's edge: the border is off)", Cell{0, 0}));
+    CHECK(has(off, "walled in on all sides by blockers, which are never removed (and the board's edge: the border is off)",
+              Cell{0, 0}));
     // Walled off in an area of its own, with a free cell beside it.
     auto apart = level_problems(level_from(link_level(R"(["1 . # 1", "# # # .", ". . . ."])", false)));
     CHECK(has(apart, "blockers, which are never removed, wall it off from every partner", Cell{0, 0}));
@@ -102,7 +103,8 @@ TEST_CASE("link: a move limit below the pairs to clear can never be met", "[prob
         text.insert(text.rfind('}'), R"(, "goal": )" + goal);
         return level_problems(level_from(text));
     };
-    CHECK(has(with_limit(R"({"moves": 2})"), "clearing the board takes 3 moves (one a pair of its 6 tiles) but the move limit is 2"));
+    CHECK(has(with_limit(R"({"moves": 2})"),
+              "clearing the board takes 3 moves (one a pair of its 6 tiles) but the move limit is 2"));
     CHECK(with_limit(R"({"moves": 3})").empty());
     CHECK(with_limit(R"({"moves": 2, "clear": false})").empty());  // no clearing goal: nothing to say
     CHECK(with_limit("{}").empty());
@@ -112,7 +114,8 @@ TEST_CASE("validate and analyze print the problems as warnings; the level stays 
     const std::string file = TILELAB_TEST_DATA "/problems/match3-jelly-blocked.json";
     auto valid = run_cli("validate " + shell_quote(file));
     CHECK(valid.status == 0);
-    CHECK(valid.err.find("match3-jelly-blocked.json: warning: /board/0: unreachable jelly at (2, 0): 2 layers") != std::string::npos);
+    CHECK(valid.err.find("match3-jelly-blocked.json: warning: /board/0: unreachable jelly at (2, 0): 2 layers") !=
+          std::string::npos);
     auto analyzed = run_cli("analyze " + shell_quote(file));
     CHECK(analyzed.status == 0);
     CHECK(analyzed.out.find("warning: (2, 0): unreachable jelly at (2, 0): 2 layers") != std::string::npos);
@@ -128,7 +131,8 @@ TEST_CASE("match3 format 2 problems: an ingredient walled in, a crate nothing ca
         "width": 5, "height": 5, "rules": {"colors": 4, "specials": false}, "goal": {"moves": 10, "crates": true, "ingredients": 1},
         "board": ["@ ? # ? ?", "? ? # ? ?", "# # # ? ?", "? ? ? # #", "? ? ? # c2"]})";
     const auto warnings = level_problems(level_from(stuck));
-    CHECK(has(warnings, "ingredient at (0, 0) can never reach an exit: the blocker at (0, 2), which never moves, is below it", Cell{0, 0}));
+    CHECK(has(warnings, "ingredient at (0, 0) can never reach an exit: the blocker at (0, 2), which never moves, is below it",
+              Cell{0, 0}));
     CHECK(has(warnings, "only 0 can ever reach an exit: the level cannot be won"));
     CHECK(has(warnings, "crate at (4, 4) can never be hit", Cell{4, 4}));
     CHECK(has(warnings, "1 can never be hit: the level cannot be won"));
@@ -176,7 +180,8 @@ bool raw_encoding(const std::string& message) {
     static const std::regex colour(R"(colou?r (\d+))");
     for (std::sregex_iterator it(message.begin(), message.end(), colour), end; it != end; ++it)
         if (std::stoi((*it)[1].str()) >= limits::max_colors) return true;
-    static const std::regex one_plural(R"((^|[^0-9.,])1 (tiles|pieces|cells|moves|runs|levels|shifts|groups|pairs|layers|errors|warnings)\b)");
+    static const std::regex one_plural(
+        R"((^|[^0-9.,])1 (tiles|pieces|cells|moves|runs|levels|shifts|groups|pairs|layers|errors|warnings)\b)");
     return std::regex_search(message, one_plural);
 }
 
@@ -257,8 +262,7 @@ TEST_CASE("lines: the solver running out of time is a warning in analyze --json 
     CHECK(json_out(run_cli("validate --json " + level), "validate")["files"][0]["problems"] == ojson::array());
 }
 
-TEST_CASE("every verb gives each level the same problems: samples, generated levels, the problem corpus",
-          "[problems][cli]") {
+TEST_CASE("every verb gives each level the same problems: samples, generated levels, the problem corpus", "[problems][cli]") {
     const fs::path dir = tilelab::test::scratch_dir("problem-table");
     std::vector<fs::path> levels;
     for (const auto& entry : fs::recursive_directory_iterator(TILELAB_SOURCE_DIR "/levels/samples"))
@@ -269,9 +273,9 @@ TEST_CASE("every verb gives each level the same problems: samples, generated lev
         if (entry.path().filename() != "lines-timeout.json") levels.push_back(entry.path());
     std::sort(levels.begin(), levels.end());
     const char* generate[] = {
-        "--kind match3 --width 7 --height 7 --seed 3",  "--kind match3 --width 8 --height 6 --blockers 4 --seed 9",
-        "--kind link --width 6 --height 4 --seed 5",    "--kind link --width 8 --height 6 --blockers 6 --seed 2",
-        "--kind lines --width 4 --height 4 --seed 7",   "--kind slide --width 4 --height 4 --blockers 2 --seed 4"};
+        "--kind match3 --width 7 --height 7 --seed 3", "--kind match3 --width 8 --height 6 --blockers 4 --seed 9",
+        "--kind link --width 6 --height 4 --seed 5",   "--kind link --width 8 --height 6 --blockers 6 --seed 2",
+        "--kind lines --width 4 --height 4 --seed 7",  "--kind slide --width 4 --height 4 --blockers 2 --seed 4"};
     for (int i = 0; i < 6; ++i) {
         const fs::path file = dir / ("generated-" + std::to_string(i) + ".json");
         REQUIRE(run_cli(std::string("generate ") + generate[i] + " -o " + shell_quote(file.string())).status == 0);
@@ -310,13 +314,15 @@ TEST_CASE("every verb gives each level the same problems: samples, generated lev
         CHECK(common(checked) == want);
         const std::string level_kind = report["levels"][i]["kind"].get<std::string>();
         if (level_kind != "lines")
-            CHECK(json_out(run_cli("estimate --json --runs 10 --threads 2 " + std::string(level_kind == "link" ? "" : "--bot greedy ") + file),
+            CHECK(json_out(run_cli("estimate --json --runs 10 --threads 2 " +
+                                   std::string(level_kind == "link" ? "" : "--bot greedy ") + file),
                            "estimate")["problems"] == want);
         // tune has no curve to read where the target is met before any move (slide-target): an error, no JSON.
         if ((level_kind == "match3" || level_kind == "slide") && levels[i].filename() != "slide-target.json") {
             // One output a level: -o onto another level (another id) is refused (docs/cli.md "Where outputs may go").
             const std::string out = shell_quote((dir / ("tuned-" + std::to_string(i) + ".json")).string());
-            const std::string tune = "tune --json --target 0.5 --runs 10 --threads 2 --bot " + std::string(level_kind == "slide" ? "quick" : "greedy") + " --max-moves 40 -o " + out;
+            const std::string tune = "tune --json --target 0.5 --runs 10 --threads 2 --bot " +
+                                     std::string(level_kind == "slide" ? "quick" : "greedy") + " --max-moves 40 -o " + out;
             CHECK(json_out(run_cli(tune + " " + file), "tune")["problems"] == want);
         }
         with_problems += want.empty() ? 0 : 1;

@@ -19,7 +19,8 @@ TEST_CASE("splitmix64 reproduces the rng vectors", "[random]") {
         const auto& ns = c.at("uniform").at("n");
         const auto& want = c.at("uniform").at("draws");
         REQUIRE(ns.size() == want.size());
-        for (std::size_t i = 0; i < ns.size(); ++i) CHECK(draws.uniform(ns[i].get<std::uint32_t>()) == want[i].get<std::uint32_t>());
+        for (std::size_t i = 0; i < ns.size(); ++i)
+            CHECK(draws.uniform(ns[i].get<std::uint32_t>()) == want[i].get<std::uint32_t>());
     }
 }
 

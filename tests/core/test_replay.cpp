@@ -107,7 +107,7 @@ TEST_CASE("replay: each run replayed is the game estimate counted for it (match3
             (counted[static_cast<std::size_t>(run)].won ? won : lost) += 1;
         }
     }
-    CHECK(won > 0);   // both endings are replayed
+    CHECK(won > 0);  // both endings are replayed
     CHECK(lost > 0);
     // A run of a shard is the same run: first_run does not change it.
     const Level level = replay_sample("match3/02-jelly.json");
@@ -131,8 +131,8 @@ TEST_CASE("replay: tilelab estimate --replay R prints run R move by move, text a
     options.bot = "greedy";
     for (int run : {0, 7}) {
         const Replay r = kind_ops(Kind::match3).replay(level, options, run, {});
-        const auto cli = run_cli("estimate " + shell_quote(file) + " --bot greedy --seed 5 --replay " +
-                                 std::to_string(run) + " --json");
+        const auto cli = run_cli("estimate " + shell_quote(file) + " --bot greedy --seed 5 --replay " + std::to_string(run) +
+                                 " --json");
         REQUIRE(cli.status == 0);
         const auto j = nlohmann::ordered_json::parse(cli.out);
         CHECK(j.at("run") == run);
@@ -156,8 +156,7 @@ TEST_CASE("replay: tilelab estimate --replay R prints run R move by move, text a
             CHECK(m.at("goal")[0].at("target") == goal[0].target);
         }
         // The text: a head line, the start, one line a move, the ending.
-        const auto text = run_cli("estimate " + shell_quote(file) + " --bot greedy --seed 5 --replay " +
-                                  std::to_string(run));
+        const auto text = run_cli("estimate " + shell_quote(file) + " --bot greedy --seed 5 --replay " + std::to_string(run));
         REQUIRE(text.status == 0);
         std::vector<std::string> lines;
         std::string line;
@@ -173,7 +172,9 @@ TEST_CASE("replay: tilelab estimate --replay R prints run R move by move, text a
         CHECK(lines[0] == level.id + ": run " + std::to_string(run) + ", bot greedy, seed 5");
         CHECK(lines[1] == "  start: score 0; jelly layers cleared 0 / 12");
         const ReplayStep& first = r.steps.front();
-        CHECK(lines[2].rfind("  1. " + format_move(first.move) + ": score " + std::to_string(first.state.score) + "; jelly layers cleared ", 0) == 0);
+        CHECK(lines[2].rfind(
+                  "  1. " + format_move(first.move) + ": score " + std::to_string(first.state.score) + "; jelly layers cleared ",
+                  0) == 0);
         const std::string moves = std::to_string(r.outcome.moves_used) + " moves";
         CHECK(lines.back() == (r.outcome.won    ? "won in " + moves
                                : r.outcome.dead ? "lost in " + moves + ": no legal move left"
@@ -190,7 +191,8 @@ TEST_CASE("replay: tilelab estimate --replay R prints run R move by move, text a
     CHECK(past.err.find("--replay 10 is not one of the 10 runs") != std::string::npos);
     CHECK(run_cli("estimate " + shell_quote(file) + " --replay 1 --shard 0/2 -o x.part").status == 2);
     // lines: a solver, no runs; link: its random player's run.
-    CHECK(run_cli("estimate " + shell_quote(TILELAB_SOURCE_DIR "/levels/samples/lines/01-square.json") + " --replay 0").status == 2);
+    CHECK(run_cli("estimate " + shell_quote(TILELAB_SOURCE_DIR "/levels/samples/lines/01-square.json") + " --replay 0").status ==
+          2);
     const auto link = run_cli("estimate " + shell_quote(TILELAB_SOURCE_DIR "/levels/samples/link/01-pairs.json") +
                               " --replay 2 --json");
     REQUIRE(link.status == 0);

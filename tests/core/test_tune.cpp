@@ -27,8 +27,7 @@ nlohmann::json json_of(const std::string& text) { return nlohmann::json::parse(t
 
 }  // namespace
 
-TEST_CASE("tune puts the jelly sample within 5 points of 40% with the default bot, checked with another seed",
-          "[cli][tune]") {
+TEST_CASE("tune puts the jelly sample within 5 points of 40% with the default bot, checked with another seed", "[cli][tune]") {
     const auto dir = scratch_dir("tune-default");
     const auto out = (dir / "tuned.json").string();
     auto r = run_cli("tune " + shell_quote(sample_path("levels/samples/match3/02-jelly.json")) +
@@ -56,8 +55,7 @@ TEST_CASE("tune puts the jelly sample within 5 points of 40% with the default bo
     CHECK(write_level(expected) == write_level(*load.level));
 }
 
-TEST_CASE("tune with the greedy bot reaches 40% by growing the curve's cap, or names the nearest rate",
-          "[cli][tune]") {
+TEST_CASE("tune with the greedy bot reaches 40% by growing the curve's cap, or names the nearest rate", "[cli][tune]") {
     const auto dir = scratch_dir("tune-greedy");
     const auto out = (dir / "tuned.json").string();
     const std::string level = shell_quote(sample_path("levels/samples/match3/02-jelly.json"));
@@ -76,13 +74,12 @@ TEST_CASE("tune with the greedy bot reaches 40% by growing the curve's cap, or n
     auto short_cap = run_cli("tune " + level + " --target 40% --bot greedy --threads 2 --max-moves 60 -o " +
                              shell_quote(refused));
     CHECK(short_cap.status == 1);
-    CHECK_THAT(short_cap.err, Catch::Contains("the nearest is") && Catch::Contains("at 60 moves") &&
-                                  Catch::Contains("nothing written"));
+    CHECK_THAT(short_cap.err,
+               Catch::Contains("the nearest is") && Catch::Contains("at 60 moves") && Catch::Contains("nothing written"));
     CHECK_FALSE(std::filesystem::exists(refused));
 }
 
-TEST_CASE("tune's refusal on a slide game without a limit names a nearest limit within the cap it names",
-          "[cli][tune]") {
+TEST_CASE("tune's refusal on a slide game without a limit names a nearest limit within the cap it names", "[cli][tune]") {
     const auto refused = (scratch_dir("tune-open") / "refused.json").string();
     // 20 runs of the classic sample: rates are multiples of 5%, so 22% +- 0.1 point is never met.
     auto r = run_cli("tune " + shell_quote(sample_path("levels/samples/slide/01-classic.json")) +
@@ -101,8 +98,8 @@ TEST_CASE("tune's refusal on a slide game without a limit names a nearest limit 
 
 TEST_CASE("tune refuses bad usage and kinds without a pass rate to aim", "[cli][tune]") {
     const std::string jelly = shell_quote(sample_path("levels/samples/match3/02-jelly.json"));
-    CHECK(run_cli("tune " + jelly).status == 2);                      // no target
-    CHECK(run_cli("tune " + jelly + " --target 1.5").status == 2);    // not a rate
+    CHECK(run_cli("tune " + jelly).status == 2);                    // no target
+    CHECK(run_cli("tune " + jelly + " --target 1.5").status == 2);  // not a rate
     CHECK(run_cli("tune " + jelly + " --target 40% --tolerance x").status == 2);
     auto lines = run_cli("tune " + shell_quote(sample_path("levels/samples/lines/01-square.json")) + " --target 0.4");
     CHECK(lines.status == 2);
@@ -149,9 +146,9 @@ TEST_CASE("link: the random player's clear rate is seeded, thread-independent an
     // A full 10x8 board of 20 values, 4 copies each: a careless player gets stuck now and then.
     const auto dir = scratch_dir("tune-link");
     const auto file = (dir / "full.json").string();
-    REQUIRE(run_cli("generate --kind link --width 10 --height 8 --colors 20 --copies 4 --seed 5 -o " +
-                    shell_quote(file))
-                .status == 0);
+    REQUIRE(
+        run_cli("generate --kind link --width 10 --height 8 --colors 20 --copies 4 --seed 5 -o " + shell_quote(file)).status ==
+        0);
     LevelLoad load = load_level(file);
     REQUIRE(load.level.has_value());
     EstimateOptions o;

@@ -38,7 +38,8 @@ struct Image {
     std::vector<unsigned char> rgb;
     Rgb at(int x, int y) const {
         if (x < 0 || y < 0 || x >= width || y >= height) return {};
-        const unsigned char* p = &rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3];
+        const unsigned char* p =
+            &rgb[(static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x)) * 3];
         return Rgb{p[0], p[1], p[2]};
     }
 };
@@ -55,9 +56,7 @@ bool load_image(const char* path, Image& image) {
     return true;
 }
 
-std::string show(Rgb c) {
-    return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
-}
+std::string show(Rgb c) { return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")"; }
 
 // The most common colour of a 7x7 grid of samples spanning +-0.2 cell around the cell's centre:
 // glyph outlines, numbers and jelly frames are thin, so the majority is the cell's fill.
@@ -90,7 +89,8 @@ int check_board(const Image& image, const Level& level, float x0, float y0, floa
                 const float dx[4] = {0, 0.35f, 0, -0.35f}, dy[4] = {-0.35f, 0, 0.35f, 0};
                 for (int side = 0; side < 4; ++side) {
                     Rgb want = (value >> side) & 1 ? editor_palette::line_ink : editor_palette::line_tile;
-                    Rgb got = image.at(static_cast<int>(std::lround(cx + dx[side] * cell)), static_cast<int>(std::lround(cy + dy[side] * cell)));
+                    Rgb got = image.at(static_cast<int>(std::lround(cx + dx[side] * cell)),
+                                       static_cast<int>(std::lround(cy + dy[side] * cell)));
                     if (!editor::near_color(got, want, tolerance)) {
                         std::fprintf(stderr, "cell (%d, %d) mask %d side %d: want %s, got %s\n", x, y, value, side,
                                      show(want).c_str(), show(got).c_str());
@@ -128,7 +128,8 @@ std::optional<Level> read_level(const char* path) {
 // or along the path; checked around each place so one missing overlay fails the test.
 int check_overlay(const Image& image, float x0, float y0, float cell, const std::string& what, const nlohmann::json& analysis) {
     auto cell_box_has = [&](int x, int y, Rgb want) {
-        int ax = static_cast<int>(x0 + static_cast<float>(x) * cell) - 2, ay = static_cast<int>(y0 + static_cast<float>(y) * cell) - 2;
+        int ax = static_cast<int>(x0 + static_cast<float>(x) * cell) - 2,
+            ay = static_cast<int>(y0 + static_cast<float>(y) * cell) - 2;
         return find_colour(image, ax, ay, ax + static_cast<int>(cell) + 4, ay + static_cast<int>(cell) + 4, want, 40);
     };
     int places = 0, found = 0;
@@ -171,7 +172,8 @@ bool middle_has(const Image& image, float x0, float y0, float cell, int x, int y
                        px(static_cast<float>(x) + 0.7f, x0), px(static_cast<float>(y) + 0.7f, y0), want, 40);
 }
 
-int check_link_paths_exact(const Image& image, float x0, float y0, float cell, const nlohmann::json& analysis, int width, int height) {
+int check_link_paths_exact(const Image& image, float x0, float y0, float cell, const nlohmann::json& analysis, int width,
+                           int height) {
     std::set<std::pair<int, int>> on_path;
     for (const auto& link : analysis.at("links")) {
         const auto& path = link.at("path");
@@ -190,7 +192,8 @@ int check_link_paths_exact(const Image& image, float x0, float y0, float cell, c
             const bool got = middle_has(image, x0, y0, cell, x, y, editor_palette::overlay_link_path);
             drawn += got;
             if (want != got) {
-                std::fprintf(stderr, "cell (%d, %d): %s\n", x, y, want ? "on a path, but no path drawn" : "no path, but one is drawn");
+                std::fprintf(stderr, "cell (%d, %d): %s\n", x, y,
+                             want ? "on a path, but no path drawn" : "no path, but one is drawn");
                 ++bad;
             }
         }
@@ -231,10 +234,12 @@ int check_drawn_pieces(const Image& image, const Level& original, const Level& d
             const float points[4][2] = {{cx + d, cy}, {cx - d, cy}, {cx, cy + d}, {cx, cy - d}};
             int votes = 0;
             for (const auto& p : points)
-                if (editor::near_color(image.at(static_cast<int>(std::lround(p[0])), static_cast<int>(std::lround(p[1]))), want, 12))
+                if (editor::near_color(image.at(static_cast<int>(std::lround(p[0])), static_cast<int>(std::lround(p[1]))), want,
+                                       12))
                     ++votes;
             if (votes < 3) {
-                std::fprintf(stderr, "? cell (%d, %d) draws colour %d: %s on %d of 4 points\n", x, y, value, show(want).c_str(), votes);
+                std::fprintf(stderr, "? cell (%d, %d) draws colour %d: %s on %d of 4 points\n", x, y, value, show(want).c_str(),
+                             votes);
                 ++bad;
             }
         }
@@ -262,7 +267,8 @@ int main(int argc, char** argv) {
         Rgb want{static_cast<std::uint8_t>(std::stoi(args[6])), static_cast<std::uint8_t>(std::stoi(args[7])),
                  static_cast<std::uint8_t>(std::stoi(args[8]))};
         int tolerance = args.size() == 10 ? std::stoi(args[9]) : 12;
-        bool found = find_colour(image, std::stoi(args[2]), std::stoi(args[3]), std::stoi(args[4]), std::stoi(args[5]), want, tolerance);
+        bool found = find_colour(image, std::stoi(args[2]), std::stoi(args[3]), std::stoi(args[4]), std::stoi(args[5]), want,
+                                 tolerance);
         std::printf("%s %s\n", found ? "found" : "not found", show(want).c_str());
         return found ? 0 : 1;
     }
@@ -312,10 +318,13 @@ int main(int argc, char** argv) {
     if (args.size() == 8 && args[0] == "changed") {
         Image a, b;
         if (!load_image(args[1].c_str(), a) || !load_image(args[2].c_str(), b)) return 2;
-        return changed_cells(a, b, std::stof(args[3]), std::stof(args[4]), std::stof(args[5]), std::stoi(args[6]), std::stoi(args[7]));
+        return changed_cells(a, b, std::stof(args[3]), std::stof(args[4]), std::stof(args[5]), std::stoi(args[6]),
+                             std::stoi(args[7]));
     }
-    std::fprintf(stderr, "usage: editor_check board SHOT LEVEL X0 Y0 CELL | drawn SHOT LEVEL DRAWN_LEVEL X0 Y0 CELL | find SHOT X0 Y0 X1 Y1 R G B [TOL] | "
-                         "overlay SHOT X0 Y0 CELL WHAT ANALYSIS.json | link-paths-exact SHOT X0 Y0 CELL ANALYSIS.json W H | "
-                         "cells SHOT X0 Y0 CELL R G B present|absent X,Y... | changed SHOT_A SHOT_B X0 Y0 CELL W H\n");
+    std::fprintf(
+        stderr,
+        "usage: editor_check board SHOT LEVEL X0 Y0 CELL | drawn SHOT LEVEL DRAWN_LEVEL X0 Y0 CELL | find SHOT X0 Y0 X1 Y1 R G B [TOL] | "
+        "overlay SHOT X0 Y0 CELL WHAT ANALYSIS.json | link-paths-exact SHOT X0 Y0 CELL ANALYSIS.json W H | "
+        "cells SHOT X0 Y0 CELL R G B present|absent X,Y... | changed SHOT_A SHOT_B X0 Y0 CELL W H\n");
     return 2;
 }

@@ -23,10 +23,18 @@ Level numbered(Kind kind, int width, int height) {
         for (int x = 0; x < width; ++x) {
             std::int32_t& c = level.board.at(x, y);
             switch (kind) {
-            case Kind::match3: c = (x + y) % 5; break;
-            case Kind::link: c = 1 + x + y * width; break;
-            case Kind::lines: c = 1 + (x + y) % 15; break;
-            case Kind::slide: c = 2 << ((x + y) % 10); break;
+            case Kind::match3:
+                c = (x + y) % 5;
+                break;
+            case Kind::link:
+                c = 1 + x + y * width;
+                break;
+            case Kind::lines:
+                c = 1 + (x + y) % 15;
+                break;
+            case Kind::slide:
+                c = 2 << ((x + y) % 10);
+                break;
             }
         }
     return level;
@@ -192,32 +200,78 @@ TEST_CASE("every number a field can hold is brought into the format's limits by 
         bool (*check)(const Level&);
     };
     const Case cases[] = {
-        {Kind::match3, "colors 20", [](Level& l) { l.rules.colors = 20; }, [](const Level& l) { return l.rules.colors == limits::max_colors; }},
-        {Kind::match3, "colors 1", [](Level& l) { l.rules.colors = 1; }, [](const Level& l) { return l.rules.colors == limits::min_colors; }},
-        {Kind::match3, "colors -5", [](Level& l) { l.rules.colors = -5; }, [](const Level& l) { return l.rules.colors == limits::min_colors; }},
-        {Kind::match3, "min_match 99", [](Level& l) { l.rules.min_match = 99; }, [](const Level& l) { return l.rules.min_match == limits::max_min_match; }},
-        {Kind::match3, "score_per_piece -1", [](Level& l) { l.rules.score_per_piece = -1; }, [](const Level& l) { return l.rules.score_per_piece == 0; }},
-        {Kind::match3, "score goal 2^60", [](Level& l) { l.goal.score = std::int64_t{1} << 60; }, [](const Level& l) { return l.goal.score == limits::max_score_goal; }},
+        {Kind::match3, "colors 20", [](Level& l) { l.rules.colors = 20; },
+         [](const Level& l) { return l.rules.colors == limits::max_colors; }},
+        {Kind::match3, "colors 1", [](Level& l) { l.rules.colors = 1; },
+         [](const Level& l) { return l.rules.colors == limits::min_colors; }},
+        {Kind::match3, "colors -5", [](Level& l) { l.rules.colors = -5; },
+         [](const Level& l) { return l.rules.colors == limits::min_colors; }},
+        {Kind::match3, "min_match 99", [](Level& l) { l.rules.min_match = 99; },
+         [](const Level& l) { return l.rules.min_match == limits::max_min_match; }},
+        {Kind::match3, "score_per_piece -1", [](Level& l) { l.rules.score_per_piece = -1; },
+         [](const Level& l) { return l.rules.score_per_piece == 0; }},
+        {Kind::match3, "score goal 2^60", [](Level& l) { l.goal.score = std::int64_t{1} << 60; },
+         [](const Level& l) { return l.goal.score == limits::max_score_goal; }},
         {Kind::match3, "moves 0", [](Level& l) { l.goal.moves = 0; }, [](const Level& l) { return l.goal.moves == 1; }},
-        {Kind::match3, "moves 2e9", [](Level& l) { l.goal.moves = 2000000000; }, [](const Level& l) { return l.goal.moves == limits::max_moves; }},
-        {Kind::match3, "collect colour 9 of 5", [](Level& l) { l.goal.collect.push_back({9, 0}); }, [](const Level& l) { return l.goal.collect[0].color == 4 && l.goal.collect[0].count == 1; }},
-        {Kind::match3, "jelly goal without jelly", [](Level& l) { l.goal.jelly = true; }, [](const Level& l) { return l.jelly.has_value(); }},
-        {Kind::match3, "jelly on a hole", [](Level& l) { paint_cell(l, {1, 1}, {true, 3}); l.board.at(1, 1) = cell::hole; }, [](const Level& l) { return !l.jelly || l.jelly->at(1, 1) == 0; }},
-        {Kind::match3, "jelly 5000", [](Level& l) { paint_cell(l, {1, 1}, {true, 5000}); }, [](const Level& l) { return l.jelly->at(1, 1) == limits::max_jelly_layers; }},
-        {Kind::link, "sum 1", [](Level& l) { l.rules.pair = Pairing{Pairing::Rule::sum, 1}; }, [](const Level& l) { return l.rules.pair.sum == limits::min_pair_sum; }},
-        {Kind::link, "sum 10^12", [](Level& l) { l.rules.pair = Pairing{Pairing::Rule::sum, 1000000000000}; }, [](const Level& l) { return l.rules.pair.sum == limits::max_pair_sum; }},
-        {Kind::link, "max_turns 4", [](Level& l) { l.rules.max_turns = 4; }, [](const Level& l) { return l.rules.max_turns == limits::max_turns; }},
-        {Kind::link, "tile 10^7", [](Level& l) { l.board.at(0, 0) = 10000000; }, [](const Level& l) { return l.board.at(0, 0) == limits::max_link_value; }},
-        {Kind::lines, "closed_groups 1000", [](Level& l) { l.goal.closed_groups = 1000; }, [](const Level& l) { return l.goal.closed_groups == 16; }},
-        {Kind::lines, "min_group_size 0", [](Level& l) { l.goal.min_group_size = 0; }, [](const Level& l) { return l.goal.min_group_size == 1; }},
-        {Kind::lines, "fixed row 9", [](Level& l) { l.rules.fixed_rows = {1, 9, 1}; }, [](const Level& l) { return l.rules.fixed_rows == std::vector<int>{1}; }},
-        {Kind::slide, "target 3000", [](Level& l) { l.goal.target = 3000; }, [](const Level& l) { return l.goal.target == 2048; }},
-        {Kind::slide, "target 2", [](Level& l) { l.goal.target = 2; }, [](const Level& l) { return l.goal.target == limits::min_target; }},
-        {Kind::slide, "spawn weight 0", [](Level& l) { l.rules.spawn[0].second = 0; }, [](const Level& l) { return l.rules.spawn[0].second == 1; }},
-        {Kind::slide, "spawn value 3", [](Level& l) { l.rules.spawn[0].first = 3; }, [](const Level& l) { return l.rules.spawn[0].first == 2; }},
-        {Kind::slide, "start_tiles 99", [](Level& l) { l.rules.start_tiles = 99; }, [](const Level& l) { return l.rules.start_tiles == 16; }},
+        {Kind::match3, "moves 2e9", [](Level& l) { l.goal.moves = 2000000000; },
+         [](const Level& l) { return l.goal.moves == limits::max_moves; }},
+        {Kind::match3, "collect colour 9 of 5",
+         [](Level& l) {
+             l.goal.collect.push_back({9, 0});
+         },
+         [](const Level& l) { return l.goal.collect[0].color == 4 && l.goal.collect[0].count == 1; }},
+        {Kind::match3, "jelly goal without jelly", [](Level& l) { l.goal.jelly = true; },
+         [](const Level& l) { return l.jelly.has_value(); }},
+        {Kind::match3, "jelly on a hole",
+         [](Level& l) {
+             paint_cell(l, {1, 1}, {true, 3});
+             l.board.at(1, 1) = cell::hole;
+         },
+         [](const Level& l) { return !l.jelly || l.jelly->at(1, 1) == 0; }},
+        {Kind::match3, "jelly 5000",
+         [](Level& l) {
+             paint_cell(l, {1, 1}, {true, 5000});
+         },
+         [](const Level& l) { return l.jelly->at(1, 1) == limits::max_jelly_layers; }},
+        {Kind::link, "sum 1",
+         [](Level& l) {
+             l.rules.pair = Pairing{Pairing::Rule::sum, 1};
+         },
+         [](const Level& l) { return l.rules.pair.sum == limits::min_pair_sum; }},
+        {Kind::link, "sum 10^12",
+         [](Level& l) {
+             l.rules.pair = Pairing{Pairing::Rule::sum, 1000000000000};
+         },
+         [](const Level& l) { return l.rules.pair.sum == limits::max_pair_sum; }},
+        {Kind::link, "max_turns 4", [](Level& l) { l.rules.max_turns = 4; },
+         [](const Level& l) { return l.rules.max_turns == limits::max_turns; }},
+        {Kind::link, "tile 10^7", [](Level& l) { l.board.at(0, 0) = 10000000; },
+         [](const Level& l) { return l.board.at(0, 0) == limits::max_link_value; }},
+        {Kind::lines, "closed_groups 1000", [](Level& l) { l.goal.closed_groups = 1000; },
+         [](const Level& l) { return l.goal.closed_groups == 16; }},
+        {Kind::lines, "min_group_size 0", [](Level& l) { l.goal.min_group_size = 0; },
+         [](const Level& l) { return l.goal.min_group_size == 1; }},
+        {Kind::lines, "fixed row 9",
+         [](Level& l) {
+             l.rules.fixed_rows = {1, 9, 1};
+         },
+         [](const Level& l) { return l.rules.fixed_rows == std::vector<int>{1}; }},
+        {Kind::slide, "target 3000", [](Level& l) { l.goal.target = 3000; },
+         [](const Level& l) { return l.goal.target == 2048; }},
+        {Kind::slide, "target 2", [](Level& l) { l.goal.target = 2; },
+         [](const Level& l) { return l.goal.target == limits::min_target; }},
+        {Kind::slide, "spawn weight 0", [](Level& l) { l.rules.spawn[0].second = 0; },
+         [](const Level& l) { return l.rules.spawn[0].second == 1; }},
+        {Kind::slide, "spawn value 3", [](Level& l) { l.rules.spawn[0].first = 3; },
+         [](const Level& l) { return l.rules.spawn[0].first == 2; }},
+        {Kind::slide, "start_tiles 99", [](Level& l) { l.rules.start_tiles = 99; },
+         [](const Level& l) { return l.rules.start_tiles == 16; }},
         {Kind::slide, "no spawns", [](Level& l) { l.rules.spawn.clear(); }, [](const Level& l) { return l.rules.spawn.empty(); }},
-        {Kind::slide, "no spawns, start_tiles 3", [](Level& l) { l.rules.spawn.clear(); l.rules.start_tiles = 3; },
+        {Kind::slide, "no spawns, start_tiles 3",
+         [](Level& l) {
+             l.rules.spawn.clear();
+             l.rules.start_tiles = 3;
+         },
          [](const Level& l) { return l.rules.spawn.empty() && l.rules.start_tiles == 0; }},
         {Kind::slide, "tile 6", [](Level& l) { l.board.at(0, 0) = 6; }, [](const Level& l) { return l.board.at(0, 0) == 4; }},
     };
@@ -261,12 +315,29 @@ TEST_CASE("random edits of every kind never leave the document unloadable (5,000
             const Cell c{static_cast<int>(rng.uniform(5)), static_cast<int>(rng.uniform(4))};
             doc.change("edit", [&](Level& l) {
                 switch (what) {
-                case 0: l.board.at(c) = big; break;
-                case 1: l.rules.colors = big % 40; l.rules.max_turns = big % 9; l.rules.pair = Pairing{Pairing::Rule::sum, big}; break;
-                case 2: l.goal.moves = big; l.goal.target = big; break;
-                case 3: l.rules.start_tiles = big % 50; l.goal.closed_groups = big % 50; break;
-                case 4: move_cells(l, c, {c.x + 1, c.y + 1}, static_cast<int>(rng.uniform(5)) - 2, static_cast<int>(rng.uniform(5)) - 2); break;
-                case 5: paint_cell(l, c, {true, big % 2000}); break;
+                case 0:
+                    l.board.at(c) = big;
+                    break;
+                case 1:
+                    l.rules.colors = big % 40;
+                    l.rules.max_turns = big % 9;
+                    l.rules.pair = Pairing{Pairing::Rule::sum, big};
+                    break;
+                case 2:
+                    l.goal.moves = big;
+                    l.goal.target = big;
+                    break;
+                case 3:
+                    l.rules.start_tiles = big % 50;
+                    l.goal.closed_groups = big % 50;
+                    break;
+                case 4:
+                    move_cells(l, c, {c.x + 1, c.y + 1}, static_cast<int>(rng.uniform(5)) - 2,
+                               static_cast<int>(rng.uniform(5)) - 2);
+                    break;
+                case 5:
+                    paint_cell(l, c, {true, big % 2000});
+                    break;
                 }
             });
             INFO(kind_name(kind) << " edit " << i << " kind " << what << " value " << big);

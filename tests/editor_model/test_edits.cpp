@@ -79,7 +79,8 @@ TEST_CASE("bucket fill paints exactly the 4-connected region of the clicked valu
     for (int round = 0; round < 2000; ++round) {
         const int w = 1 + static_cast<int>(rng.uniform(9)), h = 1 + static_cast<int>(rng.uniform(9));
         Level level = random_level(rng, Kind::match3, w, h, 2 + static_cast<int>(rng.uniform(3)));
-        const Cell start{static_cast<int>(rng.uniform(static_cast<std::uint32_t>(w))), static_cast<int>(rng.uniform(static_cast<std::uint32_t>(h)))};
+        const Cell start{static_cast<int>(rng.uniform(static_cast<std::uint32_t>(w))),
+                         static_cast<int>(rng.uniform(static_cast<std::uint32_t>(h)))};
         const std::int32_t value = static_cast<std::int32_t>(rng.uniform(5));
         const Grid expected = flood_oracle(level.board, start, value);
         bucket_fill(level, start, Paint{false, value});
@@ -119,7 +120,8 @@ TEST_CASE("line tiles rotate a quarter turn: top to right clockwise, and four tu
         for (int i = 0; i < 4; ++i) m = rotate_mask(m, true);
         CHECK(m == mask);
         CHECK(rotate_mask(rotate_mask(mask, true), false) == mask);
-        CHECK(__builtin_popcount(static_cast<unsigned>(rotate_mask(mask, true))) == __builtin_popcount(static_cast<unsigned>(mask)));
+        CHECK(__builtin_popcount(static_cast<unsigned>(rotate_mask(mask, true))) ==
+              __builtin_popcount(static_cast<unsigned>(mask)));
     }
     CHECK(rotate_mask(cell::empty, true) == cell::empty);
 }

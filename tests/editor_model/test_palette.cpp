@@ -16,7 +16,10 @@ void hsl(Rgb c, double& hue, double& light) {
     const double r = c.r / 255.0, g = c.g / 255.0, b = c.b / 255.0;
     const double hi = std::max({r, g, b}), lo = std::min({r, g, b}), d = hi - lo;
     light = (hi + lo) / 2;
-    if (d == 0) { hue = 0; return; }
+    if (d == 0) {
+        hue = 0;
+        return;
+    }
     if (hi == r) hue = 60 * std::fmod((g - b) / d + 6, 6);
     else if (hi == g) hue = 60 * ((b - r) / d + 2);
     else hue = 60 * ((r - g) / d + 4);

@@ -48,7 +48,7 @@ void paint(Document& doc, int value) {
 TEST_CASE("a never-saved level's autosave is named uniquely and safely, never after its id") {
     Folder config;
     Document a(small_level("levels/a"), {}), b(small_level("levels/a"), {});
-    CHECK(a.autosave_path(config.path) != b.autosave_path(config.path));  // one id, two autosaves
+    CHECK(a.autosave_path(config.path) != b.autosave_path(config.path));            // one id, two autosaves
     CHECK(a.autosave_path(config.path).parent_path() == config.path / "autosave");  // '/' in the id hides nothing
     CHECK(a.autosave_path(config.path).filename().string().find("levels") == std::string::npos);
     // Renaming the level does not move its autosave (no orphan left behind).
@@ -119,8 +119,10 @@ TEST_CASE("a clean document's autosave is removed at the next tick") {
 }
 
 TEST_CASE("a settings file that does not parse is kept, and the message names it and the fault") {
-    for (const std::string& broken : {std::string(R"({"recent_files": ["/a.json", "/b.json"],})" "\n"),
-                                     std::string(R"({"recent_files": ["/a.json"], "aim_target": 1e400})" "\n")}) {
+    for (const std::string& broken : {std::string(R"({"recent_files": ["/a.json", "/b.json"],})"
+                                                  "\n"),
+                                      std::string(R"({"recent_files": ["/a.json"], "aim_target": 1e400})"
+                                                  "\n")}) {
         Folder config;
         {
             std::ofstream out(config.path / "settings.json");

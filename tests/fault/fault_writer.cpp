@@ -110,6 +110,8 @@ int main(int argc, char** argv) {
                         load_level(offer.autosave).level ? "ok" : "broken");
         return 0;
     }
-    std::fprintf(stderr, "usage: fault_writer save FILE | autosave FILE CONFIG | settings CONFIG FILE | recover CONFIG FILE | load FILE | pack FILE | export PACK OUT\n");
+    std::fprintf(
+        stderr,
+        "usage: fault_writer save FILE | autosave FILE CONFIG | settings CONFIG FILE | recover CONFIG FILE | load FILE | pack FILE | export PACK OUT\n");
     return 2;
 }

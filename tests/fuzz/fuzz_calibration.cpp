@@ -6,5 +6,6 @@
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return tilelab::fuzz::fuzz_one("fuzz_calibration", [](std::string_view bytes) { return tilelab::fuzz::check_calibration(bytes); }, data, size);
+    return tilelab::fuzz::fuzz_one(
+        "fuzz_calibration", [](std::string_view bytes) { return tilelab::fuzz::check_calibration(bytes); }, data, size);
 }

@@ -7,5 +7,6 @@
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    return tilelab::fuzz::fuzz_one("fuzz_merge", [](std::string_view bytes) { return tilelab::fuzz::check_merge(bytes); }, data, size);
+    return tilelab::fuzz::fuzz_one(
+        "fuzz_merge", [](std::string_view bytes) { return tilelab::fuzz::check_merge(bytes); }, data, size);
 }

@@ -163,7 +163,8 @@ struct FixtureFile {
     std::string_view text;
 };
 inline constexpr FixtureFile merge_fixture_files[] = {
-    {"pack.json", R"({"format": "tilelab.pack", "version": 1, "name": "fuzz", "levels": ["match3.json", "link.json", "slide.json"]}
+    {"pack.json",
+     R"({"format": "tilelab.pack", "version": 1, "name": "fuzz", "levels": ["match3.json", "link.json", "slide.json"]}
 )"},
     {"match3.json", R"({
   "format": "tilelab.level",
@@ -371,16 +372,16 @@ inline std::string check_existing_part(const pack::PartFile* part) {
         header.erase("units");
         header.erase("units_hash");
     } else {
-        static const nlohmann::ordered_json estimate_header = pack::part_header(
-            "estimate", pack::level_identity("match3.json"), pack::estimate_options_json(EstimateOptions{}), pack::ShardSpec{0, 1});
+        static const nlohmann::ordered_json estimate_header = pack::part_header("estimate", pack::level_identity("match3.json"),
+                                                                                pack::estimate_options_json(EstimateOptions{}),
+                                                                                pack::ShardSpec{0, 1});
         header = estimate_header;
     }
     const pack::ExistingPart found = pack::look_for_part("part.json", header);
     using State = pack::ExistingPart::State;
     if (found.message.empty()) return "an existing part without a message";
     if (!readable) return found.state == State::refused ? "" : "something that is not a part is not refused: " + found.message;
-    const std::string units_hash =
-        part->units_hash_read ? *part->units_hash_read : pack::content_hash((*json)["units"].dump());
+    const std::string units_hash = part->units_hash_read ? *part->units_hash_read : pack::content_hash((*json)["units"].dump());
     const bool intact = json->contains("units_hash") && (*json)["units_hash"] == units_hash;
     if (found.state != (intact ? State::done : State::damaged))
         return "a part at its own output path is not found " + std::string(intact ? "done" : "damaged") + ": " + found.message;
@@ -411,8 +412,7 @@ inline std::string check_merge(std::string_view bytes, bool* merged = nullptr) {
     nlohmann::ordered_json whole = nlohmann::ordered_json::parse(bytes.begin(), bytes.end(), nullptr, false);
     if (part->json.is_object() && part->json.contains("units")) {
         nlohmann::ordered_json& json = parts.front().json;
-        const std::string hash =
-            part->units_hash_read ? *part->units_hash_read : pack::content_hash(json["units"].dump());
+        const std::string hash = part->units_hash_read ? *part->units_hash_read : pack::content_hash(json["units"].dump());
         if (!json.contains("units_hash") || json["units_hash"] != hash) {
             json["units_hash"] = hash;
             if (whole.is_object()) whole["units_hash"] = hash;
@@ -445,7 +445,8 @@ inline std::string check_calibration_roundtrip(const calibration::Calibration& c
     if (!again.calibration)
         return "a calibration as written does not read back: " +
                (again.diagnostics.empty() ? std::string("(no message)") : again.diagnostics.front().format()) + "\n" + text;
-    if (calibration::calibration_text(*again.calibration) != text) return "a calibration changes when written and read back:\n" + text;
+    if (calibration::calibration_text(*again.calibration) != text)
+        return "a calibration changes when written and read back:\n" + text;
     return {};
 }
 
@@ -500,15 +501,17 @@ inline std::string check_calibration(std::string_view bytes) {
     if (!fitted.fit) return fitted.error.empty() ? "a fit refused without a reason" : std::string();
     const calibration::Fit& fit = *fitted.fit;
     for (double v : {fit.a, fit.b, fit.r2, fit.loo_mae_points, fit.residual_sd, fit.var_a, fit.var_b, fit.cov_ab})
-        if (!std::isfinite(v)) return "a fit with a figure that is not finite: a " + std::to_string(fit.a) + ", b " +
-                                      std::to_string(fit.b) + ", var_b " + std::to_string(fit.var_b);
+        if (!std::isfinite(v))
+            return "a fit with a figure that is not finite: a " + std::to_string(fit.a) + ", b " + std::to_string(fit.b) +
+                   ", var_b " + std::to_string(fit.var_b);
     made.fit = fit;
     for (std::size_t i = 0; i < points.size(); ++i) {
         const calibration::FitPoint& p = points[i];
         const double rate = static_cast<double>(p.wins) / static_cast<double>(p.runs);
-        const calibration::Prediction at = calibration::predict(fit, p.wins, p.runs, std::max(0.0, rate - 0.1), std::min(1.0, rate + 0.1));
-        if (!(at.pass_rate >= 0 && at.pass_rate <= 1 && at.ci_low >= 0 && at.ci_low <= at.pass_rate && at.ci_high >= at.pass_rate &&
-              at.ci_high <= 1))
+        const calibration::Prediction at = calibration::predict(fit, p.wins, p.runs, std::max(0.0, rate - 0.1),
+                                                                std::min(1.0, rate + 0.1));
+        if (!(at.pass_rate >= 0 && at.pass_rate <= 1 && at.ci_low >= 0 && at.ci_low <= at.pass_rate &&
+              at.ci_high >= at.pass_rate && at.ci_high <= 1))
             return "a prediction outside [0, 1] or its interval: " + std::to_string(at.pass_rate) + " in [" +
                    std::to_string(at.ci_low) + ", " + std::to_string(at.ci_high) + "]";
         // The file keeps a few rows: its round trip is about the fit's figures. (Ids there are
@@ -531,8 +534,7 @@ inline std::string check_calibration(std::string_view bytes) {
 
 // One libFuzzer input through `check` (one of the check_* above): a finding is printed with the
 // target's name and aborts, which libFuzzer records; every fuzz_NAME.cpp is this call.
-inline int fuzz_one(const char* target, std::string (*check)(std::string_view), const std::uint8_t* data,
-                    std::size_t size) {
+inline int fuzz_one(const char* target, std::string (*check)(std::string_view), const std::uint8_t* data, std::size_t size) {
     const std::string why = check(std::string_view(reinterpret_cast<const char*>(data), size));
     if (!why.empty()) {
         std::fprintf(stderr, "%s finding: %s\n", target, why.c_str());

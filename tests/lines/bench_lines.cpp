@@ -55,45 +55,44 @@ int main(int argc, char** argv) {
     const bool solver_only = argc > 1 && std::string(argv[1]) == "solver";
     std::printf("lines benchmark (Release build; one thread; thread CPU time)\n\n");
     if (!solver_only) {
-    std::printf("match groups with closedness, random boards (masks 1..15, 1/8 empty)\n");
-    std::printf("%-8s %16s %16s %10s\n", "board", "core ns/op", "oracle ns/op", "ratio");
-    for (int side : {8, 32, 64}) {
-        Rng rng(static_cast<std::uint64_t>(side));
-        std::vector<Board> boards;
-        for (int i = 0; i < 8; ++i) boards.push_back(testing::random_board(side, side, rng));
-        // Same answers first: a benchmark of wrong code measures nothing.
-        for (const Board& b : boards)
-            if (match_groups(b).size() != oracle::seed_match_groups(b).size()) {
-                std::printf("MISMATCH on %dx%d\n", side, side);
-                return 1;
-            }
-        const double core = ns_per_op(boards, 0.3, [](const Board& b) { return match_groups(b).size(); });
-        // The oracle is cubic on big boards (its "already in a group?" scans restart at (0, 0)):
-        // one 64x64 board takes seconds, so that size runs on one board once.
-        std::vector<Board> oracle_boards = side >= 64 ? std::vector<Board>{boards[0]} : boards;
-        const double slow = ns_per_op(oracle_boards, side >= 64 ? 0.0 : 0.5,
-                                      [](const Board& b) { return oracle::seed_match_groups(b).size(); });
-        std::printf("%2dx%-5d %16.0f %16.0f %9.0fx\n", side, side, core, slow, slow / core);
-    }
-    {
-        // The solver's inner loop: counts only, scratch reused, no cell lists.
-        Rng rng(6);
-        std::vector<Board> boards;
-        for (int i = 0; i < 64; ++i) boards.push_back(testing::damaged_network(6, 6, 2, rng));
-        GroupLabeller labeller;
-        std::vector<std::vector<std::uint8_t>> masks;
-        for (const Board& b : boards) masks.push_back(board_masks(b));
-        std::size_t i = 0;
-        const double counts = ns_per_op(boards, 0.3, [&](const Board&) {
-            const auto& m = masks[i++ % masks.size()];
-            return static_cast<std::size_t>(labeller.count(m.data(), 6, 6).closed_groups);
-        });
-        const double shift = ns_per_op(boards, 0.3, [](const Board& b) {
-            return static_cast<std::size_t>(shifted(b, ShiftMove{ShiftMove::Axis::col, 2, 1}).cells[5]);
-        });
-        std::printf("6x6      group counts (solver path) %8.0f ns/op; shifted() board copy %6.0f ns/op\n\n", counts,
-                    shift);
-    }
+        std::printf("match groups with closedness, random boards (masks 1..15, 1/8 empty)\n");
+        std::printf("%-8s %16s %16s %10s\n", "board", "core ns/op", "oracle ns/op", "ratio");
+        for (int side : {8, 32, 64}) {
+            Rng rng(static_cast<std::uint64_t>(side));
+            std::vector<Board> boards;
+            for (int i = 0; i < 8; ++i) boards.push_back(testing::random_board(side, side, rng));
+            // Same answers first: a benchmark of wrong code measures nothing.
+            for (const Board& b : boards)
+                if (match_groups(b).size() != oracle::seed_match_groups(b).size()) {
+                    std::printf("MISMATCH on %dx%d\n", side, side);
+                    return 1;
+                }
+            const double core = ns_per_op(boards, 0.3, [](const Board& b) { return match_groups(b).size(); });
+            // The oracle is cubic on big boards (its "already in a group?" scans restart at (0, 0)):
+            // one 64x64 board takes seconds, so that size runs on one board once.
+            std::vector<Board> oracle_boards = side >= 64 ? std::vector<Board>{boards[0]} : boards;
+            const double slow = ns_per_op(oracle_boards, side >= 64 ? 0.0 : 0.5,
+                                          [](const Board& b) { return oracle::seed_match_groups(b).size(); });
+            std::printf("%2dx%-5d %16.0f %16.0f %9.0fx\n", side, side, core, slow, slow / core);
+        }
+        {
+            // The solver's inner loop: counts only, scratch reused, no cell lists.
+            Rng rng(6);
+            std::vector<Board> boards;
+            for (int i = 0; i < 64; ++i) boards.push_back(testing::damaged_network(6, 6, 2, rng));
+            GroupLabeller labeller;
+            std::vector<std::vector<std::uint8_t>> masks;
+            for (const Board& b : boards) masks.push_back(board_masks(b));
+            std::size_t i = 0;
+            const double counts = ns_per_op(boards, 0.3, [&](const Board&) {
+                const auto& m = masks[i++ % masks.size()];
+                return static_cast<std::size_t>(labeller.count(m.data(), 6, 6).closed_groups);
+            });
+            const double shift = ns_per_op(boards, 0.3, [](const Board& b) {
+                return static_cast<std::size_t>(shifted(b, ShiftMove{ShiftMove::Axis::col, 2, 1}).cells[5]);
+            });
+            std::printf("6x6      group counts (solver path) %8.0f ns/op; shifted() board copy %6.0f ns/op\n\n", counts, shift);
+        }
     }
 
     {
@@ -135,8 +134,7 @@ int main(int argc, char** argv) {
     }
 
     std::printf("optimal solver, 6x6 closed networks scrambled by k random shifts, goal all_closed\n");
-    std::printf("%-3s %6s %12s %12s %12s %14s %10s\n", "k", "boards", "median ms", "mean ms", "max ms", "median nodes",
-                "moves");
+    std::printf("%-3s %6s %12s %12s %12s %14s %10s\n", "k", "boards", "median ms", "mean ms", "max ms", "median nodes", "moves");
     for (int k : {4, 5, 6, 7, 8}) {
         Rng rng(1000 + static_cast<std::uint64_t>(k));
         std::vector<double> ms;
@@ -168,9 +166,14 @@ int main(int argc, char** argv) {
             }
             moves_sum += static_cast<double>(r.moves.size());
         }
-        std::printf("%-3d %6d %12.1f %12.1f %12.1f %14.0f %10.2f%s\n", k, 20, median(ms),
-                    [&] { double s = 0; for (double v : ms) s += v; return s / static_cast<double>(ms.size()); }(), *std::max_element(ms.begin(), ms.end()), median(nodes), moves_sum / 20,
-                    unknown ? "  (some unknown)" : "");
+        std::printf(
+            "%-3d %6d %12.1f %12.1f %12.1f %14.0f %10.2f%s\n", k, 20, median(ms),
+            [&] {
+                double s = 0;
+                for (double v : ms) s += v;
+                return s / static_cast<double>(ms.size());
+            }(),
+            *std::max_element(ms.begin(), ms.end()), median(nodes), moves_sum / 20, unknown ? "  (some unknown)" : "");
     }
 
     // Goals that count closed groups have only "1 while unmet" as their bound: much more search.
@@ -197,9 +200,14 @@ int main(int argc, char** argv) {
                 ms.push_back(seconds_since(start) * 1e3);
                 sink = sink + r.moves.size();
             }
-            std::printf("%-3d %-15s %12.1f %12.1f %12.1f\n", k, mode == 0 ? "closed_groups" : "min_group_size",
-                        median(ms), [&] { double t = 0; for (double v : ms) t += v; return t / 10; }(),
-                        *std::max_element(ms.begin(), ms.end()));
+            std::printf(
+                "%-3d %-15s %12.1f %12.1f %12.1f\n", k, mode == 0 ? "closed_groups" : "min_group_size", median(ms),
+                [&] {
+                    double t = 0;
+                    for (double v : ms) t += v;
+                    return t / 10;
+                }(),
+                *std::max_element(ms.begin(), ms.end()));
         }
     return 0;
 }

@@ -102,8 +102,7 @@ public:
                     TileConnectionType connectionType = TileConnectionTypeBetweenTiles(currentBaseTile, surroundingTile);
                     if (connectionType == TileConnectionType::ValidWithSolidMatch)
                         currentMatchGroup.tiles.push_back(surroundingTile);
-                    else if (connectionType == TileConnectionType::Invalid)
-                        currentMatchGroup.isClosed = false;
+                    else if (connectionType == TileConnectionType::Invalid) currentMatchGroup.isClosed = false;
                 }
                 if (((currentBaseTile->bitmask & kBitmaskTop) != 0 && currentBaseTile->yIndex == 0) ||
                     ((currentBaseTile->bitmask & kBitmaskRight) != 0 && currentBaseTile->xIndex == tileMapWidth - 1) ||
@@ -168,11 +167,9 @@ bool goal_holds(const Goal& goal, const Board& board) {
 Board shift_board(const Board& board, const ShiftMove& m) {
     Board out = board;
     if (m.axis == ShiftMove::Axis::row) {
-        for (int x = 0; x < board.width; ++x)
-            out.at((x + m.step + board.width) % board.width, m.index) = board.at(x, m.index);
+        for (int x = 0; x < board.width; ++x) out.at((x + m.step + board.width) % board.width, m.index) = board.at(x, m.index);
     } else {
-        for (int y = 0; y < board.height; ++y)
-            out.at(m.index, (y + m.step + board.height) % board.height) = board.at(m.index, y);
+        for (int y = 0; y < board.height; ++y) out.at(m.index, (y + m.step + board.height) % board.height) = board.at(m.index, y);
     }
     return out;
 }

@@ -95,7 +95,7 @@ TEST_CASE("a solid side facing the edge, an empty cell or an open side leaves th
     SECTION("edge") {
         auto groups = match_groups(level_from_rows({"2 8", ". 1"}).board);
         REQUIRE(groups.size() == 2);
-        CHECK(groups[0].closed);  // the pair of nubs at the top
+        CHECK(groups[0].closed);        // the pair of nubs at the top
         CHECK_FALSE(groups[1].closed);  // a top nub at (1,1) faces the open bottom of (1,0)
     }
     SECTION("empty cell") {

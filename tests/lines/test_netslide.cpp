@@ -75,8 +75,8 @@ Packed shifted(const Packed& b, int w, int h, bool row, int index, int step) {
 // to a connected grid, or -1 when none within max_depth. Every shift is undone by the opposite
 // shift, so the neighbours of a board at distance d are at distance d-1, d or d+1: the next layer
 // is the new boards minus the last two layers (kept sorted, which is all the memory it needs).
-int bfs_distance(const Packed& start, int w, int h, const std::vector<int>& fixed_rows,
-                 const std::vector<int>& fixed_cols, int max_depth) {
+int bfs_distance(const Packed& start, int w, int h, const std::vector<int>& fixed_rows, const std::vector<int>& fixed_cols,
+                 int max_depth) {
     if (every_tile_connected(start, w, h)) return 0;
     std::vector<std::pair<bool, int>> lines;
     for (int y = 0; y < h; ++y)
@@ -100,8 +100,7 @@ int bfs_distance(const Packed& start, int w, int h, const std::vector<int>& fixe
         std::vector<Packed> fresh;
         fresh.reserve(next.size());
         for (const Packed& c : next)
-            if (!std::binary_search(layer.begin(), layer.end(), c) &&
-                !std::binary_search(previous.begin(), previous.end(), c))
+            if (!std::binary_search(layer.begin(), layer.end(), c) && !std::binary_search(previous.begin(), previous.end(), c))
                 fresh.push_back(c);
         previous = std::move(layer);
         layer = std::move(fresh);
@@ -186,8 +185,8 @@ TEST_CASE("Netslide puzzles with the one-group goal: solved within 5 s, optimum 
         CHECK(ops().goal_met(level, replay.state));
         const int shuffle = doc.at("meta").at("shuffle_moves").get<int>();
         if (with_bfs) {
-            const int bfs = bfs_distance(pack(doc.at("board").get<std::vector<std::string>>()), w, h, fixed_rows,
-                                         fixed_cols, shuffle);
+            const int bfs = bfs_distance(pack(doc.at("board").get<std::vector<std::string>>()), w, h, fixed_rows, fixed_cols,
+                                         shuffle);
             CHECK(bfs == moves);
         }
         // Netslide shuffled its solved grid by `shuffle` moves, so the optimum is at most that.

@@ -77,10 +77,17 @@ TEST_CASE("the solver's move count equals breadth-first search on 300 scrambled 
             return labeller.count(masks.data(), width, height);
         }();
         switch (i % 4) {
-        case 0: level.goal.all_closed = true; break;
-        case 1: level.goal.closed_groups = std::max(1, at_start.closed_groups); break;
-        case 2: level.goal.min_group_size = std::max(1, at_start.largest_closed); break;
-        case 3: break;
+        case 0:
+            level.goal.all_closed = true;
+            break;
+        case 1:
+            level.goal.closed_groups = std::max(1, at_start.closed_groups);
+            break;
+        case 2:
+            level.goal.min_group_size = std::max(1, at_start.largest_closed);
+            break;
+        case 3:
+            break;
         }
         if (i % 5 == 0) level.rules.fixed_rows.push_back(static_cast<int>(rng.uniform(static_cast<std::uint32_t>(height))));
         if (i % 7 == 0) level.rules.fixed_cols.push_back(static_cast<int>(rng.uniform(static_cast<std::uint32_t>(width))));

@@ -110,7 +110,8 @@ inline std::string check_path(const Board& board, bool border, const LinkPath& l
             c.x += dx;
             c.y += dy;
             if (c == p[i]) break;
-            if (!passable(board, border, c)) return "cell (" + std::to_string(c.x) + "," + std::to_string(c.y) + ") on the path is not free";
+            if (!passable(board, border, c))
+                return "cell (" + std::to_string(c.x) + "," + std::to_string(c.y) + ") on the path is not free";
         }
         if (i + 1 < p.size() && !passable(board, border, p[i])) return "corner " + std::to_string(i) + " is not free";
         prev_dx = dx;

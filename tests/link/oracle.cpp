@@ -26,7 +26,9 @@ std::vector<std::optional<OracleLink>> bfs_links_from(const Board& board, bool b
     // dist[(cell, direction, turns)] in padded coordinates; -1 unvisited.
     auto key = [&](int x, int y, int d, int t) { return (((y + 1) * pw + (x + 1)) * 4 + d) * 4 + t; };
     std::vector<int> dist(static_cast<std::size_t>(pw * ph * 16), -1);
-    struct Node { int x, y, d, t; };
+    struct Node {
+        int x, y, d, t;
+    };
     std::deque<Node> queue;
     // best[cell][t]: shortest length reaching the tile at cell with exactly t turns.
     std::vector<std::array<int, 4>> best(static_cast<std::size_t>(board.size()), std::array<int, 4>{-1, -1, -1, -1});

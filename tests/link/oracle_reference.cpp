@@ -110,7 +110,8 @@ std::optional<LinkPath> find_in(const RunField& f, Cell a, Cell b, int max_turns
         for (int y = lo; y <= hi; ++y) {
             if (y == ay || y == by) continue;
             int len = std::abs(ay - y) + std::abs(by - y) + dx;
-            if (len < best.length && f.row_clear(y, ax, bx)) best.set(len, {Cell{ax, ay}, Cell{ax, y}, Cell{bx, y}, Cell{bx, by}});
+            if (len < best.length && f.row_clear(y, ax, bx))
+                best.set(len, {Cell{ax, ay}, Cell{ax, y}, Cell{bx, y}, Cell{bx, by}});
         }
     }
     if (ay != by) {
@@ -118,7 +119,8 @@ std::optional<LinkPath> find_in(const RunField& f, Cell a, Cell b, int max_turns
         for (int x = lo; x <= hi; ++x) {
             if (x == ax || x == bx) continue;
             int len = std::abs(ax - x) + std::abs(bx - x) + dy;
-            if (len < best.length && f.col_clear(x, ay, by)) best.set(len, {Cell{ax, ay}, Cell{x, ay}, Cell{x, by}, Cell{bx, by}});
+            if (len < best.length && f.col_clear(x, ay, by))
+                best.set(len, {Cell{ax, ay}, Cell{x, ay}, Cell{x, by}, Cell{bx, by}});
         }
     }
     if (!best.corners.empty()) return make(2, best);
@@ -162,7 +164,8 @@ std::vector<LinkPath> reference_all_links(const Board& board, const LinkRules& r
         for (int j = i + 1; j < board.size(); ++j) {
             const std::int32_t vb = board.cells[static_cast<std::size_t>(j)];
             if (!cell::is_value(vb) || !rules.pair.pairs(va, vb)) continue;
-            if (auto link = find_in(field, Cell{i % board.width, i / board.width}, Cell{j % board.width, j / board.width}, rules.max_turns))
+            if (auto link = find_in(field, Cell{i % board.width, i / board.width}, Cell{j % board.width, j / board.width},
+                                    rules.max_turns))
                 out.push_back(std::move(*link));
         }
     }

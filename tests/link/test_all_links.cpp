@@ -85,10 +85,19 @@ void random_size(Rng& rng, int& width, int& height) {
     width = 1 + static_cast<int>(rng.uniform(24));
     height = 1 + static_cast<int>(rng.uniform(24));
     switch (rng.uniform(20)) {
-        case 0: width = 60 + static_cast<int>(rng.uniform(91)); height = 1 + static_cast<int>(rng.uniform(10)); break;
-        case 1: height = 60 + static_cast<int>(rng.uniform(91)); width = 1 + static_cast<int>(rng.uniform(10)); break;
-        case 2: (rng.uniform(2) ? width : height) = 59 + static_cast<int>(rng.uniform(6)); break;
-        default: break;
+    case 0:
+        width = 60 + static_cast<int>(rng.uniform(91));
+        height = 1 + static_cast<int>(rng.uniform(10));
+        break;
+    case 1:
+        height = 60 + static_cast<int>(rng.uniform(91));
+        width = 1 + static_cast<int>(rng.uniform(10));
+        break;
+    case 2:
+        (rng.uniform(2) ? width : height) = 59 + static_cast<int>(rng.uniform(6));
+        break;
+    default:
+        break;
     }
 }
 }  // namespace
@@ -144,7 +153,9 @@ TEST_CASE("a field edited in place gives the reference's links and paths") {
             // Remove a tile, or put a tile, a blocker or an empty cell anywhere.
             const Cell at{static_cast<int>(rng.uniform(static_cast<std::uint32_t>(width))),
                           static_cast<int>(rng.uniform(static_cast<std::uint32_t>(height)))};
-            const std::int32_t values[] = {cell::empty, cell::blocker, cell::hole, 1, 2, c.board.cells[rng.uniform(static_cast<std::uint32_t>(c.board.size()))]};
+            const std::int32_t values[] = {cell::empty, cell::blocker,
+                                           cell::hole,  1,
+                                           2,           c.board.cells[rng.uniform(static_cast<std::uint32_t>(c.board.size()))]};
             const std::int32_t v = values[rng.uniform(6)];
             if (v == cell::empty && rng.uniform(2) == 1) field.clear(at);
             else field.set(at, v);

@@ -92,7 +92,8 @@ TEST_CASE("pairing is checked: equal values or a sum") {
 TEST_CASE("the field's runs after removals equal a fresh field's answers") {
     Rng rng(7);
     for (int round = 0; round < test::reps(200); ++round) {
-        Board board = random_board(rng, 1 + static_cast<int>(rng.uniform(12)), 1 + static_cast<int>(rng.uniform(12)), Pairing{}, 70, 10);
+        Board board = random_board(rng, 1 + static_cast<int>(rng.uniform(12)), 1 + static_cast<int>(rng.uniform(12)), Pairing{},
+                                   70, 10);
         LinkField field(board, round % 2 == 0);
         // Remove random tiles one at a time, keeping the board in step.
         for (int step = 0; step < 6; ++step) {
@@ -131,7 +132,8 @@ TEST_CASE("differential: 10,000 random boards agree with the BFS oracle and the 
         rules.max_turns = static_cast<int>(rng.uniform(4));
         rules.border = rng.uniform(2) == 1;
         const int tile_percent = 20 + static_cast<int>(rng.uniform(70));
-        const int blocker_percent = static_cast<int>(rng.uniform(static_cast<std::uint32_t>(std::min(30, 100 - tile_percent) + 1)));
+        const int blocker_percent = static_cast<int>(
+            rng.uniform(static_cast<std::uint32_t>(std::min(30, 100 - tile_percent) + 1)));
         const Board board = random_board(rng, width, height, rules.pair, tile_percent, blocker_percent);
         INFO("round " << round << " " << width << "x" << height << " turns " << rules.max_turns << " border " << rules.border);
 
@@ -144,11 +146,13 @@ TEST_CASE("differential: 10,000 random boards agree with the BFS oracle and the 
             auto from_a = oracle::bfs_links_from(board, rules.border, rules.max_turns, a);
             for (int j = i + 1; j < board.size(); ++j) {
                 if (!cell::is_value(board.cells[static_cast<std::size_t>(j)])) continue;
-                if (!rules.pair.pairs(board.cells[static_cast<std::size_t>(i)], board.cells[static_cast<std::size_t>(j)])) continue;
+                if (!rules.pair.pairs(board.cells[static_cast<std::size_t>(i)], board.cells[static_cast<std::size_t>(j)]))
+                    continue;
                 const Cell b{j % width, j / width};
                 ++pairs_checked;
                 const auto& o = from_a[static_cast<std::size_t>(j)];
-                if (rules.max_turns <= 2) REQUIRE(oracle::stepwise_link(board, rules.border, rules.max_turns, a, b) == o.has_value());
+                if (rules.max_turns <= 2)
+                    REQUIRE(oracle::stepwise_link(board, rules.border, rules.max_turns, a, b) == o.has_value());
                 if (o) {
                     expected.push_back({a, b});
                     expected_figures.push_back(*o);

@@ -39,7 +39,8 @@ TEST_CASE("solver verdicts agree with exhaustive search on 1,000 small boards; o
         rules.pair = rng.uniform(2) ? Pairing{} : Pairing{Pairing::Rule::sum, 10};
         rules.max_turns = static_cast<int>(rng.uniform(4));
         rules.border = rng.uniform(2) == 1;
-        const Board board = small_board(rng, 2 + static_cast<int>(rng.uniform(4)), 2 + static_cast<int>(rng.uniform(3)), rules.pair);
+        const Board board = small_board(rng, 2 + static_cast<int>(rng.uniform(4)), 2 + static_cast<int>(rng.uniform(3)),
+                                        rules.pair);
         INFO("round " << round);
         SolveOptions options;
         options.budget_ms = 60000;
@@ -176,7 +177,8 @@ TEST_CASE("fill_cells fills an area's free cells with pairs the whole board can 
         for (auto& c : board.cells)
             if (dice.uniform(8) == 0) c = cell::blocker;
         // The area: a rectangle; its free cells made even by turning one into a blocker if needed.
-        const int x0 = static_cast<int>(dice.uniform(static_cast<std::uint32_t>(width))), y0 = static_cast<int>(dice.uniform(static_cast<std::uint32_t>(height)));
+        const int x0 = static_cast<int>(dice.uniform(static_cast<std::uint32_t>(width))),
+                  y0 = static_cast<int>(dice.uniform(static_cast<std::uint32_t>(height)));
         const int x1 = x0 + static_cast<int>(dice.uniform(static_cast<std::uint32_t>(width - x0)));
         const int y1 = y0 + static_cast<int>(dice.uniform(static_cast<std::uint32_t>(height - y0)));
         std::vector<Cell> area;
@@ -196,7 +198,8 @@ TEST_CASE("fill_cells fills an area's free cells with pairs the whole board can 
         }
         std::string picture;
         for (int y = 0; y < height; ++y, picture += '\n')
-            for (int x = 0; x < width; ++x) picture += board.at(x, y) == cell::blocker ? '#' : (x >= x0 && x <= x1 && y >= y0 && y <= y1 ? 'o' : '.');
+            for (int x = 0; x < width; ++x)
+                picture += board.at(x, y) == cell::blocker ? '#' : (x >= x0 && x <= x1 && y >= y0 && y <= y1 ? 'o' : '.');
         INFO("round " << round << " border " << rules.border << ": " << error << "\n" << picture);
         if (!error.empty()) {
             // Refusing is right only when some free cell of the area can link to no other one even

@@ -96,9 +96,8 @@ void bench_size(int side) {
         match3::scan_runs(random_boards[at(i)], rules, marks);
         return static_cast<std::int64_t>(marks.marked.size()) + marks.points;
     });
-    const double runs_oracle = time_ns([&](int i) {
-        return static_cast<std::int64_t>(oracle::look_for_matches(random_grids[at(i)], 3).size());
-    });
+    const double runs_oracle = time_ns(
+        [&](int i) { return static_cast<std::int64_t>(oracle::look_for_matches(random_grids[at(i)], 3).size()); });
     report("find runs", runs_core, runs_oracle);
 
     match3::HintScanner scanner;
@@ -160,14 +159,14 @@ void bench_size(int side) {
     });
     report("one 20-move playout (greedy)", playout_core, playout_oracle);
     const double lookahead_core = time_ns([&](int i) {
-        const auto out =
-            match3::playout(match3::Bot::lookahead, levels[at(i)], starts[at(i)], static_cast<std::uint64_t>(i), ws);
+        const auto out = match3::playout(match3::Bot::lookahead, levels[at(i)], starts[at(i)], static_cast<std::uint64_t>(i), ws);
         return out.score + out.moves_used;
     });
     std::printf("  %-34s core %10.0f ns/op\n", "one 20-move playout (lookahead)", lookahead_core);
-    std::printf("  greedy bot moves per second, one core: %.0f as single moves (state copy included), "
-                "%.0f inside 20-move playouts\n",
-                1e9 / greedy_core, 20e9 / playout_core);
+    std::printf(
+        "  greedy bot moves per second, one core: %.0f as single moves (state copy included), "
+        "%.0f inside 20-move playouts\n",
+        1e9 / greedy_core, 20e9 / playout_core);
     sink = sink + hint_count;
 }
 
@@ -206,8 +205,9 @@ void bench_v2(int side) {
             }
             c.start = match3::start_state(c.level);
             // The oracle reads the level as a file (its own reader: part of its cost, said in the row).
-            nlohmann::json j = {{"format", "tilelab.level"}, {"version", 2}, {"id", "b"}, {"name", "b"}, {"kind", "match3"},
-                                {"width", side}, {"height", side}, {"seed", c.level.seed}, {"rules", {{"colors", 6}}}};
+            nlohmann::json j = {{"format", "tilelab.level"}, {"version", 2},  {"id", "b"},      {"name", "b"},
+                                {"kind", "match3"},          {"width", side}, {"height", side}, {"seed", c.level.seed},
+                                {"rules", {{"colors", 6}}}};
             j["board"] = nlohmann::json::array();
             for (int y = 0; y < side; ++y) j["board"].push_back(board_row(Kind::match3, c.start.board, y));
             if (c.start.lock) {
@@ -223,7 +223,7 @@ void bench_v2(int side) {
     match3::v2::Scratch scratch;
     const match3::RulesConfig v1rules{6, 3, 50};
     match3::HintScanner scanner;
-    std::vector<Cell> clears;  // the caller's buffer (clears_sorted's allocation-free form)
+    std::vector<Cell> clears;         // the caller's buffer (clears_sorted's allocation-free form)
     std::vector<CellPairMove> moves;  // and format 2's (legal_moves and preview into buffers)
     match3::v2::Preview preview;
     match3::BotWorkspace ws;
@@ -255,7 +255,7 @@ void bench_v2(int side) {
         const std::vector<Case>& cases = pools[items ? 1 : 0];
         const match3::v2::Config config = match3::v2::Config::of(cases[0].level);
         std::printf(" %s\n", items ? "boards with specials (10%), colour bombs (2%), crates (3%), locks (5%)"
-                                    : "plain boards, specials on");
+                                   : "plain boards, specials on");
         const double hints_v2 = time_ns([&](int i) { return board_hints(cases[at(i)].start, config); });
         const double hints_oracle = time_ns([&](int i) {
             std::int64_t n = 0;
@@ -284,10 +284,11 @@ void bench_v2(int side) {
             std::sort(ratios.begin(), ratios.end());
             std::sort(plain_ns.begin(), plain_ns.end());
             std::sort(items_ns.begin(), items_ns.end());
-            std::printf("  %-34s hints %5.2fx (median of %d alternating rounds of %d passes, quartiles %.2f-%.2fx; "
-                        "%.0f / %.0f ns a board; issue 17: at most 2x)\n",
-                        "boards with specials / plain boards", ratios[rounds / 2], rounds, passes, ratios[rounds / 4],
-                        ratios[rounds * 3 / 4], items_ns[rounds / 2], plain_ns[rounds / 2]);
+            std::printf(
+                "  %-34s hints %5.2fx (median of %d alternating rounds of %d passes, quartiles %.2f-%.2fx; "
+                "%.0f / %.0f ns a board; issue 17: at most 2x)\n",
+                "boards with specials / plain boards", ratios[rounds / 2], rounds, passes, ratios[rounds / 4],
+                ratios[rounds * 3 / 4], items_ns[rounds / 2], plain_ns[rounds / 2]);
         }
         if (!items) {
             const double hints_v1 = time_ns([&](int i) {
@@ -320,8 +321,8 @@ void bench_v2(int side) {
             for (std::size_t h = 0; h < a.hints.size(); ++h)
                 if (a.hints[h].clears.size() > a.hints[best].clears.size()) best = h;
             const auto& h = a.hints[best];
-            const std::string move = std::to_string(h.a[0]) + "," + std::to_string(h.a[1]) + ":" + std::to_string(h.b[0]) +
-                                     "," + std::to_string(h.b[1]);
+            const std::string move = std::to_string(h.a[0]) + "," + std::to_string(h.a[1]) + ":" + std::to_string(h.b[0]) + "," +
+                                     std::to_string(h.b[1]);
             return static_cast<std::int64_t>(oracle_v2::play(c.json, {move}).score);
         });
         report("one greedy move + cascades, firing", greedy_v2, greedy_oracle);
@@ -345,7 +346,8 @@ void bench_v2(int side) {
             const double playout_v1 = time_ns([&](int i) {
                 Level plain = cases[at(i)].level;
                 plain.rules.specials = false;
-                const auto out = match3::playout(match3::Bot::greedy, plain, cases[at(i)].start, static_cast<std::uint64_t>(i), ws);
+                const auto out = match3::playout(match3::Bot::greedy, plain, cases[at(i)].start, static_cast<std::uint64_t>(i),
+                                                 ws);
                 return out.score + out.moves_used;
             });
             std::printf("  %-34s v1 %12.0f ns/op   format 2 / v1 %5.2fx\n", "  same boards, version 1 rules", playout_v1,
@@ -371,9 +373,10 @@ void bench_estimate() {
             const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
             const double cpu_ms = (cpu_seconds() - cpu_start) * 1e3;
             // On an idle machine wall time is CPU time / threads; both are printed since the machine is shared.
-            std::printf("  estimate 1000 playouts, 20-move 9x9, %-9s %d thread(s): wall %7.1f ms, cpu %7.1f ms "
-                        "(cpu/threads %7.1f ms), pass_rate %.3f\n",
-                        bot, threads, ms, cpu_ms, cpu_ms / threads, r.pass_rate);
+            std::printf(
+                "  estimate 1000 playouts, 20-move 9x9, %-9s %d thread(s): wall %7.1f ms, cpu %7.1f ms "
+                "(cpu/threads %7.1f ms), pass_rate %.3f\n",
+                bot, threads, ms, cpu_ms, cpu_ms / threads, r.pass_rate);
         }
 }
 
@@ -394,11 +397,12 @@ void bench_mcts() {
         const EstimateResult r = kind_ops(Kind::match3).estimate(level, options, std::stop_token{}, nullptr);
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
         const double cpu = cpu_seconds() - cpu_start;
-        std::printf("  mcts %3d rollouts a move, %3d playouts of 20 moves on 9x9, 2 threads: wall %6.2f s "
-                    "(%6.1f playouts/s), cpu %6.2f s (%6.1f playouts/s on 2 idle cores, %5.2f ms a move), "
-                    "mean_score %.0f\n",
-                    rollouts, r.runs, seconds, r.runs / seconds, cpu, 2.0 * r.runs / cpu, 1e3 * cpu / (20.0 * r.runs),
-                    r.json.at("mean_score").get<double>());
+        std::printf(
+            "  mcts %3d rollouts a move, %3d playouts of 20 moves on 9x9, 2 threads: wall %6.2f s "
+            "(%6.1f playouts/s), cpu %6.2f s (%6.1f playouts/s on 2 idle cores, %5.2f ms a move), "
+            "mean_score %.0f\n",
+            rollouts, r.runs, seconds, r.runs / seconds, cpu, 2.0 * r.runs / cpu, 1e3 * cpu / (20.0 * r.runs),
+            r.json.at("mean_score").get<double>());
     }
 }
 }  // namespace

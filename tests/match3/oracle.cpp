@@ -136,8 +136,8 @@ bool match_pattern(const Grid& g, int col, int row, const std::vector<std::pair<
     for (std::size_t i = 0; i < need_one.size(); ++i) {
         auto [dc, dr] = need_one[i];
         auto [tc, tr] = target[i];
-        if (match_type(g, col + dc, row + dr, this_type) && on_board(g, col + tc, row + tr) &&
-            piece(g[col + tc][row + tr]) && g[col + tc][row + tr] != this_type)
+        if (match_type(g, col + dc, row + dr, this_type) && on_board(g, col + tc, row + tr) && piece(g[col + tc][row + tr]) &&
+            g[col + tc][row + tr] != this_type)
             return true;
     }
     return false;
@@ -233,8 +233,7 @@ bool resolve_step(Game& game, const Rules& rules, bool scoring) {
 }
 
 void settle(Game& game, const Rules& rules, bool scoring) {
-    for (int steps = 0; steps < 1000 && resolve_step(game, rules, scoring); ++steps) {
-    }
+    for (int steps = 0; steps < 1000 && resolve_step(game, rules, scoring); ++steps) {}
 }
 
 bool play(Game& game, const Rules& rules, Cell a, Cell b) {

@@ -80,15 +80,24 @@ Item parse_token(const std::string& t) {
 
 std::string token_of(const Item& i) {
     switch (i.kind) {
-    case Kind::empty: return ".";
-    case Kind::blocker: return "#";
-    case Kind::hole: return "_";
-    case Kind::random: return "?";
-    case Kind::colour_bomb: return "*";
-    case Kind::ingredient: return "@";
-    case Kind::crate: return "c" + std::to_string(i.hp);
-    case Kind::piece: return std::to_string(i.color);
-    case Kind::special: return std::to_string(i.color) + std::string(1, i.type);
+    case Kind::empty:
+        return ".";
+    case Kind::blocker:
+        return "#";
+    case Kind::hole:
+        return "_";
+    case Kind::random:
+        return "?";
+    case Kind::colour_bomb:
+        return "*";
+    case Kind::ingredient:
+        return "@";
+    case Kind::crate:
+        return "c" + std::to_string(i.hp);
+    case Kind::piece:
+        return std::to_string(i.color);
+    case Kind::special:
+        return std::to_string(i.color) + std::string(1, i.type);
     }
     return "?";
 }
@@ -160,8 +169,8 @@ struct Game {
     Rng rng;
     long long score = 0;
     int ingredients = 0;
-    bool starting = false;      // level start: score nothing, create no special
-    ojson* events = nullptr;    // where the events go (nullptr: none recorded)
+    bool starting = false;    // level start: score nothing, create no special
+    ojson* events = nullptr;  // where the events go (nullptr: none recorded)
     void emit(ojson e) {
         if (events) events->push_back(std::move(e));
     }
@@ -266,7 +275,8 @@ struct Group {
 std::vector<Group> find_groups(const std::vector<Run>& runs) {
     std::vector<Group> groups;
     for (int i = 0; i < static_cast<int>(runs.size()); ++i)
-        groups.push_back(Group{{i}, std::set<XY>(runs[static_cast<std::size_t>(i)].cells.begin(), runs[static_cast<std::size_t>(i)].cells.end())});
+        groups.push_back(Group{
+            {i}, std::set<XY>(runs[static_cast<std::size_t>(i)].cells.begin(), runs[static_cast<std::size_t>(i)].cells.end())});
     bool merged = true;
     while (merged) {
         merged = false;
@@ -441,7 +451,8 @@ void gravity(Game& g, int step) {
                 const int to = (*seg)[seg->size() - 1 - i];
                 b.at({x, to}).item = items[i].second;
                 if (to != items[i].first)
-                    g.emit(ojson{{"type", "fall"}, {"step", step}, {"from", xy_json({x, items[i].first})}, {"to", xy_json({x, to})}});
+                    g.emit(ojson{
+                        {"type", "fall"}, {"step", step}, {"from", xy_json({x, items[i].first})}, {"to", xy_json({x, to})}});
             }
         }
     }
@@ -596,7 +607,11 @@ std::optional<StepResult> resolve_step(Game& g, int step, const Move* move, bool
     if (combo) {
         set = combo_area(b, move->a, move->t);
         consumed = {move->a, move->t};
-        g.emit(ojson{{"type", "combo"}, {"step", step}, {"a", xy_json(move->a)}, {"b", xy_json(move->t)}, {"area", cells_json(sorted_xy(set))}});
+        g.emit(ojson{{"type", "combo"},
+                     {"step", step},
+                     {"a", xy_json(move->a)},
+                     {"b", xy_json(move->t)},
+                     {"area", cells_json(sorted_xy(set))}});
     } else {
         for (const Group& group : groups) set.insert(group.cells.begin(), group.cells.end());
     }
@@ -615,7 +630,11 @@ std::optional<StepResult> resolve_step(Game& g, int step, const Move* move, bool
             fired.insert(c);
             const std::set<XY> area = fired_area(b, c, bomb_colour);
             set.insert(area.begin(), area.end());
-            g.emit(ojson{{"type", "fired"}, {"step", step}, {"cell", xy_json(c)}, {"token", token_of(b.at(c).item)}, {"area", cells_json(sorted_xy(area))}});
+            g.emit(ojson{{"type", "fired"},
+                         {"step", step},
+                         {"cell", xy_json(c)},
+                         {"token", token_of(b.at(c).item)},
+                         {"area", cells_json(sorted_xy(area))}});
         }
     }
 
@@ -695,14 +714,21 @@ std::optional<StepResult> resolve_step(Game& g, int step, const Move* move, bool
     {
         ojson gs = ojson::array();
         for (std::size_t gi = 0; gi < groups.size(); ++gi)
-            gs.push_back(ojson{{"cells", cells_json(sorted_xy(groups[gi].cells))}, {"points", g.starting ? 0 : group_points[gi]}});
-        g.emit(ojson{{"type", "clear"}, {"step", step}, {"groups", gs}, {"cells", cells_json(sorted_xy(result.cleared))},
-                     {"points", g.starting ? 0 : points}, {"jelly", cells_json(sorted_xy(jelly_lost))}});
+            gs.push_back(
+                ojson{{"cells", cells_json(sorted_xy(groups[gi].cells))}, {"points", g.starting ? 0 : group_points[gi]}});
+        g.emit(ojson{{"type", "clear"},
+                     {"step", step},
+                     {"groups", gs},
+                     {"cells", cells_json(sorted_xy(result.cleared))},
+                     {"points", g.starting ? 0 : points},
+                     {"jelly", cells_json(sorted_xy(jelly_lost))}});
     }
     {
         std::vector<Created> in_row_major = result.created;
-        std::sort(in_row_major.begin(), in_row_major.end(), [](const Created& p, const Created& q) { return row_major_less(p.cell, q.cell); });
-        for (const Created& c : in_row_major) g.emit(ojson{{"type", "created"}, {"step", step}, {"cell", xy_json(c.cell)}, {"token", c.token}});
+        std::sort(in_row_major.begin(), in_row_major.end(),
+                  [](const Created& p, const Created& q) { return row_major_less(p.cell, q.cell); });
+        for (const Created& c : in_row_major)
+            g.emit(ojson{{"type", "created"}, {"step", step}, {"cell", xy_json(c.cell)}, {"token", c.token}});
     }
     if (stop_after_clear) return result;
 

@@ -22,10 +22,10 @@ struct Created {
 };
 
 struct Hint {
-    XY a;  // the left or upper cell
-    XY b;  // the right or lower cell: the move's target
-    std::vector<XY> clears;         // the cells the first step clears, sorted by (x, y)
-    std::vector<Created> creates;   // the specials the first step makes, sorted by (x, y) of cell
+    XY a;                          // the left or upper cell
+    XY b;                          // the right or lower cell: the move's target
+    std::vector<XY> clears;        // the cells the first step clears, sorted by (x, y)
+    std::vector<Created> creates;  // the specials the first step makes, sorted by (x, y) of cell
     bool combo = false;
 };
 
@@ -41,8 +41,8 @@ Analysis analyze(const nlohmann::json& level);
 struct Play {
     std::vector<std::string> start_board, board;
     long long score = 0;
-    std::optional<int> illegal;  // index of the first illegal move; play stops there
-    int ingredients_collected = 0;  // at level start and during the moves
+    std::optional<int> illegal;                                       // index of the first illegal move; play stops there
+    int ingredients_collected = 0;                                    // at level start and during the moves
     nlohmann::ordered_json events = nlohmann::ordered_json::array();  // the moves' events, none for level start
 };
 

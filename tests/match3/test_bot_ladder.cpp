@@ -245,8 +245,7 @@ TEST_CASE("match3 estimate and pack check take --rollouts, and bad bot names are
     }
     auto run = [&](const std::string& args, bool keep_stderr = false) {
         const std::string out = (dir / "out.txt").string();
-        const std::string cmd =
-            std::string(TILELAB_CLI) + " " + args + " > " + out + (keep_stderr ? " 2>&1" : " 2>/dev/null");
+        const std::string cmd = std::string(TILELAB_CLI) + " " + args + " > " + out + (keep_stderr ? " 2>&1" : " 2>/dev/null");
         const int status = std::system(cmd.c_str());
         std::ifstream in(out);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -30,8 +30,11 @@ Board random_board(Rng& rng, int w, int h, int colors, bool settled, bool sparse
     for (auto& c : b.cells) {
         const int r = pick(rng, 100);
         const int walls = sparse ? 25 : 8;
-        c = r < walls / 2 ? cell::blocker : r < walls * 3 / 4 ? cell::hole : r < walls ? cell::empty
-                          : settled ? cell::random : pick(rng, colors);
+        c = r < walls / 2       ? cell::blocker
+            : r < walls * 3 / 4 ? cell::hole
+            : r < walls         ? cell::empty
+            : settled           ? cell::random
+                                : pick(rng, colors);
     }
     if (settled) match3::draw_random_pieces(b, colors, 3, rng);
     return b;
@@ -41,8 +44,8 @@ Board random_board(Rng& rng, int w, int h, int colors, bool settled, bool sparse
 void random_size(Rng& rng, int i, int& w, int& h) {
     w = 1 + pick(rng, 12);
     h = 1 + pick(rng, 12);
-    if (i % 10 == 7) w = 10 + pick(rng, 6);   // 10..15: at and past the width limit
-    if (i % 10 == 8) h = 20 + pick(rng, 8);   // 20..27: at and past the height limit
+    if (i % 10 == 7) w = 10 + pick(rng, 6);  // 10..15: at and past the width limit
+    if (i % 10 == 8) h = 20 + pick(rng, 8);  // 20..27: at and past the height limit
 }
 
 std::vector<int> sorted(std::vector<int> v) {
@@ -127,8 +130,11 @@ TEST_CASE("byte rows: hints (swaps, clears, counts, greedy, first step) equal th
         for (int k = 0; k < 12; ++k) {
             const Cell a{pick(rng, w + 2) - 1, pick(rng, h + 2) - 1};
             const int d = pick(rng, 5);
-            const Cell b = d == 0 ? Cell{a.x + 1, a.y} : d == 1 ? Cell{a.x, a.y + 1} : d == 2 ? Cell{a.x - 1, a.y}
-                         : d == 3 ? Cell{a.x, a.y - 1} : Cell{a.x + 2, a.y};
+            const Cell b = d == 0   ? Cell{a.x + 1, a.y}
+                           : d == 1 ? Cell{a.x, a.y + 1}
+                           : d == 2 ? Cell{a.x - 1, a.y}
+                           : d == 3 ? Cell{a.x, a.y - 1}
+                                    : Cell{a.x + 2, a.y};
             if (!board.contains(a) || !board.contains(b)) continue;  // the face never asks those
             asked.push_back(match3::Swap{a, b});
         }
@@ -217,7 +223,8 @@ TEST_CASE("byte rows: playouts of every bot are the same games with the byte row
         if (i % 3 == 0) {
             level.jelly = Grid(w, h, 0);
             for (int k = 0; k < w * h; ++k)
-                if (level.board.cells[static_cast<std::size_t>(k)] != cell::hole) level.jelly->cells[static_cast<std::size_t>(k)] = pick(rng, 3);
+                if (level.board.cells[static_cast<std::size_t>(k)] != cell::hole)
+                    level.jelly->cells[static_cast<std::size_t>(k)] = pick(rng, 3);
             level.goal.jelly = true;
         } else if (i % 3 == 1) {
             level.goal.collect.push_back(CollectGoal{pick(rng, colors), 10 + pick(rng, 30)});
@@ -226,7 +233,7 @@ TEST_CASE("byte rows: playouts of every bot are the same games with the byte row
         }
         const State start = match3::start_state(level);
         const auto bot = static_cast<match3::Bot>(i % 4);  // random, greedy, lookahead, mcts
-        on.rollouts = off.rollouts = 6;  // two rollouts an arm: the search may leave the lookahead's move
+        on.rollouts = off.rollouts = 6;                    // two rollouts an arm: the search may leave the lookahead's move
         INFO("level " << i << " " << w << "x" << h << " bot " << match3::bot_name(bot));
         const std::uint64_t seed = rng.next();
         const PlayoutOutcome got = match3::playout(bot, level, start, seed, on, {}, 2 * *level.goal.moves);

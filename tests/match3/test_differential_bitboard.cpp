@@ -25,8 +25,7 @@ Board v1_board(Rng& rng, int w, int h, int colors, bool settled) {
     Board b(w, h);
     for (auto& c : b.cells) {
         const int r = pick(rng, 100);
-        c = r < 5 ? cell::blocker : r < 8 ? cell::hole : r < 10 ? cell::empty
-                  : settled ? cell::random : pick(rng, colors);
+        c = r < 5 ? cell::blocker : r < 8 ? cell::hole : r < 10 ? cell::empty : settled ? cell::random : pick(rng, colors);
     }
     if (settled) match3::draw_random_pieces(b, colors, 3, rng);
     return b;
@@ -100,8 +99,8 @@ TEST_CASE("format 2 bitboard legal_moves agree with classifying every pair (spec
         const int w = wide ? 60 + pick(rng, 11) : 1 + pick(rng, 11);
         const int h = wide ? 1 + pick(rng, 5) : 1 + pick(rng, 11);
         const int colors = 2 + pick(rng, 6);
-        const int special_pct = pick(rng, 30), bomb_pct = pick(rng, 8), ingredient_pct = pick(rng, 10),
-                  crate_pct = pick(rng, 10), lock_pct = pick(rng, 30);
+        const int special_pct = pick(rng, 30), bomb_pct = pick(rng, 8), ingredient_pct = pick(rng, 10), crate_pct = pick(rng, 10),
+                  lock_pct = pick(rng, 30);
         Board board(w, h);
         Grid lock(w, h, 0);
         bool any_lock = false;
@@ -219,8 +218,8 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
                 for (const Cell b : {Cell{x + 1, y}, Cell{x, y + 1}}) {
                     if (!state.board.contains(b)) continue;
                     for (const auto& [p, q] : {std::pair{Cell{x, y}, b}, std::pair{b, Cell{x, y}}}) {
-                        const bool legal =
-                            match3::v2::classify(state.board, state.lock, p, q, config.min_match) != match3::v2::SwapKind::illegal;
+                        const bool legal = match3::v2::classify(state.board, state.lock, p, q, config.min_match) !=
+                                           match3::v2::SwapKind::illegal;
                         const auto want = test::preview_plain(state, config, p, q, reference);
                         REQUIRE(want.has_value() == legal);
                         REQUIRE(match3::v2::preview(state, config, p, q, scratch, into) == legal);

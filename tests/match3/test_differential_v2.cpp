@@ -31,9 +31,9 @@ json random_level(Rng& rng, int index) {
     const int w = 3 + pick(rng, 7), h = 3 + pick(rng, 7);
     const int colors = 3 + pick(rng, 4);  // two colours cascade to the step cap on most moves (tested once below)
     // Each board draws its own mix, so that some are dense with specials and others almost plain.
-    const int special_pct = pick(rng, 25), bomb_pct = pick(rng, 6), ingredient_pct = pick(rng, 8),
-              crate_pct = pick(rng, 12), blocker_pct = pick(rng, 6), hole_pct = pick(rng, 6), random_pct = pick(rng, 30),
-              empty_pct = pick(rng, 3), lock_pct = pick(rng, 25), jelly_pct = pick(rng, 40);
+    const int special_pct = pick(rng, 25), bomb_pct = pick(rng, 6), ingredient_pct = pick(rng, 8), crate_pct = pick(rng, 12),
+              blocker_pct = pick(rng, 6), hole_pct = pick(rng, 6), random_pct = pick(rng, 30), empty_pct = pick(rng, 3),
+              lock_pct = pick(rng, 25), jelly_pct = pick(rng, 40);
     std::vector<std::string> rows, lock_rows, jelly_rows;
     bool any_lock = false;
     for (int y = 0; y < h; ++y) {
@@ -47,10 +47,17 @@ json random_level(Rng& rng, int index) {
             else if ((r -= empty_pct) < 0) t = ".";
             else if ((r -= crate_pct) < 0) t = "c" + std::to_string(1 + pick(rng, 5));
             else if ((r -= ingredient_pct) < 0) t = "@";
-            else if ((r -= bomb_pct) < 0) { t = "*"; lockable = true; }
-            else if ((r -= special_pct) < 0) { t = std::to_string(pick(rng, colors)) + "hvb"[pick(rng, 3)]; lockable = true; }
-            else if ((r -= random_pct) < 0) t = "?";
-            else { t = std::to_string(pick(rng, colors)); lockable = true; }
+            else if ((r -= bomb_pct) < 0) {
+                t = "*";
+                lockable = true;
+            } else if ((r -= special_pct) < 0) {
+                t = std::to_string(pick(rng, colors)) + "hvb"[pick(rng, 3)];
+                lockable = true;
+            } else if ((r -= random_pct) < 0) t = "?";
+            else {
+                t = std::to_string(pick(rng, colors));
+                lockable = true;
+            }
             const bool locked = lockable && pick(rng, 100) < lock_pct;
             any_lock |= locked;
             row += (x ? " " : "") + t;
@@ -61,8 +68,13 @@ json random_level(Rng& rng, int index) {
         lock_rows.push_back(lock);
         jelly_rows.push_back(jelly);
     }
-    json level = {{"format", "tilelab.level"}, {"version", 2}, {"id", "diff-" + std::to_string(index)},
-                  {"name", "diff"}, {"kind", "match3"}, {"width", w}, {"height", h},
+    json level = {{"format", "tilelab.level"},
+                  {"version", 2},
+                  {"id", "diff-" + std::to_string(index)},
+                  {"name", "diff"},
+                  {"kind", "match3"},
+                  {"width", w},
+                  {"height", h},
                   {"seed", rng.next() >> 20}};
     json rules = {{"colors", colors}};
     // min_match 2 refills pairs forever: every move runs to the step cap (the cap is tested below).
@@ -247,10 +259,10 @@ TEST_CASE("match3 format 2: random boards agree with the format 2 oracle (hints,
     CHECK(tally.crate_hits > scale);
     CHECK(tally.collected > scale / 10);
     CHECK(tally.illegal > scale);
-    WARN("hints " << tally.hints << ", combos " << tally.combos << ", creates " << tally.creates << ", dead "
-                  << tally.dead << ", moves " << tally.moves << ", fired " << tally.fired << ", unlocked "
-                  << tally.unlocked << ", crate hits " << tally.crate_hits << ", collected " << tally.collected
-                  << ", illegal " << tally.illegal << ", capped moves " << tally.summaries);
+    WARN("hints " << tally.hints << ", combos " << tally.combos << ", creates " << tally.creates << ", dead " << tally.dead
+                  << ", moves " << tally.moves << ", fired " << tally.fired << ", unlocked " << tally.unlocked << ", crate hits "
+                  << tally.crate_hits << ", collected " << tally.collected << ", illegal " << tally.illegal << ", capped moves "
+                  << tally.summaries);
 }
 
 TEST_CASE("match3 format 2: a cascade that never ends stops at the step cap with a summary, as the oracle's first 1000 steps") {

@@ -21,8 +21,7 @@ Board random_board(Rng& rng, int w, int h, int colors, int min_match, bool settl
     Board b(w, h);
     for (auto& c : b.cells) {
         const int r = pick(rng, 100);
-        c = r < 5 ? cell::blocker : r < 8 ? cell::hole : r < 10 ? cell::empty
-                  : settled ? cell::random : pick(rng, colors);
+        c = r < 5 ? cell::blocker : r < 8 ? cell::hole : r < 10 ? cell::empty : settled ? cell::random : pick(rng, colors);
     }
     if (settled) match3::draw_random_pieces(b, colors, min_match, rng);
     return b;

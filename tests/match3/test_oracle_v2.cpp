@@ -89,7 +89,8 @@ int run_play_vectors(const std::string& file, bool v2) {
         CHECK(json(got.board).dump() == json(want_board).dump());
         CHECK(got.score == want_score);
         CHECK(got.illegal == want_illegal);
-        bool ok = got.start_board == want_start && got.board == want_board && got.score == want_score && got.illegal == want_illegal;
+        bool ok = got.start_board == want_start && got.board == want_board && got.score == want_score &&
+                  got.illegal == want_illegal;
         if (v2) {
             CHECK(got.ingredients_collected == expect.at("ingredients_collected").get<int>());
             ok = ok && got.ingredients_collected == expect.at("ingredients_collected").get<int>();
@@ -103,8 +104,8 @@ int run_play_vectors(const std::string& file, bool v2) {
 
 // A version 2 level around a hand-made board.
 json level(std::vector<std::string> board, json rules = {{"colors", 6}}, json layers = nullptr) {
-    json l = {{"format", "tilelab.level"}, {"version", 2},        {"id", "t"},   {"name", "t"},    {"kind", "match3"},
-              {"width", 0},                {"height", board.size()}, {"seed", 7}, {"rules", rules}, {"board", board}};
+    json l = {{"format", "tilelab.level"}, {"version", 2}, {"id", "t"},      {"name", "t"},   {"kind", "match3"}, {"width", 0},
+              {"height", board.size()},    {"seed", 7},    {"rules", rules}, {"board", board}};
     std::size_t w = 0;
     for (char ch : board.at(0)) w += ch == ' ';
     l["width"] = w + 1;
@@ -220,8 +221,7 @@ TEST_CASE("oracle_v2: line + line clears the row and the column through the targ
 }
 
 TEST_CASE("oracle_v2: line + bomb clears three rows and three columns around the target") {
-    std::vector<std::string> board = {"0 1 2 3 4 5", "1 2 3 4 5 0", "2 3 4 5 0 1", "3 4 1b 0v 1 2", "4 5 0 1 2 3",
-                                      "5 0 1 2 3 4"};
+    std::vector<std::string> board = {"0 1 2 3 4 5", "1 2 3 4 5 0", "2 3 4 5 0 1", "3 4 1b 0v 1 2", "4 5 0 1 2 3", "5 0 1 2 3 4"};
     const auto a = oracle_v2::analyze(level(board));
     const auto* h = find_hint(a, {2, 3}, {3, 3});
     REQUIRE(h);
@@ -330,7 +330,8 @@ TEST_CASE("oracle_v2: crates lose one hit point next to a run, an ingredient lea
             CHECK(e["hp"] == 1);
             hit = true;
         }
-        if (e["type"] == "created" && e["step"] == 1) CHECK(e == nlohmann::ordered_json::parse(R"({"type":"created","step":1,"cell":[1,1],"token":"1v"})"));
+        if (e["type"] == "created" && e["step"] == 1)
+            CHECK(e == nlohmann::ordered_json::parse(R"({"type":"created","step":1,"cell":[1,1],"token":"1v"})"));
         if (e["type"] == "collected") {
             CHECK(e == nlohmann::ordered_json::parse(R"({"type":"collected","step":1,"cell":[0,1]})"));
             collected = true;

@@ -79,7 +79,8 @@ struct Previews {
 };
 }  // namespace
 
-TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (over and under 64 that fire) agrees with playing the first step") {
+TEST_CASE(
+    "format 2 preview on boards crowded with specials and colour bombs (over and under 64 that fire) agrees with playing the first step") {
     Rng rng(1729);
     int over_64 = 0, under_64 = 0, previews = 0, moved_specials = 0;
     Previews check;
@@ -116,7 +117,8 @@ TEST_CASE("format 2 preview on boards crowded with specials and colour bombs (ov
     CHECK(moved_specials > test::reps(500));
 }
 
-TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on boards with several bombs agrees with playing the first step") {
+TEST_CASE(
+    "format 2 preview of colour bomb + plain piece moves, in any order, on boards with several bombs agrees with playing the first step") {
     // The clears of a colour bomb + plain piece of colour k are colour k's cells, what their firing
     // closure adds, and the bomb's cell, unless that closure reaches the swapped bomb; so a preview
     // that remembered one board's answers would go wrong in the order of the moves or in which bomb
@@ -136,7 +138,8 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
         INFO("board " << i << " " << w << "x" << h);
         std::vector<CellPairMove>& moves = check.moves;
         match3::v2::legal_moves(state.board, state.lock, config.min_match, moves);
-        for (std::size_t k = moves.size(); k > 1; --k) std::swap(moves[k - 1], moves[static_cast<std::size_t>(pick(rng, static_cast<int>(k)))]);
+        for (std::size_t k = moves.size(); k > 1; --k)
+            std::swap(moves[k - 1], moves[static_cast<std::size_t>(pick(rng, static_cast<int>(k)))]);
         // Per colour, the first bomb + plain move's bomb and clears.
         std::vector<std::optional<std::pair<Cell, std::vector<Cell>>>> first(static_cast<std::size_t>(config.colors));
         for (const CellPairMove& m : moves) {
@@ -167,7 +170,8 @@ TEST_CASE("format 2 preview of colour bomb + plain piece moves, in any order, on
     CHECK(reached_bomb > test::reps(1000));
 }
 
-TEST_CASE("format 2 preview with one scratch follows the state: the same board under another min_match or lock layer is previewed afresh") {
+TEST_CASE(
+    "format 2 preview with one scratch follows the state: the same board under another min_match or lock layer is previewed afresh") {
     // The scratch keeps the masks of the board it last saw: the colour masks and whether the board
     // has a run (which depends on min_match), and the fire masks with the lock layer they were built
     // for. Each board is previewed under min_match 4 (drawn so, it may hold runs of 3) and then 3,

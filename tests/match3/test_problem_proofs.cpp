@@ -93,13 +93,16 @@ TEST_CASE("jelly under a crate, through crates or under a lock: no verb says it 
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("proofs still said: jelly under a blocker, walled in by blockers and holes, under a crate no run reaches", "[problems]") {
+TEST_CASE("proofs still said: jelly under a blocker, walled in by blockers and holes, under a crate no run reaches",
+          "[problems]") {
     // (2, 2) has blockers above and below it and a hole and a blocker beside it: no line of three
     // cells that can hold pieces passes through it.
     const std::string walled = R"(["? ? ? ? ?", "? ? # ? ?", "? _ ? # ?", "? ? # ? ?", "? ? ? ? ?"])";
     const std::string jelly = R"(["0 0 0 0 0", "0 0 0 0 0", "0 0 1 0 0", "0 0 0 0 0", "0 0 0 0 0"])";
     const auto w = level_problems(level_from(jelly_level(walled, jelly, false)));
-    CHECK(has(w, "unreachable jelly at (2, 2): 1 layer can never be cleared: no line of 3 cells that can hold pieces passes through it", Cell{2, 2}));
+    CHECK(has(
+        w, "unreachable jelly at (2, 2): 1 layer can never be cleared: no line of 3 cells that can hold pieces passes through it",
+        Cell{2, 2}));
     CHECK(has(w, "the level makes no special"));
     CHECK(has(w, "the level cannot be won"));
     // The same cell when the level makes specials: a line, a bomb or a colour bomb can clear it.
@@ -114,7 +117,8 @@ TEST_CASE("proofs still said: jelly under a blocker, walled in by blockers and h
     const std::string column = R"(["? ? # ? ?", "? ? . ? ?", "? ? ? ? ?", "? ? ? ? ?", "? ? ? ? ?"])";
     const std::string two = R"(["0 0 2 0 0", "0 0 1 0 0", "0 0 0 0 0", "0 0 0 0 0", "0 0 0 0 0"])";
     const auto under = level_problems(level_from(jelly_level(column, two, true)));
-    CHECK(has(under, "unreachable jelly at (2, 0): 2 layers can never be cleared: it is under a blocker, which is never cleared", Cell{2, 0}));
+    CHECK(has(under, "unreachable jelly at (2, 0): 2 layers can never be cleared: it is under a blocker, which is never cleared",
+              Cell{2, 0}));
     CHECK(has(under, "no piece can ever fall into it: the blocker at (2, 0), which never moves, is above it", Cell{2, 1}));
     // A crate there instead of the blocker breaks, and the refill then reaches both cells.
     const std::string crate_column = R"(["? ? c3 ? ?", "? ? . ? ?", "? ? ? ? ?", "? ? ? ? ?", "? ? ? ? ?"])";
@@ -127,6 +131,7 @@ TEST_CASE("proofs still said: jelly under a blocker, walled in by blockers and h
     const std::string corner = R"(["0 0 0 0 1", "0 0 0 0 1", "0 0 0 0 0", "0 0 0 0 0", "0 0 0 0 0"])";
     const auto s = level_problems(level_from(jelly_level(sealed, corner, false)));
     CHECK(has(s, "crate at (4, 0) can never be hit", Cell{4, 0}));
-    CHECK(has(s, "unreachable jelly at (4, 0): 1 layer can never be cleared: it is under a crate no run can ever reach", Cell{4, 0}));
+    CHECK(has(s, "unreachable jelly at (4, 0): 1 layer can never be cleared: it is under a crate no run can ever reach",
+              Cell{4, 0}));
     CHECK(has(s, "the crate at (4, 0), which is never hit and so never breaks, is above it", Cell{4, 1}));
 }

@@ -47,10 +47,10 @@ bool any_of(const std::vector<Warning>& w, const std::string& part) {
 }
 
 struct NeverTally {
-    int levels = 0;       // levels looked at
-    int with_never = 0;   // levels with a "can never" / "cannot be won" problem
-    int played = 0;       // levels (and single-goal variants) played
-    long long runs = 0;   // playouts
+    int levels = 0;      // levels looked at
+    int with_never = 0;  // levels with a "can never" / "cannot be won" problem
+    int played = 0;      // levels (and single-goal variants) played
+    long long runs = 0;  // playouts
 };
 
 std::map<std::string, NeverTally> tallies;
@@ -88,7 +88,8 @@ void check_level(const Level& level, const std::string& where, NeverTally& tally
     const Item items[] = {
         {"unreachable jelly", [](Level& l) { l.goal.jelly = true; }},
         {"crate at", [](Level& l) { l.goal.crates = true; }},
-        {"ingredient at", [](Level& l) {
+        {"ingredient at",
+         [](Level& l) {
              l.goal.ingredients = static_cast<int>(std::count(l.board.cells.begin(), l.board.cells.end(), cell::ingredient));
          }},
     };

@@ -64,11 +64,7 @@ std::vector<Cell> cells(std::initializer_list<std::pair<int, int>> list) {
 }  // namespace
 
 TEST_CASE("runs are maximal lines of min_match - L and T shapes are one group touching runs are not") {
-    const Board b = parse({"0 0 0 1",
-                           "2 3 0 1",
-                           "2 3 0 1",
-                           "4 4 4 5",
-                           "5 5 5 5"});
+    const Board b = parse({"0 0 0 1", "2 3 0 1", "2 3 0 1", "4 4 4 5", "5 5 5 5"});
     const auto groups = match3::match_groups(b, cfg());
     REQUIRE(groups.size() == 4);
     CHECK(groups[0].cells == cells({{0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2}}));  // L: one group, two runs
@@ -89,10 +85,7 @@ TEST_CASE("holes blockers and empty cells break runs - min_match changes the len
 TEST_CASE("scoring walks row runs first then column runs - shared pieces score once") {
     match3::RunMarks runs;
     // A T: row run of 5 (each piece 4 * 50) and a column run of 3 sharing one piece (two more at 2 * 50).
-    match3::scan_runs(parse({"0 0 0 0 0",
-                             "1 2 0 2 1",
-                             "2 1 0 1 2"}),
-                      cfg(), runs);
+    match3::scan_runs(parse({"0 0 0 0 0", "1 2 0 2 1", "2 1 0 1 2"}), cfg(), runs);
     CHECK(runs.points == 5 * 200 + 2 * 100);
     // score_per_piece replaces the 50.
     match3::scan_runs(parse({"1 1 1"}), cfg(6, 3, 10), runs);
@@ -100,10 +93,7 @@ TEST_CASE("scoring walks row runs first then column runs - shared pieces score o
 }
 
 TEST_CASE("gravity: pieces fall past holes never past blockers - only the top segment refills") {
-    Level level = level_with({"1 2 3",
-                              "4 _ #",
-                              ". . 5",
-                              "0 0 0"});
+    Level level = level_with({"1 2 3", "4 _ #", ". . 5", "0 0 0"});
     State s = state_of(level);
     match3::Scratch scratch;
     std::vector<match3::StepLog> logs;
@@ -115,35 +105,30 @@ TEST_CASE("gravity: pieces fall past holes never past blockers - only the top se
     // Column 1: 2 skips the hole into the bottom row. Column 2: 5 falls one row; 3 stays above the blocker.
     std::vector<std::pair<Cell, Cell>> falls;
     for (const auto& f : first.falls) falls.emplace_back(f.from, f.to);
-    CHECK(falls == std::vector<std::pair<Cell, Cell>>{{Cell{0, 1}, Cell{0, 3}},
-                                                       {Cell{0, 0}, Cell{0, 2}},
-                                                       {Cell{1, 0}, Cell{1, 3}},
-                                                       {Cell{2, 2}, Cell{2, 3}}});
+    CHECK(falls == std::vector<std::pair<Cell, Cell>>{
+                       {Cell{0, 1}, Cell{0, 3}}, {Cell{0, 0}, Cell{0, 2}}, {Cell{1, 0}, Cell{1, 3}}, {Cell{2, 2}, Cell{2, 3}}});
     // Refill: columns left to right, bottom-most empty first; column 2's top segment is full (3 above
     // the blocker) and its lower segment (y = 2 now empty) is not refilled.
     Rng rng(level.seed);
     std::vector<std::pair<Cell, int>> spawns;
     for (const auto& sp : first.spawns) spawns.emplace_back(sp.cell, sp.color);
-    const int c0 = static_cast<int>(rng.uniform(6)), c1 = static_cast<int>(rng.uniform(6)),
-              c2 = static_cast<int>(rng.uniform(6)), c3 = static_cast<int>(rng.uniform(6));
-    CHECK(spawns == std::vector<std::pair<Cell, int>>{{Cell{0, 1}, c0}, {Cell{0, 0}, c1}, {Cell{1, 2}, c2},
-                                                       {Cell{1, 0}, c3}});
+    const int c0 = static_cast<int>(rng.uniform(6)), c1 = static_cast<int>(rng.uniform(6)), c2 = static_cast<int>(rng.uniform(6)),
+              c3 = static_cast<int>(rng.uniform(6));
+    CHECK(spawns == std::vector<std::pair<Cell, int>>{{Cell{0, 1}, c0}, {Cell{0, 0}, c1}, {Cell{1, 2}, c2}, {Cell{1, 0}, c3}});
     CHECK(s.board.at(2, 2) == cell::empty);
     CHECK(s.board.at(2, 0) == 3);
 }
 
 TEST_CASE("a swap is legal only when a swapped piece ends in a run") {
-    const Level level = level_with({"0 0 1 0",
-                                    "2 3 4 5",
-                                    "1 1 1 2"});
+    const Level level = level_with({"0 0 1 0", "2 3 4 5", "1 1 1 2"});
     const KindOps& game = kind_ops(Kind::match3);
     const State s = state_of(level);
     auto play = [&](Cell a, Cell b) { return game.play(level, s, Move{CellPairMove{a, b}}); };
-    CHECK(play({2, 0}, {3, 0}).legal);           // 0 0 0 1
-    CHECK(play({3, 0}, {2, 0}).legal);           // either order
-    CHECK_FALSE(play({2, 0}, {2, 2}).legal);     // not neighbours
-    CHECK_FALSE(play({0, 0}, {1, 1}).legal);     // diagonal
-    CHECK_FALSE(play({3, 0}, {4, 0}).legal);     // off the board
+    CHECK(play({2, 0}, {3, 0}).legal);        // 0 0 0 1
+    CHECK(play({3, 0}, {2, 0}).legal);        // either order
+    CHECK_FALSE(play({2, 0}, {2, 2}).legal);  // not neighbours
+    CHECK_FALSE(play({0, 0}, {1, 1}).legal);  // diagonal
+    CHECK_FALSE(play({3, 0}, {4, 0}).legal);  // off the board
     // The bottom row already holds a run (a designer's board), but swapping 2 and 3 puts no swapped
     // piece in a run: illegal, as a swap that makes no run of its own is swapped back.
     CHECK_FALSE(play({0, 1}, {1, 1}).legal);
@@ -154,18 +139,14 @@ TEST_CASE("a swap is legal only when a swapped piece ends in a run") {
     CHECK_FALSE(refused.why.empty());
     CHECK(game.play(level, s, Move{Direction::up}).legal == false);
 
-    const Level walls = level_with({"0 # 0 0",
-                                    "1 _ 2 3"});
+    const Level walls = level_with({"0 # 0 0", "1 _ 2 3"});
     const State w = state_of(walls);
     CHECK_FALSE(game.play(walls, w, Move{CellPairMove{{0, 0}, {1, 0}}}).legal);  // a blocker never moves
     CHECK_FALSE(game.play(walls, w, Move{CellPairMove{{1, 1}, {2, 1}}}).legal);  // nor a hole
 }
 
 TEST_CASE("events: the swap then per step the cleared groups with points falls and spawns") {
-    const Level level = level_with({"1 2 3",
-                                    "4 5 1",
-                                    "0 0 4",
-                                    "2 3 0"});
+    const Level level = level_with({"1 2 3", "4 5 1", "0 0 4", "2 3 0"});
     const KindOps& game = kind_ops(Kind::match3);
     const State s = state_of(level);
     const StepResult r = game.play(level, s, Move{CellPairMove{{2, 2}, {2, 3}}});
@@ -192,17 +173,14 @@ TEST_CASE("events: the swap then per step the cleared groups with points falls a
         }
     }
     CHECK(points == r.state.score);
-    CHECK(falls >= 6);     // the two rows above each cleared cell fall
-    CHECK(spawns >= 3);    // one new piece per cleared cell, at least
+    CHECK(falls >= 6);              // the two rows above each cleared cell fall
+    CHECK(spawns >= 3);             // one new piece per cleared cell, at least
     CHECK(s.board == level.board);  // the input state is untouched
 }
 
 TEST_CASE("start: `?` cells drawn row-major with both exclusions then an unscored resolution") {
     // X has 2 2 on its left and 3 3 above it; both colours are excluded (docs/randomness.md).
-    const Board b = parse({"2 3 3 4 1 3 2",
-                           "1 2 3 4 4 3 3",
-                           "1 2 3 2 2 ? ?"},
-                          5);
+    const Board b = parse({"2 3 3 4 1 3 2", "1 2 3 4 4 3 3", "1 2 3 2 2 ? ?"}, 5);
     int allowed[16];
     const int n = match3::allowed_colors(b, 5, 2, 5, 3, allowed);
     CHECK(std::vector<int>(allowed, allowed + n) == std::vector<int>{0, 1, 4});
@@ -222,10 +200,7 @@ TEST_CASE("start: `?` cells drawn row-major with both exclusions then an unscore
 }
 
 TEST_CASE("jelly loses one layer per clear - collect counts pieces - goals") {
-    Level level = level_with({"1 2 3",
-                              "4 5 1",
-                              "0 0 4",
-                              "2 3 0"});
+    Level level = level_with({"1 2 3", "4 5 1", "0 0 4", "2 3 0"});
     level.jelly = Grid(3, 4, 0);
     level.jelly->at(0, 2) = 2;
     level.jelly->at(1, 2) = 1;
@@ -262,9 +237,7 @@ TEST_CASE("jelly loses one layer per clear - collect counts pieces - goals") {
 }
 
 TEST_CASE("legal_moves lists every hint swap in order - preview_swap shows what a swap clears") {
-    const Level level = level_with({"0 1 0 2",
-                                    "3 0 4 5",
-                                    "1 2 3 4"});
+    const Level level = level_with({"0 1 0 2", "3 0 4 5", "1 2 3 4"});
     const State s = state_of(level);
     const auto moves = kind_ops(Kind::match3).legal_moves(level, s);
     const auto hints = match3::hints(level.board, level.rules);

@@ -36,9 +36,15 @@ struct Drawn {
 Drawn random_state(Rng& rng) {
     int w, h;
     switch (pick(rng, 4)) {
-    case 0: w = 1 + pick(rng, 14), h = 1 + pick(rng, 26); break;       // around and past 12 x 24
-    case 1: w = 10 + pick(rng, 4), h = 21 + pick(rng, 5); break;       // near the limit
-    default: w = 5 + pick(rng, 6), h = 5 + pick(rng, 6); break;        // the usual boards
+    case 0:
+        w = 1 + pick(rng, 14), h = 1 + pick(rng, 26);
+        break;  // around and past 12 x 24
+    case 1:
+        w = 10 + pick(rng, 4), h = 21 + pick(rng, 5);
+        break;  // near the limit
+    default:
+        w = 5 + pick(rng, 6), h = 5 + pick(rng, 6);
+        break;  // the usual boards
     }
     Drawn d;
     match3::v2::Config& c = d.config;
@@ -56,8 +62,8 @@ Drawn random_state(Rng& rng) {
         }
         c.weight_sum = sum;
     }
-    const int special_pct = pick(rng, 25), bomb_pct = pick(rng, 6), ingredient_pct = pick(rng, 10),
-              crate_pct = pick(rng, 15), blocker_pct = pick(rng, 8), hole_pct = pick(rng, 8), empty_pct = pick(rng, 12),
+    const int special_pct = pick(rng, 25), bomb_pct = pick(rng, 6), ingredient_pct = pick(rng, 10), crate_pct = pick(rng, 15),
+              blocker_pct = pick(rng, 8), hole_pct = pick(rng, 8), empty_pct = pick(rng, 12),
               lock_pct = pick(rng, 3) == 0 ? 0 : pick(rng, 30), jelly_pct = pick(rng, 50), odd_pct = pick(rng, 3);
     State& s = d.state;
     s.board = Board(w, h);
@@ -98,13 +104,13 @@ TEST_CASE("match3 format 2: resolution steps on byte rows leave the states of th
     for (int i = 0; i < state_count; ++i) {
         Drawn d = random_state(rng);
         const match3::v2::Config& config = d.config;
-        INFO("state " << i << ", " << d.state.board.width << " x " << d.state.board.height << ", min_match "
-                      << config.min_match);
+        INFO("state " << i << ", " << d.state.board.width << " x " << d.state.board.height << ", min_match " << config.min_match);
         small += d.state.board.width <= 12 && d.state.board.height <= 24;
         // Steps on the random board as drawn (runs anywhere, items above empty cells), in each mode,
         // with and without events, until nothing is left to resolve.
-        const Mode mode = config.min_match == 2 ? Mode::lookahead
-                                                : std::array{Mode::scored, Mode::lookahead, Mode::start}[static_cast<std::size_t>(pick(rng, 3))];
+        const Mode mode = config.min_match == 2
+                              ? Mode::lookahead
+                              : std::array{Mode::scored, Mode::lookahead, Mode::start}[static_cast<std::size_t>(pick(rng, 3))];
         const bool logged = pick(rng, 4) == 0;
         State a = d.state, b = d.state;
         for (int step = 1; step <= 40; ++step) {
@@ -127,9 +133,10 @@ TEST_CASE("match3 format 2: resolution steps on byte rows leave the states of th
             const Mode play_mode = pick(rng, 2) && config.min_match > 2 ? Mode::scored : Mode::lookahead;
             const bool with_events = pick(rng, 5) == 0;
             nlohmann::ordered_json ea = nlohmann::ordered_json::array(), eb = nlohmann::ordered_json::array();
-            const int sa = match3::v2::play_move(a, config, move.a, move.b, kind, scratch.fast, with_events ? &ea : nullptr, play_mode);
-            const int sb =
-                match3::v2::play_move(b, config, move.a, move.b, kind, scratch.reference, with_events ? &eb : nullptr, play_mode);
+            const int sa = match3::v2::play_move(a, config, move.a, move.b, kind, scratch.fast, with_events ? &ea : nullptr,
+                                                 play_mode);
+            const int sb = match3::v2::play_move(b, config, move.a, move.b, kind, scratch.reference, with_events ? &eb : nullptr,
+                                                 play_mode);
             INFO("move " << m << ", mode " << static_cast<int>(play_mode) << ", events " << with_events);
             REQUIRE(sa == sb);
             REQUIRE(a == b);

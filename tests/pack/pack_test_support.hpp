@@ -88,16 +88,15 @@ inline CommandResult run_tilelab(const std::vector<std::string>& args, const fs:
 }
 
 // Level files written in the tests, in the format of docs/format.md.
-inline std::string slide_level(const std::string& id, const std::vector<std::string>& rows, int target,
-                               std::uint64_t seed = 7) {
+inline std::string slide_level(const std::string& id, const std::vector<std::string>& rows, int target, std::uint64_t seed = 7) {
     std::string board;
     for (std::size_t i = 0; i < rows.size(); ++i) board += (i ? ", \"" : "\"") + rows[i] + "\"";
     std::size_t width = 1;
     for (char ch : rows.at(0)) width += ch == ' ';
     return "{\"format\": \"tilelab.level\", \"version\": 1, \"id\": \"" + id + "\", \"name\": \"" + id +
-           "\", \"kind\": \"slide\", \"width\": " + std::to_string(width) +
-           ", \"height\": " + std::to_string(rows.size()) + ", \"seed\": " + std::to_string(seed) +
-           ", \"goal\": {\"target\": " + std::to_string(target) + "}, \"board\": [" + board + "]}\n";
+           "\", \"kind\": \"slide\", \"width\": " + std::to_string(width) + ", \"height\": " + std::to_string(rows.size()) +
+           ", \"seed\": " + std::to_string(seed) + ", \"goal\": {\"target\": " + std::to_string(target) + "}, \"board\": [" +
+           board + "]}\n";
 }
 
 inline std::string link_level(const std::string& id, const std::vector<std::string>& rows) {
@@ -106,8 +105,8 @@ inline std::string link_level(const std::string& id, const std::vector<std::stri
     std::size_t width = 1;
     for (char ch : rows.at(0)) width += ch == ' ';
     return "{\"format\": \"tilelab.level\", \"version\": 1, \"id\": \"" + id + "\", \"name\": \"" + id +
-           "\", \"kind\": \"link\", \"width\": " + std::to_string(width) +
-           ", \"height\": " + std::to_string(rows.size()) + ", \"seed\": 1, \"board\": [" + board + "]}\n";
+           "\", \"kind\": \"link\", \"width\": " + std::to_string(width) + ", \"height\": " + std::to_string(rows.size()) +
+           ", \"seed\": 1, \"board\": [" + board + "]}\n";
 }
 
 inline std::string pack_file(const std::string& name, const std::vector<std::string>& levels) {

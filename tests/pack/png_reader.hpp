@@ -101,7 +101,8 @@ private:
         static const short lext[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
         static const short dbase[30] = {1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
                                         193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
-        static const short dext[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+        static const short dext[30] = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
+                                       6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
         for (;;) {
             int symbol = decode(lencode);
             if (symbol < 256) {
@@ -190,8 +191,7 @@ inline Image read_png(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
     static const std::uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
-    if (bytes.size() < 33 || !std::equal(signature, signature + 8, bytes.begin()))
-        throw std::runtime_error(path + ": not a PNG");
+    if (bytes.size() < 33 || !std::equal(signature, signature + 8, bytes.begin())) throw std::runtime_error(path + ": not a PNG");
     Image image;
     int channels = 0;
     std::vector<std::uint8_t> idat;
@@ -230,12 +230,23 @@ inline Image read_png(const std::string& path) {
             const int c = up && x >= static_cast<std::size_t>(channels) ? up[x - channels] : 0;
             int predictor = 0;
             switch (filter) {
-            case 0: predictor = 0; break;
-            case 1: predictor = a; break;
-            case 2: predictor = b; break;
-            case 3: predictor = (a + b) / 2; break;
-            case 4: predictor = png_detail::paeth(a, b, c); break;
-            default: throw std::runtime_error(path + ": bad filter");
+            case 0:
+                predictor = 0;
+                break;
+            case 1:
+                predictor = a;
+                break;
+            case 2:
+                predictor = b;
+                break;
+            case 3:
+                predictor = (a + b) / 2;
+                break;
+            case 4:
+                predictor = png_detail::paeth(a, b, c);
+                break;
+            default:
+                throw std::runtime_error(path + ": bad filter");
             }
             row[x] = static_cast<std::uint8_t>(src[x] + predictor);
         }

@@ -12,11 +12,10 @@ using tilelab::test::ScratchDir;
 
 namespace {
 
-bool mentions(const Diagnostics& problems, const std::string& file, const std::string& pointer,
-              const std::string& words, Diagnostic::Severity severity = Diagnostic::Severity::error) {
+bool mentions(const Diagnostics& problems, const std::string& file, const std::string& pointer, const std::string& words,
+              Diagnostic::Severity severity = Diagnostic::Severity::error) {
     for (const Diagnostic& d : problems)
-        if (d.severity == severity && d.file == file && d.pointer == pointer &&
-            d.message.find(words) != std::string::npos)
+        if (d.severity == severity && d.file == file && d.pointer == pointer && d.message.find(words) != std::string::npos)
             return true;
     return false;
 }
@@ -47,7 +46,8 @@ TEST_CASE("pack check names the file and the fault of a broken level and of a re
     dir.write("w/a.json", test::slide_level("same-id", {"2 . . .", ". . . .", ". . . .", ". . . 2"}, 2048));
     dir.write("w/b.json", test::slide_level("same-id", {"4 . . .", ". . . .", ". . . .", ". . . 2"}, 2048));
     dir.write("w/c.json", test::slide_level("broken", {"2 3 . .", ". . . .", ". . . .", ". . . ."}, 2048));
-    const auto pack_path = dir.write("world.json", test::pack_file("World", {"w/a.json", "w/b.json", "w/c.json", "w/missing.json"}));
+    const auto pack_path = dir.write("world.json",
+                                     test::pack_file("World", {"w/a.json", "w/b.json", "w/c.json", "w/missing.json"}));
 
     pack::LoadedPack loaded = pack::load_pack_levels(pack_path);
     REQUIRE(loaded.pack);
@@ -80,7 +80,8 @@ TEST_CASE("pack check names the file and the fault of a broken level and of a re
 
 TEST_CASE("pack check of an unreadable pack file reports it and checks nothing", "[pack]") {
     ScratchDir dir("nopack");
-    const auto pack_path = dir.write("bad.json", "{\"format\": \"tilelab.pack\", \"version\": 1, \"name\": \"x\", \"levels\": [1,]}");
+    const auto pack_path = dir.write("bad.json",
+                                     "{\"format\": \"tilelab.pack\", \"version\": 1, \"name\": \"x\", \"levels\": [1,]}");
     pack::LoadedPack loaded = pack::load_pack_levels(pack_path);
     CHECK_FALSE(loaded.pack);
     pack::PackReport report = pack::check_pack(loaded, quick());

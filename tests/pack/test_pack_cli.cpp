@@ -9,8 +9,8 @@
 #include "pack_test_support.hpp"
 
 using tilelab::test::CommandResult;
-using tilelab::test::ScratchDir;
 using tilelab::test::run_tilelab;
+using tilelab::test::ScratchDir;
 using ojson = nlohmann::ordered_json;
 
 namespace {
@@ -118,8 +118,7 @@ TEST_CASE("pack usage errors exit 2 and say what is wrong", "[pack][cli]") {
     CHECK(status_of({"pack", "check", (dir / "nope.json").string()}).status == 1);
 }
 
-TEST_CASE("tilelab estimate and the pack report give the same pass rates for a seed, with 1 and 2 threads",
-          "[pack][cli]") {
+TEST_CASE("tilelab estimate and the pack report give the same pass rates for a seed, with 1 and 2 threads", "[pack][cli]") {
     ScratchDir dir("same-rates");
     // Each kind's default bot: the match3 sample, and slide boards small enough for expectimax to be quick.
     const std::string match3 = std::string(TILELAB_SOURCE_DIR) + "/levels/samples/match3/01-intro.json";
@@ -131,14 +130,15 @@ TEST_CASE("tilelab estimate and the pack report give the same pass rates for a s
     ojson by_threads[2];
     std::string html[2];
     for (int t = 1; t <= 2; ++t) {
-        CommandResult r = run_tilelab({"pack", "check", pack, "--json", "--seed", "77", "--runs", "60", "--threads",
-                                       std::to_string(t)}, dir.path());
+        CommandResult r = run_tilelab(
+            {"pack", "check", pack, "--json", "--seed", "77", "--runs", "60", "--threads", std::to_string(t)}, dir.path());
         INFO(r.err);
         REQUIRE(r.status == 0);
         by_threads[t - 1] = ojson::parse(r.out);
         const std::string out = (dir / ("report" + std::to_string(t) + ".html")).string();
-        REQUIRE(run_tilelab({"pack", "report", pack, "-o", out, "--seed", "77", "--runs", "60", "--threads",
-                             std::to_string(t)}, dir.path()).status == 0);
+        REQUIRE(run_tilelab({"pack", "report", pack, "-o", out, "--seed", "77", "--runs", "60", "--threads", std::to_string(t)},
+                            dir.path())
+                    .status == 0);
         html[t - 1] = tilelab::test::read_file(out);
     }
     CHECK(by_threads[0] == by_threads[1]);
@@ -148,8 +148,8 @@ TEST_CASE("tilelab estimate and the pack report give the same pass rates for a s
     for (int i = 0; i < 3; ++i) {
         const ojson& figures = by_threads[0].at("levels").at(i).at("estimate");
         for (int t = 1; t <= 2; ++t) {
-            CommandResult e = run_tilelab({"estimate", levels[i], "--json", "--seed", "77", "--runs", "60", "--threads",
-                                           std::to_string(t)}, dir.path());
+            CommandResult e = run_tilelab(
+                {"estimate", levels[i], "--json", "--seed", "77", "--runs", "60", "--threads", std::to_string(t)}, dir.path());
             REQUIRE(e.status == 0);
             ojson direct = ojson::parse(e.out);
             CHECK(direct.at("pass_rate") == figures.at("pass_rate"));

@@ -57,8 +57,9 @@ TEST_CASE("pack check --ladder: every match3 level's figure per bot is estimate 
         std::sort(sorted.begin(), sorted.end());
         CHECK(order == sorted);
         for (const std::string& bot : bots) {
-            auto alone = run_cli("estimate " + shell_quote(samples + (i == 0 ? "/match3/02-jelly.json" : "/match3/05-combos.json")) +
-                                 runs + " --rollouts 8 --threads 2 --json --bot " + bot);
+            auto alone = run_cli("estimate " +
+                                 shell_quote(samples + (i == 0 ? "/match3/02-jelly.json" : "/match3/05-combos.json")) + runs +
+                                 " --rollouts 8 --threads 2 --json --bot " + bot);
             REQUIRE(alone.status == 0);
             const auto e = json_of(alone.out);
             INFO(bot);
@@ -94,8 +95,7 @@ TEST_CASE("pack check and pack report --calibration: the players' rate of estima
                           shell_quote(cal));
     INFO(fitted.err);
     REQUIRE(fitted.status == 0);
-    auto checked = run_cli("pack check " + shell_quote(pack) + " --runs 80 --threads 2 --json --calibration " +
-                           shell_quote(cal));
+    auto checked = run_cli("pack check " + shell_quote(pack) + " --runs 80 --threads 2 --json --calibration " + shell_quote(cal));
     INFO(checked.err);
     REQUIRE(checked.status == 0);
     const auto report = json_of(checked.out);
@@ -123,7 +123,7 @@ TEST_CASE("pack check and pack report --calibration: the players' rate of estima
     CHECK(bad.status == 1);
     CHECK_THAT(bad.err, Catch::Contains("bad.json"));
     CHECK(bad.out.empty());
-    auto sharded = run_cli("pack check " + shell_quote(pack) + " --calibration " + shell_quote(cal) +
-                           " --shard 0/2 -o " + shell_quote((dir / "part.json").string()));
+    auto sharded = run_cli("pack check " + shell_quote(pack) + " --calibration " + shell_quote(cal) + " --shard 0/2 -o " +
+                           shell_quote((dir / "part.json").string()));
     CHECK(sharded.status == 2);
 }

@@ -79,9 +79,9 @@ tilelab::test::Image screenshot(const ScratchDir& dir, const std::filesystem::pa
     const auto shot = dir / "shot.png";
     const auto profile = dir / "profile";
     const tilelab::test::CommandResult r = tilelab::test::run_command(
-        {"timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--user-data-dir=" + profile.string(), "--hide-scrollbars", "--force-device-scale-factor=1",
+        {"timeout", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile.string(),
+         "--hide-scrollbars", "--force-device-scale-factor=1",
          "--window-size=" + std::to_string(width) + "," + std::to_string(height), "--screenshot=" + shot.string(),
          "file://" + page.string()},
         dir.path());
@@ -144,8 +144,13 @@ TEST_CASE("board thumbnails draw every match3 item as the editor does: specials,
           "[pack][report]") {
     Level level = make_blank_level(Kind::match3, 7, 1);
     level.version = 2;
-    level.board.cells = {cell::special(2, cell::line_h), cell::special(3, cell::line_v), cell::special(4, cell::bomb),
-                         cell::color_bomb, cell::crate(3), cell::ingredient, 1};
+    level.board.cells = {cell::special(2, cell::line_h),
+                         cell::special(3, cell::line_v),
+                         cell::special(4, cell::bomb),
+                         cell::color_bomb,
+                         cell::crate(3),
+                         cell::ingredient,
+                         1};
     level.lock = Grid(7, 1, 0);
     level.lock->at(6, 0) = 1;
     level.jelly = Grid(7, 1, 0);
@@ -254,8 +259,7 @@ TEST_CASE("headless Chromium shows the report's chart", "[pack][report][chromium
     CHECK(table_top > max_y);
 }
 
-TEST_CASE("headless Chromium shows the chart of the demo pack's report made by tilelab pack report",
-          "[pack][report][chromium]") {
+TEST_CASE("headless Chromium shows the chart of the demo pack's report made by tilelab pack report", "[pack][report][chromium]") {
     if (!chromium_available()) {
         WARN("chromium is not installed: the screenshot check is skipped (scripts/setup installs it)");
         return;

@@ -128,8 +128,7 @@ TEST_CASE("shards: the parts of any N merge to check_pack's bytes", "[pack][shar
     }
 }
 
-TEST_CASE("shards: a range stopped by the playout budget ends the level's runs there, as one run does",
-          "[pack][shards]") {
+TEST_CASE("shards: a range stopped by the playout budget ends the level's runs there, as one run does", "[pack][shards]") {
     const LoadedPack loaded = load_pack_levels(demo);
     const CheckOptions options = quick_options(64);
     auto parts = make_parts(loaded, options, 3);
@@ -154,8 +153,7 @@ TEST_CASE("shards: a range stopped by the playout budget ends the level's runs t
     CHECK(level.estimate->figures.at("stopped") == "time_budget");
     CHECK(level.estimate->figures.at("runs_asked") == 64);
     bool warned = false;
-    for (const auto& p : level.problems)
-        warned |= p.message.find("26 of 64 runs finished") != std::string::npos;
+    for (const auto& p : level.problems) warned |= p.message.find("26 of 64 runs finished") != std::string::npos;
     CHECK(warned);
     // The figure is that of the first 26 runs.
     CheckOptions first = options;
@@ -179,8 +177,7 @@ TEST_CASE("shards: a set with a part missing, repeated or foreign is refused, na
     };
     CHECK(refusals(parts).empty());
     CHECK(refusals({parts[0], parts[2]}) == "shard 1/3 is missing (no part for it)\n");
-    CHECK(refusals({parts[0], parts[1], parts[1], parts[2]}) ==
-          "shard 1/3 is given 2 times: part-1.json, part-1.json\n");
+    CHECK(refusals({parts[0], parts[1], parts[1], parts[2]}) == "shard 1/3 is given 2 times: part-1.json, part-1.json\n");
     CheckOptions other = options;
     other.seed = 12;
     auto foreign = make_parts(loaded, other, 3)[1];
@@ -303,8 +300,7 @@ TEST_CASE("shards: a part streamed from its file is refused or merged exactly as
     CHECK(places.size() > 100);
     CHECK(games_edited > 20);
     // A third of them evenly spread (all at TILELAB_TEST_SCALE 3; fewer in the sanitizer tree).
-    const std::size_t keep =
-        std::min(places.size(), static_cast<std::size_t>(test::reps(static_cast<int>(places.size() / 3))));
+    const std::size_t keep = std::min(places.size(), static_cast<std::size_t>(test::reps(static_cast<int>(places.size() / 3))));
     int refused = 0;
     for (std::size_t n = 0; n < keep; ++n) {
         const auto& [k, place] = places[n * places.size() / keep];

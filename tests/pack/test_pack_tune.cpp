@@ -7,8 +7,8 @@
 #include "pack_test_support.hpp"
 
 using tilelab::test::CommandResult;
-using tilelab::test::ScratchDir;
 using tilelab::test::run_tilelab;
+using tilelab::test::ScratchDir;
 using ojson = nlohmann::ordered_json;
 
 namespace {
@@ -54,8 +54,12 @@ TEST_CASE("pack tune --ramp: even steps from FIRST to LAST, each limit the one t
         CHECK(level.at("target").get<double>() == Approx(targets[k++]).margin(1e-12));
         CHECK(level.at("within_tolerance") == true);
         // The same limit and figure as `tilelab tune` with the same options and that target.
-        std::vector<std::string> one{"tune", (originals / file).string(), "--target",
-                                     std::to_string(level.at("target").get<double>()), "--json", "-o",
+        std::vector<std::string> one{"tune",
+                                     (originals / file).string(),
+                                     "--target",
+                                     std::to_string(level.at("target").get<double>()),
+                                     "--json",
+                                     "-o",
                                      (originals / ("tuned-" + file)).string()};
         one.insert(one.end(), options.begin(), options.end());
         CommandResult alone = run_tilelab(one, originals.path());

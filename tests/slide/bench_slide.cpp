@@ -34,10 +34,8 @@ double thread_cpu_seconds() {
 Board random_board(Rng& rng, int width, int height, bool walls, int top_exponent) {
     Board b(width, height);
     for (auto& c : b.cells) {
-        if (walls && rng.uniform(100) < 10)
-            c = cell::blocker;
-        else if (rng.uniform(100) < 60)
-            c = std::int32_t{1} << (1 + rng.uniform(static_cast<std::uint32_t>(top_exponent)));
+        if (walls && rng.uniform(100) < 10) c = cell::blocker;
+        else if (rng.uniform(100) < 60) c = std::int32_t{1} << (1 + rng.uniform(static_cast<std::uint32_t>(top_exponent)));
     }
     return b;
 }
@@ -180,15 +178,16 @@ void bench_moves() {
     double classic_ns = 1e30, table_ns = 1e30, table_score_ns = 1e30;
     for (int round = 0; round < 3; ++round) {
         classic_ns = std::min(classic_ns, time_per_call(count, 0.2, [&](std::size_t i) {
-            check += classic::move(classic_tables, table_positions[i], all_directions[i & 3]);
-        }));
+                                  check += classic::move(classic_tables, table_positions[i], all_directions[i & 3]);
+                              }));
         table_ns = std::min(table_ns, time_per_call(count, 0.2, [&](std::size_t i) {
-            check += table.move(table_positions[i], all_directions[i & 3]);
-        }));
+                                check += table.move(table_positions[i], all_directions[i & 3]);
+                            }));
         table_score_ns = std::min(table_score_ns, time_per_call(count, 0.2, [&](std::size_t i) {
-            std::int64_t sum = 0;
-            check += table.move(table_positions[i], all_directions[i & 3], sum) + static_cast<std::uint64_t>(sum);
-        }));
+                                      std::int64_t sum = 0;
+                                      check += table.move(table_positions[i], all_directions[i & 3], sum) +
+                                               static_cast<std::uint64_t>(sum);
+                                  }));
     }
     const double grid_ns = time_per_call(count, 0.5, [&](std::size_t i) {
         std::int64_t sum = 0;
@@ -216,19 +215,18 @@ void bench_moves() {
         check += static_cast<std::uint64_t>(slide_oracle::move(boards[i], all_directions[i & 3], SlideScore::merged).score);
     });
     std::printf("4x4 moves (random positions, 60%% full):\n");
-    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "classic loop (in the bench)",
-                classic_ns, 1e9 / classic_ns, oracle_ns / classic_ns);
-    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx   classic/this %5.2fx\n",
-                "table path (64-bit, rows)", table_ns, 1e9 / table_ns, oracle_ns / table_ns, classic_ns / table_ns);
-    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx   classic/this %5.2fx\n",
-                "table path + score", table_score_ns, 1e9 / table_score_ns, oracle_ns / table_score_ns,
-                classic_ns / table_score_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "classic loop (in the bench)", classic_ns,
+                1e9 / classic_ns, oracle_ns / classic_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx   classic/this %5.2fx\n", "table path (64-bit, rows)",
+                table_ns, 1e9 / table_ns, oracle_ns / table_ns, classic_ns / table_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx   classic/this %5.2fx\n", "table path + score",
+                table_score_ns, 1e9 / table_score_ns, oracle_ns / table_score_ns, classic_ns / table_score_ns);
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "general path", grid_ns, 1e9 / grid_ns,
                 oracle_ns / grid_ns);
-    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "play path (ids + events)", ids_ns,
-                1e9 / ids_ns, oracle_ns / ids_ns);
-    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "play path + JSON (as printed)",
-                json_ns, 1e9 / json_ns, oracle_ns / json_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "play path (ids + events)", ids_ns, 1e9 / ids_ns,
+                oracle_ns / ids_ns);
+    std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "play path + JSON (as printed)", json_ns,
+                1e9 / json_ns, oracle_ns / json_ns);
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (plain port)", oracle_ns, 1e9 / oracle_ns);
 
     std::vector<Board> walled;
@@ -248,12 +246,10 @@ void bench_moves() {
                 oracle8_ns / grid8_ns);
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s\n", "oracle (plain port)", oracle8_ns, 1e9 / oracle8_ns);
 
-    const double eval_table_ns = time_per_call(count, 0.3, [&](std::size_t i) {
-        check += static_cast<std::uint64_t>(table.evaluate(table_positions[i]));
-    });
-    const double eval_grid_ns = time_per_call(count, 0.3, [&](std::size_t i) {
-        check += static_cast<std::uint64_t>(grid.evaluate(grid_positions[i]));
-    });
+    const double eval_table_ns = time_per_call(
+        count, 0.3, [&](std::size_t i) { check += static_cast<std::uint64_t>(table.evaluate(table_positions[i])); });
+    const double eval_grid_ns = time_per_call(
+        count, 0.3, [&](std::size_t i) { check += static_cast<std::uint64_t>(grid.evaluate(grid_positions[i])); });
     std::printf("4x4 evaluation: table path %.1f ns, general path %.1f ns (%.1fx)\n", eval_table_ns, eval_grid_ns,
                 eval_grid_ns / eval_table_ns);
     sink = check;
@@ -267,7 +263,8 @@ std::vector<typename Path::Position> game_positions(const Path& path, int width,
     const slide::SpawnTable spawns = slide::SpawnTable::of(Rules{});
     Board start(width, height);
     auto p = path.from_board(start);
-    for (int t = 0; t < 2; ++t) p = Path::with_tile(p, static_cast<int>(rng.uniform(static_cast<std::uint32_t>(width * height))), 1);
+    for (int t = 0; t < 2; ++t)
+        p = Path::with_tile(p, static_cast<int>(rng.uniform(static_cast<std::uint32_t>(width * height))), 1);
     while (out.size() < 400) {
         const auto d = slide::greedy_choice(path, p);
         if (!d) break;
@@ -304,12 +301,10 @@ void bench_expectimax_on(const char* name, const Path& path, int width, int heig
         }
         sink = check;
         const double elapsed = seconds_since(start);
-        if (adaptive)
-            std::printf("  adaptive depth  ");
-        else
-            std::printf("  depth %d         ", depth);
-        std::printf("%9.3f ms/move %10.1f moves/s  %8.0f evaluations/move\n", elapsed * 1e3 / decisions,
-                    decisions / elapsed, static_cast<double>(bot.evaluations()) / decisions);
+        if (adaptive) std::printf("  adaptive depth  ");
+        else std::printf("  depth %d         ", depth);
+        std::printf("%9.3f ms/move %10.1f moves/s  %8.0f evaluations/move\n", elapsed * 1e3 / decisions, decisions / elapsed,
+                    static_cast<double>(bot.evaluations()) / decisions);
     }
 }
 
@@ -317,8 +312,8 @@ void bench_expectimax_on(const char* name, const Path& path, int width, int heig
 int run_games(int games, int threads, std::uint64_t seed) {
     Level level = make_blank_level(Kind::slide, 4, 4);
     level.goal.target = 2048;
-    std::printf("classic 4x4, target 2048, expectimax-deep (adaptive depth), %d games, %d threads, seed %llu\n", games,
-                threads, static_cast<unsigned long long>(seed));
+    std::printf("classic 4x4, target 2048, expectimax-deep (adaptive depth), %d games, %d threads, seed %llu\n", games, threads,
+                static_cast<unsigned long long>(seed));
     std::vector<double> seconds(static_cast<std::size_t>(games));
     const auto start = Clock::now();
     auto outcomes = run_playouts(
@@ -327,8 +322,8 @@ int run_games(int games, int threads, std::uint64_t seed) {
             const double t = thread_cpu_seconds();
             auto o = slide::play_out(level, slide::BotKind::expectimax_deep, seed, i);
             seconds[static_cast<std::size_t>(i)] = thread_cpu_seconds() - t;
-            std::printf("  game %3d: %s, highest %5d, %5d moves, score %7lld, %.2f ms/move (cpu)\n", i,
-                        o.won ? "won " : "lost", o.highest_tile, o.moves_used, static_cast<long long>(o.score),
+            std::printf("  game %3d: %s, highest %5d, %5d moves, score %7lld, %.2f ms/move (cpu)\n", i, o.won ? "won " : "lost",
+                        o.highest_tile, o.moves_used, static_cast<long long>(o.score),
                         seconds[static_cast<std::size_t>(i)] * 1e3 / std::max(o.moves_used, 1));
             std::fflush(stdout);
             return o;
@@ -361,12 +356,9 @@ int main(int argc, char** argv) {
     int threads = 1;
     std::uint64_t seed = 1;
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--games") && i + 1 < argc)
-            games = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
-            threads = std::atoi(argv[++i]);
-        else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc)
-            seed = std::strtoull(argv[++i], nullptr, 10);
+        if (!std::strcmp(argv[i], "--games") && i + 1 < argc) games = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) seed = std::strtoull(argv[++i], nullptr, 10);
         else {
             std::fprintf(stderr, "usage: bench_slide [--games N [--threads T] [--seed S]]\n");
             return 2;

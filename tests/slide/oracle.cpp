@@ -23,19 +23,27 @@ Board flip_rows(const Board& b) {
 }
 Board turn_to_up(const Board& b, Direction d) {
     switch (d) {
-    case Direction::up: return b;
-    case Direction::down: return flip_rows(b);
-    case Direction::left: return transpose(b);
-    case Direction::right: return flip_rows(transpose(b));
+    case Direction::up:
+        return b;
+    case Direction::down:
+        return flip_rows(b);
+    case Direction::left:
+        return transpose(b);
+    case Direction::right:
+        return flip_rows(transpose(b));
     }
     return b;
 }
 Board turn_back(const Board& b, Direction d) {
     switch (d) {
-    case Direction::up: return b;
-    case Direction::down: return flip_rows(b);
-    case Direction::left: return transpose(b);
-    case Direction::right: return transpose(flip_rows(b));
+    case Direction::up:
+        return b;
+    case Direction::down:
+        return flip_rows(b);
+    case Direction::left:
+        return transpose(b);
+    case Direction::right:
+        return transpose(flip_rows(b));
     }
     return b;
 }

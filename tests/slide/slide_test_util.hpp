@@ -54,7 +54,8 @@ inline tilelab::Level level_of(const nlohmann::json& j) {
             level.rules.score = rules.at("score") == "pre_merge" ? tilelab::SlideScore::pre_merge : tilelab::SlideScore::merged;
         if (rules.contains("spawn")) {
             level.rules.spawn.clear();
-            for (const auto& pair : rules.at("spawn")) level.rules.spawn.emplace_back(pair.at(0).get<int>(), pair.at(1).get<int>());
+            for (const auto& pair : rules.at("spawn"))
+                level.rules.spawn.emplace_back(pair.at(0).get<int>(), pair.at(1).get<int>());
         }
         if (rules.contains("start_tiles")) level.rules.start_tiles = rules.at("start_tiles").get<int>();
     }

@@ -75,8 +75,8 @@ TEST_CASE("slide: a random playout plays legal directions drawn from its own gen
                              if (path.move(p, d) != p) legal.push_back(d);
                          if (legal.empty()) return std::nullopt;
                          const Direction d = legal[bot.uniform(static_cast<std::uint32_t>(legal.size()))];
-                         ++chosen[static_cast<std::size_t>(
-                             std::find(all_directions.begin(), all_directions.end(), d) - all_directions.begin())];
+                         ++chosen[static_cast<std::size_t>(std::find(all_directions.begin(), all_directions.end(), d) -
+                                                           all_directions.begin())];
                          return d;
                      });
     }

@@ -62,7 +62,8 @@ void check_events(const Board& before, const Grid& ids, const slide::IdMove& m) 
     }
     Board rebuilt(before.width, before.height);
     for (int i = 0; i < before.size(); ++i)
-        if (before.cells[static_cast<std::size_t>(i)] == cell::blocker) rebuilt.cells[static_cast<std::size_t>(i)] = cell::blocker;
+        if (before.cells[static_cast<std::size_t>(i)] == cell::blocker)
+            rebuilt.cells[static_cast<std::size_t>(i)] = cell::blocker;
     for (const auto& [id, tile] : tiles) {
         REQUIRE(rebuilt.at(tile.first) == cell::empty);
         rebuilt.at(tile.first) = tile.second;
@@ -72,11 +73,11 @@ void check_events(const Board& before, const Grid& ids, const slide::IdMove& m) 
 }
 
 // A cheap check for the hot loop (a Catch assertion per comparison would dominate the run).
-#define AGREE(condition)                                                                                   \
-    do {                                                                                                   \
-        if (!(condition))                                                                                  \
-            FAIL(#condition << " on a " << b.width << "x" << b.height << " board, move " << direction_name(d) \
-                            << ", position " << round);                                                    \
+#define AGREE(condition)                                                                                                       \
+    do {                                                                                                                       \
+        if (!(condition))                                                                                                      \
+            FAIL(#condition << " on a " << b.width << "x" << b.height << " board, move " << direction_name(d) << ", position " \
+                            << round);                                                                                         \
     } while (0)
 
 // The Release run checks 100,000 positions (the acceptance figure); the sanitizer entries, about

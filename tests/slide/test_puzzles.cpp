@@ -210,8 +210,8 @@ TEST_CASE("slide puzzles: the search bots win in the optimal number of moves, wi
         const auto plan = tilelab::slide::puzzle_plan(level);
         REQUIRE(plan);
         CHECK(static_cast<int>(plan->size()) == optimal);
-        for (auto bot : {tilelab::slide::BotKind::expectimax, tilelab::slide::BotKind::expectimax_deep,
-                         tilelab::slide::BotKind::quick}) {
+        for (auto bot :
+             {tilelab::slide::BotKind::expectimax, tilelab::slide::BotKind::expectimax_deep, tilelab::slide::BotKind::quick}) {
             const auto own = tilelab::slide::play_out(level, bot, 5, 0);
             const auto shared = tilelab::slide::play_out(level, bot, 5, 0, {}, {}, false, 0, &plan);
             CHECK(own == shared);

@@ -42,10 +42,8 @@ TEST_CASE("slide: seeded play vectors reproduce exactly") {
         const ApplyResult applied = apply_moves(level, moves);
         CHECK(slide_test::rows_of(applied.state.board) == expect.at("board").get<std::vector<std::string>>());
         CHECK(applied.state.score == expect.at("score").get<std::int64_t>());
-        if (expect.at("illegal").is_null())
-            CHECK_FALSE(applied.illegal.has_value());
-        else
-            CHECK(applied.illegal == expect.at("illegal").get<int>());
+        if (expect.at("illegal").is_null()) CHECK_FALSE(applied.illegal.has_value());
+        else CHECK(applied.illegal == expect.at("illegal").get<int>());
 
         const auto oracle = slide_oracle::replay(level, directions);
         CHECK(slide_test::rows_of(oracle.board) == expect.at("board").get<std::vector<std::string>>());
@@ -64,7 +62,8 @@ TEST_CASE("slide: 4x4 moves agree with nneonneo/2048-ai on every path") {
         const Board board = slide_test::board_of(c.at("board").get<std::vector<std::string>>());
         for (Direction d : all_directions) {
             INFO("case " << cases << " " << direction_name(d));
-            const auto expected = slide_test::board_of(c.at("after").at(std::string(direction_name(d))).get<std::vector<std::string>>());
+            const auto expected = slide_test::board_of(
+                c.at("after").at(std::string(direction_name(d))).get<std::vector<std::string>>());
             std::int64_t sum = 0;
             CHECK(table.to_board(table.move(table.from_board(board), d, sum)) == expected);
             CHECK(grid.to_board(grid.move(grid.from_board(board), d, sum)) == expected);

@@ -25,9 +25,7 @@ inline std::string slurp(const std::filesystem::path& path) {
 }
 
 // Writes TEXT to PATH as it is (binary), replacing the file.
-inline void put(const std::filesystem::path& path, const std::string& text) {
-    std::ofstream(path, std::ios::binary) << text;
-}
+inline void put(const std::filesystem::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 
 inline std::string shell_quote(const std::string& word) {
     std::string out = "'";

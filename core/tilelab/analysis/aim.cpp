@@ -35,7 +35,7 @@ GenerateOptions layout_of(const AimOptions& options, int i, double link_fill) {
     const int cells = o.width * o.height;
     switch (o.kind) {
     case Kind::match3:
-        if (!options.colors_fixed) o.colors = 4 + i % 3;                      // 4, 5, 6
+        if (!options.colors_fixed) o.colors = 4 + i % 3;                                  // 4, 5, 6
         if (!options.blockers_fixed) o.blockers = (i / 3) % 3 * std::max(1, cells / 40);  // none, a few, more
         break;
     case Kind::link: {
@@ -44,12 +44,14 @@ GenerateOptions layout_of(const AimOptions& options, int i, double link_fill) {
         // player stuck more often.
         o.copies = 4;
         const int free_cells = cells - (options.blockers_fixed ? o.blockers : 0);
-        if (!options.colors_fixed)
-            o.colors = std::max(1, static_cast<int>(std::lround(free_cells * link_fill / 4.0)));
+        if (!options.colors_fixed) o.colors = std::max(1, static_cast<int>(std::lround(free_cells * link_fill / 4.0)));
         break;
     }
-    case Kind::lines: o.scramble = options.lines_moves + i % 3; break;  // K, K+1, K+2 shifts
-    case Kind::slide: break;
+    case Kind::lines:
+        o.scramble = options.lines_moves + i % 3;
+        break;  // K, K+1, K+2 shifts
+    case Kind::slide:
+        break;
     }
     return o;
 }
@@ -104,8 +106,11 @@ std::string describe(const GenerateOptions& o) {
         text += ", " + std::to_string(o.colors.value_or(0)) + " values x" + std::to_string(o.copies);
         if (o.blockers) text += ", " + std::to_string(o.blockers) + " blockers";
         break;
-    case Kind::lines: text += ", " + std::to_string(o.scramble) + " random shifts"; break;
-    case Kind::slide: break;
+    case Kind::lines:
+        text += ", " + std::to_string(o.scramble) + " random shifts";
+        break;
+    case Kind::slide:
+        break;
     }
     return text;
 }
@@ -117,7 +122,7 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
     AimResult result;
     const KindOps& ops = kind_ops(options.layout.kind);
     std::optional<AimCandidate> nearest;  // for the message when nothing lands
-    double link_fill = 0.8;  // link: the share of the board's cells holding tiles, steered by the rates seen
+    double link_fill = 0.8;               // link: the share of the board's cells holding tiles, steered by the rates seen
     auto distance = [&](const AimCandidate& c) {
         if (options.layout.kind == Kind::lines) return c.optimum < 0 ? 1e9 : std::abs(c.optimum - options.lines_moves) * 1.0;
         return c.measured ? std::abs(c.measured->pass_rate - options.target) : 1e9;
@@ -227,23 +232,24 @@ AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
     }
     // "no layout of 200 tried has ..." or, stopped, "after 3 of 200 candidates, none with ...".
     result.stopped = stop.stop_requested();
-    const auto measured = std::count_if(result.tried.begin(), result.tried.end(), [](const AimCandidate& c) { return !c.stopped; });
+    const auto measured = std::count_if(result.tried.begin(), result.tried.end(),
+                                        [](const AimCandidate& c) { return !c.stopped; });
     const std::string lead = result.stopped ? "after " + std::to_string(measured) + " of " +
                                                   std::to_string(options.max_candidates) + " candidates, none with"
                                             : "no layout of " + std::to_string(options.max_candidates) + " tried has";
     if (options.layout.kind == Kind::lines) {
         result.error = lead + " a proved optimum of exactly " + std::to_string(options.lines_moves) + " shifts" +
-                       (nearest && nearest->optimum >= 0
-                            ? " (nearest: " + std::to_string(nearest->optimum) + ", candidate " +
-                                  std::to_string(nearest->index) + ": " + nearest->what + ")"
-                            : "");
+                       (nearest && nearest->optimum >= 0 ? " (nearest: " + std::to_string(nearest->optimum) + ", candidate " +
+                                                               std::to_string(nearest->index) + ": " + nearest->what + ")"
+                                                         : "");
     } else {
         result.error = lead + " its 95% interval inside " + percent_text(options.target - options.tolerance) + " to " +
                        percent_text(options.target + options.tolerance);
         if (nearest && nearest->measured)
             result.error += " (nearest: " + percent_text(nearest->measured->pass_rate) + ", interval " +
                             percent_text(nearest->measured->ci_low) + " to " + percent_text(nearest->measured->ci_high) +
-                            (options.layout.kind == Kind::link ? "" : " at " + std::to_string(nearest->measured->moves) + " moves") +
+                            (options.layout.kind == Kind::link ? ""
+                                                               : " at " + std::to_string(nearest->measured->moves) + " moves") +
                             ", candidate " + std::to_string(nearest->index) + ": " + nearest->what + ")";
     }
     return result;

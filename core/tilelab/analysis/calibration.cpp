@@ -51,9 +51,7 @@ std::vector<Field> split_fields(std::string_view line) {
     return fields;
 }
 
-bool is_blank(std::string_view line) {
-    return line.find_first_not_of(" \t") == std::string_view::npos;
-}
+bool is_blank(std::string_view line) { return line.find_first_not_of(" \t") == std::string_view::npos; }
 
 std::string shown(std::string_view text, std::size_t limit = 40) {
     std::string out(text.substr(0, limit));
@@ -78,13 +76,12 @@ std::optional<std::int64_t> read_count(const Field& field, const char* name, con
         return std::nullopt;
     }
     if (ec != std::errc() || ptr != end) {
-        out.push_back(error_at_line(file, line, field.column,
-                                    std::string(name) + " '" + shown(field.text) + "' is not a whole number"));
+        out.push_back(
+            error_at_line(file, line, field.column, std::string(name) + " '" + shown(field.text) + "' is not a whole number"));
         return std::nullopt;
     }
     if (n < 0) {
-        out.push_back(error_at_line(file, line, field.column,
-                                    std::string(name) + " " + std::to_string(n) + " is negative"));
+        out.push_back(error_at_line(file, line, field.column, std::string(name) + " " + std::to_string(n) + " is negative"));
         return std::nullopt;
     }
     return n;
@@ -95,7 +92,7 @@ std::optional<std::int64_t> read_count(const Field& field, const char* name, con
 ObservedCsv parse_observed_csv(std::string_view text, const std::string& file) {
     ObservedCsv result;
     if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // a spreadsheet's byte order mark
-    std::unordered_map<std::string, int> first_line;  // id -> the line that has it
+    std::unordered_map<std::string, int> first_line;                 // id -> the line that has it
     int line_number = 0;
     bool header_seen = false;
     std::size_t pos = 0;
@@ -116,9 +113,8 @@ ObservedCsv parse_observed_csv(std::string_view text, const std::string& file) {
         if (is_blank(line)) continue;
         const std::vector<Field> fields = split_fields(line);
         if (fields.size() != 3) {
-            result.diagnostics.push_back(error_at_line(file, line_number, 1,
-                                                       "expected 3 fields (id,attempts,passes), found " +
-                                                           std::to_string(fields.size())));
+            result.diagnostics.push_back(error_at_line(
+                file, line_number, 1, "expected 3 fields (id,attempts,passes), found " + std::to_string(fields.size())));
             continue;
         }
         bool good = true;
@@ -137,17 +133,17 @@ ObservedCsv parse_observed_csv(std::string_view text, const std::string& file) {
             good = false;
         }
         if (attempts && passes && *passes > *attempts) {
-            result.diagnostics.push_back(error_at_line(file, line_number, fields[2].column,
-                                                       "passes " + std::to_string(*passes) + " exceed attempts " +
-                                                           std::to_string(*attempts)));
+            result.diagnostics.push_back(
+                error_at_line(file, line_number, fields[2].column,
+                              "passes " + std::to_string(*passes) + " exceed attempts " + std::to_string(*attempts)));
             good = false;
         }
         if (!row.id.empty()) {
             auto [it, inserted] = first_line.emplace(row.id, line_number);
             if (!inserted) {
-                result.diagnostics.push_back(error_at_line(file, line_number, fields[0].column,
-                                                           "duplicate id '" + shown(row.id) + "' (first on line " +
-                                                               std::to_string(it->second) + ")"));
+                result.diagnostics.push_back(
+                    error_at_line(file, line_number, fields[0].column,
+                                  "duplicate id '" + shown(row.id) + "' (first on line " + std::to_string(it->second) + ")"));
                 good = false;
             }
         }
@@ -157,9 +153,8 @@ ObservedCsv parse_observed_csv(std::string_view text, const std::string& file) {
         result.rows.push_back(std::move(row));
     }
     if (!header_seen)
-        result.diagnostics.push_back(error_at_line(file, 1, 1,
-                                                   "the file is empty: the first line must be the header '" +
-                                                       std::string(csv_header) + "'"));
+        result.diagnostics.push_back(
+            error_at_line(file, 1, 1, "the file is empty: the first line must be the header '" + std::string(csv_header) + "'"));
     return result;
 }
 
@@ -189,9 +184,9 @@ namespace {
 
 // A point on the logit scale with its weight.
 struct Weighted {
-    double x = 0.0;  // logit of the smoothed bot rate
-    double y = 0.0;  // logit of the smoothed human rate
-    double w = 0.0;  // attempts * p * (1 - p)
+    double x = 0.0;           // logit of the smoothed bot rate
+    double y = 0.0;           // logit of the smoothed human rate
+    double w = 0.0;           // attempts * p * (1 - p)
     double human_rate = 0.0;  // passes / attempts, the figure the LOO error is measured against
 };
 
@@ -242,8 +237,9 @@ FitResult fit_levels(const std::vector<FitPoint>& input) {
     for (const FitPoint& p : input)
         if (p.attempts <= 0 || p.runs <= 0 || p.passes < 0 || p.wins < 0 || p.passes > p.attempts || p.wins > p.runs ||
             p.attempts > max_csv_count || p.runs > max_csv_count) {
-            result.error = "a level has impossible counts (attempts and runs must be positive and at most 10^15, passes "
-                           "and wins within them)";
+            result.error =
+                "a level has impossible counts (attempts and runs must be positive and at most 10^15, passes "
+                "and wins within them)";
             return result;
         }
     std::vector<Weighted> points;
@@ -255,9 +251,8 @@ FitResult fit_levels(const std::vector<FitPoint>& input) {
     }
     // The raw rates, not the smoothed ones: 50 wins in 100 runs and 60 in 120 are the same rate.
     auto bot_rate = [](const FitPoint& p) { return static_cast<double>(p.wins) / static_cast<double>(p.runs); };
-    const bool bot_rates_vary = std::any_of(input.begin(), input.end(), [&](const FitPoint& p) {
-        return std::abs(bot_rate(p) - bot_rate(input.front())) > 1e-12;
-    });
+    const bool bot_rates_vary = std::any_of(
+        input.begin(), input.end(), [&](const FitPoint& p) { return std::abs(bot_rate(p) - bot_rate(input.front())) > 1e-12; });
     if (!bot_rates_vary) {
         result.error = "every level has the same bot pass rate (" + std::to_string(100.0 * bot_rate(input.front())) +
                        "%): the bot does not tell the levels apart, so there is no slope to fit";
@@ -393,8 +388,7 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
         const std::string got = format == value->end() ? "missing"
                                 : format->is_string()  ? "'" + format->get<std::string>() + "'"
                                                        : json_type_name(*format);
-        read.error(format == value->end() ? "" : "/format",
-                   "format is " + got + ", expected '" + std::string(file_format) + "'");
+        read.error(format == value->end() ? "" : "/format", "format is " + got + ", expected '" + std::string(file_format) + "'");
         return result;
     }
     Calibration c;
@@ -412,8 +406,7 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
             read.error("/bots", "bots must be an object of kind: bot, not " + json_type_name(*bots));
         } else {
             for (auto it = bots->begin(); it != bots->end(); ++it)
-                if (auto s = read.string(*it, "/bots/" + escape_pointer_token(it.key()), "a bot name"))
-                    c.bots[it.key()] = *s;
+                if (auto s = read.string(*it, "/bots/" + escape_pointer_token(it.key()), "a bot name")) c.bots[it.key()] = *s;
         }
     }
     if (auto runs = read.count(*value, "", "runs")) {
@@ -428,8 +421,9 @@ CalibrationLoad parse_calibration(std::string_view text, const std::string& file
     }
     if (const ojson* seed = read.field(*value, "", "seed")) {
         if (seed->is_number_unsigned()) c.seed = seed->get<std::uint64_t>();
-        else read.error("/seed", "seed must be a whole number from 0 to 2^64-1, not " +
-                                     (seed->is_number() ? seed->dump() : json_type_name(*seed)));
+        else
+            read.error("/seed", "seed must be a whole number from 0 to 2^64-1, not " +
+                                    (seed->is_number() ? seed->dump() : json_type_name(*seed)));
     }
     if (auto s = read.text(*value, "", "pack")) c.pack = *s;
     if (auto s = read.text(*value, "", "observed")) c.observed = *s;

@@ -58,16 +58,16 @@ double inverse_logit(double x);
 struct FitPoint {
     std::int64_t attempts = 0;  // human attempts and passes
     std::int64_t passes = 0;
-    std::int64_t runs = 0;      // bot playouts and wins
+    std::int64_t runs = 0;  // bot playouts and wins
     std::int64_t wins = 0;
 };
 
 struct Fit {
-    double a = 0.0;                // intercept on the logit scale
-    double b = 0.0;                // slope on the logit scale
-    double r2 = 0.0;               // weighted R² on the logit scale (0 when the human logits do not vary)
-    double loo_mae_points = 0.0;   // leave-one-out mean absolute error, percentage points of pass rate
-    double residual_sd = 0.0;      // weighted residual SD on the logit scale, with n-2 degrees of freedom
+    double a = 0.0;               // intercept on the logit scale
+    double b = 0.0;               // slope on the logit scale
+    double r2 = 0.0;              // weighted R² on the logit scale (0 when the human logits do not vary)
+    double loo_mae_points = 0.0;  // leave-one-out mean absolute error, percentage points of pass rate
+    double residual_sd = 0.0;     // weighted residual SD on the logit scale, with n-2 degrees of freedom
     // Covariance of (a, b): the weighted least-squares estimate, scaled by the residuals' own
     // dispersion (sum of w r² / (n - 2)).
     double var_a = 0.0;
@@ -114,24 +114,24 @@ inline constexpr int file_version = 1;
 
 struct LevelRow {
     std::string id;
-    std::string kind;           // "match3" or "slide"
+    std::string kind;  // "match3" or "slide"
     std::int64_t attempts = 0;
     std::int64_t passes = 0;
-    std::int64_t runs = 0;      // the bot's playouts and wins on the level
+    std::int64_t runs = 0;  // the bot's playouts and wins on the level
     std::int64_t wins = 0;
-    double human_rate = 0.0;    // passes / attempts
-    double bot_rate = 0.0;      // wins / runs
-    double predicted = 0.0;     // the fit's human rate for the level
+    double human_rate = 0.0;  // passes / attempts
+    double bot_rate = 0.0;    // wins / runs
+    double predicted = 0.0;   // the fit's human rate for the level
 };
 
 struct Calibration {
-    std::string bot;                         // --bot as given; "" for each kind's default bot
+    std::string bot;                          // --bot as given; "" for each kind's default bot
     std::map<std::string, std::string> bots;  // the bot that played each kind ("match3": "lookahead")
     int runs = 0;
-    int rollouts = 0;                        // the mcts bot's rollouts a move, when it played (else 0)
+    int rollouts = 0;  // the mcts bot's rollouts a move, when it played (else 0)
     std::uint64_t seed = 0;
-    std::string pack;                        // the pack file as named on the command line
-    std::string observed;                    // the CSV as named
+    std::string pack;      // the pack file as named on the command line
+    std::string observed;  // the CSV as named
     Fit fit;
     std::vector<LevelRow> levels;
 };

@@ -7,20 +7,28 @@ namespace tilelab {
 
 std::string_view direction_name(Direction d) {
     switch (d) {
-    case Direction::up: return "up";
-    case Direction::down: return "down";
-    case Direction::left: return "left";
-    case Direction::right: return "right";
+    case Direction::up:
+        return "up";
+    case Direction::down:
+        return "down";
+    case Direction::left:
+        return "left";
+    case Direction::right:
+        return "right";
     }
     return "up";
 }
 
 std::string_view verdict_name(Verdict v) {
     switch (v) {
-    case Verdict::none: return "none";
-    case Verdict::solvable: return "solvable";
-    case Verdict::unsolvable: return "unsolvable";
-    case Verdict::unknown: return "unknown";
+    case Verdict::none:
+        return "none";
+    case Verdict::solvable:
+        return "solvable";
+    case Verdict::unsolvable:
+        return "unsolvable";
+    case Verdict::unknown:
+        return "unknown";
     }
     return "none";
 }
@@ -30,8 +38,7 @@ std::string format_move(const Move& move) {
         return std::to_string(p->a.x) + "," + std::to_string(p->a.y) + ":" + std::to_string(p->b.x) + "," +
                std::to_string(p->b.y);
     if (const auto* s = std::get_if<ShiftMove>(&move)) {
-        if (s->axis == ShiftMove::Axis::row)
-            return "row:" + std::to_string(s->index) + (s->step < 0 ? ":left" : ":right");
+        if (s->axis == ShiftMove::Axis::row) return "row:" + std::to_string(s->index) + (s->step < 0 ? ":left" : ":right");
         return "col:" + std::to_string(s->index) + (s->step < 0 ? ":up" : ":down");
     }
     return std::string(direction_name(std::get<Direction>(move)));

@@ -41,8 +41,7 @@ struct ShiftMove {
 
 // slide: "up", "down", "left", "right".
 enum class Direction { up, down, left, right };
-inline constexpr std::array<Direction, 4> all_directions{Direction::up, Direction::down, Direction::left,
-                                                         Direction::right};
+inline constexpr std::array<Direction, 4> all_directions{Direction::up, Direction::down, Direction::left, Direction::right};
 std::string_view direction_name(Direction d);
 
 using Move = std::variant<CellPairMove, ShiftMove, Direction>;
@@ -63,15 +62,15 @@ std::optional<Move> parse_direction_move(std::string_view text, std::string& err
 // The state of a game in play: plain data, copied freely. Fields a kind does not use stay empty.
 struct State {
     Board board;
-    std::optional<Grid> jelly;       // match3: layers of jelly left per cell
-    std::optional<Grid> lock;        // match3 v2: 1 where an item is still locked
-    int ingredients = 0;             // match3 v2: ingredients collected at exits (level start included)
+    std::optional<Grid> jelly;  // match3: layers of jelly left per cell
+    std::optional<Grid> lock;   // match3 v2: 1 where an item is still locked
+    int ingredients = 0;        // match3 v2: ingredients collected at exits (level start included)
     std::int64_t score = 0;
-    int moves = 0;                   // moves made so far
-    Rng rng;                         // the level's generator, advanced by every draw
-    std::vector<int> collected;      // match3: pieces cleared per colour
-    Grid ids;                        // slide: stable tile id per cell (-1: no tile)
-    int next_id = 0;                 // slide: the id the next new tile gets
+    int moves = 0;               // moves made so far
+    Rng rng;                     // the level's generator, advanced by every draw
+    std::vector<int> collected;  // match3: pieces cleared per colour
+    Grid ids;                    // slide: stable tile id per cell (-1: no tile)
+    int next_id = 0;             // slide: the id the next new tile gets
     friend bool operator==(const State&, const State&) = default;
 };
 
@@ -95,10 +94,10 @@ nlohmann::ordered_json tile_events_json(const std::vector<TileEvent>& events);
 
 struct StepResult {
     bool legal = false;
-    std::string why;             // when !legal: why the move was refused
-    State state;                 // the state after the move (the input state when illegal)
+    std::string why;                                                  // when !legal: why the move was refused
+    State state;                                                      // the state after the move (the input state when illegal)
     nlohmann::ordered_json events = nlohmann::ordered_json::array();  // what a runtime animates, in order
-    std::vector<TileEvent> tile_events;  // slide: its events, plain (then `events` stays empty)
+    std::vector<TileEvent> tile_events;                               // slide: its events, plain (then `events` stays empty)
     // Every event as printed: `events`, or the JSON of `tile_events`.
     nlohmann::ordered_json events_json() const { return tile_events.empty() ? events : tile_events_json(tile_events); }
 };
@@ -116,16 +115,16 @@ struct CellGroup {
 struct HintSwap {
     Cell a;
     Cell b;
-    std::vector<Cell> clears;  // sorted by (x, y)
+    std::vector<Cell> clears;                            // sorted by (x, y)
     std::vector<std::pair<Cell, std::int32_t>> creates;  // match3 v2: specials the first step places, by cell
-    bool combo = false;                                   // match3 v2: the swap is a combo
+    bool combo = false;                                  // match3 v2: the swap is a combo
 };
 
 struct LinkPath {
     Cell a;
     Cell b;
     int turns = 0;
-    std::vector<Cell> path;    // corner points, endpoints included; the border ring is x=-1/width, y=-1/height
+    std::vector<Cell> path;  // corner points, endpoints included; the border ring is x=-1/width, y=-1/height
 };
 
 // One problem of a level (analysis/problems.hpp): the same in every verb's output and the editor.
@@ -137,7 +136,7 @@ struct Warning {
     std::string message;
     std::optional<Cell> cell;  // a cell the warning is about, for the editor to select
     Diagnostic::Severity severity = Diagnostic::Severity::warning;
-    std::string rule;          // "kind.short-id", stable (docs/cli.md "Problems" lists them)
+    std::string rule;  // "kind.short-id", stable (docs/cli.md "Problems" lists them)
 };
 
 struct AnalyzeOptions {
@@ -159,8 +158,9 @@ struct Analysis {
     std::vector<HintSwap> hints;    // match3
     std::vector<LinkPath> links;    // link
     std::array<bool, 4> legal{};    // slide, indexed like all_directions
-    std::vector<std::pair<Cell, std::int32_t>> start_spawns;  // slide: tiles spawned at level start; match3: the pieces drawn for ? cells (not in json)
-    bool blocked = false;           // match3 dead, link stuck, slide game over
+    std::vector<std::pair<Cell, std::int32_t>>
+        start_spawns;      // slide: tiles spawned at level start; match3: the pieces drawn for ? cells (not in json)
+    bool blocked = false;  // match3 dead, link stuck, slide game over
     Verdict verdict = Verdict::none;
     std::vector<Move> solution;     // link removal order, lines shift sequence
     std::vector<Warning> warnings;  // every problem of the level: problem_list (kinds/table.hpp)
@@ -173,9 +173,9 @@ struct Analysis {
 // `dead_at` is as of the level's own move limit, whatever the curve's cap.
 struct PlayoutOutcome {
     bool won = false;
-    bool dead = false;         // ended on a board with no legal move
+    bool dead = false;  // ended on a board with no legal move
     int moves_used = 0;
-    int moves_left = 0;        // on a win with a move limit
+    int moves_left = 0;  // on a win with a move limit
     std::int64_t score = 0;
     int highest_tile = 0;      // slide
     bool interrupted = false;  // stopped before its end (a cancel): not a run, never counted
@@ -193,7 +193,7 @@ struct EstimateOptions {
     int runs = 1000;
     int threads = 1;
     std::uint64_t seed = 0;
-    std::string bot;  // empty: the kind's default bot
+    std::string bot;                  // empty: the kind's default bot
     int rollouts = default_rollouts;  // match3 mcts: rollouts per move (`--rollouts`)
     // The playouts are runs first_run .. first_run + runs - 1 (a shard of a larger estimate); each
     // keeps its seed from (seed, run index), so shards put together give the whole estimate.
@@ -212,7 +212,7 @@ struct EstimateOptions {
 inline constexpr int default_playout_budget_ms = 120000;
 
 struct EstimateResult {
-    int runs = 0;   // playouts finished (fewer than asked when cancelled)
+    int runs = 0;  // playouts finished (fewer than asked when cancelled)
     int wins = 0;
     double pass_rate = 0.0;
     double ci_low = 0.0;
@@ -227,7 +227,7 @@ struct EstimateResult {
         std::vector<double> counts;
     };
     std::vector<Histogram> histograms;
-    nlohmann::ordered_json json;  // exactly what `tilelab estimate --json` prints
+    nlohmann::ordered_json json;           // exactly what `tilelab estimate --json` prints
     std::vector<PlayoutOutcome> outcomes;  // every finished playout, in run order (what `json` sums up)
 };
 
@@ -257,15 +257,15 @@ struct GenerateOptions {
     Kind kind{};  // the first kind
     int width = 8;
     int height = 8;
-    std::optional<int> colors;     // match3 colours; link distinct values
+    std::optional<int> colors;  // match3 colours; link distinct values
     std::uint64_t seed = 0;
-    int copies = 4;                // link: copies per value (2 or 4)
-    Pairing pair;                  // link pairing rule
-    int blockers = 0;              // link, match3: blockers to place
-    int crates = 0;                // match3 (format 2): crates to place (goal: clear them)
-    int ingredients = 0;           // match3 (format 2): ingredients on the top row (goal: collect them)
-    int locks = 0;                 // match3 (format 2): pieces to lock
-    int scramble = 6;              // lines: random shifts
+    int copies = 4;       // link: copies per value (2 or 4)
+    Pairing pair;         // link pairing rule
+    int blockers = 0;     // link, match3: blockers to place
+    int crates = 0;       // match3 (format 2): crates to place (goal: clear them)
+    int ingredients = 0;  // match3 (format 2): ingredients on the top row (goal: collect them)
+    int locks = 0;        // match3 (format 2): pieces to lock
+    int scramble = 6;     // lines: random shifts
 };
 
 struct GenerateResult {
@@ -278,7 +278,7 @@ struct GenerateResult {
 // One objective of a level's goal and how far a game has come: "label current / target" (a
 // play-test shows these lines; a runtime can show the same). `met` is the objective's own test.
 struct GoalProgress {
-    std::string label;       // "jelly layers cleared", "score", "highest tile", ...
+    std::string label;  // "jelly layers cleared", "score", "highest tile", ...
     std::int64_t current = 0;
     std::int64_t target = 0;
     bool met = false;
@@ -304,8 +304,8 @@ struct KindOps {
     // for the same options: what estimate itself does after its playouts, so that playouts made in
     // pieces (shards) sum up to the same bytes. `stopped`: the playouts were cancelled; `timed_out`:
     // stopped by options.time_budget_ms. nullptr where estimate is.
-    EstimateResult (*summarize)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome> outcomes,
-                                bool stopped, bool timed_out);
+    EstimateResult (*summarize)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome> outcomes, bool stopped,
+                                bool timed_out);
     // Each objective of the goal with the state's progress on it (the move limit not included:
     // State::moves says that); goal_met holds when every one is met and the limit is kept.
     std::vector<GoalProgress> (*goal_progress)(const Level&, const State&);
@@ -319,8 +319,8 @@ struct KindOps {
     // `estimate` and `summarize` for the kinds with bots; link's random player's clear rate (link
     // has a solver, so `estimate` is null there); nullptr for lines.
     EstimateResult (*playouts)(const Level&, const EstimateOptions&, std::stop_token, Progress*) = nullptr;
-    EstimateResult (*summarize_playouts)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome> outcomes,
-                                         bool stopped, bool timed_out) = nullptr;
+    EstimateResult (*summarize_playouts)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome> outcomes, bool stopped,
+                                         bool timed_out) = nullptr;
 
     // ---- What the pack check says of a level of this kind (docs/packs.md) ----
     const char* dead_start = "no legal move at the start";  // a start with no legal move, in the kind's words

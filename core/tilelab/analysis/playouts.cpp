@@ -47,8 +47,7 @@ PlayoutDeadline::~PlayoutDeadline() {
     if (timer_.joinable()) timer_.join();
 }
 
-std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
-                                         const std::function<PlayoutOutcome(int)>& play,
+std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int)>& play,
                                          std::stop_token stop, Progress* progress, int first_run) {
     runs = std::max(runs, 0);
     threads = std::clamp(threads, 1, 256);
@@ -79,8 +78,8 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
     return outcomes;
 }
 
-EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled,
-                                  bool timed_out, int budget_ms) {
+EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled, bool timed_out,
+                                  int budget_ms) {
     EstimateResult r;
     r.runs = static_cast<int>(outcomes.size());
     r.cancelled = cancelled || r.runs < runs_asked;

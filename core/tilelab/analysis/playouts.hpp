@@ -43,8 +43,7 @@ private:
 // by index and the result does not depend on the thread count. Stops early when asked; the
 // outcomes of unfinished runs are dropped (returned vector holds finished runs in index order).
 // `first_run`: the indices are first_run .. first_run + runs - 1 (a shard of a larger estimate).
-std::vector<PlayoutOutcome> run_playouts(int runs, int threads,
-                                         const std::function<PlayoutOutcome(int run_index)>& play,
+std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int run_index)>& play,
                                          std::stop_token stop, Progress* progress, int first_run = 0);
 
 // The common part of estimate's result: runs, wins, pass_rate, ci95, mean moves used,

@@ -51,25 +51,31 @@ bool parse_match3_v2_token(std::string_view token, int colors, int version, Toke
         type = token.back() == 'h' ? cell::line_h : token.back() == 'v' ? cell::line_v : token.back() == 'b' ? cell::bomb : 0;
         if (type == 0) {
             if (version < 2) return false;  // the version 1 message lists what is allowed
-            r.error = quoted(token) + " is not a match3 cell (a special piece is a colour and h (clears its row), "
-                      "v (clears its column) or b (bomb), as " + std::to_string(n) + "h)";
+            r.error = quoted(token) +
+                      " is not a match3 cell (a special piece is a colour and h (clears its row), "
+                      "v (clears its column) or b (bomb), as " +
+                      std::to_string(n) + "h)";
             return true;
         }
         shape = Shape::special;
     }
     if (shape == Shape::none) return false;
     if (version < 2) {
-        const char* what = shape == Shape::color_bomb ? "a colour bomb"
+        const char* what = shape == Shape::color_bomb   ? "a colour bomb"
                            : shape == Shape::ingredient ? "an ingredient"
-                           : shape == Shape::crate     ? "a crate"
-                                                       : "a special piece";
-        r.error = quoted(token) + " (" + what + ") needs format version 2; this file is version " +
-                  std::to_string(version) + " (set \"version\": 2)";
+                           : shape == Shape::crate      ? "a crate"
+                                                        : "a special piece";
+        r.error = quoted(token) + " (" + what + ") needs format version 2; this file is version " + std::to_string(version) +
+                  " (set \"version\": 2)";
         return true;
     }
     switch (shape) {
-    case Shape::color_bomb: r.value = cell::color_bomb; break;
-    case Shape::ingredient: r.value = cell::ingredient; break;
+    case Shape::color_bomb:
+        r.value = cell::color_bomb;
+        break;
+    case Shape::ingredient:
+        r.value = cell::ingredient;
+        break;
     case Shape::crate:
         if (n < 1 || n > cell::max_crate_hp) {
             r.error = quoted(token) + " is not a crate (a crate has 1.." + std::to_string(cell::max_crate_hp) +
@@ -86,7 +92,8 @@ bool parse_match3_v2_token(std::string_view token, int colors, int version, Toke
         }
         r.value = cell::special(static_cast<int>(n), type);
         break;
-    case Shape::none: return false;
+    case Shape::none:
+        return false;
     }
     r.ok = true;
     return true;
@@ -103,18 +110,34 @@ TokenResult parse_cell_token(Kind kind, std::string_view token, int colors, int 
     std::int64_t n = 0;
     switch (kind) {
     case Kind::match3:
-        if (token == "?") { r.ok = true; r.value = cell::random; return r; }
-        if (token == "#") { r.ok = true; r.value = cell::blocker; return r; }
-        if (token == "_") { r.ok = true; r.value = cell::hole; return r; }
-        if (parse_int(token, n) && n < colors) { r.ok = true; r.value = static_cast<std::int32_t>(n); return r; }
+        if (token == "?") {
+            r.ok = true;
+            r.value = cell::random;
+            return r;
+        }
+        if (token == "#") {
+            r.ok = true;
+            r.value = cell::blocker;
+            return r;
+        }
+        if (token == "_") {
+            r.ok = true;
+            r.value = cell::hole;
+            return r;
+        }
+        if (parse_int(token, n) && n < colors) {
+            r.ok = true;
+            r.value = static_cast<std::int32_t>(n);
+            return r;
+        }
         if (parse_int(token, n)) {
             r.error = "colour " + std::string(token) + " is out of range (colors is " + std::to_string(colors) + ")";
             return r;
         }
         if (parse_match3_v2_token(token, colors, version, r)) return r;
         if (version < 2) {
-            r.error = quoted(token) + " is not a match3 cell (expected a colour 0.." + std::to_string(colors > 0 ? colors - 1 : 0) +
-                      ", ? random, # blocker, _ hole or . empty)";
+            r.error = quoted(token) + " is not a match3 cell (expected a colour 0.." +
+                      std::to_string(colors > 0 ? colors - 1 : 0) + ", ? random, # blocker, _ hole or . empty)";
         } else {
             const std::string last = std::to_string(colors > 0 ? colors - 1 : 0);
             r.error = quoted(token) + " is not a match3 cell (expected a colour 0.." + last + ", a special 0h.." + last +
@@ -123,9 +146,18 @@ TokenResult parse_cell_token(Kind kind, std::string_view token, int colors, int 
         }
         return r;
     case Kind::link:
-        if (token == "#") { r.ok = true; r.value = cell::blocker; return r; }
-        if (parse_int(token, n) && n >= 1 && n <= limits::max_link_value) { r.ok = true; r.value = static_cast<std::int32_t>(n); return r; }
-        r.error = quoted(token) + " is not a link cell (expected a value 1.." + std::to_string(limits::max_link_value) + ", # blocker or . empty)";
+        if (token == "#") {
+            r.ok = true;
+            r.value = cell::blocker;
+            return r;
+        }
+        if (parse_int(token, n) && n >= 1 && n <= limits::max_link_value) {
+            r.ok = true;
+            r.value = static_cast<std::int32_t>(n);
+            return r;
+        }
+        r.error = quoted(token) + " is not a link cell (expected a value 1.." + std::to_string(limits::max_link_value) +
+                  ", # blocker or . empty)";
         return r;
     case Kind::lines:
         if (token.size() == 1) {
@@ -134,13 +166,25 @@ TokenResult parse_cell_token(Kind kind, std::string_view token, int colors, int 
             if (ch >= '0' && ch <= '9') v = ch - '0';
             else if (ch >= 'a' && ch <= 'f') v = ch - 'a' + 10;
             else if (ch >= 'A' && ch <= 'F') v = ch - 'A' + 10;
-            if (v == 0) { r.ok = true; r.value = cell::empty; return r; }
-            if (v > 0) { r.ok = true; r.value = v; return r; }
+            if (v == 0) {
+                r.ok = true;
+                r.value = cell::empty;
+                return r;
+            }
+            if (v > 0) {
+                r.ok = true;
+                r.value = v;
+                return r;
+            }
         }
         r.error = quoted(token) + " is not a lines cell (expected one hex digit 1-f, the side mask, or . empty)";
         return r;
     case Kind::slide:
-        if (token == "#") { r.ok = true; r.value = cell::blocker; return r; }
+        if (token == "#") {
+            r.ok = true;
+            r.value = cell::blocker;
+            return r;
+        }
         if (parse_int(token, n) && n >= 2 && n <= limits::max_tile && (n & (n - 1)) == 0) {
             r.ok = true;
             r.value = static_cast<std::int32_t>(n);
@@ -154,11 +198,16 @@ TokenResult parse_cell_token(Kind kind, std::string_view token, int colors, int 
 
 std::string cell_token(Kind kind, std::int32_t value) {
     switch (value) {
-    case cell::empty: return ".";
-    case cell::blocker: return "#";
-    case cell::hole: return "_";
-    case cell::random: return "?";
-    default: break;
+    case cell::empty:
+        return ".";
+    case cell::blocker:
+        return "#";
+    case cell::hole:
+        return "_";
+    case cell::random:
+        return "?";
+    default:
+        break;
     }
     if (kind == Kind::match3) {
         if (value == cell::color_bomb) return "*";

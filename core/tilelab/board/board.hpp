@@ -36,16 +36,16 @@ constexpr bool is_value(std::int32_t c) { return c >= 0; }
 // A special piece of colour k is a value (>= 0): (type << 8) | k, type h 1 (clears its row),
 // v 2 (clears its column), b 3 (bomb, 3x3); a plain piece is type 0, so a value's colour is
 // always `value & 0xff` and plain pieces keep their v1 values.
-inline constexpr std::int32_t color_bomb = -5;   // "*"
-inline constexpr std::int32_t ingredient = -6;   // "@"
+inline constexpr std::int32_t color_bomb = -5;  // "*"
+inline constexpr std::int32_t ingredient = -6;  // "@"
 inline constexpr int max_crate_hp = 5;
-constexpr std::int32_t crate(int hp) { return -10 - hp; }     // "c1".."c5": -11..-15
+constexpr std::int32_t crate(int hp) { return -10 - hp; }  // "c1".."c5": -11..-15
 constexpr bool is_crate(std::int32_t c) { return c <= -11 && c >= -10 - max_crate_hp; }
 constexpr int crate_hp(std::int32_t c) { return -10 - c; }
 enum SpecialType : int { plain = 0, line_h = 1, line_v = 2, bomb = 3 };
 constexpr std::int32_t special(int color, int type) { return (type << 8) | color; }
-constexpr int color_of(std::int32_t c) { return c & 0xff; }    // c >= 0
-constexpr int special_of(std::int32_t c) { return c >> 8; }    // c >= 0: a SpecialType
+constexpr int color_of(std::int32_t c) { return c & 0xff; }  // c >= 0
+constexpr int special_of(std::int32_t c) { return c >> 8; }  // c >= 0: a SpecialType
 constexpr bool is_special(std::int32_t c) { return c >= 0 && (c >> 8) != 0; }
 }  // namespace cell
 

@@ -16,7 +16,7 @@ int Level::effective_start_tiles() const {
 std::string make_level_uuid(std::uint64_t entropy) {
     Rng rng(entropy);
     std::uint64_t hi = rng.next(), lo = rng.next();
-    hi = (hi & ~0xF000ull) | 0x4000ull;                 // version 4
+    hi = (hi & ~0xF000ull) | 0x4000ull;                  // version 4
     lo = (lo & ~(0xC000ull << 48)) | (0x8000ull << 48);  // RFC 4122 variant
     static constexpr char hex[] = "0123456789abcdef";
     std::string out;

@@ -56,7 +56,7 @@ struct Rules {
     std::vector<int> fixed_cols;
     // slide
     std::vector<std::pair<int, int>> spawn{{2, 9}, {4, 1}};  // (value, weight); v3: empty, no spawns
-    std::optional<int> start_tiles;  // unset: 0 when the board has a tile or spawn is empty, else 2
+    std::optional<int> start_tiles;                          // unset: 0 when the board has a tile or spawn is empty, else 2
     SlideScore score = SlideScore::merged;
 
     friend bool operator==(const Rules&, const Rules&) = default;
@@ -75,8 +75,8 @@ struct Goal {
     std::optional<std::int64_t> score;
     bool jelly = false;
     std::vector<CollectGoal> collect;
-    bool crates = false;                 // v2: clear every crate
-    std::optional<int> ingredients;      // v2: ingredients to collect
+    bool crates = false;             // v2: clear every crate
+    std::optional<int> ingredients;  // v2: ingredients to collect
     // link
     bool clear = true;
     // lines
@@ -97,10 +97,10 @@ struct Level {
     std::uint64_t seed = 0;
     Rules rules;
     Goal goal;
-    Board board;                 // width and height live here
-    std::optional<Grid> jelly;   // layers.jelly (match3)
-    std::optional<Grid> lock;    // layers.lock (match3 v2): 1 on a locked piece, special or colour bomb
-    nlohmann::ordered_json meta; // free-form, kept as it is (null when absent)
+    Board board;                  // width and height live here
+    std::optional<Grid> jelly;    // layers.jelly (match3)
+    std::optional<Grid> lock;     // layers.lock (match3 v2): 1 on a locked piece, special or colour bomb
+    nlohmann::ordered_json meta;  // free-form, kept as it is (null when absent)
     // Keys of "rules" and "goal" that the file wrote, as "rules/min_match", "goal/moves"; the
     // canonical writer writes these and every field that differs from its default.
     std::set<std::string> present;

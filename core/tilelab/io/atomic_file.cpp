@@ -215,7 +215,8 @@ int write_temporary(const fs::path& dir, std::string_view bytes, const struct st
         if (keep->st_uid != ::geteuid() || keep->st_gid != ::getegid())
             if (::fchown(fd, keep->st_uid, keep->st_gid) != 0 && errno != EPERM)
                 return give_up(errno, "cannot give the new " + shown + " the old one's owner");
-        if (::fchmod(fd, keep->st_mode & 07777) != 0) return give_up(errno, "cannot give the new " + shown + " the old one's mode");
+        if (::fchmod(fd, keep->st_mode & 07777) != 0)
+            return give_up(errno, "cannot give the new " + shown + " the old one's mode");
     }
     if (::fsync(fd) != 0) return give_up(errno, "cannot flush " + shown + " to disk");
     if (::close(fd) != 0) {
@@ -333,8 +334,7 @@ WriteResult write_file_atomically(const fs::path& path, std::string_view bytes, 
         int err = ::link(target.c_str(), link.c_str()) == 0 ? 0 : errno;
         // Another writer renamed its file over the target between our lookup and the link, and the
         // replaced file, linked nowhere else, is gone (Linux then says ENOENT): back up the new one.
-        for (int again = 0; err == ENOENT && again < 100; ++again)
-            err = ::link(target.c_str(), link.c_str()) == 0 ? 0 : errno;
+        for (int again = 0; err == ENOENT && again < 100; ++again) err = ::link(target.c_str(), link.c_str()) == 0 ? 0 : errno;
         if (err == EPERM || err == ENOTSUP || err == EMLINK) {
             // No hard links here (vfat, some network file systems): a whole copy, made the same safe way.
             std::optional<std::string> current = read_whole_file(target);

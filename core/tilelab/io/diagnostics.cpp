@@ -5,9 +5,12 @@ namespace tilelab {
 
 const char* severity_name(Diagnostic::Severity severity) {
     switch (severity) {
-    case Diagnostic::Severity::error: return "error";
-    case Diagnostic::Severity::warning: return "warning";
-    case Diagnostic::Severity::info: return "info";
+    case Diagnostic::Severity::error:
+        return "error";
+    case Diagnostic::Severity::warning:
+        return "warning";
+    case Diagnostic::Severity::info:
+        return "info";
     }
     return "error";
 }

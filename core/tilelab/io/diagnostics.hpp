@@ -12,8 +12,8 @@ struct Diagnostic {
     // error: the file is invalid or the check fails; warning: valid, but a problem; info: a note.
     enum class Severity { error, warning, info };
     Severity severity = Severity::error;
-    std::string file;     // as the user named it
-    int line = 0;         // 1-based; 0 when the place is a pointer
+    std::string file;  // as the user named it
+    int line = 0;      // 1-based; 0 when the place is a pointer
     int column = 0;
     std::string pointer;  // JSON Pointer ("/board/2"), "" for the document itself
     std::string message;

@@ -19,7 +19,7 @@ struct VersionedKey {
     int version;      // the version that added it
 };
 const VersionedKey versioned_keys[] = {
-    {Kind::match3, "rules/specials", 2}, {Kind::match3, "rules/spawn_weights", 2}, {Kind::match3, "goal/crates", 2},
+    {Kind::match3, "rules/specials", 2},   {Kind::match3, "rules/spawn_weights", 2}, {Kind::match3, "goal/crates", 2},
     {Kind::match3, "goal/ingredients", 2}, {Kind::match3, "layers/lock", 2},
 };
 struct VersionedValue {
@@ -30,8 +30,7 @@ struct VersionedValue {
     bool (*uses)(const ojson& value);  // the value is the one the version added
 };
 const VersionedValue versioned_values[] = {
-    {Kind::slide, "rules/spawn", 3, "an empty spawn table (no spawns)",
-     [](const ojson& v) { return v.is_array() && v.empty(); }},
+    {Kind::slide, "rules/spawn", 3, "an empty spawn table (no spawns)", [](const ojson& v) { return v.is_array() && v.empty(); }},
 };
 
 // The version that added `key` ("rules/specials") for the kind: 1 when it was always there.

@@ -7,15 +7,23 @@ using ojson = nlohmann::ordered_json;
 
 std::string json_type_name(const ojson& v) {
     switch (v.type()) {
-    case ojson::value_t::null: return "null";
-    case ojson::value_t::object: return "an object";
-    case ojson::value_t::array: return "an array";
-    case ojson::value_t::string: return "a string";
-    case ojson::value_t::boolean: return "a boolean";
+    case ojson::value_t::null:
+        return "null";
+    case ojson::value_t::object:
+        return "an object";
+    case ojson::value_t::array:
+        return "an array";
+    case ojson::value_t::string:
+        return "a string";
+    case ojson::value_t::boolean:
+        return "a boolean";
     case ojson::value_t::number_integer:
-    case ojson::value_t::number_unsigned: return "an integer";
-    case ojson::value_t::number_float: return "a number with a fraction";
-    default: return "something else";
+    case ojson::value_t::number_unsigned:
+        return "an integer";
+    case ojson::value_t::number_float:
+        return "a number with a fraction";
+    default:
+        return "something else";
     }
 }
 

@@ -72,8 +72,8 @@ public:
         }
         std::int64_t n = v.get<std::int64_t>();
         if (n < min || n > max) {
-            error(pointer, std::string(what) + " " + std::to_string(n) + " is out of range (" + std::to_string(min) +
-                               ".." + std::to_string(max) + ")");
+            error(pointer, std::string(what) + " " + std::to_string(n) + " is out of range (" + std::to_string(min) + ".." +
+                               std::to_string(max) + ")");
             return std::nullopt;
         }
         return n;

@@ -113,8 +113,8 @@ public:
         if (seen != frame.keys.end()) {
             int first_line = 0, first_column = 0;
             line_column(text_, seen->second, first_line, first_column);
-            error_at(start, "duplicate key " + show_key(k) + " (first at line " + std::to_string(first_line) +
-                                ", column " + std::to_string(first_column) + ")");
+            error_at(start, "duplicate key " + show_key(k) + " (first at line " + std::to_string(first_line) + ", column " +
+                                std::to_string(first_column) + ")");
         } else {
             frame.keys.emplace(k, start);
         }
@@ -142,8 +142,7 @@ public:
                 auto next = message.find("; ", last_read + 2);
                 message = message.substr(0, last_read) + (next == std::string::npos ? "" : message.substr(next));
             }
-            if (message.rfind("unexpected end of input", 0) == 0)
-                message = "the file ends too early" + message.substr(23);
+            if (message.rfind("unexpected end of input", 0) == 0) message = "the file ends too early" + message.substr(23);
             if (message.rfind("[json.exception.", 0) == 0) {
                 auto close = message.find("] ");
                 if (close != std::string::npos) message = message.substr(close + 2);
@@ -297,8 +296,7 @@ std::optional<ojson> parse_json_document(std::string_view text, const std::strin
     return parse_json_text(text, file, diagnostics);
 }
 
-std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics,
-                                          std::size_t max_bytes) {
+std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics, std::size_t max_bytes) {
     auto fail = [&](const std::string& message) -> std::optional<std::string> {
         Diagnostic d;
         d.file = path.string();

@@ -20,8 +20,7 @@ namespace tilelab {
 // nullopt: syntax, a number beyond double range, invalid UTF-8, a NUL byte, a duplicate key (with
 // where it first appeared), nesting over limits::max_json_depth. A UTF-8 byte order mark is skipped
 // with a warning. Never throws.
-std::optional<nlohmann::ordered_json> parse_json_text(std::string_view text, const std::string& file,
-                                                      Diagnostics& diagnostics);
+std::optional<nlohmann::ordered_json> parse_json_text(std::string_view text, const std::string& file, Diagnostics& diagnostics);
 // parse_json_text of any tilelab JSON file (a level, pack or bundle), first refusing a text over
 // `max_bytes` (limits::max_bundle_bytes for a bundle).
 std::optional<nlohmann::ordered_json> parse_json_document(std::string_view text, const std::string& file,

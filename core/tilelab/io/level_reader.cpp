@@ -20,7 +20,7 @@ namespace {
 
 using Checker = JsonChecker;
 
-const std::vector<std::string> level_keys = {"format", "version", "id",   "name",   "kind", "width", "height",
+const std::vector<std::string> level_keys = {"format", "version", "id",   "name",  "kind",   "width", "height",
                                              "seed",   "rules",   "goal", "board", "layers", "meta"};
 
 // Rules and goal keys per kind, in the canonical order of docs/format.md "Canonical writing".
@@ -59,8 +59,8 @@ std::function<std::string(const std::string&)> other_kind_explainer(Kind kind, b
 }
 
 // A key of a version newer than the file's: "'crates' needs format version 2; this file is ...".
-void check_key_version(Checker& check, Kind kind, const std::string& section, const std::string& key,
-                       const ojson& value, const std::string& pointer, int version) {
+void check_key_version(Checker& check, Kind kind, const std::string& section, const std::string& key, const ojson& value,
+                       const std::string& pointer, int version) {
     if (const int since = key_version(kind, section + "/" + key); since > version)
         check.error(pointer, needs_version("'" + key + "'", since, version));
     else if (const auto [needed, what] = value_version(kind, section + "/" + key, value); needed > version)
@@ -71,13 +71,20 @@ void check_key_version(Checker& check, Kind kind, const std::string& section, co
 std::string describe_match3_cell(std::int32_t c) {
     if (cell::is_crate(c)) return "a crate (c" + std::to_string(cell::crate_hp(c)) + ")";
     switch (c) {
-    case cell::empty: return "an empty cell (.)";
-    case cell::blocker: return "a blocker (#)";
-    case cell::hole: return "a hole (_)";
-    case cell::random: return "a random piece (?)";
-    case cell::ingredient: return "an ingredient (@)";
-    case cell::color_bomb: return "a colour bomb (*)";
-    default: return cell::is_special(c) ? "a special piece" : "a piece";
+    case cell::empty:
+        return "an empty cell (.)";
+    case cell::blocker:
+        return "a blocker (#)";
+    case cell::hole:
+        return "a hole (_)";
+    case cell::random:
+        return "a random piece (?)";
+    case cell::ingredient:
+        return "an ingredient (@)";
+    case cell::color_bomb:
+        return "a colour bomb (*)";
+    default:
+        return cell::is_special(c) ? "a special piece" : "a piece";
     }
 }
 
@@ -115,8 +122,8 @@ std::optional<Grid> read_grid(Checker& check, const ojson& v, const std::string&
     }
     int before = check.errors();
     if (static_cast<int>(v.size()) != height)
-        check.error(pointer, std::string(what) + " has " + std::to_string(v.size()) + " rows, height is " +
-                                 std::to_string(height));
+        check.error(pointer,
+                    std::string(what) + " has " + std::to_string(v.size()) + " rows, height is " + std::to_string(height));
     Grid grid(width, height);
     std::vector<std::string> tokens;
     for (std::size_t y = 0; y < v.size(); ++y) {
@@ -125,11 +132,9 @@ std::optional<Grid> read_grid(Checker& check, const ojson& v, const std::string&
             check.error(row_pointer, "a row must be a string of cells separated by spaces, not " + json_type_name(v[y]));
             continue;
         }
-        if (!split_row(v[y].get<std::string>(), tokens))
-            check.error(row_pointer, "cells must be separated by single spaces");
+        if (!split_row(v[y].get<std::string>(), tokens)) check.error(row_pointer, "cells must be separated by single spaces");
         if (static_cast<int>(tokens.size()) != width) {
-            check.error(row_pointer, "row has " + std::to_string(tokens.size()) + " cells, width is " +
-                                         std::to_string(width));
+            check.error(row_pointer, "row has " + std::to_string(tokens.size()) + " cells, width is " + std::to_string(width));
             continue;
         }
         if (static_cast<int>(y) >= height) continue;
@@ -142,8 +147,7 @@ std::optional<Grid> read_grid(Checker& check, const ojson& v, const std::string&
                 check.error(row_pointer, "cell (" + std::to_string(x) + ", " + std::to_string(y) + "): " + r.error);
             }
         }
-        if (bad_tokens > 8)
-            check.error(row_pointer, std::to_string(bad_tokens - 8) + " more bad cells in this row");
+        if (bad_tokens > 8) check.error(row_pointer, std::to_string(bad_tokens - 8) + " more bad cells in this row");
     }
     if (check.errors() != before) return std::nullopt;
     return grid;
@@ -158,7 +162,8 @@ bool open_section(Checker& check, const ojson& section, Level& level, const std:
         check.error(p, std::string(name) + " must be an object, not " + json_type_name(section));
         return false;
     }
-    check.unknown_keys(section, p, rules ? rule_keys(level.kind) : goal_keys(level.kind), other_kind_explainer(level.kind, rules));
+    check.unknown_keys(section, p, rules ? rule_keys(level.kind) : goal_keys(level.kind),
+                       other_kind_explainer(level.kind, rules));
     for (auto it = section.begin(); it != section.end(); ++it) {
         level.present.insert(std::string(name) + "/" + it.key());
         check_key_version(check, level.kind, name, it.key(), it.value(), p + "/" + escape_pointer_token(it.key()), version);
@@ -173,10 +178,12 @@ void read_rules(Checker& check, const ojson& rules, Level& level, const std::str
     switch (level.kind) {
     case Kind::match3:
         if (auto v = check.find(rules, "colors")) {
-            if (auto n = check.integer(*v, p + "/colors", limits::min_colors, limits::max_colors, "colors")) r.colors = static_cast<int>(*n);
+            if (auto n = check.integer(*v, p + "/colors", limits::min_colors, limits::max_colors, "colors"))
+                r.colors = static_cast<int>(*n);
         }
         if (auto v = check.find(rules, "min_match")) {
-            if (auto n = check.integer(*v, p + "/min_match", limits::min_min_match, limits::max_min_match, "min_match")) r.min_match = static_cast<int>(*n);
+            if (auto n = check.integer(*v, p + "/min_match", limits::min_min_match, limits::max_min_match, "min_match"))
+                r.min_match = static_cast<int>(*n);
         }
         if (auto v = check.find(rules, "score_per_piece")) {
             if (auto n = check.integer(*v, p + "/score_per_piece", 0, limits::max_score_per_piece, "score_per_piece"))
@@ -212,14 +219,16 @@ void read_rules(Checker& check, const ojson& rules, Level& level, const std::str
             if (v->is_string() && v->get<std::string>() == "equal") {
                 r.pair = Pairing{};
             } else if (v->is_object() && v->size() == 1 && v->contains("sum")) {
-                if (auto n = check.integer(v->at("sum"), p + "/pair/sum", limits::min_pair_sum, limits::max_pair_sum, "the pairing sum"))
+                if (auto n = check.integer(v->at("sum"), p + "/pair/sum", limits::min_pair_sum, limits::max_pair_sum,
+                                           "the pairing sum"))
                     r.pair = Pairing{Pairing::Rule::sum, *n};
             } else {
                 check.error(p + "/pair", "pair must be \"equal\" or {\"sum\": N}");
             }
         }
         if (auto v = check.find(rules, "max_turns")) {
-            if (auto n = check.integer(*v, p + "/max_turns", 0, limits::max_turns, "max_turns")) r.max_turns = static_cast<int>(*n);
+            if (auto n = check.integer(*v, p + "/max_turns", 0, limits::max_turns, "max_turns"))
+                r.max_turns = static_cast<int>(*n);
         }
         if (auto v = check.find(rules, "border")) {
             if (auto b = check.boolean(*v, p + "/border", "border")) r.border = *b;
@@ -239,8 +248,7 @@ void read_rules(Checker& check, const ojson& rules, Level& level, const std::str
                 if (!n) continue;
                 if (std::find(out.begin(), out.end(), *n) != out.end())
                     check.error(kp + "/" + std::to_string(i), "index " + std::to_string(*n) + " is listed twice");
-                else
-                    out.push_back(static_cast<int>(*n));
+                else out.push_back(static_cast<int>(*n));
             }
         };
         read_indexes("fixed_rows", level.board.height, r.fixed_rows);
@@ -267,8 +275,7 @@ void read_rules(Checker& check, const ojson& rules, Level& level, const std::str
                     auto weight = check.integer(pair[1], ip + "/1", 1, limits::max_spawn_weight, "the spawn weight");
                     if (value && !is_power_of_two(*value))
                         check.error(ip + "/0", "the spawn value " + std::to_string(*value) + " is not a power of two");
-                    else if (value && weight)
-                        r.spawn.emplace_back(static_cast<int>(*value), static_cast<int>(*weight));
+                    else if (value && weight) r.spawn.emplace_back(static_cast<int>(*value), static_cast<int>(*weight));
                 }
             }
         }
@@ -378,10 +385,8 @@ void read_goal(Checker& check, const ojson& goal, Level& level, const std::strin
     case Kind::slide:
         if (auto v = check.find(goal, "target")) {
             auto n = check.integer(*v, p + "/target", limits::min_target, limits::max_target, "target");
-            if (n && !is_power_of_two(*n))
-                check.error(p + "/target", "target " + std::to_string(*n) + " is not a power of two");
-            else if (n)
-                g.target = static_cast<int>(*n);
+            if (n && !is_power_of_two(*n)) check.error(p + "/target", "target " + std::to_string(*n) + " is not a power of two");
+            else if (n) g.target = static_cast<int>(*n);
         }
         break;
     }
@@ -420,7 +425,8 @@ bool migrate_level_json(ojson& value, const std::string& file, const std::string
         // Version 2: a match3 level of version 1 plays exactly as before with "specials": false.
         auto kind = value.find("kind");
         auto rules = value.find("rules");
-        if (kind != value.end() && *kind == "match3" && rules != value.end() && rules->is_object() && !rules->contains("specials"))
+        if (kind != value.end() && *kind == "match3" && rules != value.end() && rules->is_object() &&
+            !rules->contains("specials"))
             (*rules)["specials"] = false;
         value["version"] = 2;
         version = 2;
@@ -459,7 +465,8 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
     }
     if (!format->is_string() || format->get<std::string>() != "tilelab.level") {
         std::string got = format->is_string() ? format->get<std::string>() : json_type_name(*format);
-        std::string hint = got == "tilelab.pack" || got == "tilelab.bundle" ? " (this is a " + got.substr(8) + ", not a level)" : "";
+        std::string hint = got == "tilelab.pack" || got == "tilelab.bundle" ? " (this is a " + got.substr(8) + ", not a level)"
+                                                                            : "";
         check.error(pointer + "/format", "format is '" + got + "', expected 'tilelab.level'" + hint);
         return result;
     }
@@ -511,8 +518,9 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
             level.seed = v->get<std::uint64_t>();
         } else if (v->is_string()) {
             if (auto seed = parse_seed_text(v->get<std::string>())) level.seed = *seed;
-            else check.error(pointer + "/seed", "seed \"" + v->get<std::string>() +
-                                                    "\" is not a decimal integer from 0 to 18446744073709551615");
+            else
+                check.error(pointer + "/seed",
+                            "seed \"" + v->get<std::string>() + "\" is not a decimal integer from 0 to 18446744073709551615");
         } else {
             check.error(pointer + "/seed", "seed must be an integer from 0 to 2^64-1, not " +
                                                (v->is_number_integer() ? std::string("negative") : json_type_name(*v)));
@@ -526,7 +534,9 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
         if (level.kind == Kind::match3 && level.rules.colors == 0) {
             auto v = check.find(value, "rules");
             if (!v || (v->is_object() && !v->contains("colors")))
-                check.error(pointer + (v ? "/rules" : ""), "a match3 level needs rules.colors (" + std::to_string(limits::min_colors) + ".." + std::to_string(limits::max_colors) + ")");
+                check.error(pointer + (v ? "/rules" : ""), "a match3 level needs rules.colors (" +
+                                                               std::to_string(limits::min_colors) + ".." +
+                                                               std::to_string(limits::max_colors) + ")");
         }
         if (auto v = check.find(value, "goal")) read_goal(check, *v, level, pointer, version);
     }
@@ -534,8 +544,9 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
     if (auto v = required("board"); v && shape_ok) {
         const Kind kind = level.kind;
         const int colors = level.rules.colors;
-        auto grid = read_grid(check, *v, pointer + "/board", width, height,
-                              [&](const std::string& token) { return parse_cell_token(kind, token, colors, version); }, "board");
+        auto grid = read_grid(
+            check, *v, pointer + "/board", width, height,
+            [&](const std::string& token) { return parse_cell_token(kind, token, colors, version); }, "board");
         if (grid) level.board = std::move(*grid);
         board_ok = grid.has_value();
     }
@@ -549,20 +560,22 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
                 if (level.kind != Kind::match3) {
                     check.error(lp + "/jelly", "jelly is a match3 layer, not a " + std::string(kind_name(level.kind)) + " one");
                 } else {
-                    auto grid = read_grid(check, *jelly, lp + "/jelly", width, height,
-                                          [](const std::string& token) {
-                                              TokenResult r;
-                                              static_assert(limits::max_jelly_layers == 999, "three digits");
-                                              if (!token.empty() && token.size() <= 3 &&
-                                                  std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-                                                  r.ok = true;
-                                                  r.value = std::stoi(token);
-                                              } else {
-                                                  r.error = "'" + token.substr(0, 16) + "' is not a number of jelly layers (0.." + std::to_string(limits::max_jelly_layers) + ")";
-                                              }
-                                              return r;
-                                          },
-                                          "jelly");
+                    auto grid = read_grid(
+                        check, *jelly, lp + "/jelly", width, height,
+                        [](const std::string& token) {
+                            TokenResult r;
+                            static_assert(limits::max_jelly_layers == 999, "three digits");
+                            if (!token.empty() && token.size() <= 3 &&
+                                std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+                                r.ok = true;
+                                r.value = std::stoi(token);
+                            } else {
+                                r.error = "'" + token.substr(0, 16) + "' is not a number of jelly layers (0.." +
+                                          std::to_string(limits::max_jelly_layers) + ")";
+                            }
+                            return r;
+                        },
+                        "jelly");
                     if (grid) {
                         for (int y = 0; y < height; ++y)
                             for (int x = 0; x < width; ++x)
@@ -579,18 +592,19 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
                 } else if (const int since = key_version(level.kind, "layers/lock"); since > version) {
                     check.error(lp + "/lock", needs_version("'lock'", since, version));
                 } else {
-                    auto grid = read_grid(check, *lock, lp + "/lock", width, height,
-                                          [](const std::string& token) {
-                                              TokenResult r;
-                                              if (token == "0" || token == "1") {
-                                                  r.ok = true;
-                                                  r.value = token[0] - '0';
-                                              } else {
-                                                  r.error = "'" + token.substr(0, 16) + "' is not a lock value (0 or 1)";
-                                              }
-                                              return r;
-                                          },
-                                          "lock");
+                    auto grid = read_grid(
+                        check, *lock, lp + "/lock", width, height,
+                        [](const std::string& token) {
+                            TokenResult r;
+                            if (token == "0" || token == "1") {
+                                r.ok = true;
+                                r.value = token[0] - '0';
+                            } else {
+                                r.error = "'" + token.substr(0, 16) + "' is not a lock value (0 or 1)";
+                            }
+                            return r;
+                        },
+                        "lock");
                     if (grid && board_ok) {
                         for (int y = 0; y < height; ++y)
                             for (int x = 0; x < width; ++x) {
@@ -618,7 +632,8 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
             const auto on_board = std::count(cells.begin(), cells.end(), cell::ingredient);
             if (*level.goal.ingredients > on_board)
                 check.error(pointer + "/goal/ingredients",
-                            "the goal is to collect " + std::to_string(*level.goal.ingredients) + " ingredients, but the board has " +
+                            "the goal is to collect " + std::to_string(*level.goal.ingredients) +
+                                " ingredients, but the board has " +
                                 (on_board == 0 ? std::string("no ingredient (@)") : "only " + std::to_string(on_board) + " (@)"));
         }
     }

@@ -70,9 +70,7 @@ void write_block(std::string& out, const ojson& v, int indent, bool grid) {
     }
 }
 
-bool wants(const Level& level, const std::string& key, bool differs) {
-    return differs || level.present.count(key) > 0;
-}
+bool wants(const Level& level, const std::string& key, bool differs) { return differs || level.present.count(key) > 0; }
 
 }  // namespace
 

@@ -23,12 +23,18 @@ namespace {
 
 const char* kind_text(OutputKind kind) {
     switch (kind) {
-    case OutputKind::level: return "level";
-    case OutputKind::bundle: return "bundle";
-    case OutputKind::report: return "pack report";
-    case OutputKind::calibration: return "calibration";
-    case OutputKind::check_json: return "pack check result";
-    case OutputKind::estimate_json: return "estimate result";
+    case OutputKind::level:
+        return "level";
+    case OutputKind::bundle:
+        return "bundle";
+    case OutputKind::report:
+        return "pack report";
+    case OutputKind::calibration:
+        return "calibration";
+    case OutputKind::check_json:
+        return "pack check result";
+    case OutputKind::estimate_json:
+        return "estimate result";
     }
     return "file";
 }
@@ -86,15 +92,15 @@ std::string output_refusal(const OutputRequest& request) {
     std::error_code ec;
     if (fs::is_directory(out, ec)) return name + " is a folder; choose a file name";
     if (request.force) return "";
-    const std::string choose = request.mention_force ? "; choose another name, or --force to replace it" : "; choose another name";
+    const std::string choose = request.mention_force ? "; choose another name, or --force to replace it"
+                                                     : "; choose another name";
     const bool in_place = request.replaces && same_file(out, *request.replaces);
     for (const RunInput& input : request.inputs)
         if (!in_place && same_file(out, input.path)) return name + " is " + input.what + choose;
     if (!fs::exists(out, ec)) return "";
     if (in_place) return "";
     const Found found = identify(out);
-    if (found.kind != request.kind)
-        return name + " exists and is " + found.what + ", not a " + kind_text(request.kind) + choose;
+    if (found.kind != request.kind) return name + " exists and is " + found.what + ", not a " + kind_text(request.kind) + choose;
     if (request.kind == OutputKind::level && request.level_id && found.level_id != *request.level_id)
         return name + " exists and is another level (id \"" + found.level_id + "\", not \"" + *request.level_id +
                "\": players' progress is kept by id)" + choose;

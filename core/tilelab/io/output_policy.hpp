@@ -10,11 +10,11 @@ namespace tilelab {
 
 // What a verb writes; an existing file at the output must be of the same kind to be replaced.
 enum class OutputKind {
-    level,        // tune -o, generate -o: a level (replacing only the same level: same id, or the input itself)
-    bundle,       // pack export
-    report,       // pack report, pack merge --report: the HTML pack report
-    calibration,  // calibrate -o
-    check_json,   // pack merge -o of a pack check's parts: what `pack check --json` prints
+    level,          // tune -o, generate -o: a level (replacing only the same level: same id, or the input itself)
+    bundle,         // pack export
+    report,         // pack report, pack merge --report: the HTML pack report
+    calibration,    // calibrate -o
+    check_json,     // pack merge -o of a pack check's parts: what `pack check --json` prints
     estimate_json,  // pack merge -o of an estimate's parts: what `estimate --json` prints
 };
 
@@ -34,7 +34,7 @@ struct OutputRequest {
     std::optional<std::string> level_id;
     // OutputKind::level: the file the verb read its level from (tune rewrites it by default).
     std::optional<std::filesystem::path> replaces;
-    bool force = false;  // --force: write whatever is there (a folder still cannot be written)
+    bool force = false;         // --force: write whatever is there (a folder still cannot be written)
     bool mention_force = true;  // the refusal ends "or --force to replace it" (the command line's words)
 };
 

@@ -22,7 +22,9 @@ PackLoad parse_pack(std::string_view text, const std::string& file) {
     }
     auto format = value->find("format");
     if (format == value->end() || !format->is_string() || format->get<std::string>() != "tilelab.pack") {
-        std::string got = format == value->end() ? "missing" : format->is_string() ? "'" + format->get<std::string>() + "'" : json_type_name(*format);
+        std::string got = format == value->end() ? "missing"
+                          : format->is_string()  ? "'" + format->get<std::string>() + "'"
+                                                 : json_type_name(*format);
         check.error(format == value->end() ? "" : "/format", "format is " + got + ", expected 'tilelab.pack'");
         return result;
     }

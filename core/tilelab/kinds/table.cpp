@@ -11,10 +11,14 @@ namespace tilelab {
 const KindOps& kind_ops(Kind kind) {
     // One explicit table, in the order of Kind; no self-registration.
     switch (kind) {
-    case Kind::match3: return match3::ops();
-    case Kind::link: return link::ops();
-    case Kind::lines: return lines::ops();
-    case Kind::slide: return slide::ops();
+    case Kind::match3:
+        return match3::ops();
+    case Kind::link:
+        return link::ops();
+    case Kind::lines:
+        return lines::ops();
+    case Kind::slide:
+        return slide::ops();
     }
     return match3::ops();
 }
@@ -54,10 +58,13 @@ ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves) {
 
 std::vector<Warning> level_problems(const Level& level) {
     switch (level.kind) {
-    case Kind::match3: return match3::level_problems(level);
-    case Kind::link: return link::level_problems(level);
+    case Kind::match3:
+        return match3::level_problems(level);
+    case Kind::link:
+        return link::level_problems(level);
     case Kind::lines:
-    case Kind::slide: return {};
+    case Kind::slide:
+        return {};
     }
     return {};
 }

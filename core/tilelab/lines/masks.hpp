@@ -16,9 +16,7 @@ inline constexpr std::uint8_t side_left = 8;
 inline constexpr std::array<std::uint8_t, 4> all_sides{side_top, side_right, side_bottom, side_left};
 
 // The side a neighbour across `side` shows back (top <-> bottom, right <-> left).
-constexpr std::uint8_t opposite(std::uint8_t side) {
-    return static_cast<std::uint8_t>(((side << 2) | (side >> 2)) & 15);
-}
+constexpr std::uint8_t opposite(std::uint8_t side) { return static_cast<std::uint8_t>(((side << 2) | (side >> 2)) & 15); }
 // Where the neighbour across `side` is: dx, dy (up is y - 1).
 constexpr int side_dx(std::uint8_t side) { return side == side_right ? 1 : side == side_left ? -1 : 0; }
 constexpr int side_dy(std::uint8_t side) { return side == side_bottom ? 1 : side == side_top ? -1 : 0; }
@@ -37,11 +35,21 @@ enum class TileType { nub, line, corner, tee, cross };
 constexpr std::uint8_t tile_mask(TileType type, int quarter_turns) {
     std::uint8_t mask = 0;
     switch (type) {
-    case TileType::nub: mask = side_top; break;
-    case TileType::line: mask = side_top | side_bottom; break;
-    case TileType::corner: mask = side_top | side_right; break;
-    case TileType::tee: mask = side_top | side_right | side_bottom; break;
-    case TileType::cross: mask = 15; break;
+    case TileType::nub:
+        mask = side_top;
+        break;
+    case TileType::line:
+        mask = side_top | side_bottom;
+        break;
+    case TileType::corner:
+        mask = side_top | side_right;
+        break;
+    case TileType::tee:
+        mask = side_top | side_right | side_bottom;
+        break;
+    case TileType::cross:
+        mask = 15;
+        break;
     }
     for (int i = 0; i < (quarter_turns % 4 + 4) % 4; ++i) mask = rotate_cw(mask);
     return mask;

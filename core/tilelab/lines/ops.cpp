@@ -53,10 +53,8 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     // Where each tile was before the shift: the inverse shift of the cell coordinates.
     const Board& after = step.state.board;
     auto origin = [&](Cell c) {
-        if (shift->axis == ShiftMove::Axis::row && c.y == shift->index)
-            c.x = (c.x - shift->step + after.width) % after.width;
-        if (shift->axis == ShiftMove::Axis::col && c.x == shift->index)
-            c.y = (c.y - shift->step + after.height) % after.height;
+        if (shift->axis == ShiftMove::Axis::row && c.y == shift->index) c.x = (c.x - shift->step + after.width) % after.width;
+        if (shift->axis == ShiftMove::Axis::col && c.x == shift->index) c.y = (c.y - shift->step + after.height) % after.height;
         return c;
     };
     for (const CellGroup& g : match_groups(after)) {
@@ -97,7 +95,8 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
         out.push_back({"tiles in the largest closed group", counts.largest_closed, size, counts.largest_closed >= size});
     }
     if (goal.all_closed) {
-        const auto tiles = static_cast<std::int64_t>(std::count_if(masks.begin(), masks.end(), [](std::uint8_t m) { return m != 0; }));
+        const auto tiles = static_cast<std::int64_t>(
+            std::count_if(masks.begin(), masks.end(), [](std::uint8_t m) { return m != 0; }));
         out.push_back({"tiles in closed groups", tiles - counts.open_tiles, tiles, counts.open_tiles == 0});
     }
     return out;
@@ -117,8 +116,10 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     const LinesGoal goal = lines_goal(level.goal);
     std::vector<Warning> findings;
     if (goal.defaulted)
-        findings.push_back({"the goal sets no condition: every tile closed (all_closed) is assumed", {},
-                            Diagnostic::Severity::warning, "lines.goal-defaulted"});
+        findings.push_back({"the goal sets no condition: every tile closed (all_closed) is assumed",
+                            {},
+                            Diagnostic::Severity::warning,
+                            "lines.goal-defaulted"});
     if (!options.solve) {
         analysis.warnings = std::move(findings);  // lines has no level problems (kinds/table.hpp)
         return analysis;
@@ -129,20 +130,24 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     const SolveResult result = solve(level, level.board, goal, solve_options, std::move(stop));
     analysis.verdict = result.verdict;
     if (result.impossible) {
-        findings.push_back({"no sequence of shifts can meet the goal: " + result.reason, {},
-                            Diagnostic::Severity::warning, "lines.impossible"});
+        findings.push_back(
+            {"no sequence of shifts can meet the goal: " + result.reason, {}, Diagnostic::Severity::warning, "lines.impossible"});
     } else if (result.verdict == Verdict::unsolvable && !goal.moves) {
         // Without a move limit "unsolvable" would claim more than the search showed.
         analysis.verdict = Verdict::unknown;
         findings.push_back({"no solution within " + std::to_string(default_depth_cap) +
                                 " shifts (the goal sets no move limit; the search stops there)",
-                            {}, Diagnostic::Severity::warning, "lines.depth-cap"});
+                            {},
+                            Diagnostic::Severity::warning,
+                            "lines.depth-cap"});
     } else if (result.verdict == Verdict::unknown) {
         std::string proven = result.proven_depth >= 0
                                  ? ": no solution has " + std::to_string(result.proven_depth) + " shifts or fewer"
                                  : "";
-        findings.push_back({"the solver ran out of time after " + std::to_string(result.nodes) + " boards" + proven, {},
-                            Diagnostic::Severity::warning, "lines.solver-timeout"});
+        findings.push_back({"the solver ran out of time after " + std::to_string(result.nodes) + " boards" + proven,
+                            {},
+                            Diagnostic::Severity::warning,
+                            "lines.solver-timeout"});
     }
     analysis.warnings = std::move(findings);
     auto moves_json = nlohmann::ordered_json::array();
@@ -190,9 +195,10 @@ const KindOps& ops() {
                                .report_colour = "#8e44ad",
                                .goal_words = goal_words,
                                .parse_move = parse_shift_move,
-                               .tune_refusal = "lines levels have no pass rate to aim: their difficulty is the proved optimal "
-                                               "number of shifts ('tilelab analyze'; 'tilelab generate --kind lines --moves K' "
-                                               "makes one)",
+                               .tune_refusal =
+                                   "lines levels have no pass rate to aim: their difficulty is the proved optimal "
+                                   "number of shifts ('tilelab analyze'; 'tilelab generate --kind lines --moves K' "
+                                   "makes one)",
                                .aim_flag = "--moves"};
     return table;
 }

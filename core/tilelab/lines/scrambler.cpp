@@ -42,10 +42,9 @@ std::vector<ShiftMove> scramble(Board& board, int count, Rng& rng) {
         do {
             move = lines[rng.uniform(static_cast<std::uint32_t>(lines.size()))];
             move.step = rng.uniform(2) == 0 ? -1 : 1;
-        } while (!made.empty() && lines.size() > 1 && move.axis == made.back().axis &&
-                 move.index == made.back().index && move.step == -made.back().step);
-        shift_cells(board.cells.data(), board.width, board.height, move.axis == ShiftMove::Axis::row, move.index,
-                    move.step);
+        } while (!made.empty() && lines.size() > 1 && move.axis == made.back().axis && move.index == made.back().index &&
+                 move.step == -made.back().step);
+        shift_cells(board.cells.data(), board.width, board.height, move.axis == ShiftMove::Axis::row, move.index, move.step);
         made.push_back(move);
     }
     return made;

@@ -5,9 +5,7 @@
 
 namespace tilelab::lines {
 
-int line_length(int width, int height, const ShiftMove& move) {
-    return move.axis == ShiftMove::Axis::row ? width : height;
-}
+int line_length(int width, int height, const ShiftMove& move) { return move.axis == ShiftMove::Axis::row ? width : height; }
 
 bool line_fixed(const Level& level, ShiftMove::Axis axis, int index) {
     const std::vector<int>& fixed = axis == ShiftMove::Axis::row ? level.rules.fixed_rows : level.rules.fixed_cols;
@@ -21,12 +19,10 @@ std::string shift_refusal(const Level& level, const Board& board, const ShiftMov
         return std::string("a shift moves by one cell (step -1 or +1), not ") + std::to_string(move.step);
     const int lines = row ? board.height : board.width;
     if (move.index < 0 || move.index >= lines)
-        return std::string(what) + " " + std::to_string(move.index) + " is off the board (" +
-               (row ? "rows 0.." : "columns 0..") + std::to_string(lines - 1) + ")";
-    if (line_fixed(level, move.axis, move.index))
-        return std::string(what) + " " + std::to_string(move.index) + " is fixed";
-    if (line_length(board.width, board.height, move) < 2)
-        return std::string("a ") + what + " of one cell cannot shift";
+        return std::string(what) + " " + std::to_string(move.index) + " is off the board (" + (row ? "rows 0.." : "columns 0..") +
+               std::to_string(lines - 1) + ")";
+    if (line_fixed(level, move.axis, move.index)) return std::string(what) + " " + std::to_string(move.index) + " is fixed";
+    if (line_length(board.width, board.height, move) < 2) return std::string("a ") + what + " of one cell cannot shift";
     return {};
 }
 

@@ -114,20 +114,18 @@ public:
             // left side to meet, so the counts must agree (and likewise top and bottom).
             const std::string what = goal_.all_closed ? "every tile closed" : "a closed group of every tile";
             if (side_count[side_right] != side_count[side_left])
-                return what + " needs as many solid left sides as right sides (" +
-                       std::to_string(side_count[side_left]) + " left, " + std::to_string(side_count[side_right]) +
-                       " right)";
+                return what + " needs as many solid left sides as right sides (" + std::to_string(side_count[side_left]) +
+                       " left, " + std::to_string(side_count[side_right]) + " right)";
             if (side_count[side_top] != side_count[side_bottom])
-                return what + " needs as many solid top sides as bottom sides (" +
-                       std::to_string(side_count[side_top]) + " top, " + std::to_string(side_count[side_bottom]) +
-                       " bottom)";
+                return what + " needs as many solid top sides as bottom sides (" + std::to_string(side_count[side_top]) +
+                       " top, " + std::to_string(side_count[side_bottom]) + " bottom)";
         }
         if (goal_.min_group_size && *goal_.min_group_size > tiles)
             return "a closed group of " + std::to_string(*goal_.min_group_size) + " tiles needs more tiles than the " +
                    std::to_string(tiles) + " on the board";
         if (goal_.closed_groups && *goal_.closed_groups > tiles)
-            return std::to_string(*goal_.closed_groups) + " closed groups need more tiles than the " +
-                   std::to_string(tiles) + " on the board";
+            return std::to_string(*goal_.closed_groups) + " closed groups need more tiles than the " + std::to_string(tiles) +
+                   " on the board";
         return {};
     }
 
@@ -307,10 +305,8 @@ private:
 
     void shift_line(int line, int step) {
         toggle_line_hash(line);
-        if (is_row(line))
-            shift_cells(masks_.data(), width_, height_, true, line, step);
-        else
-            shift_cells(masks_.data(), width_, height_, false, line - height_, step);
+        if (is_row(line)) shift_cells(masks_.data(), width_, height_, true, line, step);
+        else shift_cells(masks_.data(), width_, height_, false, line - height_, step);
         toggle_line_hash(line);
     }
 
@@ -326,8 +322,7 @@ private:
 
     std::pair<std::uint64_t, std::uint64_t> key(const Context& ctx) const {
         const std::uint64_t code = static_cast<std::uint64_t>(ctx.line + 1) << 24 |
-                                   static_cast<std::uint64_t>(ctx.step + 1) << 16 |
-                                   static_cast<std::uint64_t>(ctx.run);
+                                   static_cast<std::uint64_t>(ctx.step + 1) << 16 | static_cast<std::uint64_t>(ctx.run);
         return {(hash1_ ^ mix64(code + 0xA4093822299F31D0ull)) | 1, hash2_ ^ mix64(code * 31 + 0x082EFA98EC4E6C89ull)};
     }
 
@@ -426,7 +421,6 @@ private:
     std::uint64_t nodes_ = 0;
     std::uint64_t check_interval_ = 1023;  // a power of two minus one
     bool aborted_ = false;
-
 };
 
 }  // namespace

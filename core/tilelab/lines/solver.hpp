@@ -24,9 +24,9 @@ struct SolveResult {
     Verdict verdict = Verdict::unknown;
     std::vector<ShiftMove> moves;
     bool impossible = false;
-    int proven_depth = -1;      // no sequence of proven_depth moves or fewer meets the goal
-    std::uint64_t nodes = 0;    // boards the search visited
-    std::string reason;         // why impossible, in the designer's words (empty otherwise)
+    int proven_depth = -1;    // no sequence of proven_depth moves or fewer meets the goal
+    std::uint64_t nodes = 0;  // boards the search visited
+    std::string reason;       // why impossible, in the designer's words (empty otherwise)
 };
 
 // Searches from `board` (the level's own board or a board in play) for the level's goal, ignoring

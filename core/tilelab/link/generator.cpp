@@ -119,7 +119,8 @@ bool lay_pairs(Board& board, const LinkRules& rules, const std::vector<std::pair
             if (empty.size() <= sampled_partners) {
                 for (Cell b : empty) consider(b);
             } else {
-                for (std::size_t i = 0; i < sampled_partners; ++i) consider(empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))]);
+                for (std::size_t i = 0; i < sampled_partners; ++i)
+                    consider(empty[rng.uniform(static_cast<std::uint32_t>(empty.size()))]);
                 for (Cell b : {Cell{a.x + 1, a.y}, Cell{a.x - 1, a.y}, Cell{a.x, a.y + 1}, Cell{a.x, a.y - 1}}) consider(b);
             }
             field.set(a, cell::empty);
@@ -218,7 +219,8 @@ GenerateResult generate(const GenerateOptions& options) {
         free_cells.resize(static_cast<std::size_t>(cells));
         for (int i = 0; i < cells; ++i) free_cells[static_cast<std::size_t>(i)] = i;
         shuffle(free_cells, rng);
-        for (int i = 0; i < blockers; ++i) board.cells[static_cast<std::size_t>(free_cells[static_cast<std::size_t>(i)])] = cell::blocker;
+        for (int i = 0; i < blockers; ++i)
+            board.cells[static_cast<std::size_t>(free_cells[static_cast<std::size_t>(i)])] = cell::blocker;
         free_cells.erase(free_cells.begin(), free_cells.begin() + blockers);
     };
     auto finish = [&](Board board) {

@@ -109,8 +109,8 @@ std::vector<LinkPath> links_of_tile(const Board& board, const LinkRules& rules, 
 
 struct SolveOptions {
     int budget_ms = 1000;
-    std::stop_token stop;            // cancels the search (the editor's next edit)
-    Progress* progress = nullptr;    // fraction of tiles cleared in the deepest line so far
+    std::stop_token stop;          // cancels the search (the editor's next edit)
+    Progress* progress = nullptr;  // fraction of tiles cleared in the deepest line so far
 };
 
 struct SolveResult {
@@ -135,10 +135,9 @@ std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules
 // `moves`: when given, the pairs removed, in order.
 PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
                               std::vector<CellPairMove>* moves = nullptr);
-EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
-                                   Progress* progress);
-EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options,
-                                    std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out);
+EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
+EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
+                                    bool stopped, bool timed_out);
 // Run `run` of estimate_clear_rate with these options, pair by pair (KindOps::replay).
 Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
 

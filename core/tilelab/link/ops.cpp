@@ -157,28 +157,30 @@ std::vector<std::string> goal_words(const Goal& g) {
 }  // namespace
 
 const KindOps& ops() {
-    static const KindOps table{.kind = Kind::link,
-                               .start = start,
-                               .legal_moves = legal_moves,
-                               .play = play,
-                               .goal_met = goal_met,
-                               .analyze = analyze,
-                               .generate = generate,
-                               .estimate = nullptr,  // a solver instead of bots
-                               .summarize = nullptr,
-                               .goal_progress = goal_progress,
-                               .replay = replay_run,
-                               .playouts = estimate_clear_rate,
-                               .summarize_playouts = summarize_clear_rate,
-                               .dead_start = "stuck at the start: no pair of tiles links",
-                               .unsolvable = "unsolvable: no order of removals clears the board",
-                               .dead_start_is_unsolvable = true,
-                               .report_colour = "#2a9d4b",
-                               .goal_words = goal_words,
-                               .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::link, text, error); },
-                               .tune_refusal = "link levels have no move limit to aim: every clear takes one move a pair; their "
-                                               "difficulty is the random player's clear rate ('tilelab estimate')",
-                               .aim_flag = "--target-clear"};
+    static const KindOps table{
+        .kind = Kind::link,
+        .start = start,
+        .legal_moves = legal_moves,
+        .play = play,
+        .goal_met = goal_met,
+        .analyze = analyze,
+        .generate = generate,
+        .estimate = nullptr,  // a solver instead of bots
+        .summarize = nullptr,
+        .goal_progress = goal_progress,
+        .replay = replay_run,
+        .playouts = estimate_clear_rate,
+        .summarize_playouts = summarize_clear_rate,
+        .dead_start = "stuck at the start: no pair of tiles links",
+        .unsolvable = "unsolvable: no order of removals clears the board",
+        .dead_start_is_unsolvable = true,
+        .report_colour = "#2a9d4b",
+        .goal_words = goal_words,
+        .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::link, text, error); },
+        .tune_refusal =
+            "link levels have no move limit to aim: every clear takes one move a pair; their "
+            "difficulty is the random player's clear rate ('tilelab estimate')",
+        .aim_flag = "--target-clear"};
     return table;
 }
 

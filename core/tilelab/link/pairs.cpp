@@ -272,7 +272,8 @@ void all_links(const LinkField& field, const LinkRules& rules, std::vector<LinkP
     if (FieldAccess::one_word(field))
         emit_links(detail::OneWordView{FieldAccess::rows(field), FieldAccess::cols(field)}, c, pw, rules, scan, count, out);
     else
-        emit_links(detail::WordsView{FieldAccess::rows(field), FieldAccess::cols(field), FieldAccess::row_words(field), FieldAccess::col_words(field)},
+        emit_links(detail::WordsView{FieldAccess::rows(field), FieldAccess::cols(field), FieldAccess::row_words(field),
+                                     FieldAccess::col_words(field)},
                    c, pw, rules, scan, count, out);
 }
 
@@ -322,8 +323,7 @@ std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules
         auto it = by_value.find(partner);
         const std::size_t partners = it == by_value.end() ? 0 : it->second.size();
         if (partners == 0)
-            out.push_back({"value " + std::to_string(value) + " has no partner (" + std::to_string(partner) +
-                               ") on the board",
+            out.push_back({"value " + std::to_string(value) + " has no partner (" + std::to_string(partner) + ") on the board",
                            cells.front(), Diagnostic::Severity::warning, "link.no-partner"});
         else if (partners != cells.size() && value < partner)
             out.push_back({"values " + std::to_string(value) + " and " + std::to_string(partner) + " have " +

@@ -106,7 +106,8 @@ bool LinkField::find_link(Cell a, Cell b, int max_turns, LinkPath& out) const {
     if (a == b || !is_tile(a) || !is_tile(b)) return false;
     const int ax = a.x + 1, ay = a.y + 1, bx = b.x + 1, by = b.y + 1;
     if (one_word()) return detail::search<false>(detail::OneWordView{rows_.data(), cols_.data()}, ax, ay, bx, by, max_turns, out);
-    return detail::search<false>(detail::WordsView{rows_.data(), cols_.data(), row_words_, col_words_}, ax, ay, bx, by, max_turns, out);
+    return detail::search<false>(detail::WordsView{rows_.data(), cols_.data(), row_words_, col_words_}, ax, ay, bx, by, max_turns,
+                                 out);
 }
 
 std::optional<LinkPath> LinkField::find_link(Cell a, Cell b, int max_turns) const {

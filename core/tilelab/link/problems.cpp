@@ -90,8 +90,8 @@ std::vector<Warning> level_problems(const Level& level) {
             if (++count <= max_listed) out.push_back({message, Cell{x, y}, Diagnostic::Severity::warning, rule});
         }
     if (count > max_listed)
-        out.push_back({"... and " + std::to_string(count - max_listed) + " more tiles that can never link",
-                       std::nullopt, Diagnostic::Severity::warning, "link.walled-more"});
+        out.push_back({"... and " + std::to_string(count - max_listed) + " more tiles that can never link", std::nullopt,
+                       Diagnostic::Severity::warning, "link.walled-more"});
     // Clearing takes one move a pair: a move limit below that can never be met.
     int tiles = 0;
     for (const auto& [value, n] : on_board) tiles += n;

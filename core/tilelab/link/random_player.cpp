@@ -63,15 +63,13 @@ PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_in
     return out;
 }
 
-EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
-                                   Progress* progress) {
+EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
     check_bot(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);
     const std::stop_token playout_stop = deadline.token();
     auto outcomes = run_playouts(
-        options.runs, options.threads,
-        [&](int run) { return random_playout(level, options.seed, run, playout_stop); }, playout_stop, progress,
-        options.first_run);
+        options.runs, options.threads, [&](int run) { return random_playout(level, options.seed, run, playout_stop); },
+        playout_stop, progress, options.first_run);
     return summarize_clear_rate(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
 }
 
@@ -90,16 +88,17 @@ Replay replay_run(const Level& level, const EstimateOptions& options, int run, s
     r.steps.reserve(moves.size());
     for (const CellPairMove& m : moves) {
         StepResult step = game.play(level, *at, m);
-        if (!step.legal) throw std::logic_error("link replay: the random player's pair " + format_move(m) +
-                                                " is refused by play(): " + step.why);
+        if (!step.legal)
+            throw std::logic_error("link replay: the random player's pair " + format_move(m) +
+                                   " is refused by play(): " + step.why);
         r.steps.push_back(ReplayStep{m, std::move(step.state)});
         at = &r.steps.back().state;
     }
     return r;
 }
 
-EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options,
-                                    std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out) {
+EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
+                                    bool stopped, bool timed_out) {
     check_bot(options.bot);
     EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
     const int pairs = tiles_on(level.board) / 2;

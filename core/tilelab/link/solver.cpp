@@ -99,14 +99,18 @@ public:
             if (result.verdict == Verdict::none) undo_to(0);
         }
         if (result.verdict == Verdict::solvable)
-            for (const TilePair& p : log_) result.order.push_back(CellPairMove{cells_[static_cast<std::size_t>(p.first)], cells_[static_cast<std::size_t>(p.second)]});
+            for (const TilePair& p : log_)
+                result.order.push_back(
+                    CellPairMove{cells_[static_cast<std::size_t>(p.first)], cells_[static_cast<std::size_t>(p.second)]});
         result.nodes = nodes_;
         result.elapsed_ms = std::chrono::duration<double, std::milli>(Clock::now() - started).count();
         return result;
     }
 
 private:
-    bool pairs(int i, int j) const { return rules_.pair.pairs(values_[static_cast<std::size_t>(i)], values_[static_cast<std::size_t>(j)]); }
+    bool pairs(int i, int j) const {
+        return rules_.pair.pairs(values_[static_cast<std::size_t>(i)], values_[static_cast<std::size_t>(j)]);
+    }
     // Link answers are cached (boards of up to 512 tiles: n^2 slots) and kept as long as they
     // stay true, by the rule the solver rests on: removals only empty cells (docs/link.md).
     // - "links", found at a position, holds at every position reached from it by more removals:
@@ -117,7 +121,8 @@ private:
     // The answers are the ones field_.links gives, so the search visits the same positions.
     bool linked(int i, int j) const {
         const std::size_t n = cells_.size();
-        if (n > 512) return field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)], rules_.max_turns);
+        if (n > 512)
+            return field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)], rules_.max_turns);
         const std::size_t slot = static_cast<std::size_t>(std::min(i, j)) * n + static_cast<std::size_t>(std::max(i, j));
         if (link_memo_.empty()) link_memo_.assign(n * n, LinkMemo{});
         LinkMemo& memo = link_memo_[slot];
@@ -125,7 +130,8 @@ private:
             (memo.depth == 0 || log_id_[memo.depth - 1] == memo.stamp))
             return true;
         if (memo.state == LinkMemo::apart && memo.stamp == removals_) return false;
-        const bool value = field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)], rules_.max_turns);
+        const bool value = field_.links(cells_[static_cast<std::size_t>(i)], cells_[static_cast<std::size_t>(j)],
+                                        rules_.max_turns);
         if (value) {
             memo.state = LinkMemo::links;
             memo.depth = static_cast<std::uint32_t>(log_.size());
@@ -289,7 +295,8 @@ private:
                     if (!linked(p, q)) continue;
                     if (matching >= 0) seen_matching[matching] = true;
                     moves.push_back(TilePair{p, q});
-                    scores.push_back(score(p, q, t) * 8 + (noise_ ? static_cast<int>(noise_rng_.uniform(static_cast<std::uint32_t>(noise_ + 1))) : 0));
+                    scores.push_back(score(p, q, t) * 8 +
+                                     (noise_ ? static_cast<int>(noise_rng_.uniform(static_cast<std::uint32_t>(noise_ + 1))) : 0));
                 }
         }
         // Best first.
@@ -426,7 +433,8 @@ private:
             int t = tile_at_[pi];
             // Only groups with two tiles left can make a precedence cycle: the others are skipped
             // here, which empties the intersection early on busy boards.
-            if (t >= 0 && alive_[static_cast<std::size_t>(t)] && group_left_[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(t)])] == 2)
+            if (t >= 0 && alive_[static_cast<std::size_t>(t)] &&
+                group_left_[static_cast<std::size_t>(group_of_[static_cast<std::size_t>(t)])] == 2)
                 groups.push_back(group_of_[static_cast<std::size_t>(t)]);
             if (at_end) return true;
         }
@@ -547,7 +555,7 @@ private:
     std::uint64_t run_limit_ = 0;
     std::vector<std::uint64_t> log_id_;  // a unique id per push of log_, in step with it
     std::uint64_t next_push_id_ = 0;
-    std::uint64_t removals_ = 0;          // removals made so far (undos do not count)
+    std::uint64_t removals_ = 0;  // removals made so far (undos do not count)
     mutable std::uint32_t sleep_generation_ = 0;
     mutable std::vector<std::uint32_t> sleep_stamp_;
     struct LinkMemo {

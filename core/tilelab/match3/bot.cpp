@@ -47,19 +47,23 @@ std::optional<Bot> parse_bot(std::string_view name) {
 
 std::string_view bot_name(Bot bot) {
     switch (bot) {
-    case Bot::random: return "random";
-    case Bot::greedy: return "greedy";
-    case Bot::lookahead: return "lookahead";
-    case Bot::mcts: return "mcts";
+    case Bot::random:
+        return "random";
+    case Bot::greedy:
+        return "greedy";
+    case Bot::lookahead:
+        return "lookahead";
+    case Bot::mcts:
+        return "mcts";
     }
     return "lookahead";
 }
 
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch) {
     Scratch::KnownStep& known = scratch.known;
-    const bool first_known = known.valid && known.a == swap.a && known.b == swap.b &&
-                             known.min_match == rules.min_match && known.score_per_piece == rules.score_per_piece &&
-                             known.width == state.board.width && known.before == state.board.cells;
+    const bool first_known = known.valid && known.a == swap.a && known.b == swap.b && known.min_match == rules.min_match &&
+                             known.score_per_piece == rules.score_per_piece && known.width == state.board.width &&
+                             known.before == state.board.cells;
     known.valid = false;
     if (scratch.byte_rows && rules.min_match == 3 && rules.colors <= ByteBoard::max_colour && scratch.bytes.load(state.board)) {
         // The move on byte rows: resolution steps as resolve_step plays them (scored, with refill),
@@ -189,16 +193,16 @@ std::int64_t goal_progress(const Level& level, const State& before, const GoalMe
     return value;
 }
 
-void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state,
-                         const std::vector<CellPairMove>& moves, BotWorkspace& ws, std::vector<std::int64_t>& values,
-                         const std::stop_token& stop) {
+void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state, const std::vector<CellPairMove>& moves,
+                         BotWorkspace& ws, std::vector<std::int64_t>& values, const std::stop_token& stop) {
     const GoalMeter meter(level, state, true);
     values.clear();
     for (const CellPairMove& move : moves) {
         if (stop.stop_requested()) break;
         ws.trial = state;
         // play_move and the value ask only whether the move is a combo (the moves are legal).
-        const v2::SwapKind kind = v2::is_combo(state.board, state.lock, move.a, move.b) ? v2::SwapKind::combo : v2::SwapKind::runs;
+        const v2::SwapKind kind = v2::is_combo(state.board, state.lock, move.a, move.b) ? v2::SwapKind::combo
+                                                                                        : v2::SwapKind::runs;
         v2::play_move(ws.trial, config, move.a, move.b, kind, ws.v2, nullptr, v2::Mode::lookahead);
         std::int64_t value = goal_progress(level, state, meter, ws.trial);
         value += 200 * std::max(0, specials_on(ws.trial) - meter.specials);
@@ -351,8 +355,8 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
     }
 }
 
-std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
-                                BotWorkspace& ws, const std::stop_token& stop) {
+std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
+                                const std::stop_token& stop) {
     if (bot == Bot::mcts) return choose_swap_mcts(level, rules, state, ws, stop);
     ws.scanner.scan(state.board, rules);
     if (bot == Bot::greedy) {  // the first swap with the most clears
@@ -443,17 +447,15 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
 namespace {
 Bot parse_bot_or_throw(const std::string& name) {
     const auto bot = parse_bot(name);
-    if (!bot)
-        throw std::invalid_argument("unknown match3 bot '" + name + "' (expected " + std::string(bot_names_expected) +
-                                    ")");
+    if (!bot) throw std::invalid_argument("unknown match3 bot '" + name + "' (expected " + std::string(bot_names_expected) + ")");
     return *bot;
 }
 }  // namespace
 
 int playout_limit(const Level& level) { return level.goal.moves ? std::max(*level.goal.moves, 0) : default_playout_moves; }
 
-EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options,
-                                  std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out) {
+EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
+                                  bool stopped, bool timed_out) {
     const Bot bot = parse_bot_or_throw(options.bot);
     const int limit = playout_limit(level);
     EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
@@ -495,8 +497,7 @@ Replay replay_run(const Level& level, const EstimateOptions& options, int run, s
     return r;
 }
 
-EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
-                                  Progress* progress) {
+EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
     const Bot bot = parse_bot_or_throw(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);  // the start's cascade counts against it too
     const std::stop_token playout_stop = deadline.token();
@@ -506,8 +507,8 @@ EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& opt
         [&](int run) {
             BotWorkspace ws;
             ws.rollouts = options.rollouts;
-            return playout(bot, level, start, playout_seed(options.seed, static_cast<std::uint64_t>(run)), ws,
-                           playout_stop, options.curve_cap);
+            return playout(bot, level, start, playout_seed(options.seed, static_cast<std::uint64_t>(run)), ws, playout_stop,
+                           options.curve_cap);
         },
         playout_stop, progress, options.first_run);
     return summarize_estimate(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());

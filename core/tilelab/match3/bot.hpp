@@ -35,9 +35,9 @@ struct BotWorkspace {
     HintScanner scanner;
     Scratch scratch;
     State trial;
-    std::vector<int> cells;  // a lookahead trial's first-step clears
-    ByteBoard trial_bytes;   // a lookahead trial's board when the scanner took byte rows
-    v2::Scratch v2;  // levels under format version 2 (docs/match3.md "Format version 2")
+    std::vector<int> cells;              // a lookahead trial's first-step clears
+    ByteBoard trial_bytes;               // a lookahead trial's board when the scanner took byte rows
+    v2::Scratch v2;                      // levels under format version 2 (docs/match3.md "Format version 2")
     std::vector<CellPairMove> v2_moves;  // choose_move_v2's legal moves (nothing it calls uses them)
     std::vector<std::size_t> v2_counts;  // and the greedy bot's clear counts
     // The random and mcts bots: their own generator, Rng(bot_seed(refill seed)) (random.hpp), never
@@ -45,8 +45,8 @@ struct BotWorkspace {
     Rng rng;
     std::uint64_t seed = 0;
     int rollouts = default_rollouts;
-    State rollout;  // mcts: the state a rollout plays on
-    std::vector<std::int64_t> values;  // mcts: the lookahead's value of each root move
+    State rollout;                      // mcts: the state a rollout plays on
+    std::vector<std::int64_t> values;   // mcts: the lookahead's value of each root move
     std::uint64_t rollouts_played = 0;  // mcts: rollouts played with this workspace (tests count them)
     // Off: the scanner and play_swap keep to the int32 board and 64-bit masks (the reference the
     // byte rows are tested against).
@@ -64,7 +64,7 @@ struct BotWorkspace {
 // with 500 for a combo and 200 for each special it leaves on the board (format 2).
 struct GoalMeter {
     std::int64_t jelly = 0, crates = 0, height = 0;  // jelly layers, crate hit points, ingredient rows left
-    int specials = 0;                                  // specials and colour bombs on the board
+    int specials = 0;                                // specials and colour bombs on the board
     GoalMeter(const Level& level, const State& s, bool count_specials);
 };
 // Points, plus 1000 per jelly layer (goal jelly), wanted piece (collect) or crate hit point (crates)
@@ -74,9 +74,8 @@ int specials_on(const State& s);
 
 // The lookahead bot's value of every legal move of `state`, in the order of `moves` (v2::legal_moves
 // order) / of ws.scanner.legal_swaps() after choose_swap's scan. Cut short when `stop` is requested.
-void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state,
-                         const std::vector<CellPairMove>& moves, BotWorkspace& ws, std::vector<std::int64_t>& values,
-                         const std::stop_token& stop = {});
+void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state, const std::vector<CellPairMove>& moves,
+                         BotWorkspace& ws, std::vector<std::int64_t>& values, const std::stop_token& stop = {});
 void lookahead_values(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
                       std::vector<std::int64_t>& values, const std::stop_token& stop = {});
 
@@ -90,8 +89,8 @@ std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2
 // The bot's swap on `state`; nullopt when the board is dead. The lookahead bot tries every legal
 // swap (on a 256x256 board of two colours, ~100,000 swaps of up to 1,000 cascade steps each): it
 // checks `stop` between swaps and, when stopped, returns a meaningless choice the caller drops.
-std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state,
-                                BotWorkspace& ws, const std::stop_token& stop = {});
+std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
+                                const std::stop_token& stop = {});
 
 // Plays a swap known to be legal: swap, count the move, cascade with refills from state.rng. No events.
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch);
@@ -113,12 +112,11 @@ int playout_limit(const Level& level);
 
 // `tilelab estimate`: options.runs playouts, run i drawing refills from Rng(playout_seed(options.seed, i)).
 // Throws std::invalid_argument for a bot name other than "", "random", "greedy", "lookahead" or "mcts".
-EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop,
-                                  Progress* progress);
+EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
 // Run `run` of estimate_pass_rate with these options, move by move (KindOps::replay).
 Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
 // The figures of finished playouts as estimate_pass_rate gives them (KindOps::summarize).
-EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options,
-                                  std::vector<PlayoutOutcome> outcomes, bool stopped, bool timed_out);
+EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
+                                  bool stopped, bool timed_out);
 
 }  // namespace tilelab::match3

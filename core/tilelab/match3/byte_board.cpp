@@ -135,8 +135,7 @@ void ByteBoard::refill(int colors, Rng& rng) {
         int end = 0;  // one past the top segment
         if (irregular_ >> x & 1u)
             while (end < h_ && code(x, end) != blocker) ++end;
-        else
-            end = h_;
+        else end = h_;
         for (int y = end - 1; y >= 0; --y) {
             std::int8_t& c = code(x, y);
             if (c != empty) continue;
@@ -200,7 +199,8 @@ void transpose(const u16* acc, std::uint64_t* out) {
     w16 t[8];
     for (int k = 0; k < 4; ++k) {
         const u16 lo = __builtin_shufflevector(v[2 * k], v[2 * k + 1], 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
-        const u16 hi = __builtin_shufflevector(v[2 * k], v[2 * k + 1], 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+        const u16 hi = __builtin_shufflevector(v[2 * k], v[2 * k + 1], 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15,
+                                               31);
         std::memcpy(&t[2 * k], &lo, sizeof lo);
         std::memcpy(&t[2 * k + 1], &hi, sizeof hi);
     }
@@ -215,7 +215,8 @@ void transpose(const u16* acc, std::uint64_t* out) {
         }
     // q[0..3]: lanes 0-3, 4-7, 8-11, 12-15 of rows 0-3 (32 bits each); q[4..7]: of rows 4-7.
     for (int k = 0; k < 4; ++k) {
-        const w32 lo = __builtin_shufflevector(q[k], q[4 + k], 0, 4, 1, 5), hi = __builtin_shufflevector(q[k], q[4 + k], 2, 6, 3, 7);
+        const w32 lo = __builtin_shufflevector(q[k], q[4 + k], 0, 4, 1, 5),
+                  hi = __builtin_shufflevector(q[k], q[4 + k], 2, 6, 3, 7);
         std::memcpy(out + 4 * k, &lo, sizeof lo);
         std::memcpy(out + 4 * k + 2, &hi, sizeof hi);
     }
@@ -224,7 +225,7 @@ void transpose(const u16* acc, std::uint64_t* out) {
 
 void ByteBoard::scan_swaps(Swaps& out) const {
     const v16 zero{};
-    v16 any{};  // the lanes holding a legal swap's first cell
+    v16 any{};          // the lanes holding a legal swap's first cell
     u16 order[6] = {};  // bit 2y + d of each lane, 8 bits a vector (transposed into by_column)
     auto keep_order = [&order](int y, int d, v16 legal) {
         const int bit = 2 * y + d;
@@ -282,7 +283,7 @@ RunThrough ByteBoard::through(Cell from, Cell to) const {
     const std::int8_t v = code(from.x, from.y);
     const int x = to.x, y = to.y;
     // The neighbour on from's side holds the other piece after the swap: it never continues the run.
-    const bool from_left = from.x < x, from_right = from.x > x, from_up = from.y < y, from_down = from.y > y;
+    const bool from_left = from.x<x, from_right = from.x> x, from_up = from.y<y, from_down = from.y> y;
     const int l1 = !from_left & (code(x - 1, y) == v), l2 = l1 & (code(x - 2, y) == v);
     const int r1 = !from_right & (code(x + 1, y) == v), r2 = r1 & (code(x + 2, y) == v);
     const int u1 = !from_up & (code(x, y - 1) == v), u2 = u1 & (code(x, y - 2) == v);
@@ -448,10 +449,13 @@ void V2Rows::load_cells(const std::int32_t* lock) {
         to_locks(lock, locks + lanes, n);
     }
     const v16 keep = kept_lanes(w);
-    const v16 zero{}, minus_one = splat<v16>(std::int8_t{-1}), below_empty = splat<v16>(static_cast<std::int8_t>(cell::empty - 1));
-    const v16 empties = splat<v16>(static_cast<std::int8_t>(cell::empty)), holes = splat<v16>(static_cast<std::int8_t>(cell::hole));
+    const v16 zero{}, minus_one = splat<v16>(std::int8_t{-1}),
+                      below_empty = splat<v16>(static_cast<std::int8_t>(cell::empty - 1));
+    const v16 empties = splat<v16>(static_cast<std::int8_t>(cell::empty)),
+              holes = splat<v16>(static_cast<std::int8_t>(cell::hole));
     const v16 blockers = splat<v16>(static_cast<std::int8_t>(cell::blocker));
-    const v16 bombs = splat<v16>(static_cast<std::int8_t>(cell::color_bomb)), ingredients = splat<v16>(static_cast<std::int8_t>(cell::ingredient));
+    const v16 bombs = splat<v16>(static_cast<std::int8_t>(cell::color_bomb)),
+              ingredients = splat<v16>(static_cast<std::int8_t>(cell::ingredient));
     const v16 below_crates = splat<v16>(static_cast<std::int8_t>(cell::crate(cell::max_crate_hp) - 1));
     const v16 above_crates = splat<v16>(static_cast<std::int8_t>(cell::crate(1) + 1));
     v16 any_bombs{}, any_crates{}, any_ingredients{}, others{};

@@ -146,7 +146,8 @@ private:
         for (int span = 0; span < 256; ++span) {
             const int row = 1 + (span & 3) + (span >> 2 & 3), col = 1 + (span >> 4 & 3) + (span >> 6);
             const int r = row >= 3 ? row : 0, c = col >= 3 ? col : 0;
-            table[static_cast<std::size_t>(span)] = static_cast<std::uint8_t>(r * (r - 1) + (c ? (c - (r ? 1 : 0)) * (c - 1) : 0));
+            table[static_cast<std::size_t>(span)] = static_cast<std::uint8_t>(r * (r - 1) +
+                                                                              (c ? (c - (r ? 1 : 0)) * (c - 1) : 0));
         }
         return table;
     }();
@@ -175,9 +176,7 @@ private:
 struct V2Rows {
     static constexpr int max_width = ByteBoard::max_width;
     static constexpr int max_height = ByteBoard::max_height;
-    static bool fits(int width, int height) {
-        return width >= 1 && height >= 1 && width <= max_width && height <= max_height;
-    }
+    static bool fits(int width, int height) { return width >= 1 && height >= 1 && width <= max_width && height <= max_height; }
     // same_right[y] bit x: (x, y) and (x + 1, y) are pieces or specials of one colour; same_below[y]
     // bit x: (x, y) and (x, y + 1). Rows h and h + 1 are 0 (a column run's test reads past the last).
     // Filled by links().

@@ -122,7 +122,8 @@ bool HintScanner::legal_swaps_bitboard() {
         const std::uint64_t* rows = runs_.color_rows.data();
         for (int colour = 0; colour < colors; ++colour)
             for (int y = 0; y < h; ++y) {
-                const std::uint64_t m = rows[static_cast<std::size_t>(colour) * static_cast<std::size_t>(h) + static_cast<std::size_t>(y)];
+                const std::uint64_t m =
+                    rows[static_cast<std::size_t>(colour) * static_cast<std::size_t>(h) + static_cast<std::size_t>(y)];
                 masks_[static_cast<std::size_t>(colour) * stride + 2 + static_cast<std::size_t>(y)] = m;
                 pieces[y] |= m;
             }
@@ -179,7 +180,8 @@ namespace {
 // The legal swaps of row masks (right[y] / down[y] bit x: the swap of (x, y) with its right / lower
 // neighbour) in the face's order: by x, then y, the right neighbour before the lower one. Only the
 // columns with a swap are walked.
-void list_from_masks(const std::uint64_t* right_swaps, const std::uint64_t* down_swaps, int h, std::uint64_t columns, std::vector<Swap>& swaps) {
+void list_from_masks(const std::uint64_t* right_swaps, const std::uint64_t* down_swaps, int h, std::uint64_t columns,
+                     std::vector<Swap>& swaps) {
     if (h <= 32) {
         // Transposed: per column x a word with bit 2y for the swap with the right neighbour of (x, y)
         // and bit 2y + 1 for the one with the lower neighbour, so that its set bits come in the face's
@@ -326,8 +328,8 @@ std::uint64_t span(int lo, int len) { return (len >= 64 ? ~0ull : (1ull << len) 
     const std::uint64_t word = R[to.y];
     unsigned across = static_cast<unsigned>((x >= 2 ? word >> (x - 2) : word << (2 - x)) & 0x1fu) | 4u;
     if (from.y == to.y) across &= ~(1u << (from.x - x + 2));
-    unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 |
-                   4u | static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 3 | static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 4;
+    unsigned win = static_cast<unsigned>(R[to.y - 2] >> x & 1u) | static_cast<unsigned>(R[to.y - 1] >> x & 1u) << 1 | 4u |
+                   static_cast<unsigned>(R[to.y + 1] >> x & 1u) << 3 | static_cast<unsigned>(R[to.y + 2] >> x & 1u) << 4;
     if (from.x == to.x) win &= ~(1u << (from.y - to.y + 2));
     // Without a branch (it would mispredict): the run's start and length, or 0 when shorter than 3.
     const int left = static_cast<int>((across >> 1 & 1u) + (across >> 1 & across & 1u));
@@ -451,8 +453,7 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
     }
     if (clears_bitboard(swap)) {
         for (std::size_t y = 0; y < set_.size(); ++y)
-            for (std::uint64_t m = set_[y]; m; m &= m - 1)
-                out.push_back(static_cast<int>(y) * w + __builtin_ctzll(m));
+            for (std::uint64_t m = set_[y]; m; m &= m - 1) out.push_back(static_cast<int>(y) * w + __builtin_ctzll(m));
         return;
     }
     if (!swapped_ready_) {
@@ -484,13 +485,14 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
 }
 
 [[gnu::always_inline]] inline bool HintScanner::byte_spans(const Swap& swap, std::uint8_t& span_a, std::uint8_t& span_b,
-                                                            int& down) const {
+                                                           int& down) const {
     const Cell a = swap.a, b = swap.b;
     down = b.x == a.x;
     if (b.x - a.x + b.y - a.y != 1) return false;  // not the face's form (a before b): settled_spans
     // A swap of this scan's own list (legal_swaps()) is known to be two neighbouring pieces of two
     // colours (a settled board has no legal swap of one colour): only others are checked.
-    const bool listed = !std::less<const Swap*>{}(&swap, swaps_.data()) && std::less<const Swap*>{}(&swap, swaps_.data() + swaps_.size());
+    const bool listed = !std::less<const Swap*>{}(&swap, swaps_.data()) &&
+                        std::less<const Swap*>{}(&swap, swaps_.data() + swaps_.size());
     if (!listed) {
         if (!board_->contains(a) || !board_->contains(b)) return false;
         const std::int8_t ca = bytes_.code(a.x, a.y), cb = bytes_.code(b.x, b.y);
@@ -515,7 +517,8 @@ void HintScanner::clears(const Swap& swap, std::vector<int>& out) {
         }
     }
     const Board& board = *board_;
-    const bool listed = !std::less<const Swap*>{}(&swap, swaps_.data()) && std::less<const Swap*>{}(&swap, swaps_.data() + swaps_.size());
+    const bool listed = !std::less<const Swap*>{}(&swap, swaps_.data()) &&
+                        std::less<const Swap*>{}(&swap, swaps_.data() + swaps_.size());
     if (!listed) {
         if (!board.contains(swap.a) || !board.contains(swap.b)) return false;
         if (std::abs(swap.a.x - swap.b.x) + std::abs(swap.a.y - swap.b.y) != 1) return false;
@@ -560,15 +563,15 @@ constexpr ClearWindows make_clear_windows() {
         bool row;
     };
     // a's side, a's column, b's column, b's side.
-    constexpr At right[ClearWindows::cells] = {{-2, 0, 0, true},  {-1, 0, 0, true},  {0, -2, 0, false}, {0, -1, 0, false},
-                                               {0, 0, 0, false},  {0, 1, 0, false},  {0, 2, 0, false},  {1, -2, 1, false},
-                                               {1, -1, 1, false}, {1, 0, 1, false},  {1, 1, 1, false},  {1, 2, 1, false},
+    constexpr At right[ClearWindows::cells] = {{-2, 0, 0, true},  {-1, 0, 0, true}, {0, -2, 0, false}, {0, -1, 0, false},
+                                               {0, 0, 0, false},  {0, 1, 0, false}, {0, 2, 0, false},  {1, -2, 1, false},
+                                               {1, -1, 1, false}, {1, 0, 1, false}, {1, 1, 1, false},  {1, 2, 1, false},
                                                {2, 0, 1, true},   {3, 0, 1, true}};
     // The two rows' runs side by side, by x; the shared column in the middle (a's column run ends at
     // a, b's begins at b).
-    constexpr At down[ClearWindows::cells] = {{-2, 0, 0, true}, {-2, 1, 1, true},  {-1, 0, 0, true},  {-1, 1, 1, true},
-                                              {0, -2, 0, false}, {0, -1, 0, false}, {0, 0, 0, false},  {0, 1, 1, false},
-                                              {0, 2, 1, false},  {0, 3, 1, false},  {1, 0, 0, true},   {1, 1, 1, true},
+    constexpr At down[ClearWindows::cells] = {{-2, 0, 0, true},  {-2, 1, 1, true},  {-1, 0, 0, true}, {-1, 1, 1, true},
+                                              {0, -2, 0, false}, {0, -1, 0, false}, {0, 0, 0, false}, {0, 1, 1, false},
+                                              {0, 2, 1, false},  {0, 3, 1, false},  {1, 0, 0, true},  {1, 1, 1, true},
                                               {2, 0, 0, true},   {2, 1, 1, true}};
     for (int d = 0; d < 2; ++d) {
         const At* at = d ? down : right;
@@ -637,8 +640,7 @@ void HintScanner::clears_sorted(const Swap& swap, std::vector<Cell>& cells) {
         auto column = [&](Cell at, const Through& t) {
             if (t.col)
                 for (int y = t.y0; y < t.y0 + t.col; ++y) *out++ = Cell{at.x, y};
-            else if (t.row)
-                *out++ = at;
+            else if (t.row) *out++ = at;
         };
         if (a.y == b.y) {
             for (int x = ta.x0; x < a.x && ta.row; ++x) *out++ = Cell{x, a.y};
@@ -743,7 +745,8 @@ struct BestSwap {
     std::optional<Swap> swap() const {
         if (!best) return std::nullopt;
         const std::uint32_t rank = 0xffffffffu - static_cast<std::uint32_t>(best);
-        const int x = static_cast<int>(rank >> 20), y = static_cast<int>(rank >> 1 & 0x7ffffu), down = static_cast<int>(rank & 1u);
+        const int x = static_cast<int>(rank >> 20), y = static_cast<int>(rank >> 1 & 0x7ffffu),
+                  down = static_cast<int>(rank & 1u);
         return Swap{Cell{x, y}, Cell{x + 1 - down, y + down}};
     }
 };

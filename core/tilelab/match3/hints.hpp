@@ -107,7 +107,8 @@ private:
     void add(int idx, std::vector<int>& out);
 
     const Board* board_ = nullptr;
-    Board swapped_;  // a copy of the board (made on first use); a swap is applied to it while its lines are rescanned, then undone
+    Board
+        swapped_;  // a copy of the board (made on first use); a swap is applied to it while its lines are rescanned, then undone
     bool swapped_ready_ = false;
     // Bitboards (when runs_.bitboard_colors > 0): crun_[c * h + y] the cells of colour c in row y that
     // lie in a run, all_runs_[y] those of every colour; set_ and tmp_ are per-row scratch words.

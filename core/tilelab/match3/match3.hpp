@@ -23,8 +23,7 @@ void fill_random_cells(Board& board, const Rules& rules, Rng& rng);
 // the generator's exclusions (row-major), retrying up to `attempts` times until the whole board has no
 // run and at least one legal move. Returns false (board left as the last attempt) when no attempt met
 // both; the cells outside the selection are never changed.
-bool fill_selection(Board& board, const std::vector<Cell>& selection, const Rules& rules, Rng& rng,
-                    int attempts = 100);
+bool fill_selection(Board& board, const std::vector<Cell>& selection, const Rules& rules, Rng& rng, int attempts = 100);
 
 // The current match groups of a board (cells sorted by (x, y)).
 std::vector<CellGroup> match_groups(const Board& board, const Rules& rules);

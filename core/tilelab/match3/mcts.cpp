@@ -221,8 +221,8 @@ std::optional<typename Game::Move> search(Game& game, const State& root, const s
 
 }  // namespace
 
-std::optional<Swap> choose_swap_mcts(const Level& level, const RulesConfig& rules, const State& state,
-                                     BotWorkspace& ws, const std::stop_token& stop) {
+std::optional<Swap> choose_swap_mcts(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
+                                     const std::stop_token& stop) {
     V1Game game{level, rules, ws, {}, {}};
     return search(game, state, stop);
 }

@@ -28,8 +28,8 @@ int mcts_candidates(int rollouts);
 
 // The mcts bot's move on `state` (ws.rollouts rollouts, seeded from ws.seed and state.moves); nullopt
 // when the board is dead. Never draws from state.rng. When `stop` is requested the choice means nothing.
-std::optional<Swap> choose_swap_mcts(const Level& level, const RulesConfig& rules, const State& state,
-                                     BotWorkspace& ws, const std::stop_token& stop = {});
+std::optional<Swap> choose_swap_mcts(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
+                                     const std::stop_token& stop = {});
 std::optional<CellPairMove> choose_move_v2_mcts(const Level& level, const v2::Config& config, const State& state,
                                                 BotWorkspace& ws, const std::stop_token& stop = {});
 

@@ -189,7 +189,7 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     StepLog log;
     std::size_t listed = 1;  // the swap
     int step = 0;
-    int summary_from = 0;    // the first summarised step (0: none)
+    int summary_from = 0;  // the first summarised step (0: none)
     StepTally total;
     std::int64_t summary_points = 0;
     while (step < max_cascade_steps) {
@@ -235,10 +235,8 @@ void finish_analysis(Analysis& a, const Level& level, const AnalyzeOptions& opti
                                    std::nullopt, Diagnostic::Severity::warning, "match3.hints-cut"});
     if (!a.groups.empty())
         findings.push_back(Warning{"board has runs before the first move: they resolve at level start, scoring nothing",
-                                   a.groups.front().cells.front(), Diagnostic::Severity::warning,
-                                   "match3.runs-at-start"});
-    if (a.blocked)
-        findings.push_back(Warning{dead_message, std::nullopt, Diagnostic::Severity::warning, "match3.dead-start"});
+                                   a.groups.front().cells.front(), Diagnostic::Severity::warning, "match3.runs-at-start"});
+    if (a.blocked) findings.push_back(Warning{dead_message, std::nullopt, Diagnostic::Severity::warning, "match3.dead-start"});
     // Then the level problems, as problem_list (kinds/table.hpp) orders them.
     for (Warning& w : match3::level_problems(level)) findings.push_back(std::move(w));
     a.warnings = std::move(findings);
@@ -319,8 +317,8 @@ Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop
             if (any_move) break;
             continue;
         }
-        const bool out_of_budget = truncated_from != SIZE_MAX || listed > max_listed_clear_cells ||
-                                   stop.stop_requested() || std::chrono::steady_clock::now() > deadline;
+        const bool out_of_budget = truncated_from != SIZE_MAX || listed > max_listed_clear_cells || stop.stop_requested() ||
+                                   std::chrono::steady_clock::now() > deadline;
         if (out_of_budget) {
             truncated_from = std::min(truncated_from, a.hints.size());
             const bool combo = v2::classify(board, state.lock, m.a, m.b, config.min_match) == v2::SwapKind::combo;
@@ -443,28 +441,29 @@ std::vector<std::string> goal_words(const Goal& g) {
 }  // namespace
 
 const KindOps& ops() {
-    static const KindOps table{.kind = Kind::match3,
-                               .start = start,
-                               .legal_moves = legal_moves,
-                               .play = play,
-                               .goal_met = goal_met,
-                               .analyze = analyze,
-                               .generate = generate,
-                               .estimate = estimate,
-                               .summarize = summarize_estimate,
-                               .goal_progress = goal_progress,
-                               .replay = replay_run,
-                               .playouts = estimate,
-                               .summarize_playouts = summarize_estimate,
-                               .dead_start = "dead start: no legal swap on the starting board",
-                               .counts_start_moves = true,
-                               .pack_ladder = true,
-                               .report_colour = "#1f6fd1",
-                               .goal_words = goal_words,
-                               .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::match3, text, error); },
-                               .unlimited_playout_moves = default_playout_moves,
-                               .reports_ingredients = [](const Level& level) { return v2::active(level); },
-                               .ladder_bots = {"random", "greedy", "lookahead", "mcts"}};
+    static const KindOps table{
+        .kind = Kind::match3,
+        .start = start,
+        .legal_moves = legal_moves,
+        .play = play,
+        .goal_met = goal_met,
+        .analyze = analyze,
+        .generate = generate,
+        .estimate = estimate,
+        .summarize = summarize_estimate,
+        .goal_progress = goal_progress,
+        .replay = replay_run,
+        .playouts = estimate,
+        .summarize_playouts = summarize_estimate,
+        .dead_start = "dead start: no legal swap on the starting board",
+        .counts_start_moves = true,
+        .pack_ladder = true,
+        .report_colour = "#1f6fd1",
+        .goal_words = goal_words,
+        .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::match3, text, error); },
+        .unlimited_playout_moves = default_playout_moves,
+        .reports_ingredients = [](const Level& level) { return v2::active(level); },
+        .ladder_bots = {"random", "greedy", "lookahead", "mcts"}};
     return table;
 }
 

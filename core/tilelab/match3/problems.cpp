@@ -214,8 +214,7 @@ void add_capped(std::vector<Warning>& out, int& count, Warning w) {
 }
 
 void add_rest(std::vector<Warning>& out, int count, const std::string& what) {
-    if (count > max_listed)
-        out.push_back({"... and " + std::to_string(count - max_listed) + " more " + what, std::nullopt});
+    if (count > max_listed) out.push_back({"... and " + std::to_string(count - max_listed) + " more " + what, std::nullopt});
 }
 
 // Gives the problems added since `from` their rule id (docs/cli.md "Problems").
@@ -235,7 +234,8 @@ std::vector<Warning> level_problems(const Level& level) {
     const Reach reach = reach_of(level);
     const std::string no_area = "and the level makes no special (\"specials\" is off and none is on the board)";
     bool standing_crates = false;  // crates proved never hit
-    for (std::size_t i = 0; i < board.cells.size(); ++i) standing_crates = standing_crates || (reach.permanent.cells[i] && cell::is_crate(board.cells[i]));
+    for (std::size_t i = 0; i < board.cells.size(); ++i)
+        standing_crates = standing_crates || (reach.permanent.cells[i] && cell::is_crate(board.cells[i]));
     const std::string lines = "blockers, holes and the board's edge end every line" +
                               std::string(standing_crates ? ", and so does a crate no run can ever reach" : "");
 
@@ -254,9 +254,8 @@ std::vector<Warning> level_problems(const Level& level) {
                                             ": the crate never breaks, so no piece is ever on the cell"
                                   : !reach.fillable.at(x, y)
                                       ? unfillable_text(board, reach, {x, y})
-                                      : "no line of " + std::to_string(need) +
-                                            " cells that can hold pieces passes through it (" + lines + "), " + no_area +
-                                            ", so neither a run nor an area can clear it";
+                                      : "no line of " + std::to_string(need) + " cells that can hold pieces passes through it (" +
+                                            lines + "), " + no_area + ", so neither a run nor an area can clear it";
                 add_capped(out, count,
                            {"unreachable jelly at " + at_text({x, y}) + ": " + std::to_string(jelly) +
                                 (jelly == 1 ? " layer" : " layers") + " can never be cleared: " + why,
@@ -318,8 +317,9 @@ std::vector<Warning> level_problems(const Level& level) {
             tag(out, mark, "match3.crate-never-hit");
             mark = out.size();
             if (crates > 0 && level.goal.crates)
-                out.push_back({"the goal clears every crate, but " + std::to_string(crates) + " can never be hit: the level cannot be won",
-                               std::nullopt});
+                out.push_back(
+                    {"the goal clears every crate, but " + std::to_string(crates) + " can never be hit: the level cannot be won",
+                     std::nullopt});
             tag(out, mark, "match3.crates-goal-unreachable");
         }
     }
@@ -341,7 +341,9 @@ std::vector<Warning> level_problems(const Level& level) {
                     if (static_cast<int>(line.size()) >= need) made = line;
                 }
                 if (made.empty()) every = false;
-                else runs += (runs.empty() ? "" : ", ") + std::to_string(color) + " with " + at_text(made.front()) + "-" + at_text(made.back());
+                else
+                    runs += (runs.empty() ? "" : ", ") + std::to_string(color) + " with " + at_text(made.front()) + "-" +
+                            at_text(made.back());
             }
             if (every)
                 add_capped(out, count,
@@ -363,7 +365,8 @@ std::vector<Warning> level_problems(const Level& level) {
                 if (!cell::is_value(v)) continue;
                 const int colour = cell::color_of(v);
                 auto same = [&](int cx, int cy) {
-                    return board.contains(cx, cy) && cell::is_value(board.at(cx, cy)) && cell::color_of(board.at(cx, cy)) == colour;
+                    return board.contains(cx, cy) && cell::is_value(board.at(cx, cy)) &&
+                           cell::color_of(board.at(cx, cy)) == colour;
                 };
                 if (same(x - dx, y - dy)) continue;  // not the run's start
                 int len = 1;

@@ -23,8 +23,7 @@ namespace {
 // or a colour >= 16); the caller scans cell by cell.
 // K is min_match when known at compile time (the loops over k then unroll), 0 for any other value.
 template <int K>
-bool scan_runs_bitboard(const Board& board, const RulesConfig& rules, RunMarks& out,
-                        std::vector<std::int64_t>* cell_points) {
+bool scan_runs_bitboard(const Board& board, const RulesConfig& rules, RunMarks& out, std::vector<std::int64_t>* cell_points) {
     const int max_colors = std::min(rules.colors, 16);
     const int w = board.width;
     const int h = board.height;
@@ -457,8 +456,7 @@ bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scrat
     if (log) std::sort(log->jelly.begin(), log->jelly.end());
     if (scoring) state.score += runs.points;
     tally.falls = apply_gravity(state.board, log ? &log->falls : nullptr);
-    if (mode != Resolution::lookahead)
-        tally.spawns = refill(state.board, rules.colors, state.rng, log ? &log->spawns : nullptr);
+    if (mode != Resolution::lookahead) tally.spawns = refill(state.board, rules.colors, state.rng, log ? &log->spawns : nullptr);
     return true;
 }
 
@@ -502,10 +500,8 @@ void draw_random_pieces(Board& board, int colors, int min_match, Rng& rng) {
         for (int x = 0; x < board.width; ++x) {
             if (board.at(x, y) != cell::random) continue;
             const int n = allowed_colors(board, x, y, colors, min_match, allowed.data());
-            if (n == 0)
-                board.at(x, y) = static_cast<std::int32_t>(rng.uniform(static_cast<std::uint32_t>(colors)));
-            else
-                board.at(x, y) = allowed[rng.uniform(static_cast<std::uint32_t>(n))];
+            if (n == 0) board.at(x, y) = static_cast<std::int32_t>(rng.uniform(static_cast<std::uint32_t>(colors)));
+            else board.at(x, y) = allowed[rng.uniform(static_cast<std::uint32_t>(n))];
         }
 }
 

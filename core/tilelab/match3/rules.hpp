@@ -52,8 +52,7 @@ struct RunMarks {
 // over columns, and scores them in the order of docs/match3.md "Rules as implemented": horizontal runs
 // row by row, then vertical runs column by column; each piece not yet cleared scores (n - 1) *
 // score_per_piece. When `cell_points` is given it receives each marked cell's points (for events).
-void scan_runs(const Board& board, const RulesConfig& rules, RunMarks& out,
-               std::vector<std::int64_t>* cell_points = nullptr);
+void scan_runs(const Board& board, const RulesConfig& rules, RunMarks& out, std::vector<std::int64_t>* cell_points = nullptr);
 
 // Match groups: runs that share a cell are one group. Cells sorted by (x, y); groups by their first cell.
 std::vector<CellGroup> match_groups(const Board& board, const RunMarks& runs);
@@ -97,7 +96,7 @@ struct Scratch {
     // cells and points the hint scanner's masks give (choose_swap). play_swap uses it only for the
     // same swap on a board equal to `before` (the cells and width before the swap) under the same
     // min_match and score_per_piece, then forgets it.
-    ByteBoard bytes;  // play_swap's board on boards ByteBoard takes (min_match 3)
+    ByteBoard bytes;        // play_swap's board on boards ByteBoard takes (min_match 3)
     bool byte_rows = true;  // false: play_swap keeps to the int32 board (tests compare the two)
     struct KnownStep {
         bool valid = false;
@@ -127,12 +126,10 @@ enum class Resolution { scored, start, lookahead };
 
 // One resolution step: clear every run at once, then gravity, then refill (unless lookahead).
 // Returns false and changes nothing when the board has no run.
-bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch,
-                  StepLog* log = nullptr);
+bool resolve_step(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch, StepLog* log = nullptr);
 
 // Cascades: resolution steps until no run is left (or max_cascade_steps). Returns the steps taken.
-int settle(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch,
-           std::vector<StepLog>* logs = nullptr);
+int settle(State& state, const RulesConfig& rules, Resolution mode, Scratch& scratch, std::vector<StepLog>* logs = nullptr);
 
 // docs/randomness.md, "match3: random starting pieces": draws every `?` cell in row-major order; a
 // cell's allowed colours are those that do not complete a run with its min_match - 1 left or

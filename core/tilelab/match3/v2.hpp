@@ -59,13 +59,13 @@ struct Preview {
 
 // Buffers reused from step to step.
 struct Scratch {
-    std::vector<std::uint16_t> row_len, col_len;  // length of the row / column run through a cell (0: none)
-    std::vector<int> group;                       // group index per cell (-1: none)
+    std::vector<std::uint16_t> row_len, col_len;    // length of the row / column run through a cell (0: none)
+    std::vector<int> group;                         // group index per cell (-1: none)
     std::vector<std::uint64_t> run_rows, run_cols;  // scan_runs' masks: colour k row y; one colour's column-run cells
-    std::vector<std::uint64_t> run_cells;  // scan_runs' masks: the cells of any run in row y (empty: not built)
+    std::vector<std::uint64_t> run_cells;           // scan_runs' masks: the cells of any run in row y (empty: not built)
     std::vector<int> stack;
     std::vector<std::uint8_t> in_set, fired, hit, cleared_by_run;
-    std::vector<int> set_cells;                   // the clear set's cells, in the order they joined
+    std::vector<int> set_cells;  // the clear set's cells, in the order they joined
     std::vector<int> color_count;
     // Buffers of one step, kept so that bots and hints do not allocate per move.
     std::vector<std::vector<int>> groups;
@@ -76,9 +76,9 @@ struct Scratch {
     std::vector<std::pair<int, int>> crate_hits;
     std::vector<std::int64_t> cell_points;
     std::vector<std::uint8_t> is_cleared;
-    State trial;  // preview's copy of the state
-    Preview count_preview;  // clear_count's buffer when it plays the first step
-    bool first_step_only = false;  // preview: stop after step 5 (the clear set and the specials are known)
+    State trial;                                   // preview's copy of the state
+    Preview count_preview;                         // clear_count's buffer when it plays the first step
+    bool first_step_only = false;                  // preview: stop after step 5 (the clear set and the specials are known)
     std::vector<std::uint8_t> row_done, col_done;  // rows / columns a fired line already put in the set
     // Events: a step stops listing them (and says so in events_overflow) once the cells its areas and
     // clear list would pass event_cell_budget; its caller then sums it up instead (apply's summary).
@@ -104,14 +104,24 @@ struct Scratch {
         // colour bombs) and the locked cells. The first swapped_words of them move with a swap (the
         // closure in rounds exchanges the two cells' bits in place, and back). The colours in use, and
         // the most common one (-1: none, or no colour bomb on the board can fire, so none will ask).
-        enum : std::size_t { fire_h, fire_v, fire_b, fire_bomb, fire_any, clear_free, swapped_words, locked = swapped_words, fire_words = 8 };
+        enum : std::size_t {
+            fire_h,
+            fire_v,
+            fire_b,
+            fire_bomb,
+            fire_any,
+            clear_free,
+            swapped_words,
+            locked = swapped_words,
+            fire_words = 8
+        };
         // Everything below is built for `board` and `lock` (the lock layer's cells, empty for none:
         // only these masks read it, so a move that does not need them does not compare it).
         bool fire_masks = false;
         std::vector<std::int32_t> lock;
         std::vector<std::uint64_t> fire;  // row y: fire[y * fire_words + k]
         int colours = 0, common = -1;
-        std::vector<Cell> cells;  // masks_first's clears before they go to the preview (a board's cells and eight more)
+        std::vector<Cell> cells;          // masks_first's clears before they go to the preview (a board's cells and eight more)
         std::vector<std::uint8_t> kinds;  // prepare_fire_masks: each cell's masks as one byte (a board's cells and eight more)
         // The items that fire (the unlocked specials and colour bombs) in row-major order, when there are
         // at most 64 of them (`items` is -1 otherwise): each one's cell and type (0 line_h, 1 line_v,
@@ -167,8 +177,8 @@ struct FirstStep {
 
 // What a step or a first step did, for hints and previews (no events needed).
 struct StepReport {
-    std::vector<int> set;      // every cell of the clear set (group cells, combo and fired areas)
-    std::vector<int> cleared;  // cells whose item was cleared
+    std::vector<int> set;                               // every cell of the clear set (group cells, combo and fired areas)
+    std::vector<int> cleared;                           // cells whose item was cleared
     std::vector<std::pair<int, std::int32_t>> created;  // (cell, special) placed
 };
 
@@ -180,12 +190,10 @@ bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep
 
 // Exits (step 8): collects every ingredient on its column's lowest non-hole cell, then gravity,
 // refill (not in lookahead) and exits again until none is collected. Returns how many were collected.
-int run_exits(State& state, const Config& config, Mode mode, Scratch& scratch, nlohmann::ordered_json* events,
-              int step);
+int run_exits(State& state, const Config& config, Mode mode, Scratch& scratch, nlohmann::ordered_json* events, int step);
 
 // Whether swapping the items on a and b is a move, and of which kind; `why` says why not.
-SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match,
-                  std::string* why = nullptr);
+SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match, std::string* why = nullptr);
 
 // Whether classify() says SwapKind::combo, from the two items alone (without looking for runs).
 bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b);
@@ -194,7 +202,8 @@ bool is_combo(const Board& board, const std::optional<Grid>& lock, Cell a, Cell 
 // With min_match 3 on boards up to 64 wide it works on row bitboards; legal_moves_plain classifies
 // every pair (the reference the differential tests compare it with, and the path for other boards).
 std::vector<CellPairMove> legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match);
-void legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match, std::vector<CellPairMove>& out);  // into out (its buffer reused)
+void legal_moves(const Board& board, const std::optional<Grid>& lock, int min_match,
+                 std::vector<CellPairMove>& out);  // into out (its buffer reused)
 std::vector<CellPairMove> legal_moves_plain(const Board& board, const std::optional<Grid>& lock, int min_match);
 
 // Plays a legal move: swap, count it, resolve with cascades. Events when asked; returns the steps.

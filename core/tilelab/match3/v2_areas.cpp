@@ -30,7 +30,8 @@ void own_area(const Board& board, int idx, int bomb_colour, std::vector<int>& ou
         for (int yy = std::max(0, y - 1); yy <= std::min(h - 1, y + 1); ++yy)
             for (int xx = std::max(0, x - 1); xx <= std::min(w - 1, x + 1); ++xx) out.push_back(yy * w + xx);
         break;
-    default: break;
+    default:
+        break;
     }
 }
 

@@ -70,7 +70,8 @@ bool scan_runs_masks(const Board& board, int min_match_any, Scratch& s) {
                 const int x0 = __builtin_ctzll(cells);
                 const std::uint64_t rest = ~(cells >> x0);
                 const int len = rest ? __builtin_ctzll(rest) : 64 - x0;
-                for (int x = x0; x < x0 + len; ++x) s.row_len[static_cast<std::size_t>(y * w + x)] = static_cast<std::uint16_t>(len);
+                for (int x = x0; x < x0 + len; ++x)
+                    s.row_len[static_cast<std::size_t>(y * w + x)] = static_cast<std::uint16_t>(len);
                 cells &= len >= 64 ? 0 : ~(((1ull << len) - 1) << x0);
             }
         }
@@ -371,8 +372,10 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm) {
         const std::uint64_t* cols = pm.col_items + pm.item_x[i] + 1;
         const std::uint64_t square = (rows[-1] | rows[0] | rows[1]) & (cols[-1] | cols[0] | cols[1]);
         const unsigned type = pm.item_type[i];
-        const std::uint64_t area = (rows[0] & (0 - static_cast<std::uint64_t>(type == 0))) | (cols[0] & (0 - static_cast<std::uint64_t>(type == 1))) |
-                                   (square & (0 - static_cast<std::uint64_t>(type == 2))) | (bomb_area & (0 - static_cast<std::uint64_t>(type == 3)));
+        const std::uint64_t area = (rows[0] & (0 - static_cast<std::uint64_t>(type == 0))) |
+                                   (cols[0] & (0 - static_cast<std::uint64_t>(type == 1))) |
+                                   (square & (0 - static_cast<std::uint64_t>(type == 2))) |
+                                   (bomb_area & (0 - static_cast<std::uint64_t>(type == 3)));
         pm.hits[i] = area & ~(1ull << i);
     }
 }

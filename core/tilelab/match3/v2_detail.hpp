@@ -55,7 +55,8 @@ inline SwapKind classify_values(const Board& board, const std::optional<Grid>& l
     if (std::abs(a.x - b.x) + std::abs(a.y - b.y) != 1) return no("the two cells are not orthogonal neighbours");
     const std::int32_t va = board.at(a), vb = board.at(b);
     if (!is_item(va) || !is_item(vb))
-        return no("only pieces, specials, colour bombs and ingredients can be swapped (not crates, blockers, holes or empty cells)");
+        return no(
+            "only pieces, specials, colour bombs and ingredients can be swapped (not crates, blockers, holes or empty cells)");
     if (lock && (lock->at(a) != 0 || lock->at(b) != 0)) return no("a locked item cannot be swapped");
     if (va == cell::ingredient && vb == cell::ingredient) return no("two ingredients: the swap changes nothing");
     if (va == vb && va >= 0 && !cell::is_special(va)) return no("the two pieces have the same colour: the swap changes nothing");

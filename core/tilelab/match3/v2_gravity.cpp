@@ -31,8 +31,8 @@ int fall_column(View& v, int x, ojson* events, int step) {
                 v.at(write * w + x) = item;
                 ++fallen;
                 if (events)
-                    events->push_back(ojson{{"type", "fall"}, {"step", step}, {"from", ojson::array({x, r})},
-                                            {"to", ojson::array({x, write})}});
+                    events->push_back(ojson{
+                        {"type", "fall"}, {"step", step}, {"from", ojson::array({x, r})}, {"to", ojson::array({x, write})}});
             }
             --write;
             skip_holes();
@@ -67,8 +67,8 @@ int gravity(View& v, ojson* events, int step, bool whole) {
                 for (int x = 0; x < w; ++x) {
                     const std::int32_t c = row[x];
                     const std::int32_t item = (c >= 0) | (c == cell::color_bomb) | (c == cell::ingredient);
-                    const std::int32_t crate =
-                        static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
+                    const std::int32_t crate = static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) <
+                                               static_cast<std::uint32_t>(cell::max_crate_hp);
                     const std::int32_t split = (c == cell::blocker) | crate | (item & locked_at(x));
                     const std::int32_t below = seg_low[x];
                     const std::int32_t falls = item & (split ^ 1);
@@ -146,8 +146,7 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
             v.at(y * v.w + x) = k;
             if (v.changes) v.changes->mark(x, y, y);
             ++filled;
-            if (events)
-                events->push_back(ojson{{"type", "spawn"}, {"step", step}, {"cell", ojson::array({x, y})}, {"color", k}});
+            if (events) events->push_back(ojson{{"type", "spawn"}, {"step", step}, {"cell", ojson::array({x, y})}, {"color", k}});
         }
     }
     return filled;

@@ -43,10 +43,14 @@ std::string token(std::int32_t v) {
     if (v >= 0) {
         std::string t = std::to_string(cell::color_of(v));
         switch (cell::special_of(v)) {
-        case cell::line_h: return t + "h";
-        case cell::line_v: return t + "v";
-        case cell::bomb: return t + "b";
-        default: return t;
+        case cell::line_h:
+            return t + "h";
+        case cell::line_v:
+            return t + "v";
+        case cell::bomb:
+            return t + "b";
+        default:
+            return t;
         }
     }
     if (v == cell::color_bomb) return "*";
@@ -77,8 +81,7 @@ void draw_random_pieces(Board& board, const Config& config, Rng& rng) {
                 if (k != left && k != up) allowed.push_back(k);
             if (allowed.empty())
                 board.at(x, y) = static_cast<std::int32_t>(rng.uniform(static_cast<std::uint32_t>(config.colors)));
-            else
-                board.at(x, y) = allowed[rng.uniform(static_cast<std::uint32_t>(allowed.size()))];
+            else board.at(x, y) = allowed[rng.uniform(static_cast<std::uint32_t>(allowed.size()))];
         }
 }
 

@@ -54,8 +54,7 @@ namespace {
 //  - two items of one colour but different values (a special and a piece): nothing changes colour,
 //    so it is legal when one of them already lies in a run.
 // Returns false (out untouched) when the board does not fit.
-bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, int min_match,
-                          std::vector<CellPairMove>& out) {
+bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, int min_match, std::vector<CellPairMove>& out) {
     const int w = board.width, h = board.height;
     if (min_match != 3 || w > 64 || w < 1 || h < 1) return false;
     const std::int32_t* c = board.cells.data();
@@ -69,12 +68,12 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
     buf.assign((static_cast<std::size_t>(colours) * 2 + 7) * stride, 0);
     std::uint64_t* colour_rows = buf.data() + 2;  // colour k row y: colour_rows[k * stride + y]
     std::uint64_t* plain_rows = colour_rows + static_cast<std::size_t>(colours) * stride;  // plain pieces of colour k
-    std::uint64_t* movable = plain_rows + static_cast<std::size_t>(colours) * stride;     // unlocked items
+    std::uint64_t* movable = plain_rows + static_cast<std::size_t>(colours) * stride;      // unlocked items
     std::uint64_t* ingredient = movable + stride;
-    std::uint64_t* bomb = ingredient + stride;    // colour bombs
-    std::uint64_t* special = bomb + stride;       // h, v, b specials
-    std::uint64_t* piece = special + stride;      // pieces and specials
-    std::uint64_t* in_run = piece + stride;       // cells in a run now
+    std::uint64_t* bomb = ingredient + stride;  // colour bombs
+    std::uint64_t* special = bomb + stride;     // h, v, b specials
+    std::uint64_t* piece = special + stride;    // pieces and specials
+    std::uint64_t* in_run = piece + stride;     // cells in a run now
     // The colour rows, from each cell without a branch: a cell without a colour writes to a spare
     // block, as a special does for the plain rows; on a board with colour bombs or ingredients (a
     // loop that compares every cell, and vectorises, says so) they write to their own rows. The
@@ -100,7 +99,8 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
             }
         };
         std::uint32_t items = 0;
-        for (int i = 0; i < n; ++i) items |= static_cast<std::uint32_t>(c[i] == cell::color_bomb) | static_cast<std::uint32_t>(c[i] == cell::ingredient);
+        for (int i = 0; i < n; ++i)
+            items |= static_cast<std::uint32_t>(c[i] == cell::color_bomb) | static_cast<std::uint32_t>(c[i] == cell::ingredient);
         if (items) colour_pass(std::true_type{});
         else colour_pass(std::false_type{});
         for (int k = 0; k < colours; ++k) {
@@ -173,8 +173,7 @@ bool legal_moves_bitboard(const Board& board, const std::optional<Grid>& lock, i
     for (int y = 0; y < h; ++y) {
         const std::uint64_t m = movable[y], ing = ingredient[y], b = bomb[y], s = special[y], p = piece[y];
         const std::uint64_t combo_r = (b & ((p | b) >> 1)) | ((b >> 1) & p) | (s & (s >> 1));
-        right[y] = (right[y] | combo_r | (same_right[y] & (in_run[y] | (in_run[y] >> 1)))) & m & (m >> 1) &
-                   ~(ing & (ing >> 1));
+        right[y] = (right[y] | combo_r | (same_right[y] & (in_run[y] | (in_run[y] >> 1)))) & m & (m >> 1) & ~(ing & (ing >> 1));
         if (y + 1 < h) {
             const std::uint64_t m2 = movable[y + 1], ing2 = ingredient[y + 1], b2 = bomb[y + 1], s2 = special[y + 1],
                                 p2 = piece[y + 1];

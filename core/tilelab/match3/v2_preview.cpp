@@ -64,7 +64,9 @@ Decided settled_first(const State& state, const Config& config, Cell a, Cell b, 
             // A locked item loses its lock and stays (not a clear, and it does not fire); an unlocked
             // special would fire (the stepped path then handles the move).
             if (locks && locks[idx] != 0) return;
-            const std::int32_t v = x == a.x && y == a.y ? vb : x == b.x && y == b.y ? va : board.cells[static_cast<std::size_t>(idx)];
+            const std::int32_t v = x == a.x && y == a.y   ? vb
+                                   : x == b.x && y == b.y ? va
+                                                          : board.cells[static_cast<std::size_t>(idx)];
             plain &= !cell::is_special(v);  // run cells hold pieces or specials
             f.keys[n++] = static_cast<std::uint32_t>(x) << 16 | static_cast<std::uint32_t>(y);
         };
@@ -125,21 +127,22 @@ void fill_settled(const Config& config, Cell a, Cell b, SettledFirst& f, Preview
 // apply (a board the masks do not fit, runs on a board that has some already, a special and a piece of
 // one colour swapped): the stepped path plays those. The caller has prepared the masks and asked
 // settled_first, whose `f` (the swap's kind and, for runs, their spans) it goes on from.
-Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, const SettledFirst& f,
-                    int& count, Preview* p) {
+Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Scratch& s, const SettledFirst& f, int& count,
+                    Preview* p) {
     using PM = Scratch::PreviewMasks;
     const SwapKind kind = f.kind;
     if (kind == SwapKind::illegal) return Decided::illegal;
     PM& pm = s.masks;
     if (!pm.fits || (kind == SwapKind::runs && !f.spans)) return Decided::no;
-    if (kind == SwapKind::runs && f.tb.row + f.tb.col + f.ta.row + f.ta.col == 0) return Decided::illegal;  // settled: no other run
+    if (kind == SwapKind::runs && f.tb.row + f.tb.col + f.ta.row + f.ta.col == 0)
+        return Decided::illegal;  // settled: no other run
     const Board& board = state.board;
     const int w = board.width, h = board.height;
     constexpr int max_rows = 64;  // the masks below live on the stack, and a word of rows says which fire
     if (h > max_rows) return Decided::no;
     prepare_fire_masks(state, pm);
     const int colours = pm.colours;
-    if (colours > config.colors) return Decided::no;  // a piece the level's colours do not have
+    if (colours > config.colors) return Decided::no;        // a piece the level's colours do not have
     const std::int32_t va = board.at(a), vb = board.at(b);  // after the swap: vb on a, va on b
     const bool bomb_a = va == cell::color_bomb, bomb_b = vb == cell::color_bomb;
     const bool bomb_colour = kind == SwapKind::combo && bomb_a != bomb_b;  // colour bomb + piece or special
@@ -233,13 +236,20 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             const std::uint64_t* column_at = pm.col_items + mx + 1;
             const std::uint64_t square = (row_at[-1] | row_at[0] | row_at[1]) & (column_at[-1] | column_at[0] | column_at[1]);
             switch (pm.item_type[moved]) {
-            case 0: moved_hits = row_at[0]; break;
-            case 1: moved_hits = column_at[0]; break;
-            default: moved_hits = square; break;  // a special: no colour bomb moves in a move of runs
+            case 0:
+                moved_hits = row_at[0];
+                break;
+            case 1:
+                moved_hits = column_at[0];
+                break;
+            default:
+                moved_hits = square;
+                break;  // a special: no colour bomb moves in a move of runs
             }
             moved_hits &= ~moved_bit;
             moved_hit_by = ((pm.type_items[0] & row_at[0]) | (pm.type_items[1] & column_at[0]) | (pm.type_items[2] & square) |
-                            ((pm.common_items & moved_bit) != 0 && common >= 0 ? pm.type_items[3] : 0)) & ~moved_bit;
+                            ((pm.common_items & moved_bit) != 0 && common >= 0 ? pm.type_items[3] : 0)) &
+                           ~moved_bit;
         }
         auto item_x = [&](int i) { return i == moved ? mx : pm.item_x[i]; };
         auto item_y = [&](int i) { return i == moved ? my : pm.item_y[i]; };
@@ -281,7 +291,8 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
         for (std::uint64_t frontier = reach; frontier;) {
             std::uint64_t next = 0;
             for (std::uint64_t rest = frontier & ~moved_bit; rest; rest &= rest - 1) next |= pm.hits[__builtin_ctzll(rest)];
-            if (moved >= 0) next = (next & ~moved_bit) | (frontier & moved_bit ? moved_hits : 0) | (frontier & moved_hit_by ? moved_bit : 0);
+            if (moved >= 0)
+                next = (next & ~moved_bit) | (frontier & moved_bit ? moved_hits : 0) | (frontier & moved_hit_by ? moved_bit : 0);
             frontier = next & ~reach & ~out;
             reach |= frontier;
         }
@@ -456,7 +467,8 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             for (int g = 0; g < groups; ++g) {
                 // Bits x, x + 16, x + 32, x + 48 to bits 48..51 (the other partial products fall
                 // below bit 48 or past bit 63).
-                const auto nibble = static_cast<std::size_t>((packed[g] >> x & 0x0001000100010001ull) * 0x0001000200040008ull >> 48);
+                const auto nibble = static_cast<std::size_t>((packed[g] >> x & 0x0001000100010001ull) * 0x0001000200040008ull >>
+                                                             48);
                 const u64x2 first = nibbles.cells[nibble][0] + at, second = nibbles.cells[nibble][1] + at;
                 std::memcpy(static_cast<void*>(out), &first, sizeof first);
                 std::memcpy(static_cast<void*>(out + 2), &second, sizeof second);
@@ -517,7 +529,8 @@ void preview_stepped(const State& state, const Config& config, Cell a, Cell b, S
     for (int idx : cleared) ++start[static_cast<std::size_t>(idx % w) + 1];
     for (int x = 0; x < w; ++x) start[static_cast<std::size_t>(x) + 1] += start[static_cast<std::size_t>(x)];
     p.clears.resize(cleared.size());
-    for (int idx : cleared) p.clears[static_cast<std::size_t>(start[static_cast<std::size_t>(idx % w)]++)] = Cell{idx % w, idx / w};
+    for (int idx : cleared)
+        p.clears[static_cast<std::size_t>(start[static_cast<std::size_t>(idx % w)]++)] = Cell{idx % w, idx / w};
     p.creates.clear();
     for (const auto& [idx, special] : scratch.created) p.creates.push_back({Cell{idx % w, idx / w}, special});
     std::sort(p.creates.begin(), p.creates.end());
@@ -528,15 +541,22 @@ bool preview(const State& state, const Config& config, Cell a, Cell b, Scratch& 
     SettledFirst f;
     prepare_masks(state, config.min_match, scratch);
     switch (settled_first(state, config, a, b, scratch, f, true)) {
-        case Decided::illegal: return false;
-        case Decided::legal: fill_settled(config, a, b, f, out); return true;
-        case Decided::no: break;
+    case Decided::illegal:
+        return false;
+    case Decided::legal:
+        fill_settled(config, a, b, f, out);
+        return true;
+    case Decided::no:
+        break;
     }
     int cleared = 0;
     switch (masks_first(state, config, a, b, scratch, f, cleared, &out)) {
-        case Decided::illegal: return false;
-        case Decided::legal: return true;
-        case Decided::no: break;
+    case Decided::illegal:
+        return false;
+    case Decided::legal:
+        return true;
+    case Decided::no:
+        break;
     }
     const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
     if (kind == SwapKind::illegal) return false;
@@ -558,15 +578,25 @@ void clear_counts(const State& state, const Config& config, const std::vector<Ce
         SettledFirst f;
         const Cell a = moves[i].a, b = moves[i].b;
         switch (settled_first(state, config, a, b, scratch, f, true)) {
-            case Decided::illegal: counts[i] = 0; continue;
-            case Decided::legal: counts[i] = static_cast<std::size_t>(f.n); continue;
-            case Decided::no: break;
+        case Decided::illegal:
+            counts[i] = 0;
+            continue;
+        case Decided::legal:
+            counts[i] = static_cast<std::size_t>(f.n);
+            continue;
+        case Decided::no:
+            break;
         }
         int cleared = 0;
         switch (masks_first(state, config, a, b, scratch, f, cleared, nullptr)) {
-            case Decided::illegal: counts[i] = 0; continue;
-            case Decided::legal: counts[i] = static_cast<std::size_t>(cleared); continue;
-            case Decided::no: break;
+        case Decided::illegal:
+            counts[i] = 0;
+            continue;
+        case Decided::legal:
+            counts[i] = static_cast<std::size_t>(cleared);
+            continue;
+        case Decided::no:
+            break;
         }
         // The stepped path plays on the scratch's trial, never on the masks: they stay this state's.
         const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
@@ -583,15 +613,21 @@ std::optional<std::size_t> clear_count(const State& state, const Config& config,
     SettledFirst f;
     prepare_masks(state, config.min_match, scratch);
     switch (settled_first(state, config, a, b, scratch, f, true)) {
-        case Decided::illegal: return std::nullopt;
-        case Decided::legal: return static_cast<std::size_t>(f.n);
-        case Decided::no: break;
+    case Decided::illegal:
+        return std::nullopt;
+    case Decided::legal:
+        return static_cast<std::size_t>(f.n);
+    case Decided::no:
+        break;
     }
     int cleared = 0;
     switch (masks_first(state, config, a, b, scratch, f, cleared, nullptr)) {
-        case Decided::illegal: return std::nullopt;
-        case Decided::legal: return static_cast<std::size_t>(cleared);
-        case Decided::no: break;
+    case Decided::illegal:
+        return std::nullopt;
+    case Decided::legal:
+        return static_cast<std::size_t>(cleared);
+    case Decided::no:
+        break;
     }
     const SwapKind kind = classify(state.board, state.lock, a, b, config.min_match);
     if (kind == SwapKind::illegal) return std::nullopt;

@@ -20,7 +20,6 @@ struct RowRuns {
     std::uint32_t row_cells[V2Rows::max_height], col_cells[V2Rows::max_height];
 };
 
-
 // The starts; false when there is no run (nothing else is filled then).
 bool run_starts(const V2Rows& r, int w, int h, int min_match, RowRuns& out) {
     std::uint32_t any = 0;
@@ -244,7 +243,6 @@ int fall_segments(View& v, int x) {
     return fallen;
 }
 
-
 }  // namespace detail
 
 namespace {
@@ -284,7 +282,6 @@ int refill_rows(View& v, const Config& config, Rng& rng, const V2Rows& r) {
     return filled;
 }
 
-
 // One resolution step (docs/match3.md "Format version 2", steps 1 to 8) as its named steps, each a
 // member that reads and writes the step's context below. A quiet step (nothing fires, no event or
 // report asked for: most steps of a bot's game) takes its own short way through steps 3 to 8. The
@@ -292,13 +289,26 @@ int refill_rows(View& v, const Config& config, Rng& rng, const V2Rows& r) {
 // they make a greedy move of format 2 slower (docs/match3.md "One code path" has the figure).
 class Resolution {
 public:
-    Resolution(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
-               int step, StepReport* report)
-        : state_(state), config_(config), mode_(mode), first_(first), s_(s), events_(events), step_(step),
-          report_(report), board_(state.board), w_(state.board.width), h_(state.board.height),
-          n_(state.board.width * state.board.height), nu_(static_cast<std::size_t>(n_)), v_(view_of(state)),
-          combo_(first && first->combo), scoring_(mode != Mode::start),
-          ia_(first ? first->a.y * w_ + first->a.x : -1), ib_(first ? first->b.y * w_ + first->b.x : -1) {
+    Resolution(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events, int step,
+               StepReport* report)
+        : state_(state),
+          config_(config),
+          mode_(mode),
+          first_(first),
+          s_(s),
+          events_(events),
+          step_(step),
+          report_(report),
+          board_(state.board),
+          w_(state.board.width),
+          h_(state.board.height),
+          n_(state.board.width * state.board.height),
+          nu_(static_cast<std::size_t>(n_)),
+          v_(view_of(state)),
+          combo_(first && first->combo),
+          scoring_(mode != Mode::start),
+          ia_(first ? first->a.y * w_ + first->a.x : -1),
+          ib_(first ? first->b.y * w_ + first->b.x : -1) {
         // Boards up to 12 x 24 (with a lock layer of their size): the byte rows of the step's start.
         lock_layer_ = state.lock ? &*state.lock : nullptr;
         by_rows_ = !s.reference_steps && V2Rows::fits(w_, h_) &&
@@ -317,27 +327,27 @@ public:
         }
         if (by_rows_) s_.rows.load_cells(lock_layer_ ? lock_layer_->cells.data() : nullptr);
         start_buffers();
-        if (!find_match_groups()) return false;                 // 1.
+        if (!find_match_groups()) return false;  // 1.
         survey_board();
-        choose_specials();                                      // 2.
+        choose_specials();  // 2.
         if (!combo_ && !events_ && !report_ && !s_.first_step_only && groups_are_plain()) {
-            resolve_quietly();                                  // 3. to 8.
+            resolve_quietly();  // 3. to 8.
             return true;
         }
-        gather_clear_set();                                     // 3.
+        gather_clear_set();  // 3.
         fire_closure();
-        clear_set_cells();                                      // 4.
-        place_specials();                                       // 5.
+        clear_set_cells();  // 4.
+        place_specials();   // 5.
         if (s_.first_step_only) {
             fill_report();
             return true;
         }
-        const std::int64_t points = score_cleared();            // 6.
+        const std::int64_t points = score_cleared();  // 6.
         if (logging_) list_events(points);
         fill_report();
         s_.cleared = static_cast<std::int64_t>(s_.cleared_cells.size());
         s_.jelly = static_cast<std::int64_t>(s_.jelly_cells.size());
-        fall_refill_exits();                                    // 7. and 8.
+        fall_refill_exits();  // 7. and 8.
         return true;
     }
 
@@ -363,7 +373,7 @@ private:
     bool logging_ = false;
     std::uint8_t colour_done_ = 0;  // a colour bomb's colour joined the set (without events)
     bool any_crate_ = false, exits_ = false;
-    int common_ = -1;  // the most common colour at the step's start (a colour bomb fired by another item takes it)
+    int common_ = -1;              // the most common colour at the step's start (a colour bomb fired by another item takes it)
     bool common_pending_ = false;  // a colour bomb is on the board and common_ is not counted yet
     ojson step_events_;
 
@@ -484,7 +494,8 @@ private:
         } else {
             for (const std::int32_t c : board_.cells) {
                 bombs += c == cell::color_bomb;
-                crates += static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) < static_cast<std::uint32_t>(cell::max_crate_hp);
+                crates += static_cast<std::uint32_t>(c - cell::crate(cell::max_crate_hp)) <
+                          static_cast<std::uint32_t>(cell::max_crate_hp);
             }
         }
         any_crate_ = crates > 0;
@@ -544,9 +555,8 @@ private:
                 continue;
             }
             // Lowest (largest y), then leftmost.
-            std::sort(candidates.begin(), candidates.end(), [w](int p, int q) {
-                return p / w != q / w ? p / w > q / w : p % w < q % w;
-            });
+            std::sort(candidates.begin(), candidates.end(),
+                      [w](int p, int q) { return p / w != q / w ? p / w > q / w : p % w < q % w; });
             std::vector<int>& order = s_.order;
             order.clear();
             if (first_) {
@@ -662,7 +672,9 @@ private:
         s.jelly = jelly;
         std::uint32_t fell = ~0u;  // the columns gravity_rows moved
         s.falls = by_rows ? gravity_rows(v, s.rows, fell) : gravity(v, nullptr, step, s.reference_steps);
-        s.spawns = mode == Mode::lookahead ? 0 : by_rows ? refill_rows(v, config, state.rng, s.rows) : refill(v, config, state.rng, nullptr, step);
+        s.spawns = mode == Mode::lookahead ? 0
+                   : by_rows               ? refill_rows(v, config, state.rng, s.rows)
+                                           : refill(v, config, state.rng, nullptr, step);
         if (exits) run_exits(state, config, mode, s, nullptr, step);
         // Every run's cells were cleared (none locked), and a special created on one keeps its
         // colour (or has none): with nothing fallen and nothing drawn the board has no run.
@@ -685,7 +697,10 @@ private:
             s_.fired[static_cast<std::size_t>(ia_)] = 1;  // consumed: they do not fire their own areas
             s_.fired[static_cast<std::size_t>(ib_)] = 1;
             if (logging_ && !over_budget(area.size()))
-                step_events_.push_back(ojson{{"type", "combo"}, {"step", step_}, {"a", xy(ia_, w_)}, {"b", xy(ib_, w_)},
+                step_events_.push_back(ojson{{"type", "combo"},
+                                             {"step", step_},
+                                             {"a", xy(ia_, w_)},
+                                             {"b", xy(ib_, w_)},
                                              {"area", sorted_cells_json(area, w_)}});
         } else {
             for (const auto& g : s_.groups)
@@ -723,16 +738,20 @@ private:
                 const std::int32_t item = board_.cells[static_cast<std::size_t>(idx)];
                 if (!logging_) {
                     std::uint8_t* done = item == cell::color_bomb ? &colour_done_
-                                         : cell::special_of(item) == cell::line_h ? &s_.row_done[static_cast<std::size_t>(idx / w)]
-                                         : cell::special_of(item) == cell::line_v ? &s_.col_done[static_cast<std::size_t>(idx % w)]
-                                                                                  : nullptr;
+                                         : cell::special_of(item) == cell::line_h
+                                             ? &s_.row_done[static_cast<std::size_t>(idx / w)]
+                                         : cell::special_of(item) == cell::line_v
+                                             ? &s_.col_done[static_cast<std::size_t>(idx % w)]
+                                             : nullptr;
                     if (done && *done) continue;  // its whole area is in the set already
                     if (done) *done = 1;
                 }
                 own_area(board_, idx, item == cell::color_bomb ? common_colour() : -1, area);
                 for (int a : area) join(a);
                 if (logging_ && !over_budget(area.size()))
-                    step_events_.push_back(ojson{{"type", "fired"}, {"step", step_}, {"cell", xy(idx, w)},
+                    step_events_.push_back(ojson{{"type", "fired"},
+                                                 {"step", step_},
+                                                 {"cell", xy(idx, w)},
                                                  {"token", token(board_.cells[static_cast<std::size_t>(idx)])},
                                                  {"area", sorted_cells_json(area, w)}});
             }
@@ -790,7 +809,8 @@ private:
             const int x = idx % w, y = idx / w;
             const int nb[4][2] = {{x - 1, y}, {x + 1, y}, {x, y - 1}, {x, y + 1}};
             for (const auto& p : nb)
-                if (p[0] >= 0 && p[1] >= 0 && p[0] < w && p[1] < h && cell::is_crate(board.cells[static_cast<std::size_t>(p[1] * w + p[0])]))
+                if (p[0] >= 0 && p[1] >= 0 && p[0] < w && p[1] < h &&
+                    cell::is_crate(board.cells[static_cast<std::size_t>(p[1] * w + p[0])]))
                     s.hit[static_cast<std::size_t>(p[1] * w + p[0])] = 1;
         }
         auto& crate_hits = s.crate_hits;
@@ -905,13 +925,12 @@ private:
 };
 }  // namespace
 
-bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events,
-                  int step, StepReport* report) {
+bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events, int step,
+                  StepReport* report) {
     return Resolution(state, config, mode, first, s, events, step, report).run();
 }
 
-int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch, ojson* events,
-              Mode mode) {
+int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch, ojson* events, Mode mode) {
     // Boards the byte rows do not fit, without events: when the board before the move has no run,
     // each step looks for runs only through the cells given a piece since (Scratch::changes).
     const int w = state.board.width, h = state.board.height;

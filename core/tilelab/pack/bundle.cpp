@@ -34,19 +34,19 @@ std::string bundle_text(const nlohmann::ordered_json& bundle, bool minify) {
 std::string bundle_size_refusal(std::size_t bytes) {
     if (bytes <= limits::max_bundle_bytes) return "";
     return "the bundle would be " + std::to_string(bytes) + " bytes, over the limit of " +
-           std::to_string(limits::max_bundle_bytes) + " that readers take (" +
-           std::to_string(limits::max_bundle_bytes >> 20) + " MiB): split the pack into smaller packs";
+           std::to_string(limits::max_bundle_bytes) + " that readers take (" + std::to_string(limits::max_bundle_bytes >> 20) +
+           " MiB): split the pack into smaller packs";
 }
 
 std::string output_refusal(const std::filesystem::path& pack_path, const std::vector<std::string>& levels,
                            const std::filesystem::path& out, PackOutput kind, bool force, bool mention_force) {
     OutputRequest request;
     request.out = out;
-    request.kind = kind == PackOutput::bundle        ? OutputKind::bundle
-                   : kind == PackOutput::calibration ? OutputKind::calibration
-                   : kind == PackOutput::check_json  ? OutputKind::check_json
+    request.kind = kind == PackOutput::bundle          ? OutputKind::bundle
+                   : kind == PackOutput::calibration   ? OutputKind::calibration
+                   : kind == PackOutput::check_json    ? OutputKind::check_json
                    : kind == PackOutput::estimate_json ? OutputKind::estimate_json
-                                                     : OutputKind::report;
+                                                       : OutputKind::report;
     request.inputs.push_back({pack_path, "the pack itself"});
     for (const std::string& listed : levels)
         request.inputs.push_back({(pack_path.parent_path() / listed).lexically_normal(), "a level of the pack (" + listed + ")"});

@@ -35,12 +35,11 @@ Diagnostic warning_at(const std::string& file, std::string pointer, std::string 
     return problem(Diagnostic::Severity::warning, file, std::move(pointer), std::move(message), std::move(rule));
 }
 
-
 bool has_solver(Kind kind) { return kind_ops(kind).unsolvable != nullptr; }
 
 int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity) {
-    return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
-                                          [&](const Diagnostic& d) { return d.severity == severity; }));
+    return static_cast<int>(
+        std::count_if(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic& d) { return d.severity == severity; }));
 }
 
 }  // namespace
@@ -57,8 +56,7 @@ void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_t
         analysis = kind_ops(level.kind).analyze(level, analyze_options, stop);
     } catch (const std::exception& e) {
         // A kind that fails on one level must not take the other levels' results down with it.
-        report.problems.push_back(
-            error_at(report.file, "", std::string("analysis failed: ") + e.what(), "pack.analysis-failed"));
+        report.problems.push_back(error_at(report.file, "", std::string("analysis failed: ") + e.what(), "pack.analysis-failed"));
         return;
     }
     if (stop.stop_requested()) return;
@@ -70,18 +68,16 @@ void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_t
     if (analysis.verdict == Verdict::solvable) report.solution_moves = static_cast<int>(analysis.solution.size());
     // The level's problems as every verb gives them (analysis/problems.hpp), then the check's own.
     for (const Warning& w : analysis.warnings) report.problems.push_back(problem_diagnostic(report.file, w));
-    if (analysis.blocked)
-        report.problems.push_back(error_at(report.file, "/board", ops.dead_start, "pack.dead-start"));
+    if (analysis.blocked) report.problems.push_back(error_at(report.file, "/board", ops.dead_start, "pack.dead-start"));
     if (has_solver(level.kind)) {
         // A board stuck at the start (link) is unsolvable too; the dead start already says why.
         if (analysis.verdict == Verdict::unsolvable && !(ops.dead_start_is_unsolvable && analysis.blocked))
             report.problems.push_back(error_at(report.file, "", ops.unsolvable, "pack.unsolvable"));
         if (analysis.verdict == Verdict::unknown)
-            report.problems.push_back(warning_at(report.file, "",
-                                                 "the solver gave no verdict within " +
-                                                     std::to_string(options.budget_ms) +
-                                                     " ms (raise --budget-ms)",
-                                                 "pack.no-verdict"));
+            report.problems.push_back(
+                warning_at(report.file, "",
+                           "the solver gave no verdict within " + std::to_string(options.budget_ms) + " ms (raise --budget-ms)",
+                           "pack.no-verdict"));
     }
 }
 
@@ -96,8 +92,8 @@ EstimateOptions level_estimate_options(const CheckOptions& options) {
     return estimate_options;
 }
 
-LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs,
-                                 std::stop_token stop, Progress* progress) {
+LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs, std::stop_token stop,
+                                 Progress* progress) {
     LevelEstimate run;
     const KindOps& ops = kind_ops(level.kind);
     if (!ops.estimate) {
@@ -119,8 +115,8 @@ LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options
     return run;
 }
 
-LevelEstimate summarize_level_estimate(const Level& level, const CheckOptions& options,
-                                       std::vector<PlayoutOutcome> outcomes, bool timed_out) {
+LevelEstimate summarize_level_estimate(const Level& level, const CheckOptions& options, std::vector<PlayoutOutcome> outcomes,
+                                       bool timed_out) {
     LevelEstimate run;
     const KindOps& ops = kind_ops(level.kind);
     if (!ops.summarize) {
@@ -147,10 +143,9 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
         // its wider interval; the warning says how far it got.
         const std::string budget = std::to_string(options.playout_budget_ms) + " ms";
         if (result.runs == 0) {
-            report.problems.push_back(warning_at(report.file, "",
-                                                 "no playout finished within the time budget of " + budget +
-                                                     " (raise --playout-budget-ms)",
-                                                 "pack.no-playout"));
+            report.problems.push_back(warning_at(
+                report.file, "", "no playout finished within the time budget of " + budget + " (raise --playout-budget-ms)",
+                "pack.no-playout"));
             return;
         }
         report.problems.push_back(warning_at(report.file, "",
@@ -164,12 +159,12 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
         auto [low, high] = *options.pass_range;
         double p = report.estimate->pass_rate;
         if (p < low || p > high)
-            report.problems.push_back(error_at(
-                report.file, "",
-                "pass rate " + percent_text(p) + " (95% CI " + percent_text(report.estimate->ci_low) + ".." +
-                    percent_text(report.estimate->ci_high) + ", " + std::to_string(report.estimate->runs) +
-                    " runs) is outside the range " + percent_text(low) + ".." + percent_text(high),
-                "pack.pass-range"));
+            report.problems.push_back(
+                error_at(report.file, "",
+                         "pass rate " + percent_text(p) + " (95% CI " + percent_text(report.estimate->ci_low) + ".." +
+                             percent_text(report.estimate->ci_high) + ", " + std::to_string(report.estimate->runs) +
+                             " runs) is outside the range " + percent_text(low) + ".." + percent_text(high),
+                         "pack.pass-range"));
     }
 }
 
@@ -196,8 +191,7 @@ PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOption
     // calibration also at the same rollouts): another bot's figure says nothing through this fit.
     if (const calibration::Calibration* cal = options.calibration.get(); cal && rate.runs > 0) {
         const auto bot = cal->bots.find(std::string(kind_name(kind)));
-        const bool same_bot = bot != cal->bots.end() && rate.figures.contains("bot") &&
-                              rate.figures["bot"] == bot->second &&
+        const bool same_bot = bot != cal->bots.end() && rate.figures.contains("bot") && rate.figures["bot"] == bot->second &&
                               (bot->second != "mcts" || cal->rollouts == 0 || cal->rollouts == options.rollouts);
         if (same_bot) {
             rate.calibrated = calibration::predict(cal->fit, rate.wins, rate.runs, rate.ci_low, rate.ci_high);
@@ -216,24 +210,24 @@ void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_toke
         if (progress) progress->fraction.store(0.0);
         const LevelEstimate run = run_level_estimate(*report.level, with_bot, 0, options.runs, stop, progress);
         if (!run.error.empty()) {
-            report.problems.push_back(error_at(report.file, "", "ladder: the " + bot + " bot failed: " + run.error,
-                                                       "pack.ladder-failed"));
+            report.problems.push_back(
+                error_at(report.file, "", "ladder: the " + bot + " bot failed: " + run.error, "pack.ladder-failed"));
             continue;
         }
         if (run.stopped || (run.result.cancelled && !run.result.timed_out)) return;
         if (run.result.timed_out)
-            report.problems.push_back(warning_at(report.file, "",
-                                                 "ladder: the " + bot + " bot's playouts stopped at the time budget: " +
-                                                     std::to_string(run.result.runs) + " of " +
-                                                     std::to_string(options.runs) + " runs finished",
-                                                 "pack.ladder-stopped"));
+            report.problems.push_back(warning_at(
+                report.file, "",
+                "ladder: the " + bot + " bot's playouts stopped at the time budget: " + std::to_string(run.result.runs) + " of " +
+                    std::to_string(options.runs) + " runs finished",
+                "pack.ladder-stopped"));
         report.ladder.emplace_back(bot, pass_rate_of(run.result, report.level->kind, with_bot));
     }
 }
 
 std::string pass_rate_text(const PassRate& rate) {
-    std::string text = percent_text(rate.pass_rate) + " (" + percent_text(rate.ci_low) + "-" + percent_text(rate.ci_high) + "), " +
-                       std::to_string(rate.runs) + (rate.runs == 1 ? " run" : " runs");
+    std::string text = percent_text(rate.pass_rate) + " (" + percent_text(rate.ci_low) + "-" + percent_text(rate.ci_high) +
+                       "), " + std::to_string(rate.runs) + (rate.runs == 1 ? " run" : " runs");
     if (rate.figures.is_object() && rate.figures.contains("bot") && rate.figures["bot"].is_string())
         text += ", " + rate.figures["bot"].get<std::string>();
     if (rate.figures.is_object() && rate.figures.contains("stopped")) text += ", stopped at the time budget";
@@ -272,8 +266,7 @@ PackReport start_report(const LoadedPack& loaded, const CheckOptions& options) {
     report.options.threads = std::clamp(options.threads, 1, 256);
     report.pack_problems = loaded.diagnostics;
     if (loaded.pack && loaded.entries.empty())
-        report.pack_problems.push_back(
-            warning_at(loaded.file, "/levels", "the pack lists no levels", "pack.no-levels"));
+        report.pack_problems.push_back(warning_at(loaded.file, "/levels", "the pack lists no levels", "pack.no-levels"));
 
     // Load problems first, then duplicate ids: checks that need no analysis.
     std::map<std::string, std::size_t> first_with_id;
@@ -284,19 +277,16 @@ PackReport start_report(const LoadedPack& loaded, const CheckOptions& options) {
         level_report.level = entry.level;
         level_report.problems = entry.diagnostics;
         if (!entry.level && !tilelab::has_errors(entry.diagnostics))
-            level_report.problems.push_back(
-                error_at(entry.file, "", "the level could not be loaded", "pack.unloadable"));
+            level_report.problems.push_back(error_at(entry.file, "", "the level could not be loaded", "pack.unloadable"));
         if (entry.level) {
             const std::string& id = entry.level->id;
             if (id.empty()) {
                 level_report.problems.push_back(
-                    warning_at(entry.file, "/id", "the level has no id; runtimes key players' progress by it",
-                               "pack.no-id"));
+                    warning_at(entry.file, "/id", "the level has no id; runtimes key players' progress by it", "pack.no-id"));
             } else if (auto [it, fresh] = first_with_id.emplace(id, report.levels.size()); !fresh) {
-                level_report.problems.push_back(error_at(entry.file, "/id",
-                                                         "duplicate id '" + id + "': " +
-                                                             report.levels[it->second].file + " has it too",
-                                                         "pack.duplicate-id"));
+                level_report.problems.push_back(
+                    error_at(entry.file, "/id", "duplicate id '" + id + "': " + report.levels[it->second].file + " has it too",
+                             "pack.duplicate-id"));
             }
         }
         report.levels.push_back(std::move(level_report));
@@ -304,8 +294,7 @@ PackReport start_report(const LoadedPack& loaded, const CheckOptions& options) {
     return report;
 }
 
-PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop,
-                      CheckProgress* progress) {
+PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop, CheckProgress* progress) {
     PackReport report = start_report(loaded, options);
     const int count = static_cast<int>(report.levels.size());
     if (progress) progress->levels_total.store(count);
@@ -404,9 +393,8 @@ nlohmann::ordered_json PackReport::to_json() const {
     opts["budget_ms"] = options.budget_ms;
     if (!options.bot.empty()) opts["bot"] = options.bot;
     if (options.bot == "mcts") opts["rollouts"] = options.rollouts;  // other bots' JSON as before
-    opts["range"] = options.pass_range
-                        ? nlohmann::ordered_json::array({options.pass_range->first, options.pass_range->second})
-                        : nlohmann::ordered_json();
+    opts["range"] = options.pass_range ? nlohmann::ordered_json::array({options.pass_range->first, options.pass_range->second})
+                                       : nlohmann::ordered_json();
     j["options"] = std::move(opts);
     auto problems = nlohmann::ordered_json::array();
     for (const Diagnostic& d : pack_problems) problems.push_back(diagnostic_json(d));

@@ -41,11 +41,11 @@ struct LoadedPack {
 LoadedPack load_pack_levels(const std::filesystem::path& pack_path);
 
 struct CheckOptions {
-    int runs = 1000;            // playouts per level (match3, slide); same default as `estimate`
-    int threads = 1;            // worker threads; the figures do not depend on it
-    std::uint64_t seed = 0;     // playout seed, the same for every level (as `estimate --seed`)
-    int budget_ms = 1000;       // solver time per level (link, lines)
-    std::string bot;            // the bot of every playout ("greedy"...); empty: each kind's default
+    int runs = 1000;                  // playouts per level (match3, slide); same default as `estimate`
+    int threads = 1;                  // worker threads; the figures do not depend on it
+    std::uint64_t seed = 0;           // playout seed, the same for every level (as `estimate --seed`)
+    int budget_ms = 1000;             // solver time per level (link, lines)
+    std::string bot;                  // the bot of every playout ("greedy"...); empty: each kind's default
     int rollouts = default_rollouts;  // match3 mcts: rollouts per move (as `estimate --rollouts`)
     // Playout time per level (match3, slide), as `estimate --playout-budget-ms`; 0: none. A level
     // stopped by it keeps the runs that finished, with a warning (not in to_json's options: a
@@ -68,7 +68,7 @@ struct PassRate {
     double pass_rate = 0.0;
     double ci_low = 0.0;
     double ci_high = 1.0;
-    nlohmann::ordered_json figures;  // the estimate's scalar figures (runs, wins, pass_rate, ci95, ...)
+    nlohmann::ordered_json figures;                     // the estimate's scalar figures (runs, wins, pass_rate, ci95, ...)
     std::optional<calibration::Prediction> calibrated;  // with --calibration (also in figures)
 };
 
@@ -79,17 +79,17 @@ std::string pass_rate_text(const PassRate& rate);
 
 // Everything the check found about one level.
 struct LevelReport {
-    std::string path;               // as the pack lists it
-    std::string file;               // as messages name it
-    std::optional<Level> level;     // the level, when it loaded
-    bool analysed = false;          // analyze() ran to the end
-    Verdict verdict = Verdict::none;   // link and lines: the solver's verdict
-    int solution_moves = -1;        // link and lines, when solvable: moves in the solution found
-    bool blocked = false;           // no legal move at the start (match3 dead, link stuck, slide over)
-    int start_moves = -1;           // match3: legal swaps at the start (hint count)
-    std::optional<PassRate> estimate;  // match3 and slide
+    std::string path;                                      // as the pack lists it
+    std::string file;                                      // as messages name it
+    std::optional<Level> level;                            // the level, when it loaded
+    bool analysed = false;                                 // analyze() ran to the end
+    Verdict verdict = Verdict::none;                       // link and lines: the solver's verdict
+    int solution_moves = -1;                               // link and lines, when solvable: moves in the solution found
+    bool blocked = false;                                  // no legal move at the start (match3 dead, link stuck, slide over)
+    int start_moves = -1;                                  // match3: legal swaps at the start (hint count)
+    std::optional<PassRate> estimate;                      // match3 and slide
     std::vector<std::pair<std::string, PassRate>> ladder;  // --ladder (match3): each bot's figure, in ladder order
-    Diagnostics problems;           // load errors, analysis findings, check failures, in that order
+    Diagnostics problems;                                  // load errors, analysis findings, check failures, in that order
 
     bool has_errors() const { return tilelab::has_errors(problems); }
     // The level's analysis summary: one entry of the bundle's "report" and of `pack check --json`.
@@ -97,13 +97,13 @@ struct LevelReport {
 };
 
 struct PackReport {
-    std::string file;               // the pack file as the user named it
-    std::string name;               // the pack's name
+    std::string file;  // the pack file as the user named it
+    std::string name;  // the pack's name
     CheckOptions options;
-    Diagnostics pack_problems;      // problems of the pack file itself
+    Diagnostics pack_problems;  // problems of the pack file itself
     std::vector<LevelReport> levels;
 
-    bool ok() const;                // no error anywhere: the check passed and the pack may be exported
+    bool ok() const;  // no error anywhere: the check passed and the pack may be exported
     int error_count() const;
     int warning_count() const;
     // `tilelab pack check --json`: the same bytes for any thread count.
@@ -113,10 +113,10 @@ struct PackReport {
 // Progress of a running check, written by the workers, read by whoever shows it.
 struct CheckProgress {
     std::atomic<int> levels_total{0};
-    std::atomic<int> levels_analysed{0};   // phase 1: analysis, parallel over levels
-    std::atomic<int> estimating{-1};       // phase 2: the level whose playouts run (index), -1 none
+    std::atomic<int> levels_analysed{0};  // phase 1: analysis, parallel over levels
+    std::atomic<int> estimating{-1};      // phase 2: the level whose playouts run (index), -1 none
     std::atomic<int> levels_estimated{0};
-    Progress playouts;                     // the running estimate's own fraction
+    Progress playouts;  // the running estimate's own fraction
 };
 
 // Analyses every loaded level: verdicts (link, lines), pass rates (match3, slide), dead starts,
@@ -141,7 +141,6 @@ std::string bundle_size_refusal(std::size_t bytes);
 // command line and the editor's Pack panel both ask this before writing anything.
 enum class PackOutput { bundle, report, calibration, check_json, estimate_json };
 std::string output_refusal(const std::filesystem::path& pack_path, const std::vector<std::string>& levels,
-                           const std::filesystem::path& out, PackOutput kind, bool force = false,
-                           bool mention_force = true);
+                           const std::filesystem::path& out, PackOutput kind, bool force = false, bool mention_force = true);
 
 }  // namespace tilelab::pack

@@ -217,9 +217,7 @@ private:
         games_->outcomes.reserve(static_cast<std::size_t>(want));
         reserve_left_ -= want;
     }
-    bool in_unit_list() {
-        return tree_.at(0).is_object() && tree_.at(1).is_array() && tree_.at(2).is_object() && hashing();
-    }
+    bool in_unit_list() { return tree_.at(0).is_object() && tree_.at(1).is_array() && tree_.at(2).is_object() && hashing(); }
     StreamedOutcomes& unit_record() {
         const std::size_t at = tree_.at(1).size() - 1;
         if (streamed_.size() <= at) streamed_.resize(at + 1);

@@ -8,8 +8,8 @@
 
 namespace tilelab::pack {
 
-std::vector<RampRow> tune_ramp(const LoadedPack& loaded, const EstimateOptions& estimate, const TuneOptions& tune,
-                               double first, double last, std::stop_token stop, RampProgress* progress,
+std::vector<RampRow> tune_ramp(const LoadedPack& loaded, const EstimateOptions& estimate, const TuneOptions& tune, double first,
+                               double last, std::stop_token stop, RampProgress* progress,
                                const std::function<void(const RampRow&, int, int)>& on_level) {
     std::vector<RampRow> rows;
     int steps = 0;
@@ -17,8 +17,7 @@ std::vector<RampRow> tune_ramp(const LoadedPack& loaded, const EstimateOptions& 
         RampRow row{e.path, e.file, e.level->id, e.level->name, std::nullopt, "", e.level->goal.moves, {}};
         if (kind_ops(e.level->kind).estimate == nullptr)
             row.skipped = std::string(kind_name(e.level->kind)) + " levels have no pass rate to aim";
-        else
-            ++steps;
+        else ++steps;
         rows.push_back(std::move(row));
     }
     if (progress) progress->total.store(steps);

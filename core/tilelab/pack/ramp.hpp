@@ -31,17 +31,17 @@ struct RampRow {
 };
 
 struct RampProgress {
-    std::atomic<int> done{0};       // levels tuned so far
-    std::atomic<int> total{0};      // levels on the ramp
-    Progress playouts;              // the current level's playouts
+    std::atomic<int> done{0};   // levels tuned so far
+    std::atomic<int> total{0};  // levels on the ramp
+    Progress playouts;          // the current level's playouts
 };
 
 // Every entry must have loaded (the caller refuses the pack otherwise). Levels are tuned one after
 // the other, in pack order, each with `estimate` and `tune`'s tolerance and move caps; `tune.target`
 // is replaced by the level's step. `on_level(row, step, steps)` is called after each tuned level.
 // A stop request ends it early: the rows not reached have no choice.
-std::vector<RampRow> tune_ramp(const LoadedPack& loaded, const EstimateOptions& estimate, const TuneOptions& tune,
-                               double first, double last, std::stop_token stop = {}, RampProgress* progress = nullptr,
+std::vector<RampRow> tune_ramp(const LoadedPack& loaded, const EstimateOptions& estimate, const TuneOptions& tune, double first,
+                               double last, std::stop_token stop = {}, RampProgress* progress = nullptr,
                                const std::function<void(const RampRow&, int step, int steps)>& on_level = {});
 
 // For a level off its target: the two points of its curve the target falls between ("the curve steps

@@ -20,12 +20,23 @@ std::string escape_html(std::string_view text) {
     out.reserve(text.size());
     for (char ch : text) {
         switch (ch) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += ch;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&#39;";
+            break;
+        default:
+            out += ch;
         }
     }
     return out;
@@ -33,8 +44,8 @@ std::string escape_html(std::string_view text) {
 
 // One problem of a level or of the pack, coloured by its severity.
 std::string problem_html(const Diagnostic& d) {
-    return std::string("<div class=\"problem ") + (d.severity == Diagnostic::Severity::error ? "error" : "warning") +
-           "\">" + escape_html(d.format()) + "</div>";
+    return std::string("<div class=\"problem ") + (d.severity == Diagnostic::Severity::error ? "error" : "warning") + "\">" +
+           escape_html(d.format()) + "</div>";
 }
 
 // Numbers in SVG attributes: two decimals are finer than a pixel at these sizes.
@@ -55,10 +66,9 @@ void cell_label(std::string& svg, int x, int y, const std::string& text, double 
            "\" text-anchor=\"middle\" dominant-baseline=\"central\">" + escape_html(text) + "</text>";
 }
 
-void rect(std::string& svg, double x, double y, double w, double h, const std::string& fill,
-          const std::string& extra = "") {
-    svg += "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" + num(h) +
-           "\" fill=\"" + fill + "\"" + extra + "/>";
+void rect(std::string& svg, double x, double y, double w, double h, const std::string& fill, const std::string& extra = "") {
+    svg += "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" fill=\"" + fill +
+           "\"" + extra + "/>";
 }
 
 // The lines kind: a segment from the tile's centre to each solid side (top 1, right 2, bottom 4, left 8).
@@ -68,7 +78,8 @@ void lines_tile(std::string& svg, int x, int y, std::int32_t mask) {
     for (int side = 0; side < 4; ++side) {
         if (!(mask & (1 << side))) continue;
         svg += "<line x1=\"" + num(cx) + "\" y1=\"" + num(cy) + "\" x2=\"" + num(ends[side][0]) + "\" y2=\"" +
-               num(ends[side][1]) + "\" stroke=\"" + hex(palette::line_ink) + "\" stroke-width=\"0.2\" stroke-linecap=\"round\"/>";
+               num(ends[side][1]) + "\" stroke=\"" + hex(palette::line_ink) +
+               "\" stroke-width=\"0.2\" stroke-linecap=\"round\"/>";
     }
 }
 
@@ -93,9 +104,9 @@ std::string board_svg(const Level& level, int max_px) {
     const double scale = static_cast<double>(std::max(max_px, 8)) / std::max(w, h);
     // Labels only where a cell is big enough to read them.
     const bool labels = scale >= 12.0;
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 " +
-                      std::to_string(w) + " " + std::to_string(h) + "\" width=\"" + num(w * scale) +
-                      "\" height=\"" + num(h * scale) + "\" font-family=\"sans-serif\">";
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 " + std::to_string(w) + " " +
+                      std::to_string(h) + "\" width=\"" + num(w * scale) + "\" height=\"" + num(h * scale) +
+                      "\" font-family=\"sans-serif\">";
     const std::string ink = hex(palette::special_ink);
     for (int y = 0; y < board.height; ++y) {
         for (int x = 0; x < board.width; ++x) {
@@ -107,7 +118,8 @@ std::string board_svg(const Level& level, int max_px) {
                 // The cell's own fill: blockers, empty cells, ? pieces, crates, colour bombs, lines tiles.
                 rect(svg, x, y, 1, 1, fill_of(level, c), " stroke=\"" + hex(palette::grid_line) + "\" stroke-width=\"0.04\"");
             } else {
-                rect(svg, x, y, 1, 1, hex(palette::empty_cell), " stroke=\"" + hex(palette::grid_line) + "\" stroke-width=\"0.04\"");
+                rect(svg, x, y, 1, 1, hex(palette::empty_cell),
+                     " stroke=\"" + hex(palette::grid_line) + "\" stroke-width=\"0.04\"");
             }
             if (c == cell::random) {
                 if (labels) cell_label(svg, x, y, "?", 0.5, "#e6e6f0");
@@ -154,7 +166,9 @@ std::string board_svg(const Level& level, int max_px) {
                 if (labels) cell_label(svg, x, y, std::to_string(c), c >= 100 ? 0.34 : 0.45, dark ? "#141418" : "#ffffff");
                 break;
             }
-            case Kind::lines: lines_tile(svg, x, y, c); break;
+            case Kind::lines:
+                lines_tile(svg, x, y, c);
+                break;
             case Kind::slide:
                 rect(svg, x + 0.05, y + 0.05, 0.9, 0.9, fill_of(level, c), " rx=\"0.1\"");
                 if (labels)
@@ -178,9 +192,11 @@ std::string board_svg(const Level& level, int max_px) {
         for (int y = 0; y < lock.height && y < board.height; ++y)
             for (int x = 0; x < lock.width && x < board.width; ++x)
                 if (lock.at(x, y) > 0) {
-                    svg += "<path d=\"M" + num(x + 0.4) + " " + num(y + 0.55) + "v-0.12a0.1 0.1 0 0 1 0.2 0v0.12\" fill=\"none\" stroke=\"" +
-                           hex(palette::lock) + "\" stroke-width=\"0.06\"/>";
-                    rect(svg, x + 0.33, y + 0.55, 0.34, 0.26, hex(palette::lock), " rx=\"0.04\" stroke=\"#141418\" stroke-width=\"0.03\"");
+                    svg += "<path d=\"M" + num(x + 0.4) + " " + num(y + 0.55) +
+                           "v-0.12a0.1 0.1 0 0 1 0.2 0v0.12\" fill=\"none\" stroke=\"" + hex(palette::lock) +
+                           "\" stroke-width=\"0.06\"/>";
+                    rect(svg, x + 0.33, y + 0.55, 0.34, 0.26, hex(palette::lock),
+                         " rx=\"0.04\" stroke=\"#141418\" stroke-width=\"0.03\"");
                 }
     }
     svg += "</svg>";
@@ -195,8 +211,8 @@ std::string difficulty_chart_svg(const PackReport& report) {
     auto x_of = [&](int i) { return left + (i + 0.5) * plot_w / n; };
     auto y_of = [&](double rate) { return top + (1.0 - std::clamp(rate, 0.0, 1.0)) * plot_h; };
 
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"difficulty-chart\" width=\"" + num(width) +
-                      "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) +
+    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"difficulty-chart\" width=\"" + num(width) + "\" height=\"" +
+                      num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) +
                       "\" font-family=\"sans-serif\" font-size=\"12\">";
     svg += "<title>Pass rate per level, in pack order</title>";
     rect(svg, left, top, plot_w, plot_h, "#ffffff", " stroke=\"#888\"");
@@ -206,10 +222,10 @@ std::string difficulty_chart_svg(const PackReport& report) {
     }
     for (int tick = 0; tick <= 4; ++tick) {
         double rate = tick / 4.0, y = y_of(rate);
-        svg += "<line x1=\"" + num(left) + "\" y1=\"" + num(y) + "\" x2=\"" + num(left + plot_w) + "\" y2=\"" +
-               num(y) + "\" stroke=\"#e0e0e0\"/>";
-        svg += "<text x=\"" + num(left - 6) + "\" y=\"" + num(y + 4) + "\" text-anchor=\"end\">" +
-               std::to_string(tick * 25) + "%</text>";
+        svg += "<line x1=\"" + num(left) + "\" y1=\"" + num(y) + "\" x2=\"" + num(left + plot_w) + "\" y2=\"" + num(y) +
+               "\" stroke=\"#e0e0e0\"/>";
+        svg += "<text x=\"" + num(left - 6) + "\" y=\"" + num(y + 4) + "\" text-anchor=\"end\">" + std::to_string(tick * 25) +
+               "%</text>";
     }
     svg += "<text transform=\"translate(14," + num(top + plot_h / 2) +
            ") rotate(-90)\" text-anchor=\"middle\">pass rate (lower is harder)</text>";
@@ -247,14 +263,14 @@ std::string difficulty_chart_svg(const PackReport& report) {
                    percent(r.pass_rate) + "</title></circle>";
         } else if (l.level && l.analysed && l.verdict != Verdict::none) {
             const char* glyph = l.verdict == Verdict::solvable ? "\u2713" : l.verdict == Verdict::unsolvable ? "\u2717" : "?";
-            const char* colour = l.verdict == Verdict::solvable ? "#2a9d4b" : l.verdict == Verdict::unsolvable ? "#c0392b" : "#888";
-            svg += "<text x=\"" + num(x) + "\" y=\"" + num(lane) + "\" text-anchor=\"middle\" font-size=\"16\" fill=\"" +
-                   colour + "\"><title>" + tip + ": " + std::string(verdict_name(l.verdict)) + "</title>" + glyph +
-                   "</text>";
+            const char* colour = l.verdict == Verdict::solvable     ? "#2a9d4b"
+                                 : l.verdict == Verdict::unsolvable ? "#c0392b"
+                                                                    : "#888";
+            svg += "<text x=\"" + num(x) + "\" y=\"" + num(lane) + "\" text-anchor=\"middle\" font-size=\"16\" fill=\"" + colour +
+                   "\"><title>" + tip + ": " + std::string(verdict_name(l.verdict)) + "</title>" + glyph + "</text>";
         } else if (l.has_errors()) {
             svg += "<text x=\"" + num(x) + "\" y=\"" + num(lane) +
-                   "\" text-anchor=\"middle\" font-size=\"16\" fill=\"#c0392b\"><title>" + tip +
-                   ": error</title>!</text>";
+                   "\" text-anchor=\"middle\" font-size=\"16\" fill=\"#c0392b\"><title>" + tip + ": error</title>!</text>";
         }
         // Level numbers along the axis, thinned out when the pack is long.
         const int every = std::max(1, n / 25);
@@ -273,20 +289,20 @@ std::string report_html(const PackReport& report) {
     const std::string title = report.name.empty() ? report.file : report.name;
     html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
     html += "<title>tilelab pack report: " + escape_html(title) + "</title>\n";
-    html += "<style>\n"
-            "body{font-family:sans-serif;margin:16px 24px;color:#222;background:#fafafa}\n"
-            "h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:20px 0 8px}\n"
-            ".figures{color:#555;margin:0 0 8px}.ok{color:#2a9d4b}.failed{color:#c0392b}\n"
-            "table{border-collapse:collapse;background:#fff}td,th{border:1px solid #ddd;padding:4px 8px;"
-            "text-align:left;vertical-align:middle}th{background:#f0f0f0}td.num{text-align:right}\n"
-            "tr.error td{background:#fdecea}.problem{font-size:12px;color:#555}.problem.error{color:#c0392b}\n"
-            "</style>\n</head>\n<body>\n";
+    html +=
+        "<style>\n"
+        "body{font-family:sans-serif;margin:16px 24px;color:#222;background:#fafafa}\n"
+        "h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:20px 0 8px}\n"
+        ".figures{color:#555;margin:0 0 8px}.ok{color:#2a9d4b}.failed{color:#c0392b}\n"
+        "table{border-collapse:collapse;background:#fff}td,th{border:1px solid #ddd;padding:4px 8px;"
+        "text-align:left;vertical-align:middle}th{background:#f0f0f0}td.num{text-align:right}\n"
+        "tr.error td{background:#fdecea}.problem{font-size:12px;color:#555}.problem.error{color:#c0392b}\n"
+        "</style>\n</head>\n<body>\n";
     html += "<h1>" + escape_html(title) + "</h1>\n";
     html += "<p class=\"figures\">" + escape_html(report.file) + " &middot; " + std::to_string(report.levels.size()) +
             " levels &middot; " + std::to_string(report.options.runs) + " playouts per level, seed " +
-            std::to_string(report.options.seed) + " &middot; <span class=\"" + (report.ok() ? "ok" : "failed") +
-            "\">" + count_of(report.error_count(), "error") + "</span>, " +
-            count_of(report.warning_count(), "warning") + "</p>\n";
+            std::to_string(report.options.seed) + " &middot; <span class=\"" + (report.ok() ? "ok" : "failed") + "\">" +
+            count_of(report.error_count(), "error") + "</span>, " + count_of(report.warning_count(), "warning") + "</p>\n";
     html += "<h2>Difficulty curve</h2>\n" + difficulty_chart_svg(report) + "\n";
 
     // Columns a report has only when the check computed them: the players' rate (--calibration)
@@ -310,54 +326,53 @@ std::string report_html(const PackReport& report) {
         return "<td>" + svg + "</td>";
     };
     html += "<h2>Levels</h2>\n";
-    std::string table = "<table id=\"levels\">\n<tr><th>#</th><th>board</th><th>id</th><th>name</th>"
-            "<th>kind</th><th>size</th><th>goal</th><th>verdict</th><th>pass rate</th><th>95% interval</th>"
-            "<th>runs</th>" +
-            std::string(players ? "<th>players (calibrated)</th>" : "") +
-            std::string(ladder ? "<th>bot ladder</th>" : "") + "<th>solution / swaps at start</th><th>problems</th></tr>\n";
+    std::string table =
+        "<table id=\"levels\">\n<tr><th>#</th><th>board</th><th>id</th><th>name</th>"
+        "<th>kind</th><th>size</th><th>goal</th><th>verdict</th><th>pass rate</th><th>95% interval</th>"
+        "<th>runs</th>" +
+        std::string(players ? "<th>players (calibrated)</th>" : "") + std::string(ladder ? "<th>bot ladder</th>" : "") +
+        "<th>solution / swaps at start</th><th>problems</th></tr>\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const LevelReport& l = report.levels[i];
-        table += std::string("<tr") + (l.has_errors() ? " class=\"error\"" : "") + "><td class=\"num\">" +
-                std::to_string(i + 1) + "</td>";
+        table += std::string("<tr") + (l.has_errors() ? " class=\"error\"" : "") + "><td class=\"num\">" + std::to_string(i + 1) +
+                 "</td>";
         if (l.level) {
             const Level& level = *l.level;
-            table += picture(level) + "<td>" + escape_html(level.id) + "</td><td>" +
-                    escape_html(level.name) + "</td><td>" + std::string(kind_name(level.kind)) + "</td><td>" +
-                    std::to_string(level.width()) + "&times;" + std::to_string(level.height()) + "</td><td>" +
-                    escape_html(goal_text(level)) + "</td>";
-            table += "<td>" + std::string(l.verdict == Verdict::none ? (l.blocked ? "dead start" : "") : verdict_name(l.verdict)) +
-                    "</td>";
+            table += picture(level) + "<td>" + escape_html(level.id) + "</td><td>" + escape_html(level.name) + "</td><td>" +
+                     std::string(kind_name(level.kind)) + "</td><td>" + std::to_string(level.width()) + "&times;" +
+                     std::to_string(level.height()) + "</td><td>" + escape_html(goal_text(level)) + "</td>";
+            table += "<td>" +
+                     std::string(l.verdict == Verdict::none ? (l.blocked ? "dead start" : "") : verdict_name(l.verdict)) +
+                     "</td>";
             if (l.estimate)
                 table += "<td class=\"num\">" + percent(l.estimate->pass_rate) + "</td><td class=\"num\">" +
-                        percent(l.estimate->ci_low) + " &ndash; " + percent(l.estimate->ci_high) +
-                        "</td><td class=\"num\">" + std::to_string(l.estimate->runs) + "</td>";
-            else
-                table += "<td></td><td></td><td></td>";
+                         percent(l.estimate->ci_low) + " &ndash; " + percent(l.estimate->ci_high) + "</td><td class=\"num\">" +
+                         std::to_string(l.estimate->runs) + "</td>";
+            else table += "<td></td><td></td><td></td>";
             if (players)
                 table += "<td class=\"num\">" +
-                        (l.estimate && l.estimate->calibrated
-                             ? percent(l.estimate->calibrated->pass_rate) + " (" + percent(l.estimate->calibrated->ci_low) +
-                                   " &ndash; " + percent(l.estimate->calibrated->ci_high) + ")"
-                             : std::string()) +
-                        "</td>";
+                         (l.estimate && l.estimate->calibrated
+                              ? percent(l.estimate->calibrated->pass_rate) + " (" + percent(l.estimate->calibrated->ci_low) +
+                                    " &ndash; " + percent(l.estimate->calibrated->ci_high) + ")"
+                              : std::string()) +
+                         "</td>";
             if (ladder) {
                 table += "<td class=\"ladder\">";
                 for (const auto& [bot, rate] : l.ladder)
-                    table += "<div>" + escape_html(bot) + " " + percent(rate.pass_rate) + " <small>(" +
-                            percent(rate.ci_low) + " &ndash; " + percent(rate.ci_high) + ")</small></div>";
+                    table += "<div>" + escape_html(bot) + " " + percent(rate.pass_rate) + " <small>(" + percent(rate.ci_low) +
+                             " &ndash; " + percent(rate.ci_high) + ")</small></div>";
                 table += "</td>";
             }
             // The solution's length (link, lines, slide puzzles) or the swaps open at the start (match3).
             std::string opening;
-            if (l.solution_moves >= 0)
-                opening = std::to_string(l.solution_moves) + "-move solution";
-            else if (l.start_moves >= 0)
-                opening = std::to_string(l.start_moves) + (l.start_moves == 1 ? " swap" : " swaps");
+            if (l.solution_moves >= 0) opening = std::to_string(l.solution_moves) + "-move solution";
+            else if (l.start_moves >= 0) opening = std::to_string(l.start_moves) + (l.start_moves == 1 ? " swap" : " swaps");
             table += "<td class=\"num\">" + opening + "</td>";
         } else {
-            table += "<td></td><td></td><td>" + escape_html(l.path) + "</td><td></td><td></td><td></td><td>invalid</td>"
-                    "<td></td><td></td><td></td>" +
-                    std::string(players ? "<td></td>" : "") + std::string(ladder ? "<td></td>" : "") + "<td></td>";
+            table += "<td></td><td></td><td>" + escape_html(l.path) +
+                     "</td><td></td><td></td><td></td><td>invalid</td>"
+                     "<td></td><td></td><td></td>" +
+                     std::string(players ? "<td></td>" : "") + std::string(ladder ? "<td></td>" : "") + "<td></td>";
         }
         table += "<td>";
         for (const Diagnostic& d : l.problems) table += problem_html(d);
@@ -365,8 +380,8 @@ std::string report_html(const PackReport& report) {
     }
     if (pictures_left_out > 0)
         html += "<p class=\"figures\">The pictures of the last " + count_of(pictures_left_out, "level") +
-                " are left out: a report keeps its pictures under " +
-                std::to_string(limits::max_report_picture_bytes >> 20) + " MiB.</p>\n";
+                " are left out: a report keeps its pictures under " + std::to_string(limits::max_report_picture_bytes >> 20) +
+                " MiB.</p>\n";
     html += table;
     html += "</table>\n";
     if (!report.pack_problems.empty()) {

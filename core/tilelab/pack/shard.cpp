@@ -43,9 +43,7 @@ ojson identity(const std::string& source, ojson files) {
 using EstimateFn = EstimateResult (*)(const Level&, const EstimateOptions&, std::stop_token, Progress*);
 using SummarizeFn = EstimateResult (*)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome>, bool, bool);
 EstimateFn estimate_of(Kind kind) { return kind_ops(kind).playouts; }
-SummarizeFn summarize_of(Kind kind) {
-    return kind_ops(kind).summarize_playouts;
-}
+SummarizeFn summarize_of(Kind kind) { return kind_ops(kind).summarize_playouts; }
 
 // A whole number that fits an int, or nullopt.
 std::optional<int> small_int(const ojson& j) {
@@ -53,7 +51,7 @@ std::optional<int> small_int(const ojson& j) {
     if (j.is_number_unsigned()) {
         const auto v = j.get<std::uint64_t>();
         return v <= static_cast<std::uint64_t>(std::numeric_limits<int>::max()) ? std::optional<int>(static_cast<int>(v))
-                                                                                 : std::nullopt;
+                                                                                : std::nullopt;
     }
     const auto v = j.get<std::int64_t>();
     if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) return std::nullopt;
@@ -62,8 +60,8 @@ std::optional<int> small_int(const ojson& j) {
 
 // An outcome as [won, dead, moves_used, moves_left, score, highest_tile, won_at, dead_at].
 ojson outcome_json(const PlayoutOutcome& o) {
-    return ojson::array({o.won ? 1 : 0, o.dead ? 1 : 0, o.moves_used, o.moves_left, o.score, o.highest_tile, o.won_at,
-                         o.dead_at});
+    return ojson::array(
+        {o.won ? 1 : 0, o.dead ? 1 : 0, o.moves_used, o.moves_left, o.score, o.highest_tile, o.won_at, o.dead_at});
 }
 
 }  // namespace
@@ -78,8 +76,8 @@ std::optional<PlayoutOutcome> outcome_from_json(const ojson& j) {
         if (!n) return std::nullopt;
         v[i] = *n;
     }
-    if (!j[4].is_number_integer() || (j[4].is_number_unsigned() && j[4].get<std::uint64_t>() > INT64_MAX) ||
-        v[0] < 0 || v[0] > 1 || v[1] < 0 || v[1] > 1 || v[2] < 0 || v[3] < 0 || v[5] < 0 || v[6] < -1 || v[7] < -1 ||
+    if (!j[4].is_number_integer() || (j[4].is_number_unsigned() && j[4].get<std::uint64_t>() > INT64_MAX) || v[0] < 0 ||
+        v[0] > 1 || v[1] < 0 || v[1] > 1 || v[2] < 0 || v[3] < 0 || v[5] < 0 || v[6] < -1 || v[7] < -1 ||
         v[2] > limits::max_game_moves || v[6] > limits::max_game_moves || v[7] > limits::max_game_moves)
         return std::nullopt;
     PlayoutOutcome o;
@@ -158,9 +156,12 @@ std::optional<Verdict> verdict_from_name(const std::string& name) {
 ojson analysis_record(const LevelReport& r) {
     auto problems = ojson::array();
     for (const Diagnostic& d : r.problems) problems.push_back(diagnostic_record(d));
-    return ojson{{"analysed", r.analysed},         {"blocked", r.blocked},
-                 {"verdict", verdict_name(r.verdict)}, {"solution_moves", r.solution_moves},
-                 {"start_moves", r.start_moves},   {"problems", std::move(problems)}};
+    return ojson{{"analysed", r.analysed},
+                 {"blocked", r.blocked},
+                 {"verdict", verdict_name(r.verdict)},
+                 {"solution_moves", r.solution_moves},
+                 {"start_moves", r.start_moves},
+                 {"problems", std::move(problems)}};
 }
 
 bool apply_analysis_record(LevelReport& r, const ojson& j) {
@@ -205,10 +206,10 @@ ojson playouts_record(int first_run, int runs, const LevelEstimate& run) {
 struct Gathered {
     std::vector<PlayoutOutcome> outcomes;
     bool timed_out = false;
-    std::string error;           // the first range's estimate error, in run order
-    bool broken = false;         // a range that does not read back
-    std::size_t broken_at = 0;   // which range (index in the list)
-    std::string why;             // and why, naming the field
+    std::string error;          // the first range's estimate error, in run order
+    bool broken = false;        // a range that does not read back
+    std::size_t broken_at = 0;  // which range (index in the list)
+    std::string why;            // and why, naming the field
 };
 
 // The games of an "outcomes" array held in the JSON (a part made in memory), as read_part keeps them.
@@ -343,8 +344,8 @@ std::string options_problem(const ojson& part) {
                           (it->is_number_unsigned() ? it->get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
                                                     : it->get<std::int64_t>() >= lo && it->get<std::int64_t>() <= hi);
         if (fits && it->get<std::int64_t>() >= lo) return "";
-        return std::string("options.") + key + " is " + it->dump() + ", not a whole number from " + std::to_string(lo) +
-               " to " + std::to_string(hi) + " (as " + flag_of(key) + " takes)";
+        return std::string("options.") + key + " is " + it->dump() + ", not a whole number from " + std::to_string(lo) + " to " +
+               std::to_string(hi) + " (as " + flag_of(key) + " takes)";
     };
     std::string why = whole("runs", 1, limits::max_runs);
     if (why.empty()) why = whole("playout_budget_ms", 1, limits::max_playout_budget_ms);
@@ -409,8 +410,9 @@ std::string unchanged_and_intact(const PartSet& set, const ojson& now) {
     const std::string source = ref["source"].get<std::string>();
     std::error_code ec;
     if (!std::filesystem::exists(source, ec))
-        return source + ": no such file (the merge reads it by the path the shards were given: run it from the "
-                        "folder they ran in)";
+        return source +
+               ": no such file (the merge reads it by the path the shards were given: run it from the "
+               "folder they ran in)";
     if (now["hash"] != ref["hash"])
         return ref["source"].get<std::string>() + " changed since the parts were made (" + changed_files(ref, now) +
                " differ); run the shards again";
@@ -553,8 +555,8 @@ ojson part_header(const std::string& of, const ojson& identity, const ojson& opt
 std::string part_difference(const ojson& part, const ojson& reference) {
     if (!part.is_object() || !part.contains("format") || part["format"] != part_format) return "not a tilelab part";
     if (!part.contains("version") || part["version"] != part_version)
-        return "a part of format version " + (part.contains("version") ? part["version"].dump() : "(none)") +
-               ", not " + std::to_string(part_version);
+        return "a part of format version " + (part.contains("version") ? part["version"].dump() : "(none)") + ", not " +
+               std::to_string(part_version);
     if (!header_well_formed(part)) return "a damaged part (its header does not read)";
     if (std::string why = options_problem(part); !why.empty()) return "made with impossible options: " + why;
     if (part["of"] != reference["of"])
@@ -562,8 +564,8 @@ std::string part_difference(const ojson& part, const ojson& reference) {
     if (part["source"] != reference["source"])
         return "a part of " + part["source"].get<std::string>() + ", not of " + reference["source"].get<std::string>();
     if (part["hash"] != reference["hash"])
-        return "made from another version of " + reference["source"].get<std::string>() + " (" +
-               changed_files(reference, part) + " differ" + ")";
+        return "made from another version of " + reference["source"].get<std::string>() + " (" + changed_files(reference, part) +
+               " differ" + ")";
     if (part["options"] != reference["options"]) {
         std::string list;
         for (auto it = reference["options"].begin(); it != reference["options"].end(); ++it) {
@@ -571,8 +573,8 @@ std::string part_difference(const ojson& part, const ojson& reference) {
             if (theirs != part["options"].end() && *theirs == it.value()) continue;
             const std::string flag = flag_of(it.key());
             list += (list.empty() ? "" : ", ") + flag + " " +
-                    (theirs == part["options"].end() ? std::string("unset") : option_text(*theirs)) + ", not " +
-                    flag + " " + option_text(it.value());
+                    (theirs == part["options"].end() ? std::string("unset") : option_text(*theirs)) + ", not " + flag + " " +
+                    option_text(it.value());
         }
         return "made with other options (" + (list.empty() ? std::string("its options differ") : list) + ")";
     }
@@ -622,8 +624,7 @@ ExistingPart look_for_part(const std::filesystem::path& out, const ojson& header
     return found;
 }
 
-std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOptions& options, ojson header,
-                                     std::stop_token stop) {
+std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOptions& options, ojson header, std::stop_token stop) {
     const ShardSpec shard{header["shard"][0].get<int>(), header["shard"][1].get<int>()};
     CheckOptions opts = options;
     opts.threads = std::clamp(options.threads, 1, 256);
@@ -740,8 +741,8 @@ PartSet check_part_set(const std::vector<PartFile>& parts) {
         }
     }
     if (missing > missing_named)
-        set.refusals.push_back("... and " + std::to_string(missing - missing_named) + " more shards of " +
-                               std::to_string(count) + " are missing (" + std::to_string(missing) + " in all)");
+        set.refusals.push_back("... and " + std::to_string(missing - missing_named) + " more shards of " + std::to_string(count) +
+                               " are missing (" + std::to_string(missing) + " in all)");
     return set;
 }
 
@@ -771,8 +772,7 @@ PackMerge merge_check_parts(const PartSet& set) {
         const std::size_t unit_at = at++;
         bool fits = unit && unit->is_object() && unit->contains("level") && (*unit)["level"] == u.level;
         if (fits && u.analysis) fits = unit->contains("analysis") && (*unit)["analysis"].is_object();
-        if (fits && !u.analysis)
-            fits = valid_range(*unit) && (*unit)["runs"][0] == u.first_run && (*unit)["runs"][1] == u.runs;
+        if (fits && !u.analysis) fits = valid_range(*unit) && (*unit)["runs"][0] == u.first_run && (*unit)["runs"][1] == u.runs;
         if (!fits) {
             merge.error = part->file + ": its units are not those of shard " + std::to_string(u.shard) + "/" +
                           std::to_string(count) + " (a damaged or edited part)";
@@ -842,8 +842,8 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
         const ojson& units = part->json["units"];
         if (units.size() != 1 || !units[0].is_object() || !valid_range(units[0]) || units[0]["runs"][0] != first ||
             units[0]["runs"][1] != runs) {
-            merge.error = part->file + ": its runs are not those of shard " + std::to_string(k) + "/" +
-                          std::to_string(count) + " (a damaged or edited part)";
+            merge.error = part->file + ": its runs are not those of shard " + std::to_string(k) + "/" + std::to_string(count) +
+                          " (a damaged or edited part)";
             return merge;
         }
         ranges.push_back(range_of(*part, 0, units[0]));

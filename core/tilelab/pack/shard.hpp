@@ -85,18 +85,17 @@ std::optional<nlohmann::ordered_json> run_check_shard(const LoadedPack& loaded, 
                                                       nlohmann::ordered_json header, std::stop_token stop = {});
 // Runs the share of one estimate (`options`: the whole estimate's, first_run 0). Throws what
 // estimate throws (an unknown bot).
-nlohmann::ordered_json run_estimate_shard(const Level& level, const EstimateOptions& options,
-                                          nlohmann::ordered_json header);
+nlohmann::ordered_json run_estimate_shard(const Level& level, const EstimateOptions& options, nlohmann::ordered_json header);
 
 // ---- Merge ---------------------------------------------------------------------------------------
 
 // The games of one playout range as read_part keeps them: compact, checked as they are read.
 struct StreamedOutcomes {
-    bool present = false;                   // the unit's "outcomes" was an array (read here, not in the JSON)
-    std::size_t count = 0;                  // its elements
-    std::vector<PlayoutOutcome> outcomes;   // the games, up to the first element that is not one
+    bool present = false;                               // the unit's "outcomes" was an array (read here, not in the JSON)
+    std::size_t count = 0;                              // its elements
+    std::vector<PlayoutOutcome> outcomes;               // the games, up to the first element that is not one
     std::size_t bad_at = static_cast<std::size_t>(-1);  // that element's index (none: -1)
-    std::string bad;                        // and its JSON
+    std::string bad;                                    // and its JSON
 };
 
 struct PartFile {
@@ -117,9 +116,9 @@ std::optional<PartFile> read_part(const std::string& file, std::string& error);
 // Checks that the parts are one whole set: the same verb, source, files and options, one N, each
 // shard exactly once. The reference is what most parts agree on (the first such part on a tie).
 struct PartSet {
-    std::vector<std::string> refusals;       // one line each: "FILE: foreign part: ...", "shard 2/4 is missing"
-    nlohmann::ordered_json reference;        // a header of the set
-    std::vector<const PartFile*> by_shard;   // index K: the part of shard K (when no refusal)
+    std::vector<std::string> refusals;      // one line each: "FILE: foreign part: ...", "shard 2/4 is missing"
+    nlohmann::ordered_json reference;       // a header of the set
+    std::vector<const PartFile*> by_shard;  // index K: the part of shard K (when no refusal)
     bool ok() const { return refusals.empty(); }
 };
 PartSet check_part_set(const std::vector<PartFile>& parts);

@@ -52,13 +52,13 @@ struct LevelEstimate {
 EstimateOptions level_estimate_options(const CheckOptions& options);
 
 // Plays runs first_run .. first_run + runs - 1 of the level (the whole check: 0 and options.runs).
-LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs,
-                                 std::stop_token stop, Progress* progress);
+LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs, std::stop_token stop,
+                                 Progress* progress);
 
 // The level's figures from its outcomes (runs 0 onwards, in order) as run_level_estimate gives
 // them for all its runs; `timed_out`: the runs stopped at the playout budget.
-LevelEstimate summarize_level_estimate(const Level& level, const CheckOptions& options,
-                                       std::vector<PlayoutOutcome> outcomes, bool timed_out);
+LevelEstimate summarize_level_estimate(const Level& level, const CheckOptions& options, std::vector<PlayoutOutcome> outcomes,
+                                       bool timed_out);
 
 // Puts an estimate into the level's report: its figure, the time budget's warning, the range check.
 void record_estimate(LevelReport& report, const CheckOptions& options, const LevelEstimate& run);

@@ -43,11 +43,16 @@ bool parse_bot(const std::string& name, BotKind& out) {
 
 std::string bot_name(BotKind bot) {
     switch (bot) {
-    case BotKind::expectimax: return "expectimax";
-    case BotKind::expectimax_deep: return "expectimax-deep";
-    case BotKind::greedy: return "greedy";
-    case BotKind::quick: return "quick";
-    case BotKind::random: return "random";
+    case BotKind::expectimax:
+        return "expectimax";
+    case BotKind::expectimax_deep:
+        return "expectimax-deep";
+    case BotKind::greedy:
+        return "greedy";
+    case BotKind::quick:
+        return "quick";
+    case BotKind::random:
+        return "random";
     }
     return "expectimax";
 }
@@ -74,9 +79,8 @@ std::optional<std::vector<Direction>> plan_from(const Path& path, const typename
 // exactly (cell first, over the empty cells in row-major order, then the value), so a playout is a game
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
-PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop,
-                       DepthRule depth, int curve_cap, const std::optional<std::vector<Direction>>* shared_plan,
-                       std::vector<Direction>* played) {
+PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop, DepthRule depth,
+                       int curve_cap, const std::optional<std::vector<Direction>>* shared_plan, std::vector<Direction>* played) {
     const State start = start_state(level);
     auto position = path.from_board(start.board);
     const SpawnTable spawns = SpawnTable::of(level.rules);
@@ -143,11 +147,11 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
                 plan = std::move(*found);
             }
         }
-        const std::optional<Direction> choice =
-            bot == BotKind::greedy        ? greedy_choice(path, position, spawns.none() ? &bot_rng : nullptr)
-            : bot == BotKind::random      ? random_choice(path, position, bot_rng)
-            : planned_moves < plan.size() ? std::optional<Direction>(plan[planned_moves++])
-                                          : searcher.choose(position);
+        const std::optional<Direction> choice = bot == BotKind::greedy
+                                                    ? greedy_choice(path, position, spawns.none() ? &bot_rng : nullptr)
+                                                : bot == BotKind::random      ? random_choice(path, position, bot_rng)
+                                                : planned_moves < plan.size() ? std::optional<Direction>(plan[planned_moves++])
+                                                                              : searcher.choose(position);
         if (stop.stop_requested()) {  // the search was cut short: its choice means nothing
             out.interrupted = true;
             break;
@@ -195,11 +199,11 @@ PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int
     if (bot == BotKind::quick && !depth) depth = DepthRule::quick();
     if (!general_path && fits_table_path(level))
         return play_on(TablePath(), level, bot, rng, stop,
-                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap,
-                       puzzle_plan, moves);
+                       depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap, puzzle_plan,
+                       moves);
     return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop,
-                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap,
-                   puzzle_plan, moves);
+                   depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap, puzzle_plan,
+                   moves);
 }
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
@@ -242,16 +246,17 @@ Replay replay_run(const Level& level, const EstimateOptions& options, int run, s
     r.steps.reserve(moves.size());
     for (Direction d : moves) {
         StepResult step = ops().play(level, *at, Move{d});
-        if (!step.legal) throw std::logic_error("slide replay: the playout's move " + std::string(direction_name(d)) +
-                                                " is refused by play(): " + step.why);
+        if (!step.legal)
+            throw std::logic_error("slide replay: the playout's move " + std::string(direction_name(d)) +
+                                   " is refused by play(): " + step.why);
         r.steps.push_back(ReplayStep{d, std::move(step.state)});
         at = &r.steps.back().state;
     }
     return r;
 }
 
-EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
-                         bool stopped, bool timed_out) {
+EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes, bool stopped,
+                         bool timed_out) {
     BotKind bot{};
     if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
     EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
@@ -274,8 +279,7 @@ EstimateResult summarize(const Level& level, const EstimateOptions& options, std
     r.json["highest_tile"] = distribution;
     r.series.emplace_back("highest tile", std::move(highest_per_run));
     r.series.emplace_back("score", std::move(score_per_run));
-    add_curve(r, outcomes,
-              level.goal.moves ? std::optional<int>(std::max(*level.goal.moves, options.curve_cap)) : std::nullopt,
+    add_curve(r, outcomes, level.goal.moves ? std::optional<int>(std::max(*level.goal.moves, options.curve_cap)) : std::nullopt,
               CurveRule::reach);
     r.outcomes = std::move(outcomes);
     return r;

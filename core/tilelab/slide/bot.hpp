@@ -26,8 +26,8 @@ std::vector<std::pair<int, double>> spawn_chances(const Rules& rules);
 // The general path is about 10x slower per node than the table path (bench_slide) and its
 // boards may be far larger, so it looks one layer less at every crowding: 1, 2 or 3 layers.
 struct DepthRule {
-    int fixed = -1;    // >= 0: always this depth (the benchmark's per-depth figures)
-    int deepest = 4;   // the depth on the most crowded boards
+    int fixed = -1;                       // >= 0: always this depth (the benchmark's per-depth figures)
+    int deepest = 4;                      // the depth on the most crowded boards
     static constexpr int wide_open = 48;  // more empty cells than this: no look-ahead
     int depth_for(int empty_cells) const {
         if (fixed >= 0) return fixed;
@@ -100,8 +100,7 @@ private:
             ++evaluations_;
             return path_.evaluate(p);
         }
-        if (auto it = cache_.find(Path::key(p)); it != cache_.end() && it->second.depth >= depth)
-            return it->second.value;
+        if (auto it = cache_.find(Path::key(p)); it != cache_.end() && it->second.depth >= depth) return it->second.value;
         if (spawns_.empty()) {  // no spawns (a puzzle): no chance node, the next move follows at once
             const double value = best_move(p, depth - 1, probability);
             cache_[Path::key(p)] = {depth, value};
@@ -246,7 +245,7 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
 // playout plays, then each state from play() with the run's generator, as `tilelab apply` plays them.
 Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
 // The figures of finished playouts as estimate gives them (KindOps::summarize).
-EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
-                         bool stopped, bool timed_out);
+EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes, bool stopped,
+                         bool timed_out);
 
 }  // namespace tilelab::slide

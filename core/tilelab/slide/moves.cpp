@@ -31,10 +31,8 @@ void move_tiles(const Board& board, const Grid& ids, int next_id, Direction d, T
     out.board.cells.assign(board.cells.begin(), board.cells.end());
     out.ids.width = board.width;
     out.ids.height = board.height;
-    if (ids.cells.size() == board.cells.size())
-        out.ids.cells.assign(ids.cells.begin(), ids.cells.end());
-    else
-        out.ids.cells.assign(board.cells.size(), -1);
+    if (ids.cells.size() == board.cells.size()) out.ids.cells.assign(ids.cells.begin(), ids.cells.end());
+    else out.ids.cells.assign(board.cells.size(), -1);
     out.next_id = next_id;
     out.moved = false;
     out.merged_sum = 0;
@@ -44,10 +42,18 @@ void move_tiles(const Board& board, const Grid& ids, int next_id, Direction d, T
     // first_cell` and a step along it adds `step_cell`.
     Cell first_cell{0, 0}, line_cell{0, 0}, step_cell{0, 0};
     switch (d) {
-    case Direction::left: first_cell = {0, 0}, line_cell = {0, 1}, step_cell = {1, 0}; break;
-    case Direction::right: first_cell = {board.width - 1, 0}, line_cell = {0, 1}, step_cell = {-1, 0}; break;
-    case Direction::up: first_cell = {0, 0}, line_cell = {1, 0}, step_cell = {0, 1}; break;
-    case Direction::down: first_cell = {0, board.height - 1}, line_cell = {1, 0}, step_cell = {0, -1}; break;
+    case Direction::left:
+        first_cell = {0, 0}, line_cell = {0, 1}, step_cell = {1, 0};
+        break;
+    case Direction::right:
+        first_cell = {board.width - 1, 0}, line_cell = {0, 1}, step_cell = {-1, 0};
+        break;
+    case Direction::up:
+        first_cell = {0, 0}, line_cell = {1, 0}, step_cell = {0, 1};
+        break;
+    case Direction::down:
+        first_cell = {0, board.height - 1}, line_cell = {1, 0}, step_cell = {0, -1};
+        break;
     }
     out.slots.resize(static_cast<std::size_t>(walk.length));
     int* const slots = out.slots.data();
@@ -232,8 +238,8 @@ std::array<bool, 4> legal_directions(const Board& board) {
     for (std::size_t i = 0; i < all_directions.size(); ++i) {
         const LineWalk walk = line_walk(board.width, board.height, all_directions[i]);
         for (int line = 0; line < walk.lines && !legal[i]; ++line) {
-            bool gap = false;                      // an empty cell seen in the current run
-            std::int32_t last = cell::empty;       // the last tile seen in the current run
+            bool gap = false;                 // an empty cell seen in the current run
+            std::int32_t last = cell::empty;  // the last tile seen in the current run
             for (int k = 0; k < walk.length; ++k) {
                 const std::int32_t value = board.cells[static_cast<std::size_t>(walk.start(line) + k * walk.step)];
                 if (value == cell::empty) {

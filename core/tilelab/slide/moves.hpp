@@ -26,8 +26,8 @@ constexpr std::int64_t score_gain(SlideScore rule, std::int64_t merged_sum) {
 // move and walks away from it. Left: rows from x = 0; right: rows from x = width - 1; up:
 // columns from y = 0; down: columns from y = height - 1.
 struct LineWalk {
-    int lines = 0;    // how many lines the move has
-    int length = 0;   // cells per line
+    int lines = 0;   // how many lines the move has
+    int length = 0;  // cells per line
     int start(int line) const { return first + line * line_step; }
     int first = 0;      // index of line 0's first cell
     int line_step = 0;  // index step from one line's first cell to the next line's
@@ -38,13 +38,13 @@ LineWalk line_walk(int width, int height, Direction d);
 // A move of the whole board with tile ids, as `play` makes it, its events plain data (TileEvent,
 // analysis/game.hpp): JSON is built only where events are printed (tile_events_json).
 struct TileMove {
-    Board board;                 // values after the move (no spawn yet)
-    Grid ids;                    // tile id per cell after the move (-1: no tile)
-    int next_id = 0;             // next unused id (merged tiles take new ids)
-    bool moved = false;          // some tile moved or merged: the move is legal
-    std::int64_t merged_sum = 0; // sum of the new values of merged tiles
+    Board board;                  // values after the move (no spawn yet)
+    Grid ids;                     // tile id per cell after the move (-1: no tile)
+    int next_id = 0;              // next unused id (merged tiles take new ids)
+    bool moved = false;           // some tile moved or merged: the move is legal
+    std::int64_t merged_sum = 0;  // sum of the new values of merged tiles
     std::vector<TileEvent> events;
-    std::vector<int> slots;      // scratch: the occupied slots of a line
+    std::vector<int> slots;  // scratch: the occupied slots of a line
 };
 // Slides every tile of `board` towards `d` into `out`, whose buffers are reused: a caller that
 // keeps one TileMove allocates nothing per move. Tiles stop at walls and the board edge; two

@@ -93,12 +93,12 @@ void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& 
     limits.max_positions = position_budget(start.board.size());  // memory bounds large boards
     Level board_level = level;
     board_level.board = start.board;
-    const PuzzleSearch found =
-        fits_table_path(board_level)
-            ? shortest_solution(TablePath(), TablePath().from_board(start.board), level.goal.target, limits, stop)
-            : shortest_solution(GridPath(start.board.width, start.board.height),
-                                GridPath(start.board.width, start.board.height).from_board(start.board), level.goal.target,
-                                limits, stop);
+    const PuzzleSearch found = fits_table_path(board_level)
+                                   ? shortest_solution(TablePath(), TablePath().from_board(start.board), level.goal.target,
+                                                       limits, stop)
+                                   : shortest_solution(GridPath(start.board.width, start.board.height),
+                                                       GridPath(start.board.width, start.board.height).from_board(start.board),
+                                                       level.goal.target, limits, stop);
     a.verdict = found.verdict;
     auto moves = nlohmann::ordered_json::array();
     for (Direction d : found.moves) {
@@ -108,16 +108,15 @@ void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& 
     const std::string target = std::to_string(level.goal.target);
     if (found.verdict == Verdict::unsolvable)
         findings.push_back({level.goal.moves ? "no sequence of " + std::to_string(*level.goal.moves) +
-                                                     " moves or fewer makes a tile of " + target + " (the move limit)"
-                                               : "no sequence of moves makes a tile of " + target +
-                                                     ": every position the board can reach was searched",
-                              std::nullopt, Diagnostic::Severity::warning, "slide.puzzle-unsolvable"});
+                                                   " moves or fewer makes a tile of " + target + " (the move limit)"
+                                             : "no sequence of moves makes a tile of " + target +
+                                                   ": every position the board can reach was searched",
+                            std::nullopt, Diagnostic::Severity::warning, "slide.puzzle-unsolvable"});
     else if (found.verdict == Verdict::unknown)
-        findings.push_back({"the solver ran out of " +
-                                  std::string(found.positions > limits.max_positions ? "memory" : "time") + " after " +
-                                  std::to_string(found.positions) + " positions: no solution has " +
-                                  std::to_string(found.proven_depth) + " moves or fewer",
-                              std::nullopt, Diagnostic::Severity::warning, "slide.solver-timeout"});
+        findings.push_back({"the solver ran out of " + std::string(found.positions > limits.max_positions ? "memory" : "time") +
+                                " after " + std::to_string(found.positions) + " positions: no solution has " +
+                                std::to_string(found.proven_depth) + " moves or fewer",
+                            std::nullopt, Diagnostic::Severity::warning, "slide.solver-timeout"});
     nlohmann::ordered_json solve;
     solve["verdict"] = verdict_name(found.verdict);
     solve["moves"] = moves;
@@ -141,8 +140,8 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
         findings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt,
                             Diagnostic::Severity::warning, "slide.game-over-at-start"});
     if (highest_tile(s.board) >= level.goal.target)
-        findings.push_back({"the target tile is already on the board at the start", std::nullopt,
-                            Diagnostic::Severity::warning, "slide.target-at-start"});
+        findings.push_back({"the target tile is already on the board at the start", std::nullopt, Diagnostic::Severity::warning,
+                            "slide.target-at-start"});
     if (has_no_spawns(level) && options.solve) solve_puzzle(level, s, options, std::move(stop), a, findings);
     a.warnings = std::move(findings);  // slide has no level problems (kinds/table.hpp)
     return a;

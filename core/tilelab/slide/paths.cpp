@@ -75,10 +75,8 @@ double line_evaluation(const std::uint8_t* exponents, int count, int stride) {
         const int e = exponents[i * stride];
         const double a = power.monotonicity_term[static_cast<std::size_t>(previous_e)];
         const double b = power.monotonicity_term[static_cast<std::size_t>(e)];
-        if (previous_e > e)
-            falling += a - b;
-        else
-            rising += b - a;
+        if (previous_e > e) falling += a - b;
+        else rising += b - a;
     }
     return base + empty_weight * empty + merge_weight * merges - monotonicity_weight * std::min(falling, rising) -
            sum_weight * sum;
@@ -95,9 +93,7 @@ std::array<int, 4> unpack_row(unsigned row) {
     return {static_cast<int>(row & 0xF), static_cast<int>((row >> 4) & 0xF), static_cast<int>((row >> 8) & 0xF),
             static_cast<int>((row >> 12) & 0xF)};
 }
-unsigned pack_row(const std::array<int, 4>& r) {
-    return static_cast<unsigned>(r[0] | (r[1] << 4) | (r[2] << 8) | (r[3] << 12));
-}
+unsigned pack_row(const std::array<int, 4>& r) { return static_cast<unsigned>(r[0] | (r[1] << 4) | (r[2] << 8) | (r[3] << 12)); }
 // A row laid out as a column: nibble x of the row goes to cell (0, x).
 std::uint64_t row_as_column(unsigned row) {
     const std::uint64_t r = row;
@@ -250,9 +246,7 @@ double GridPath::evaluate(const Position& p) const {
     return total;
 }
 
-int GridPath::empty_count(const Position& p) {
-    return static_cast<int>(std::count(p.begin(), p.end(), '\0'));
-}
+int GridPath::empty_count(const Position& p) { return static_cast<int>(std::count(p.begin(), p.end(), '\0')); }
 
 int GridPath::highest_exponent(const Position& p) {
     int best = 0;
@@ -265,7 +259,8 @@ int GridPath::highest_exponent(const Position& p) {
 
 GridPath::Position GridPath::from_board(const Board& board) const {
     Position p(static_cast<std::size_t>(board.size()), '\0');
-    for (int i = 0; i < board.size(); ++i) p[static_cast<std::size_t>(i)] = static_cast<char>(exponent_of(board.cells[static_cast<std::size_t>(i)]));
+    for (int i = 0; i < board.size(); ++i)
+        p[static_cast<std::size_t>(i)] = static_cast<char>(exponent_of(board.cells[static_cast<std::size_t>(i)]));
     return p;
 }
 

@@ -97,9 +97,7 @@ public:
     double evaluate(Position p) const;
     static int empty_count(Position p);
     static int exponent_at(Position p, int cell) { return static_cast<int>((p >> (4 * cell)) & 0xF); }
-    static Position with_tile(Position p, int cell, int exponent) {
-        return p | (static_cast<Position>(exponent) << (4 * cell));
-    }
+    static Position with_tile(Position p, int cell, int exponent) { return p | (static_cast<Position>(exponent) << (4 * cell)); }
     static int highest_exponent(Position p);
     static Position transpose(Position x) {
         // Swap 2x2 blocks of nibbles, then the off-diagonal 2x2 blocks of the 4x4.

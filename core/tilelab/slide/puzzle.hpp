@@ -27,9 +27,9 @@ struct PuzzleSearch {
 };
 
 struct PuzzleLimits {
-    int max_depth = -1;                 // >= 0: the level's move limit; -1: none
+    int max_depth = -1;                   // >= 0: the level's move limit; -1: none
     std::size_t max_positions = 1 << 21;  // distinct positions kept (memory)
-    int budget_ms = -1;                 // >= 0: wall time; -1: none (the bots: reproducible)
+    int budget_ms = -1;                   // >= 0: wall time; -1: none (the bots: reproducible)
 };
 
 // Breadth-first search from `start` for a position with a tile of at least `target`, level by

@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
         return 1;
     }
     std::cout << level.id << " (" << tilelab::kind_name(level.kind) << ", " << level.width() << "x" << level.height()
-              << "): " << moves.size() << " legal moves, played " << tilelab::format_move(moves.front())
-              << ", score " << step.state.score << ", " << step.events.size() << " events\n";
+              << "): " << moves.size() << " legal moves, played " << tilelab::format_move(moves.front()) << ", score "
+              << step.state.score << ", " << step.events.size() << " events\n";
     return 0;
 }
