@@ -28,48 +28,9 @@ const char* const analyze_usage =
 
 namespace {
 
-std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
-
-std::string cells_text(const std::vector<Cell>& cells) {
-    std::string out;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-        if (i) out += " ";
-        out += cell_text(cells[i]);
-    }
-    return out;
-}
-
 void print_text(const Level& level, const Analysis& a) {
     std::cout << level.id << ": " << kind_name(level.kind) << " " << level.width() << "x" << level.height() << "\n";
-    switch (level.kind) {
-    case Kind::match3:
-        std::cout << a.groups.size() << " match group(s) on the board\n";
-        for (const auto& g : a.groups) std::cout << "  group: " << cells_text(g.cells) << "\n";
-        std::cout << a.hints.size() << " legal swap(s)" << (a.blocked ? ": the board is dead" : "") << "\n";
-        for (const auto& h : a.hints)
-            std::cout << "  swap " << cell_text(h.a) << "-" << cell_text(h.b) << " clears " << h.clears.size() << " cells\n";
-        break;
-    case Kind::link:
-        std::cout << a.links.size() << " linkable pair(s)" << (a.blocked ? ": stuck" : "") << "\n";
-        for (const auto& l : a.links)
-            std::cout << "  " << cell_text(l.a) << "-" << cell_text(l.b) << ", " << l.turns << " turn(s), path "
-                      << cells_text(l.path) << "\n";
-        break;
-    case Kind::lines: {
-        int closed = 0;
-        for (const auto& g : a.groups) closed += g.closed ? 1 : 0;
-        std::cout << a.groups.size() << " group(s), " << closed << " closed\n";
-        for (const auto& g : a.groups)
-            std::cout << "  " << (g.closed ? "closed" : "open  ") << " " << cells_text(g.cells) << "\n";
-        break;
-    }
-    case Kind::slide:
-        std::cout << "legal:";
-        for (std::size_t i = 0; i < all_directions.size(); ++i)
-            if (a.legal[i]) std::cout << " " << direction_name(all_directions[i]);
-        std::cout << (a.blocked ? " (none: game over)" : "") << "\n";
-        break;
-    }
+    std::cout << kind_ops(level.kind).analysis_text(a);
     if (a.verdict != Verdict::none) {
         std::cout << "verdict: " << verdict_name(a.verdict);
         if (!a.solution.empty()) {

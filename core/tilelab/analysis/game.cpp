@@ -44,6 +44,17 @@ std::string format_move(const Move& move) {
     return std::string(direction_name(std::get<Direction>(move)));
 }
 
+std::string format_cell(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
+
+std::string format_cells(const std::vector<Cell>& cells) {
+    std::string out;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (i) out += " ";
+        out += format_cell(cells[i]);
+    }
+    return out;
+}
+
 namespace {
 bool parse_small_int(std::string_view text, int& out) {
     if (text.empty() || text.size() > 6) return false;

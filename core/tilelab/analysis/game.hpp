@@ -56,6 +56,9 @@ std::optional<Move> parse_cell_pair_move(Kind kind, std::string_view text, std::
 std::optional<Move> parse_shift_move(std::string_view text, std::string& error);
 // "up", "down", "left", "right".
 std::optional<Move> parse_direction_move(std::string_view text, std::string& error);
+// "(x, y)", and cells as such separated by spaces: how `tilelab analyze` writes them.
+std::string format_cell(Cell c);
+std::string format_cells(const std::vector<Cell>& cells);
 
 // ---- Play ------------------------------------------------------------------------------------
 
@@ -357,6 +360,11 @@ struct KindOps {
     // ---- The bot ladder (the editor's, `pack check --ladder`) ----
     // The kind's bots from the most careless player to the most careful (empty: no bots).
     std::vector<const char*> ladder_bots = {};
+
+    // ---- `tilelab analyze`'s text ----
+    // The starting board's overlays (groups, hints, links, legal directions) as lines of text,
+    // each ending in a newline.
+    std::string (*analysis_text)(const Analysis&) = nullptr;
 };
 
 // JSON helpers shared by the kinds' outputs.

@@ -178,6 +178,20 @@ std::vector<std::string> goal_words(const Goal& g) {
 
 }  // namespace
 
+namespace {
+
+// The starting board's overlays as `tilelab analyze` prints them (KindOps::analysis_text).
+std::string analysis_text(const Analysis& a) {
+    int closed = 0;
+    for (const auto& g : a.groups) closed += g.closed ? 1 : 0;
+    std::string out = std::to_string(a.groups.size()) + " group(s), " + std::to_string(closed) + " closed\n";
+    for (const auto& g : a.groups)
+        out += std::string("  ") + (g.closed ? "closed" : "open  ") + " " + format_cells(g.cells) + "\n";
+    return out;
+}
+
+}  // namespace
+
 const KindOps& ops() {
     static const KindOps table{.kind = Kind::lines,
                                .start = start,
@@ -199,7 +213,8 @@ const KindOps& ops() {
                                    "lines levels have no pass rate to aim: their difficulty is the proved optimal "
                                    "number of shifts ('tilelab analyze'; 'tilelab generate --kind lines --moves K' "
                                    "makes one)",
-                               .aim_flag = "--moves"};
+                               .aim_flag = "--moves",
+                               .analysis_text = analysis_text};
     return table;
 }
 

@@ -156,6 +156,19 @@ std::vector<std::string> goal_words(const Goal& g) {
 
 }  // namespace
 
+namespace {
+
+// The starting board's overlays as `tilelab analyze` prints them (KindOps::analysis_text).
+std::string analysis_text(const Analysis& a) {
+    std::string out = std::to_string(a.links.size()) + " linkable pair(s)" + (a.blocked ? ": stuck" : "") + "\n";
+    for (const auto& l : a.links)
+        out += "  " + format_cell(l.a) + "-" + format_cell(l.b) + ", " + std::to_string(l.turns) + " turn(s), path " +
+               format_cells(l.path) + "\n";
+    return out;
+}
+
+}  // namespace
+
 const KindOps& ops() {
     static const KindOps table{
         .kind = Kind::link,
@@ -180,7 +193,8 @@ const KindOps& ops() {
         .tune_refusal =
             "link levels have no move limit to aim: every clear takes one move a pair; their "
             "difficulty is the random player's clear rate ('tilelab estimate')",
-        .aim_flag = "--target-clear"};
+        .aim_flag = "--target-clear",
+        .analysis_text = analysis_text};
     return table;
 }
 

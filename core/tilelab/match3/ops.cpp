@@ -440,6 +440,20 @@ std::vector<std::string> goal_words(const Goal& g) {
 
 }  // namespace
 
+namespace {
+
+// The starting board's overlays as `tilelab analyze` prints them (KindOps::analysis_text).
+std::string analysis_text(const Analysis& a) {
+    std::string out = std::to_string(a.groups.size()) + " match group(s) on the board\n";
+    for (const auto& g : a.groups) out += "  group: " + format_cells(g.cells) + "\n";
+    out += std::to_string(a.hints.size()) + " legal swap(s)" + (a.blocked ? ": the board is dead" : "") + "\n";
+    for (const auto& h : a.hints)
+        out += "  swap " + format_cell(h.a) + "-" + format_cell(h.b) + " clears " + std::to_string(h.clears.size()) + " cells\n";
+    return out;
+}
+
+}  // namespace
+
 const KindOps& ops() {
     static const KindOps table{
         .kind = Kind::match3,
@@ -463,7 +477,8 @@ const KindOps& ops() {
         .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::match3, text, error); },
         .unlimited_playout_moves = default_playout_moves,
         .reports_ingredients = [](const Level& level) { return v2::active(level); },
-        .ladder_bots = {"random", "greedy", "lookahead", "mcts"}};
+        .ladder_bots = {"random", "greedy", "lookahead", "mcts"},
+        .analysis_text = analysis_text};
     return table;
 }
 

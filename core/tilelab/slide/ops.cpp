@@ -196,6 +196,19 @@ std::vector<std::string> goal_words(const Goal& g) { return {"reach " + std::to_
 
 }  // namespace
 
+namespace {
+
+// The starting board's overlays as `tilelab analyze` prints them (KindOps::analysis_text).
+std::string analysis_text(const Analysis& a) {
+    std::string out = "legal:";
+    for (std::size_t i = 0; i < all_directions.size(); ++i)
+        if (a.legal[i]) out += " " + std::string(direction_name(all_directions[i]));
+    out += a.blocked ? " (none: game over)" : "";
+    return out + "\n";
+}
+
+}  // namespace
+
 const KindOps& ops() {
     static const KindOps table{.kind = Kind::slide,
                                .start = start_state,
@@ -214,7 +227,8 @@ const KindOps& ops() {
                                .report_colour = "#d9822b",
                                .goal_words = goal_words,
                                .parse_move = parse_direction_move,
-                               .ladder_bots = {"random", "greedy", "quick", "expectimax"}};
+                               .ladder_bots = {"random", "greedy", "quick", "expectimax"},
+                               .analysis_text = analysis_text};
     return table;
 }
 
