@@ -94,24 +94,7 @@ std::string add_match3_goal(Level& level, int i, Rng& rng) {
 
 std::string describe(const GenerateOptions& o) {
     std::string text = size_text(o) + ", seed " + std::to_string(o.seed);
-    switch (o.kind) {
-    case Kind::match3:
-        text += ", " + std::to_string(o.colors.value_or(5)) + " colours";
-        if (o.blockers) text += ", " + std::to_string(o.blockers) + " blockers";
-        if (o.crates) text += ", " + std::to_string(o.crates) + " crates";
-        if (o.ingredients) text += ", " + std::to_string(o.ingredients) + " ingredients";
-        if (o.locks) text += ", " + std::to_string(o.locks) + " locks";
-        break;
-    case Kind::link:
-        text += ", " + std::to_string(o.colors.value_or(0)) + " values x" + std::to_string(o.copies);
-        if (o.blockers) text += ", " + std::to_string(o.blockers) + " blockers";
-        break;
-    case Kind::lines:
-        text += ", " + std::to_string(o.scramble) + " random shifts";
-        break;
-    case Kind::slide:
-        break;
-    }
+    if (const auto words = kind_ops(o.kind).layout_words) text += words(o);
     return text;
 }
 

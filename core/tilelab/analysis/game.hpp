@@ -361,10 +361,13 @@ struct KindOps {
     // The kind's bots from the most careless player to the most careful (empty: no bots).
     std::vector<const char*> ladder_bots = {};
 
-    // ---- `tilelab analyze`'s text ----
+    // ---- `tilelab analyze`'s text; `generate` to a target's candidates in words ----
     // The starting board's overlays (groups, hints, links, legal directions) as lines of text,
     // each ending in a newline.
     std::string (*analysis_text)(const Analysis&) = nullptr;
+    // `generate` to a target: a candidate layout's knobs in words, after its size and seed, each
+    // part starting with ", " (", 5 colours, 3 blockers"); nullptr: nothing more to say.
+    std::string (*layout_words)(const GenerateOptions&) = nullptr;
 };
 
 // JSON helpers shared by the kinds' outputs.

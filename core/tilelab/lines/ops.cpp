@@ -190,6 +190,9 @@ std::string analysis_text(const Analysis& a) {
     return out;
 }
 
+// A candidate layout's knobs in words (KindOps::layout_words).
+std::string layout_words(const GenerateOptions& o) { return ", " + std::to_string(o.scramble) + " random shifts"; }
+
 }  // namespace
 
 const KindOps& ops() {
@@ -214,7 +217,8 @@ const KindOps& ops() {
                                    "number of shifts ('tilelab analyze'; 'tilelab generate --kind lines --moves K' "
                                    "makes one)",
                                .aim_flag = "--moves",
-                               .analysis_text = analysis_text};
+                               .analysis_text = analysis_text,
+                               .layout_words = layout_words};
     return table;
 }
 

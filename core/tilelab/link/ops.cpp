@@ -167,6 +167,13 @@ std::string analysis_text(const Analysis& a) {
     return out;
 }
 
+// A candidate layout's knobs in words (KindOps::layout_words).
+std::string layout_words(const GenerateOptions& o) {
+    std::string text = ", " + std::to_string(o.colors.value_or(0)) + " values x" + std::to_string(o.copies);
+    if (o.blockers) text += ", " + std::to_string(o.blockers) + " blockers";
+    return text;
+}
+
 }  // namespace
 
 const KindOps& ops() {
@@ -194,7 +201,8 @@ const KindOps& ops() {
             "link levels have no move limit to aim: every clear takes one move a pair; their "
             "difficulty is the random player's clear rate ('tilelab estimate')",
         .aim_flag = "--target-clear",
-        .analysis_text = analysis_text};
+        .analysis_text = analysis_text,
+        .layout_words = layout_words};
     return table;
 }
 

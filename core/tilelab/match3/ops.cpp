@@ -452,6 +452,16 @@ std::string analysis_text(const Analysis& a) {
     return out;
 }
 
+// A candidate layout's knobs in words (KindOps::layout_words).
+std::string layout_words(const GenerateOptions& o) {
+    std::string text = ", " + std::to_string(o.colors.value_or(5)) + " colours";
+    if (o.blockers) text += ", " + std::to_string(o.blockers) + " blockers";
+    if (o.crates) text += ", " + std::to_string(o.crates) + " crates";
+    if (o.ingredients) text += ", " + std::to_string(o.ingredients) + " ingredients";
+    if (o.locks) text += ", " + std::to_string(o.locks) + " locks";
+    return text;
+}
+
 }  // namespace
 
 const KindOps& ops() {
@@ -478,7 +488,8 @@ const KindOps& ops() {
         .unlimited_playout_moves = default_playout_moves,
         .reports_ingredients = [](const Level& level) { return v2::active(level); },
         .ladder_bots = {"random", "greedy", "lookahead", "mcts"},
-        .analysis_text = analysis_text};
+        .analysis_text = analysis_text,
+        .layout_words = layout_words};
     return table;
 }
 
