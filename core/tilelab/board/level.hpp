@@ -93,7 +93,7 @@ struct Level {
     int version = level_format_version;  // the file's format version (a new level: the newest)
     std::string id;
     std::string name;
-    Kind kind = Kind::match3;
+    Kind kind{};  // value-initialised: the first enumerator of Kind (board/board.hpp)
     std::uint64_t seed = 0;
     Rules rules;
     Goal goal;
