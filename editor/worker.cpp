@@ -106,6 +106,11 @@ void AnalysisWorker::run(std::stop_token stop) {
     }
 }
 
+bool AnalysisWorker::newer_job_waiting() {
+    std::lock_guard lock(mutex_);
+    return pending_.has_value();
+}
+
 void AnalysisWorker::hand_over_early(Outcome partial) {
     std::lock_guard lock(mutex_);
     if (pending_) return;
@@ -140,7 +145,7 @@ void AnalysisWorker::run_analysis(const Job& job, const AnalysisTask& task, std:
         done.analysis->revision = job.revision;
     }
     if (!task.run_estimate || !ops.estimate || job_token.stop_requested()) return;
-    {
+    if (!newer_job_waiting()) {
         // Playouts take longer than the overlays: hand the overlays over first.
         Outcome partial = outcome;
         partial.as<AnalysisDone>()->estimate_pending = true;

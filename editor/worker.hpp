@@ -120,6 +120,8 @@ private:
     // Hands a result over before the job ends (the overlays before the playouts, a first figure),
     // unless a newer job is waiting.
     void hand_over_early(Outcome partial);
+    // A newer job waits: an early hand-over would be dropped, so it is not even built.
+    bool newer_job_waiting();
 
     std::mutex mutex_;
     std::condition_variable_any wake_;

@@ -35,10 +35,11 @@ TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOp
     // reads the moves left) and the curve can then run past it. A slide game without a limit runs
     // to its end, and its curve to the longest win seen: one estimate says it all.
     Level playing = level;
-    // Without a limit the curve starts from the kind's playout length (50 moves where the kind has
-    // none: a slide game runs to its end).
+    // Without a limit the curve starts from the kind's playout length, or from unlimited_curve_base
+    // where a game runs to its end (slide).
+    constexpr int unlimited_curve_base = 50;
     const int base = level.goal.moves ? std::max(*level.goal.moves, 1)
-                                      : (ops.unlimited_playout_moves > 0 ? ops.unlimited_playout_moves : 50);
+                                      : (ops.unlimited_playout_moves > 0 ? ops.unlimited_playout_moves : unlimited_curve_base);
     if (!playing.goal.moves && ops.unlimited_playout_moves > 0) playing.goal.moves = base;
     const bool open_ended = !playing.goal.moves;
     const int max_moves = options.max_moves > 0 ? options.max_moves : (level.goal.moves ? 8 * base : 400);
