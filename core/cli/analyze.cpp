@@ -71,9 +71,14 @@ int run_analyze(const Args& args) {
     if (!level) return exit_invalid;
     Analysis analysis = kind_ops(level->kind).analyze(*level, options, std::stop_token{});
     if (json) {
-        nlohmann::ordered_json out = analysis.json;
-        out["problems"] = problems_json(analysis.warnings);
-        print_json(out);
+        // Streamed: a 256x256 board's hints are a hundred megabytes of JSON.
+        JsonWriter out(std::cout);
+        out.begin_object();
+        kind_ops(level->kind).write_analysis_json(analysis, out);
+        out.key("problems").value(problems_json(analysis.warnings));
+        out.end_object();
+        out.flush();
+        std::cout << "\n";
     } else {
         print_text(*level, analysis);
     }

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -109,7 +110,13 @@ inline std::string check_play(std::string_view bytes) {
     // TILELAB_FUZZ_BUDGET_MS overrides it, to fuzz the solvers stopping part way (docs/testing.md).
     if (const char* e = std::getenv("TILELAB_FUZZ_BUDGET_MS")) options.budget_ms = std::atoi(e);
     Analysis analysis = game.analyze(level, options, std::stop_token());
-    (void)analysis.json.dump();
+    {
+        std::ostringstream json_text;  // `analyze --json`'s writer on whatever the analysis holds
+        JsonWriter out(json_text);
+        out.begin_object();
+        game.write_analysis_json(analysis, out);
+        out.end_object();
+    }
 
     std::vector<Move> moves;
     for (const auto& line : move_lines) {

@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "support/analysis_json.hpp"
 #include "lines_boards.hpp"
 #include "oracle.hpp"
 #include "support/scale.hpp"
@@ -49,8 +50,9 @@ TEST_CASE("solution lengths match the conformance vectors") {
         options.budget_ms = 120000;  // wall time: far above the search's CPU, so load does not decide
         Analysis a = ops().analyze(*load.level, options, {});
         INFO(describe(*load.level));
-        CHECK(a.json.at("solve").at("verdict") == c.at("expect").at("verdict"));
-        CHECK(a.json.at("solve").at("moves").size() == c.at("expect").at("moves").get<std::size_t>());
+        CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("verdict") == c.at("expect").at("verdict"));
+        CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("moves").size() ==
+              c.at("expect").at("moves").get<std::size_t>());
         CHECK(replay_meets_goal(*load.level, [&] {
             std::vector<ShiftMove> moves;
             for (const Move& m : a.solution) moves.push_back(std::get<ShiftMove>(m));
@@ -125,7 +127,7 @@ TEST_CASE("a move limit below the optimum gives unsolvable, at the optimum solva
     level.goal.moves = 0;
     Analysis a = ops().analyze(level, {}, {});
     CHECK(a.verdict == Verdict::unsolvable);
-    CHECK(a.json.at("solve").at("moves").empty());
+    CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("moves").empty());
     level.goal.moves = 1;
     a = ops().analyze(level, {}, {});
     CHECK(a.verdict == Verdict::solvable);
@@ -133,7 +135,7 @@ TEST_CASE("a move limit below the optimum gives unsolvable, at the optimum solva
     // row:1:left or, as good, row:0:right: either brings the two halves together.
     const std::string move = format_move(a.solution[0]);
     CHECK((move == "row:1:left" || move == "row:0:right"));
-    CHECK(a.json.at("solve").at("moves").at(0) == move);
+    CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("moves").at(0) == move);
     CHECK(replay_meets_goal(level, {std::get<ShiftMove>(a.solution[0])}));
 }
 
@@ -201,8 +203,8 @@ TEST_CASE("a search longer than the budget says unknown, with what it proved") {
     options.budget_ms = 30;
     Analysis a = ops().analyze(level, options, {});
     CHECK(a.verdict == Verdict::unknown);
-    CHECK(a.json.at("solve").at("verdict") == "unknown");
-    CHECK(a.json.at("solve").at("moves").empty());
+    CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("verdict") == "unknown");
+    CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("moves").empty());
     REQUIRE_FALSE(a.warnings.empty());
 }
 

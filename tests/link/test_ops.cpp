@@ -1,6 +1,7 @@
 // The link entry of the kind table: start, legal moves, play (refusals, events), goal, analyze.
 #include <catch2/catch.hpp>
 
+#include "support/analysis_json.hpp"
 #include "helpers.hpp"
 
 using namespace tilelab;
@@ -101,15 +102,16 @@ TEST_CASE("ops: a stuck event when tiles remain and nothing links") {
 TEST_CASE("ops: analyze gives exactly links, stuck and solve; warnings for unpaired tiles") {
     const Level level = link_level(board_from_rows({"1 2 1", "3 . 5"}), LinkRules{});
     const Analysis analysis = kind_ops(Kind::link).analyze(level, AnalyzeOptions{}, {});
+    const auto json = nlohmann::ordered_json::parse(tilelab::test::analysis_json_text(Kind::link, analysis));
     std::vector<std::string> keys;
-    for (auto it = analysis.json.begin(); it != analysis.json.end(); ++it) keys.push_back(it.key());
+    for (auto it = json.begin(); it != json.end(); ++it) keys.push_back(it.key());
     CHECK(keys == std::vector<std::string>{"links", "stuck", "solve"});
     CHECK(analysis.verdict == Verdict::unsolvable);
-    CHECK(analysis.json.at("solve").at("order").empty());
+    CHECK(json.at("solve").at("order").empty());
     CHECK(analysis.warnings.size() == 3);  // 2, 3 and 5 each alone
     AnalyzeOptions no_solve;
     no_solve.solve = false;
     const Analysis quick = kind_ops(Kind::link).analyze(level, no_solve, {});
-    CHECK_FALSE(quick.json.contains("solve"));
+    CHECK_FALSE(tilelab::test::analysis_json(Kind::link, quick).contains("solve"));
     CHECK(quick.verdict == Verdict::none);
 }

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "support/analysis_json.hpp"
 #include "helpers.hpp"
 #include "oracle.hpp"
 
@@ -21,8 +22,8 @@ TEST_CASE("vectors: link_analyze.json") {
         options.solve = false;
         const Analysis analysis = kind_ops(Kind::link).analyze(level, options, {});
         const auto& expect = c.at("expect");
-        CHECK(analysis.json.at("stuck").get<bool>() == expect.at("stuck").get<bool>());
-        CHECK_FALSE(analysis.json.contains("solve"));
+        CHECK(tilelab::test::analysis_json(Kind::link, analysis).at("stuck").get<bool>() == expect.at("stuck").get<bool>());
+        CHECK_FALSE(tilelab::test::analysis_json(Kind::link, analysis).contains("solve"));
         // Expected pairs in either order.
         std::map<std::pair<Cell, Cell>, std::pair<int, int>> want;
         for (const auto& l : expect.at("links")) {
@@ -42,7 +43,7 @@ TEST_CASE("vectors: link_analyze.json") {
             CHECK(check_path(level.board, level.rules.border, link) == "");
         }
         // The JSON says the same as the structure.
-        REQUIRE(analysis.json.at("links").size() == analysis.links.size());
+        REQUIRE(tilelab::test::analysis_json(Kind::link, analysis).at("links").size() == analysis.links.size());
         ++cases;
     }
     CHECK(cases == 60);
@@ -58,7 +59,8 @@ TEST_CASE("vectors: link_solve.json") {
         options.budget_ms = 120000;  // wall time: far above the search's CPU, so load does not decide
         const Analysis analysis = kind_ops(Kind::link).analyze(level, options, {});
         CHECK(std::string(verdict_name(analysis.verdict)) == c.at("expect").at("verdict").get<std::string>());
-        CHECK(analysis.json.at("solve").at("verdict").get<std::string>() == c.at("expect").at("verdict").get<std::string>());
+        CHECK(tilelab::test::analysis_json(Kind::link, analysis).at("solve").at("verdict").get<std::string>() ==
+              c.at("expect").at("verdict").get<std::string>());
         if (analysis.verdict == Verdict::solvable) {
             ApplyResult replay = apply_moves(level, analysis.solution);
             CHECK_FALSE(replay.illegal);

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "support/analysis_json.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/bot.hpp"
@@ -259,7 +260,7 @@ TEST_CASE("dead boards are reported") {
     const Level level = level_with({"0 1 2 3", "4 5 0 1", "2 3 4 5"});
     const Analysis a = kind_ops(Kind::match3).analyze(level, {}, {});
     CHECK(a.blocked);
-    CHECK(a.json.at("dead") == true);
+    CHECK(tilelab::test::analysis_json(Kind::match3, a).at("dead") == true);
     CHECK(a.hints.empty());
     CHECK(kind_ops(Kind::match3).legal_moves(level, state_of(level)).empty());
 }

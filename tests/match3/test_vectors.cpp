@@ -4,6 +4,7 @@
 #include <fstream>
 #include <set>
 
+#include "support/analysis_json.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/kinds/table.hpp"
@@ -69,7 +70,7 @@ TEST_CASE("match3 analyze vectors: groups hints with clears dead (as sets)") {
         const Level level = level_of(c.at("level"));
         INFO("seed " << level.seed);
         const Analysis a = kind_ops(Kind::match3).analyze(level, AnalyzeOptions{}, std::stop_token{});
-        const json got = json::parse(a.json.dump());
+        const json got = tilelab::test::analysis_json(Kind::match3, a);
         const auto& expect = c.at("expect");
         CHECK(got.at("dead") == expect.at("dead"));
         CHECK(a.blocked == expect.at("dead").get<bool>());
@@ -101,7 +102,7 @@ TEST_CASE("match3 format 2 analyze vectors: groups, hints with clears, creates a
         const Level level = level_of(c.at("level"));
         INFO(c.at("level").dump());
         const Analysis a = kind_ops(Kind::match3).analyze(level, AnalyzeOptions{}, std::stop_token{});
-        const json got = json::parse(a.json.dump());
+        const json got = tilelab::test::analysis_json(Kind::match3, a);
         const auto& expect = c.at("expect");
         CHECK(got.at("dead") == expect.at("dead"));
         std::multiset<std::string> got_groups, want_groups, got_hints, want_hints;

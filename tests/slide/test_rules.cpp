@@ -1,6 +1,7 @@
 // Slide rule tests on small ASCII boards: slides, walls, single merges, scores, legality, ids.
 #include <catch2/catch.hpp>
 
+#include "support/analysis_json.hpp"
 #include "slide_test_util.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/slide/moves.hpp"
@@ -169,9 +170,11 @@ TEST_CASE("slide: analyze reports legal moves and game over of the starting boar
     Level level = slide_test::slide_level({"2 4", "4 2"});
     const Analysis a = kind_ops(Kind::slide).analyze(level, {}, {});
     CHECK(a.blocked);
-    CHECK(a.json.dump() == R"({"legal":{"up":false,"down":false,"left":false,"right":false},"game_over":true})");
+    CHECK(nlohmann::ordered_json::parse(tilelab::test::analysis_json_text(Kind::slide, a)).dump() ==
+          R"({"legal":{"up":false,"down":false,"left":false,"right":false},"game_over":true})");
     Level open = slide_test::slide_level({"2 .", ". ."});
     const Analysis b = kind_ops(Kind::slide).analyze(open, {}, {});
     CHECK_FALSE(b.blocked);
-    CHECK(b.json.dump() == R"({"legal":{"up":false,"down":true,"left":false,"right":true},"game_over":false})");
+    CHECK(nlohmann::ordered_json::parse(tilelab::test::analysis_json_text(Kind::slide, b)).dump() ==
+          R"({"legal":{"up":false,"down":true,"left":false,"right":true},"game_over":false})");
 }

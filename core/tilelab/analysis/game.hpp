@@ -17,6 +17,7 @@
 #include "tilelab/board/board.hpp"
 #include "tilelab/board/level.hpp"
 #include "tilelab/io/diagnostics.hpp"
+#include "tilelab/io/json_writer.hpp"
 #include "tilelab/random.hpp"
 
 namespace tilelab {
@@ -146,7 +147,7 @@ struct AnalyzeOptions {
     int budget_ms = 1000;  // time for the solver (link, lines)
     bool solve = true;     // false: overlays only
     // false: only what the level's problems need (problem_list without a solver run, kinds/table.hpp): match3 lists
-    // no hints and builds no JSON (a 256x256 board's hints take a second and half a gigabyte).
+    // no hints (a 256x256 board's hints and their clears take most of its analysis).
     bool overlays = true;
 };
 
@@ -164,10 +165,10 @@ struct Analysis {
     std::vector<std::pair<Cell, std::int32_t>>
         start_spawns;      // slide: tiles spawned at level start; match3: the pieces drawn for ? cells (not in json)
     bool blocked = false;  // match3 dead, link stuck, slide game over
+    bool solved = false;   // a solver ran: `verdict` and `solution` are its
     Verdict verdict = Verdict::none;
-    std::vector<Move> solution;     // link removal order, lines shift sequence
+    std::vector<Move> solution;     // link removal order, lines shift sequence, slide puzzle moves
     std::vector<Warning> warnings;  // every problem of the level: problem_list (kinds/table.hpp)
-    nlohmann::ordered_json json;    // what `tilelab analyze --json` prints before its "problems"
 };
 
 // ---- Estimate: bot playouts ---------------------------------------------------------------------
@@ -298,7 +299,7 @@ struct KindOps {
     StepResult (*play)(const Level&, const State&, const Move&);
     // The level's goal holds in this state.
     bool (*goal_met)(const Level&, const State&);
-    // Overlays, verdict and the CLI's JSON for the level's starting board.
+    // Overlays and verdict for the level's starting board.
     Analysis (*analyze)(const Level&, const AnalyzeOptions&, std::stop_token);
     GenerateResult (*generate)(const GenerateOptions&);
     // Bot playouts; nullptr for kinds that have a solver instead.
@@ -365,6 +366,9 @@ struct KindOps {
     // The starting board's overlays (groups, hints, links, legal directions) as lines of text,
     // each ending in a newline.
     std::string (*analysis_text)(const Analysis&) = nullptr;
+    // `tilelab analyze --json`: the analysis' members before "problems", written into the open
+    // object (docs/cli.md has the shapes).
+    void (*write_analysis_json)(const Analysis&, JsonWriter&) = nullptr;
     // `generate` to a target: a candidate layout's knobs in words, after its size and seed, each
     // part starting with ", " (", 5 colours, 3 blockers"); nullptr: nothing more to say.
     std::string (*layout_words)(const GenerateOptions&) = nullptr;

@@ -105,14 +105,6 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
 Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
     Analysis analysis;
     analysis.groups = match_groups(level.board);
-    auto groups_json = nlohmann::ordered_json::array();
-    for (const CellGroup& g : analysis.groups) {
-        nlohmann::ordered_json group;
-        group["cells"] = cells_json(g.cells);
-        group["closed"] = g.closed;
-        groups_json.push_back(group);
-    }
-    analysis.json["groups"] = groups_json;
     const LinesGoal goal = lines_goal(level.goal);
     std::vector<Warning> findings;
     if (goal.defaulted)
@@ -128,6 +120,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     solve_options.budget_ms = std::max(1, options.budget_ms);
     solve_options.max_depth = goal.moves ? *goal.moves : default_depth_cap;
     const SolveResult result = solve(level, level.board, goal, solve_options, std::move(stop));
+    analysis.solved = true;
     analysis.verdict = result.verdict;
     if (result.impossible) {
         findings.push_back(
@@ -150,16 +143,27 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
                             "lines.solver-timeout"});
     }
     analysis.warnings = std::move(findings);
-    auto moves_json = nlohmann::ordered_json::array();
-    for (const ShiftMove& m : result.moves) {
-        analysis.solution.emplace_back(m);
-        moves_json.push_back(format_move(m));
-    }
-    nlohmann::ordered_json solve_json;
-    solve_json["verdict"] = verdict_name(analysis.verdict);
-    solve_json["moves"] = moves_json;
-    analysis.json["solve"] = solve_json;
+    for (const ShiftMove& m : result.moves) analysis.solution.emplace_back(m);
     return analysis;
+}
+
+// `tilelab analyze --json` (KindOps::write_analysis_json): the line groups, open and closed, and
+// the solver's verdict and shifts when it ran.
+void write_analysis_json(const Analysis& analysis, JsonWriter& out) {
+    out.key("groups").begin_array();
+    for (const CellGroup& g : analysis.groups) {
+        out.begin_object().key("cells").cells(g.cells);
+        out.key("closed").value(g.closed);
+        out.end_object();
+    }
+    out.end_array();
+    if (!analysis.solved) return;
+    out.key("solve").begin_object();
+    out.key("verdict").value(verdict_name(analysis.verdict));
+    out.key("moves").begin_array();
+    for (const Move& m : analysis.solution) out.value(format_move(m));
+    out.end_array();
+    out.end_object();
 }
 
 }  // namespace
@@ -218,6 +222,7 @@ const KindOps& ops() {
                                    "makes one)",
                                .aim_flag = "--moves",
                                .analysis_text = analysis_text,
+                               .write_analysis_json = write_analysis_json,
                                .layout_words = layout_words};
     return table;
 }

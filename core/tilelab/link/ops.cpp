@@ -28,15 +28,6 @@ std::vector<Move> legal_moves(const Level& level, const State& state) {
 
 std::string cell_text(Cell c) { return "(" + std::to_string(c.x) + "," + std::to_string(c.y) + ")"; }
 
-nlohmann::ordered_json link_json(const LinkPath& link) {
-    nlohmann::ordered_json out;
-    out["a"] = cell_json(link.a);
-    out["b"] = cell_json(link.b);
-    out["turns"] = link.turns;
-    out["path"] = cells_json(link.path);
-    return out;
-}
-
 StepResult play(const Level& level, const State& state, const Move& move) {
     StepResult result;
     result.state = state;
@@ -118,29 +109,42 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
     // No finding of its own: every link problem is a level problem (pairing, walls, move limit).
     analysis.warnings = link::level_problems(level);
 
-    auto& json = analysis.json;
-    json = nlohmann::ordered_json::object();
-    auto links = nlohmann::ordered_json::array();
-    for (const LinkPath& link : analysis.links) links.push_back(link_json(link));
-    json["links"] = std::move(links);
-    json["stuck"] = analysis.blocked;
     if (options.solve) {
         SolveOptions solve_options;
         solve_options.budget_ms = options.budget_ms;
         solve_options.stop = stop;
         SolveResult solved = solve(level.board, rules, solve_options);
+        analysis.solved = true;
         analysis.verdict = solved.verdict;
-        auto order = nlohmann::ordered_json::array();
-        for (const CellPairMove& m : solved.order) {
-            analysis.solution.push_back(m);
-            order.push_back(nlohmann::ordered_json::array({cell_json(m.a), cell_json(m.b)}));
-        }
-        nlohmann::ordered_json verdict;
-        verdict["verdict"] = std::string(verdict_name(solved.verdict));
-        verdict["order"] = std::move(order);
-        json["solve"] = std::move(verdict);
+        for (const CellPairMove& m : solved.order) analysis.solution.push_back(m);
     }
     return analysis;
+}
+
+// `tilelab analyze --json` (KindOps::write_analysis_json): every linkable pair with its path,
+// whether the board is stuck, and the solver's verdict and removal order when it ran.
+void write_analysis_json(const Analysis& analysis, JsonWriter& out) {
+    out.key("links").begin_array();
+    for (const LinkPath& link : analysis.links) {
+        out.begin_object();
+        out.key("a").cell(link.a);
+        out.key("b").cell(link.b);
+        out.key("turns").value(link.turns);
+        out.key("path").cells(link.path);
+        out.end_object();
+    }
+    out.end_array();
+    out.key("stuck").value(analysis.blocked);
+    if (!analysis.solved) return;
+    out.key("solve").begin_object();
+    out.key("verdict").value(verdict_name(analysis.verdict));
+    out.key("order").begin_array();
+    for (const Move& m : analysis.solution) {
+        const auto& pair = std::get<CellPairMove>(m);
+        out.begin_array().cell(pair.a).cell(pair.b).end_array();
+    }
+    out.end_array();
+    out.end_object();
 }
 
 }  // namespace
@@ -202,6 +206,7 @@ const KindOps& ops() {
             "difficulty is the random player's clear rate ('tilelab estimate')",
         .aim_flag = "--target-clear",
         .analysis_text = analysis_text,
+        .write_analysis_json = write_analysis_json,
         .layout_words = layout_words};
     return table;
 }

@@ -223,10 +223,9 @@ bool goal_met(const Level& level, const State& state) { return level_won(level, 
 
 Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop_token stop);
 
-// The problems and the CLI's JSON (with overlays) of an analysis whose groups, hints and dead flag
+// The problems of an analysis whose groups, hints and dead flag
 // are set (both rule sets).
-void finish_analysis(Analysis& a, const Level& level, const AnalyzeOptions& options, std::size_t truncated_from,
-                     const char* dead_message) {
+void finish_analysis(Analysis& a, const Level& level, std::size_t truncated_from, const char* dead_message) {
     std::vector<Warning> findings;
     if (truncated_from < a.hints.size())
         findings.push_back(Warning{"hint clears left out after hint " + std::to_string(truncated_from) +
@@ -240,22 +239,34 @@ void finish_analysis(Analysis& a, const Level& level, const AnalyzeOptions& opti
     // Then the level problems, as problem_list (kinds/table.hpp) orders them.
     for (Warning& w : match3::level_problems(level)) findings.push_back(std::move(w));
     a.warnings = std::move(findings);
-    if (!options.overlays) return;
-    auto groups = nlohmann::ordered_json::array();
-    for (const auto& g : a.groups) groups.push_back(nlohmann::ordered_json{{"cells", cells_json(g.cells)}});
-    auto hints = nlohmann::ordered_json::array();
-    for (const auto& h : a.hints) {
-        auto creates = nlohmann::ordered_json::array();
-        for (const auto& [c, special] : h.creates)
-            creates.push_back(nlohmann::ordered_json{{"cell", cell_json(c)}, {"token", v2::token(special)}});
-        hints.push_back(nlohmann::ordered_json{{"swap", nlohmann::ordered_json::array({cell_json(h.a), cell_json(h.b)})},
-                                               {"clears", cells_json(h.clears)},
-                                               {"creates", std::move(creates)},
-                                               {"combo", h.combo}});
+}
+
+// `tilelab analyze --json` (KindOps::write_analysis_json): the runs on the board, every hint swap
+// with what its first step clears and creates, and whether the board is dead.
+void write_analysis_json(const Analysis& a, JsonWriter& out) {
+    out.key("groups").begin_array();
+    for (const auto& g : a.groups) {
+        out.begin_object().key("cells").cells(g.cells);
+        out.end_object();
     }
-    a.json["groups"] = std::move(groups);
-    a.json["hints"] = std::move(hints);
-    a.json["dead"] = a.blocked;
+    out.end_array();
+    out.key("hints").begin_array();
+    for (const auto& h : a.hints) {
+        out.begin_object();
+        out.key("swap").begin_array().cell(h.a).cell(h.b).end_array();
+        out.key("clears").cells(h.clears);
+        out.key("creates").begin_array();
+        for (const auto& [c, special] : h.creates) {
+            out.begin_object().key("cell").cell(c);
+            out.key("token").value(v2::token(special));
+            out.end_object();
+        }
+        out.end_array();
+        out.key("combo").value(h.combo);
+        out.end_object();
+    }
+    out.end_array();
+    out.key("dead").value(a.blocked);
 }
 
 Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
@@ -285,7 +296,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
         listed += a.hints.back().clears.size();
     }
     a.blocked = scanner.dead();
-    finish_analysis(a, level, options, truncated_from, "dead board: no swap makes a run");
+    finish_analysis(a, level, truncated_from, "dead board: no swap makes a run");
     return a;
 }
 
@@ -331,7 +342,7 @@ Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop
         a.hints.push_back(HintSwap{m.a, m.b, std::move(p->clears), std::move(p->creates), p->combo});
     }
     a.blocked = options.overlays ? a.hints.empty() : !any_move;
-    finish_analysis(a, level, options, truncated_from, "dead board: no swap makes a run or a combo");
+    finish_analysis(a, level, truncated_from, "dead board: no swap makes a run or a combo");
     return a;
 }
 
@@ -489,6 +500,7 @@ const KindOps& ops() {
         .reports_ingredients = [](const Level& level) { return v2::active(level); },
         .ladder_bots = {"random", "greedy", "lookahead", "mcts"},
         .analysis_text = analysis_text,
+        .write_analysis_json = write_analysis_json,
         .layout_words = layout_words};
     return table;
 }

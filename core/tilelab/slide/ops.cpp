@@ -99,12 +99,9 @@ void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& 
                                    : shortest_solution(GridPath(start.board.width, start.board.height),
                                                        GridPath(start.board.width, start.board.height).from_board(start.board),
                                                        level.goal.target, limits, stop);
+    a.solved = true;
     a.verdict = found.verdict;
-    auto moves = nlohmann::ordered_json::array();
-    for (Direction d : found.moves) {
-        a.solution.emplace_back(d);
-        moves.push_back(std::string(direction_name(d)));
-    }
+    for (Direction d : found.moves) a.solution.emplace_back(d);
     const std::string target = std::to_string(level.goal.target);
     if (found.verdict == Verdict::unsolvable)
         findings.push_back({level.goal.moves ? "no sequence of " + std::to_string(*level.goal.moves) +
@@ -117,10 +114,6 @@ void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& 
                                 " after " + std::to_string(found.positions) + " positions: no solution has " +
                                 std::to_string(found.proven_depth) + " moves or fewer",
                             std::nullopt, Diagnostic::Severity::warning, "slide.solver-timeout"});
-    nlohmann::ordered_json solve;
-    solve["verdict"] = verdict_name(found.verdict);
-    solve["moves"] = moves;
-    a.json["solve"] = solve;
 }
 
 Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
@@ -131,10 +124,6 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
         for (int x = 0; x < s.board.width; ++x)
             if (s.board.at(x, y) != level.board.at(x, y)) a.start_spawns.push_back({Cell{x, y}, s.board.at(x, y)});
     a.blocked = std::none_of(a.legal.begin(), a.legal.end(), [](bool b) { return b; });
-    nlohmann::ordered_json legal;
-    for (std::size_t i = 0; i < all_directions.size(); ++i) legal[std::string(direction_name(all_directions[i]))] = a.legal[i];
-    a.json["legal"] = legal;
-    a.json["game_over"] = a.blocked;
     std::vector<Warning> findings;
     if (a.blocked)
         findings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt,
@@ -198,6 +187,22 @@ std::vector<std::string> goal_words(const Goal& g) { return {"reach " + std::to_
 
 namespace {
 
+// `tilelab analyze --json` (KindOps::write_analysis_json): each direction's legality, whether the
+// game is over at the start, and for a puzzle without spawns the solver's verdict and moves.
+void write_analysis_json(const Analysis& a, JsonWriter& out) {
+    out.key("legal").begin_object();
+    for (std::size_t i = 0; i < all_directions.size(); ++i) out.key(direction_name(all_directions[i])).value(a.legal[i]);
+    out.end_object();
+    out.key("game_over").value(a.blocked);
+    if (!a.solved) return;
+    out.key("solve").begin_object();
+    out.key("verdict").value(verdict_name(a.verdict));
+    out.key("moves").begin_array();
+    for (const Move& m : a.solution) out.value(format_move(m));
+    out.end_array();
+    out.end_object();
+}
+
 // The starting board's overlays as `tilelab analyze` prints them (KindOps::analysis_text).
 std::string analysis_text(const Analysis& a) {
     std::string out = "legal:";
@@ -228,7 +233,8 @@ const KindOps& ops() {
                                .goal_words = goal_words,
                                .parse_move = parse_direction_move,
                                .ladder_bots = {"random", "greedy", "quick", "expectimax"},
-                               .analysis_text = analysis_text};
+                               .analysis_text = analysis_text,
+                               .write_analysis_json = write_analysis_json};
     return table;
 }
 
