@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs one libFuzzer target for a while: the 10-second smoke of the test run, or hours by hand.
+# Runs one libFuzzer target for a while: the 5-second smoke of the test run, or hours by hand (for
+# hours, a tree configured with -DTILELAB_FUZZ_COVERAGE=ON: docs/testing.md "Fuzzing").
 # Usage: tests/fuzz/run.sh BINARY SECONDS WORKDIR [libFuzzer flags...]
-#   BINARY   build-san/bin/fuzz_NAME: reader, play, merge or calibration
+#   BINARY   build-san/bin/fuzz_NAME (or build-fuzz/...): reader, play, merge or calibration
 #   WORKDIR  keeps the growing corpus (WORKDIR/corpus) and any finding (WORKDIR/finding-*)
 # Seeds: levels/ and tests/data/ (which holds tests/data/fuzz/, every input found so far and the
 # seed parts and CSVs). Dictionary: tests/fuzz/NAME.dict, else level.dict.

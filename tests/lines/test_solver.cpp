@@ -50,7 +50,7 @@ TEST_CASE("solution lengths match the conformance vectors") {
         options.budget_ms = 120000;  // wall time: far above the search's CPU, so load does not decide
         Analysis a = ops().analyze(*load.level, options, {});
         INFO(describe(*load.level));
-        CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("verdict") == c.at("expect").at("verdict"));
+        CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("verdict").get<std::string>() == c.at("expect").at("verdict").get<std::string>());
         CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("moves").size() ==
               c.at("expect").at("moves").get<std::size_t>());
         CHECK(replay_meets_goal(*load.level, [&] {
