@@ -283,15 +283,18 @@ int main(int argc, char** argv) {
         // wait (100 ms) per frame later.
         int settle_frames = 0;
         while (!app.wants_exit()) {
-            // Idle: wait for input (or a worker's result) instead of spinning the CPU.
+            // Frames at once while something moves on screen (input, a play-test, --frames). Otherwise
+            // wait for input or a worker's result: up to 50 ms while a worker computes (its progress
+            // drawn about 15 times a second, and the cores left to its playouts: with a software
+            // renderer a frame costs as much CPU as thousands of moves), up to 100 ms when idle.
             SDL_Event event;
-            bool busy = continuous || app.live_worker.busy() || app.deep_worker.busy() || app.play.active ||
-                        !pending_events.empty() || settle_frames > 0;
+            const bool animating = continuous || app.play.active || !pending_events.empty() || settle_frames > 0;
+            const bool working = app.live_worker.busy() || app.deep_worker.busy();
             if (settle_frames > 0) --settle_frames;
             // The event the wait returns goes first into our queue: pushed back into SDL's queue it
             // would land behind the events SDL read with it (a key's release before its press: a
             // key stuck down).
-            if (!busy && SDL_WaitEventTimeout(&event, 100)) pending_events.push_back(event);
+            if (!animating && SDL_WaitEventTimeout(&event, working ? 50 : 100)) pending_events.push_back(event);
             double cpu_start = thread_cpu_ms();
             if (quit_signal) {
                 quit_signal = 0;

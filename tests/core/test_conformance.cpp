@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/run.hpp"
+#include "support/scale.hpp"
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
@@ -15,6 +16,17 @@ using tilelab::test::shell_quote;
 using tilelab::test::slurp;
 
 namespace {
+
+// The cases a test runs: every one at TILELAB_TEST_SCALE 1 and above; under a smaller scale (the
+// sanitizer run's, where each case is a start of the sanitized CLI) that share of them, spread
+// evenly over the file and at least one. The kinds' own tests run every vector in-process there.
+json sampled(const json& cases) {
+    const std::size_t n = cases.size();
+    const std::size_t take = std::min<std::size_t>(n, static_cast<std::size_t>(tilelab::test::reps(static_cast<int>(n))));
+    json out = json::array();
+    for (std::size_t i = 0; i < take; ++i) out.push_back(cases[i * n / take]);
+    return out;
+}
 
 json vectors(const std::string& name) { return json::parse(slurp(std::string(TILELAB_TEST_DATA "/vectors/") + name)); }
 
@@ -68,7 +80,7 @@ std::string moves_args(const json& moves) {
 
 TEST_CASE("match3 analyze vectors", "[vectors][match3]") {
     const json cases = vectors("match3_analyze.json").at("cases");  // kept alive: .at() returns a reference into it
-    for (const auto& c : cases) {
+    for (const auto& c : sampled(cases)) {
         json out = run_case("analyze", c.at("level"));
         INFO(c.at("level").at("board").dump());
         CHECK(groups_as_strings(out.at("groups"), false) == groups_as_strings(c.at("expect").at("groups"), false));
@@ -88,7 +100,7 @@ TEST_CASE("match3 analyze vectors", "[vectors][match3]") {
 
 TEST_CASE("match3 play vectors", "[vectors][match3]") {
     const json cases = vectors("match3_play.json").at("cases");  // kept alive: .at() returns a reference into it
-    for (const auto& c : cases) {
+    for (const auto& c : sampled(cases)) {
         json out = run_case("apply", c.at("level"), moves_args(c.at("moves")));
         INFO("seed " << c.at("level").at("seed"));
         CHECK(out.at("start_board") == c.at("expect").at("start_board"));
@@ -100,7 +112,7 @@ TEST_CASE("match3 play vectors", "[vectors][match3]") {
 
 TEST_CASE("link analyze vectors", "[vectors][link]") {
     const json cases = vectors("link_analyze.json").at("cases");  // kept alive: .at() returns a reference into it
-    for (const auto& c : cases) {
+    for (const auto& c : sampled(cases)) {
         json out = run_case("analyze", c.at("level"), "--budget-ms 200");
         INFO(c.at("level").at("board").dump());
         std::set<std::string> got, want;
@@ -122,7 +134,7 @@ TEST_CASE("link analyze vectors", "[vectors][link]") {
 
 TEST_CASE("link solve vectors", "[vectors][link]") {
     const json cases = vectors("link_solve.json").at("cases");  // kept alive: .at() returns a reference into it
-    for (const auto& c : cases) {
+    for (const auto& c : sampled(cases)) {
         json out = run_case("analyze", c.at("level"), "--budget-ms 5000");
         INFO(c.at("level").at("board").dump());
         CHECK(out.at("solve").at("verdict") == c.at("expect").at("verdict"));
@@ -131,7 +143,7 @@ TEST_CASE("link solve vectors", "[vectors][link]") {
 
 TEST_CASE("lines analyze vectors", "[vectors][lines]") {
     const json cases = vectors("lines_analyze.json").at("cases");  // kept alive: .at() returns a reference into it
-    for (const auto& c : cases) {
+    for (const auto& c : sampled(cases)) {
         json out = run_case("analyze", c.at("level"), "--budget-ms 200");
         INFO(c.at("level").at("board").dump());
         CHECK(groups_as_strings(out.at("groups"), true) == groups_as_strings(c.at("expect").at("groups"), true));
@@ -140,7 +152,7 @@ TEST_CASE("lines analyze vectors", "[vectors][lines]") {
 
 TEST_CASE("lines solve vectors", "[vectors][lines]") {
     const json cases = vectors("lines_solve.json").at("cases");  // kept alive: .at() returns a reference into it
-    for (const auto& c : cases) {
+    for (const auto& c : sampled(cases)) {
         json out = run_case("analyze", c.at("level"), "--budget-ms 5000");
         INFO(c.at("level").at("board").dump());
         CHECK(out.at("solve").at("verdict") == c.at("expect").at("verdict"));
@@ -150,7 +162,7 @@ TEST_CASE("lines solve vectors", "[vectors][lines]") {
 
 TEST_CASE("slide play vectors", "[vectors][slide]") {
     const json cases = vectors("slide_play.json").at("cases");  // kept alive: .at() returns a reference into it
-    for (const auto& c : cases) {
+    for (const auto& c : sampled(cases)) {
         json out = run_case("apply", c.at("level"), moves_args(c.at("moves")));
         INFO("seed " << c.at("level").at("seed"));
         CHECK(out.at("board") == c.at("expect").at("board"));
