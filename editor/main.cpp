@@ -190,6 +190,41 @@ bool write_screenshot(const std::string& path, int width, int height) {
 volatile std::sig_atomic_t quit_signal = 0;
 void on_quit_signal(int) { quit_signal = 1; }
 
+// Everything a frame draws, as bytes: the drawable's size and every vertex, index and command of
+// ImGui's draw lists. Two frames with the same bytes put the same pixels on the screen (the only
+// texture is the font atlas, made once), so the second need not be drawn: the window keeps the
+// first (see the main loop).
+void draw_bytes(const ImDrawData* data, int width, int height, std::vector<char>& out) {
+    out.clear();
+    auto put = [&out](const void* p, std::size_t n) {
+        const char* c = static_cast<const char*>(p);
+        out.insert(out.end(), c, c + n);
+    };
+    put(&width, sizeof width);
+    put(&height, sizeof height);
+    put(&data->DisplayPos, sizeof data->DisplayPos);
+    put(&data->DisplaySize, sizeof data->DisplaySize);
+    put(&data->FramebufferScale, sizeof data->FramebufferScale);
+    put(&data->CmdListsCount, sizeof data->CmdListsCount);
+    for (int i = 0; i < data->CmdListsCount; ++i) {
+        const ImDrawList* list = data->CmdLists[i];
+        put(&list->VtxBuffer.Size, sizeof list->VtxBuffer.Size);
+        put(list->VtxBuffer.Data, static_cast<std::size_t>(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+        put(&list->IdxBuffer.Size, sizeof list->IdxBuffer.Size);
+        put(list->IdxBuffer.Data, static_cast<std::size_t>(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        put(&list->CmdBuffer.Size, sizeof list->CmdBuffer.Size);
+        for (const ImDrawCmd& cmd : list->CmdBuffer) {
+            put(&cmd.ClipRect, sizeof cmd.ClipRect);
+            put(&cmd.TextureId, sizeof cmd.TextureId);
+            put(&cmd.VtxOffset, sizeof cmd.VtxOffset);
+            put(&cmd.IdxOffset, sizeof cmd.IdxOffset);
+            put(&cmd.ElemCount, sizeof cmd.ElemCount);
+            put(&cmd.UserCallback, sizeof cmd.UserCallback);
+            put(&cmd.UserCallbackData, sizeof cmd.UserCallbackData);
+        }
+    }
+}
+
 double thread_cpu_ms() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -282,6 +317,10 @@ int main(int argc, char** argv) {
         // a window a frame or two after it first shows, so the screen settles at once, not an idle
         // wait (100 ms) per frame later.
         int settle_frames = 0;
+        // What the window shows (draw_bytes of the last frame drawn), and when it was drawn.
+        std::vector<char> shown_frame, this_frame;
+        auto last_drawn = std::chrono::steady_clock::now();
+        bool window_changed = true;
         while (!app.wants_exit()) {
             // Frames at once while something moves on screen (input, a play-test, --frames). Otherwise
             // wait for input or a worker's result: up to 50 ms while a worker computes (its progress
@@ -346,6 +385,7 @@ int main(int argc, char** argv) {
                 if (event.type == SDL_MOUSEMOTION && event.motion.windowID == SDL_GetWindowID(window))
                     pointer = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y));
                 if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE) pointer.reset();
+                if (event.type == SDL_WINDOWEVENT) window_changed = true;  // shown, exposed, resized: draw again
                 if (event.type == SDL_KEYDOWN || event.type == SDL_KEYUP) {
                     ImGuiIO& keys = ImGui::GetIO();
                     keys.KeyCtrl = (event.key.keysym.mod & KMOD_CTRL) != 0;
@@ -384,10 +424,22 @@ int main(int argc, char** argv) {
             ImGui::Render();
             int width = 0, height = 0;
             SDL_GL_GetDrawableSize(window, &width, &height);
-            glViewport(0, 0, width, height);
-            glClearColor(0.1f, 0.1f, 0.11f, 1.0f);
-            glClear(GL_COLOR_BUFFER_BIT);
-            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            // A frame whose draw lists equal those the window shows is not drawn again (an idle
+            // window, a hover that changes nothing): with a software renderer a frame costs about
+            // 15 ms of CPU, and most idle frames draw the same. A window event, the timed modes
+            // (--frames, --frame-stats, --screenshot) and a second since the last drawing draw anyway.
+            draw_bytes(ImGui::GetDrawData(), width, height, this_frame);
+            const auto since_drawn = std::chrono::steady_clock::now() - last_drawn;
+            const bool draw = continuous || window_changed || this_frame != shown_frame || since_drawn > std::chrono::seconds(1);
+            window_changed = false;
+            if (draw) {
+                glViewport(0, 0, width, height);
+                glClearColor(0.1f, 0.1f, 0.11f, 1.0f);
+                glClear(GL_COLOR_BUFFER_BIT);
+                ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+                std::swap(shown_frame, this_frame);
+                last_drawn = std::chrono::steady_clock::now();
+            }
             frame_ms.push_back(thread_cpu_ms() - cpu_start);
 
             int frame = app.frame_number;
@@ -414,7 +466,7 @@ int main(int argc, char** argv) {
                 std::fflush(stdout);
                 app.exit_now = true;
             }
-            SDL_GL_SwapWindow(window);
+            if (draw) SDL_GL_SwapWindow(window);
             // "frame N" once the frame is drawn (--print-layout): a test waits for frames drawn after
             // its input instead of sleeping a fixed time (settle in tests/editor/lib.sh).
             if (options.print_layout) {
