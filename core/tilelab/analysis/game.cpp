@@ -44,6 +44,16 @@ std::string format_move(const Move& move) {
     return std::string(direction_name(std::get<Direction>(move)));
 }
 
+void write_solve_json(const Analysis& analysis, JsonWriter& out) {
+    if (!analysis.solved) return;
+    out.key("solve").begin_object();
+    out.key("verdict").value(verdict_name(analysis.verdict));
+    out.key("moves").begin_array();
+    for (const Move& m : analysis.solution) out.value(format_move(m));
+    out.end_array();
+    out.end_object();
+}
+
 std::string format_cell(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_string(c.y) + ")"; }
 
 std::string format_cells(const std::vector<Cell>& cells) {

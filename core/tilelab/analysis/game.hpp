@@ -374,6 +374,10 @@ struct KindOps {
     std::string (*layout_words)(const GenerateOptions&) = nullptr;
 };
 
+// `"solve": {"verdict": ..., "moves": [...]}` of `analyze --json`, the moves as format_move writes
+// them, when a solver ran (Analysis::solved); nothing otherwise (lines, slide).
+void write_solve_json(const Analysis& analysis, JsonWriter& out);
+
 // JSON helpers shared by the kinds' outputs.
 nlohmann::ordered_json cell_json(Cell c);
 nlohmann::ordered_json cells_json(const std::vector<Cell>& cells);

@@ -157,13 +157,7 @@ void write_analysis_json(const Analysis& analysis, JsonWriter& out) {
         out.end_object();
     }
     out.end_array();
-    if (!analysis.solved) return;
-    out.key("solve").begin_object();
-    out.key("verdict").value(verdict_name(analysis.verdict));
-    out.key("moves").begin_array();
-    for (const Move& m : analysis.solution) out.value(format_move(m));
-    out.end_array();
-    out.end_object();
+    write_solve_json(analysis, out);
 }
 
 }  // namespace

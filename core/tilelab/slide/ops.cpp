@@ -194,13 +194,7 @@ void write_analysis_json(const Analysis& a, JsonWriter& out) {
     for (std::size_t i = 0; i < all_directions.size(); ++i) out.key(direction_name(all_directions[i])).value(a.legal[i]);
     out.end_object();
     out.key("game_over").value(a.blocked);
-    if (!a.solved) return;
-    out.key("solve").begin_object();
-    out.key("verdict").value(verdict_name(a.verdict));
-    out.key("moves").begin_array();
-    for (const Move& m : a.solution) out.value(format_move(m));
-    out.end_array();
-    out.end_object();
+    write_solve_json(a, out);
 }
 
 // The starting board's overlays as `tilelab analyze` prints them (KindOps::analysis_text).
