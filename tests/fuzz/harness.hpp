@@ -13,7 +13,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -25,6 +24,7 @@
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/pack/report.hpp"
 #include "tilelab/pack/shard.hpp"
+#include "../support/analysis_json.hpp"
 
 namespace tilelab::fuzz {
 
@@ -110,13 +110,7 @@ inline std::string check_play(std::string_view bytes) {
     // TILELAB_FUZZ_BUDGET_MS overrides it, to fuzz the solvers stopping part way (docs/testing.md).
     if (const char* e = std::getenv("TILELAB_FUZZ_BUDGET_MS")) options.budget_ms = std::atoi(e);
     Analysis analysis = game.analyze(level, options, std::stop_token());
-    {
-        std::ostringstream json_text;  // `analyze --json`'s writer on whatever the analysis holds
-        JsonWriter out(json_text);
-        out.begin_object();
-        game.write_analysis_json(analysis, out);
-        out.end_object();
-    }
+    (void)test::analysis_json_text(level.kind, analysis);  // `analyze --json`'s writer on whatever it holds
 
     std::vector<Move> moves;
     for (const auto& line : move_lines) {
