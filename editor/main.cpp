@@ -325,7 +325,7 @@ int main(int argc, char** argv) {
             // Frames at once while something moves on screen (input, a play-test, --frames). Otherwise
             // wait for input or a worker's result: up to 50 ms while a worker computes (its progress
             // drawn about 15 times a second, and the cores left to its playouts: with a software
-            // renderer a frame costs as much CPU as thousands of moves), up to 100 ms when idle.
+            // renderer a frame costs much CPU, docs/editor.md), up to 100 ms when idle.
             SDL_Event event;
             const bool animating = continuous || app.play.active || !pending_events.empty() || settle_frames > 0;
             const bool working = app.live_worker.busy() || app.deep_worker.busy();
@@ -425,8 +425,8 @@ int main(int argc, char** argv) {
             int width = 0, height = 0;
             SDL_GL_GetDrawableSize(window, &width, &height);
             // A frame whose draw lists equal those the window shows is not drawn again (an idle
-            // window, a hover that changes nothing): with a software renderer a frame costs about
-            // 15 ms of CPU, and most idle frames draw the same. A window event, the timed modes
+            // window, a hover that changes nothing): with a software renderer every frame drawn
+            // costs CPU (docs/editor.md), and most idle frames draw the same. A window event, the timed modes
             // (--frames, --frame-stats, --screenshot) and a second since the last drawing draw anyway.
             draw_bytes(ImGui::GetDrawData(), width, height, this_frame);
             const auto since_drawn = std::chrono::steady_clock::now() - last_drawn;
