@@ -6,6 +6,8 @@
 //   fault_writer settings CONFIG FILE    add FILE to the recent files, write the settings
 //   fault_writer recover CONFIG FILE     what the next start offers: "offer FILE AUTOSAVE ok|broken" lines
 //   fault_writer load FILE               exit 0 when FILE loads as a level
+//   fault_writer rounds FILE N           N times in this process: load, paint, save with backup, load
+//                                        again (one process's many writes, pid_namespaces.sh)
 //   fault_writer pack FILE               the Pack panel's save: reverse the level order, save with backup
 //   fault_writer export PACK OUT         the Pack panel's export: check PACK (20 runs a level), write
 //                                        the bundle to OUT with backup
@@ -13,6 +15,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -57,6 +60,27 @@ int main(int argc, char** argv) {
         std::string error = doc.save();
         if (!error.empty()) std::fprintf(stderr, "fault_writer save: %s\n", error.c_str());
         return error.empty() ? 0 : 1;
+    }
+    if (verb == "rounds" && argc == 4) {
+        const long rounds = std::strtol(argv[3], nullptr, 10);
+        for (long i = 0; i < rounds; ++i) {
+            std::optional<Level> level = load(argv[2]);
+            if (!level) {
+                std::fprintf(stderr, "round %ld: the level does not load\n", i);
+                return 1;
+            }
+            Document doc(*level, argv[2]);
+            edit(doc);
+            if (std::string error = doc.save(); !error.empty()) {
+                std::fprintf(stderr, "round %ld: the write failed: %s\n", i, error.c_str());
+                return 1;
+            }
+        }
+        if (!load(argv[2])) {
+            std::fprintf(stderr, "after %ld rounds: the level does not load\n", rounds);
+            return 1;
+        }
+        return 0;
     }
     if (verb == "autosave" && argc == 4) {
         std::optional<Level> level = load(argv[2]);

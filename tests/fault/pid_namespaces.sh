@@ -22,13 +22,14 @@ if ! unshare --pid --fork true 2>/dev/null; then
   fi
 fi
 
-# Each writer runs in a namespace of its own, where its pids run 2, 3, 4, ...: the other writer's
-# temporary files carry pids that, in this namespace, are gone (or are a process of this one).
+# Each writer runs in a namespace of its own, as 20 processes one after another (pids 2, 3, 4, ...
+# there), each making a twentieth of the rounds (fault_writer rounds: load, paint, save, in one
+# process, then load): the other writer's temporary files carry pids that, in this namespace, are
+# gone, or are a process of this one (both namespaces number their processes alike).
 run_writer() {
   unshare "${userns[@]}" --pid --fork --kill-child bash -c '
-    for ((i = 0; i < $2; ++i)); do
-      "$0" save "$1" 2>>"$1.err.$3" || { echo "round $i: the write failed" >>"$1.err.$3"; exit 1; }
-      "$0" load "$1" 2>>"$1.err.$3" || { echo "round $i: the level does not load" >>"$1.err.$3"; exit 1; }
+    for ((p = 0; p < 20; ++p)); do
+      "$0" rounds "$1" $((($2 + 19) / 20)) 2>>"$1.err.$3" || { echo "process $p: failed" >>"$1.err.$3"; exit 1; }
     done' "$writer" "$work/a.json" "$rounds" "$1"
 }
 
