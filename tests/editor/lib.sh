@@ -14,6 +14,72 @@ e2e_start() {
     trap 'stop_editor 2>/dev/null; rm -rf "$work"' EXIT
     trap 'fail "stopped at the test'"'"'s deadline (TILELAB_E2E_TIMEOUT)"' TERM
     export XDG_CONFIG_HOME="$work/config"
+    _nap 0
+}
+
+# --- Following the editor's output without starting a process per wait ---
+# A test waits thousands of times (frames drawn, a line printed). Done with timeout, grep, tail and
+# sleep, the processes those waits started took most of an editor test's CPU, more than the editor
+# itself (perf, one process start costing milliseconds). So start_editor opens the editor's output
+# on a descriptor of the test's shell, and _follow reads what the editor has added since the last
+# read: it counts "frame N" lines (_FRAMES) and the other lines (_LINES), and keeps the last layout
+# (_LAYOUT) and each widget's last place (_ITEMS). The waits below read that, nap with _nap (a read
+# with a timeout on a FIFO nobody writes: no process) and run their condition again only when the
+# editor printed something new. Only the test's own shell follows: a subshell's reads would move the
+# shared offset and its counts would be lost, so in a subshell (and for an editor a test started by
+# hand) the helpers read the file with grep as before.
+
+# _nap SECONDS: waits that long without starting a process (the FIFO is made once, by e2e_start or
+# on the first nap, and unlinked once open).
+_nap() {
+    if [[ -z ${_NAP_FD:-} ]]; then
+        local d
+        d=$(mktemp -d)
+        mkfifo "$d/nap"
+        exec {_NAP_FD}<>"$d/nap"
+        rm -rf "$d"
+    fi
+    read -r -t "$1" -u "$_NAP_FD" _ 2>/dev/null || true
+}
+
+# _following [FILE]: true when this shell follows FILE (default: the editor's output).
+_following() {
+    [[ -n ${_OUT_FD:-} && $BASHPID == "$$" && ${EDITOR_PID:-} == "$_OUT_PID" && ${1:-${EDITOR_OUT:-}} == "$_OUT_FILE" ]]
+}
+
+# _follow_open OUT: follows OUT, the output of the editor just started (EDITOR_PID), from its start.
+_follow_open() {
+    [[ -z ${_OUT_FD:-} ]] || exec {_OUT_FD}<&-
+    exec {_OUT_FD}<"$1"
+    _OUT_FILE=$1 _OUT_PID=$EDITOR_PID _PARTIAL="" _FRAMES=0 _LINES=0 _LAYOUT=""
+    declare -gA _ITEMS=()
+}
+
+# _follow: reads the lines the editor added since the last call (an unfinished last line waits in
+# _PARTIAL for its end).
+_follow() {
+    local line rest name
+    while :; do
+        if IFS= read -r -u "$_OUT_FD" line; then
+            line=$_PARTIAL$line
+            _PARTIAL=""
+        else
+            _PARTIAL+=$line
+            return 0
+        fi
+        case $line in
+            "frame "*) _FRAMES=$((_FRAMES + 1)) ;;
+            *)
+                _LINES=$((_LINES + 1))
+                case $line in
+                    "layout "*) _LAYOUT=${line#layout } ;;
+                    "item "*)  # item NAME X0 Y0 X1 Y1, where NAME may hold spaces
+                        rest=${line#item }
+                        name=${rest% * * * *}
+                        _ITEMS[$name]=${rest:${#name}+1} ;;
+                esac ;;
+        esac
+    done
 }
 
 # fail MESSAGE: says what failed, shows the editor's output so far, exits 1.
@@ -31,7 +97,12 @@ check_shot() {
     local mode=$1; shift
     local x0 y0 cell arg args attempt
     for attempt in $(seq 1 40); do
-        read -r x0 y0 cell < <(layout "$work/out")
+        if _following "$work/out"; then
+            _follow
+            read -r x0 y0 cell _ <<<"$_LAYOUT"
+        else
+            read -r x0 y0 cell < <(layout "$work/out")
+        fi
         args=()
         for arg in "$@"; do
             case $arg in X0) args+=("$x0") ;; Y0) args+=("$y0") ;; CELL) args+=("$cell") ;; *) args+=("$arg") ;; esac
@@ -100,12 +171,24 @@ ensure_display() {
 }
 
 # wait_for SECONDS COMMAND...: polls COMMAND every 50 ms until it succeeds; fails after SECONDS.
+# A COMMAND that reads the followed output (an argument that is its path, or a bash -c text that
+# names it quoted) and is not about frames runs again only when the editor has printed a line other
+# than a frame since its last run, and at least once a second whatever happens.
 wait_for() {
     local limit=$1; shift
-    local deadline=$((SECONDS + limit))
-    until "$@" >/dev/null 2>&1; do
+    local deadline=$((SECONDS + limit)) gated=0 seen=-1 ran=$SECONDS
+    if _following; then
+        case " $* " in *" $_OUT_FILE "* | *"'$_OUT_FILE'"*) gated=1 ;; esac
+        [[ $* != *frame* ]] || gated=0
+    fi
+    while :; do
+        ((gated == 0)) || _follow
+        if ((gated == 0 || _LINES != seen || SECONDS - ran >= 1)); then
+            seen=${_LINES:-0} ran=$SECONDS
+            "$@" >/dev/null 2>&1 && return 0
+        fi
         if ((SECONDS >= deadline)); then echo "timed out after ${limit}s waiting for: $*" >&2; return 1; fi
-        sleep 0.05
+        if ((gated)); then _nap 0.01; else _nap 0.05; fi
     done
 }
 
@@ -114,8 +197,10 @@ wait_for() {
 start_editor() {
     local out=$1; shift
     EDITOR_OUT=$out
+    : >"$out"  # there before the editor starts, for _follow_open
     "$TILELAB_EDITOR" --window 1100x720 --print-layout --trace "$@" >"$out" 2>"$out.err" &
     EDITOR_PID=$!
+    _follow_open "$out"
     EDITOR_WID=$(timeout 30 xdotool search --sync --onlyvisible --pid "$EDITOR_PID" | head -1) || {
         echo "the editor's window never appeared" >&2; cat "$out.err" >&2; return 1; }
     wait_for 20 grep -q '^layout' "$out"
@@ -128,6 +213,17 @@ start_editor() {
 # an idle editor. tail -f wakes on each line (no polling); an editor that ends (a key that quits
 # it) draws no more and ends the wait.
 wait_frames() {
+    if _following; then
+        _follow
+        local target=$((_FRAMES + ${1:-3})) deadline=$((SECONDS + 20))
+        while :; do
+            _follow
+            ((_FRAMES < target)) || return 0
+            kill -0 "$EDITOR_PID" 2>/dev/null || return 0
+            ((SECONDS < deadline)) || fail "the editor drew no frames for 20 s (wait_frames ${1:-3})"
+            _nap 0.004
+        done
+    fi
     local status=0
     timeout 20 grep -m "${1:-3}" -q '^frame ' < <(tail -n 0 -f ${EDITOR_PID:+--pid="$EDITOR_PID"} "${EDITOR_OUT:-$work/out}") ||
         status=$?
@@ -137,13 +233,45 @@ wait_frames() {
 }
 
 # layout OUT: prints "X0 Y0 CELL" of the last layout the editor printed.
-layout() { grep '^layout' "$1" | tail -1 | awk '{print $2, $3, $4}'; }
+layout() {
+    if _following "$1"; then
+        _follow
+        local a=($_LAYOUT)
+        echo "${a[*]:0:3}"
+        return 0
+    fi
+    grep '^layout' "$1" | tail -1 | awk '{print $2, $3, $4}'
+}
+
+# _micro NUMBER: sets _M to NUMBER (as the editor prints it with %g) in millionths, without a
+# process; false for an exponent form.
+_micro() {
+    [[ $1 =~ ^(-?)([0-9]*)(\.([0-9]{0,6}))?$ ]] || return 1
+    local frac=${BASH_REMATCH[4]}000000
+    _M=$((10#${BASH_REMATCH[2]:-0} * 1000000 + 10#${frac:0:6}))
+    [[ -z ${BASH_REMATCH[1]} ]] || _M=$((-_M))
+}
+
+# _cell_px_vars OUT X Y: sets PX and PY to the window pixel of the centre of cell (X, Y), as cell_px
+# prints it.
+_cell_px_vars() {
+    local x0 y0 cell a
+    if _following "$1"; then
+        _follow
+        a=($_LAYOUT)
+        if _micro "${a[0]:-}" && x0=$_M && _micro "${a[1]:-}" && y0=$_M && _micro "${a[2]:-}" && cell=$_M; then
+            PX=$(((x0 + (2 * $2 + 1) * cell / 2) / 1000000))
+            PY=$(((y0 + (2 * $3 + 1) * cell / 2) / 1000000))
+            return 0
+        fi
+    fi
+    read -r PX PY < <(cell_px "$@")
+}
 
 # click_cell OUT X Y [BUTTON]: clicks the centre of board cell (X, Y) with real X input.
 click_cell() {
-    local px py
-    read -r px py < <(cell_px "$1" "$2" "$3")
-    pointer_to "$px" "$py"
+    _cell_px_vars "$1" "$2" "$3"
+    pointer_to "$PX" "$PY"
     wait_frames 2
     xdotool click "${4:-1}"
     wait_frames 2
@@ -171,7 +299,7 @@ stop_editor() {
     if kill -0 "$EDITOR_PID" 2>/dev/null; then
         kill -TERM "$EDITOR_PID" 2>/dev/null || true
         local i
-        for i in $(seq 1 100); do kill -0 "$EDITOR_PID" 2>/dev/null || break; sleep 0.05; done
+        for ((i = 0; i < 100; ++i)); do kill -0 "$EDITOR_PID" 2>/dev/null || break; _nap 0.05; done
         kill -KILL "$EDITOR_PID" 2>/dev/null || true
     fi
     wait "$EDITOR_PID" 2>/dev/null || true
@@ -180,11 +308,32 @@ stop_editor() {
 
 # item_centre NAME: the centre of the widget the editor last printed as "item NAME X0 Y0 X1 Y1"
 # (with --print-layout; the output file is $work/out).
-item_centre() { grep "^item $1 " "$work/out" | tail -1 | awk '{printf "%d %d\n", ($3 + $5) / 2, ($4 + $6) / 2}'; }
+item_centre() {
+    if _following "$work/out"; then
+        _item_vars "$1" || return 0
+        echo "$ITEM_X $ITEM_Y"
+        return 0
+    fi
+    grep "^item $1 " "$work/out" | tail -1 | awk '{printf "%d %d\n", ($3 + $5) / 2, ($4 + $6) / 2}'
+}
+
+# _item_vars NAME (followed output only): sets ITEM_X0 ITEM_Y0 ITEM_X1 ITEM_Y1 to the widget's last
+# place and ITEM_X ITEM_Y to its centre; false when the editor never showed it.
+_item_vars() {
+    _follow
+    [[ -n ${_ITEMS[$1]+set} ]] || return 1
+    read -r ITEM_X0 ITEM_Y0 ITEM_X1 ITEM_Y1 _ <<<"${_ITEMS[$1]}"
+    ITEM_X=$(((ITEM_X0 + ITEM_X1) / 2)) ITEM_Y=$(((ITEM_Y0 + ITEM_Y1) / 2))
+}
 
 # wait_item NAME: waits until the editor shows that widget and its place has held for three frames;
 # prints its centre.
 wait_item() {
+    if _following "$work/out"; then
+        _wait_item_vars "$1"
+        echo "$ITEM_X $ITEM_Y"
+        return 0
+    fi
     local at previous=""
     wait_for 10 grep -q "^item $1 " "$work/out" || fail "the editor never showed '$1'"
     for _ in 1 2 3 4 5 6 7 8 9 10; do
@@ -196,6 +345,33 @@ wait_item() {
     echo "$at"
 }
 
+# _wait_item_vars NAME: wait_item, setting ITEM_X and ITEM_Y (in this shell when it follows).
+_wait_item_vars() {
+    if ! _following "$work/out"; then
+        read -r ITEM_X ITEM_Y < <(wait_item "$1")
+        return 0
+    fi
+    wait_for 10 _item_vars "$1" || fail "the editor never showed '$1'"
+    local at previous=""
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        _item_vars "$1"
+        at="$ITEM_X $ITEM_Y"
+        [[ $at == "$previous" ]] && break
+        previous=$at
+        wait_frames 3
+    done
+}
+
+# _last_item NAME: sets ITEM_X0 ITEM_Y0 ITEM_X1 ITEM_Y1 to the widget's last place (empty when never shown).
+_last_item() {
+    ITEM_X0="" ITEM_Y0="" ITEM_X1="" ITEM_Y1=""
+    if _following "$work/out"; then
+        _item_vars "$1" || true
+    else
+        read -r ITEM_X0 ITEM_Y0 ITEM_X1 ITEM_Y1 < <(grep "^item $1 " "$work/out" | tail -1 | cut -d' ' -f3-) || true
+    fi
+}
+
 # scroll_into_view NAME: when the widget lies in one of the Inspector's scrolling sections (the
 # level's panels under the pinned badge; the docked Pack section, whose widgets are named pack-* and
 # ramp-*) but outside its visible part, turns the wheel over that section until it is inside, as a
@@ -204,9 +380,11 @@ scroll_into_view() {
     local i region x0 y0 x1 y1 ix iy0 iy1 previous=""
     case $1 in pack-*|ramp-*) region=inspector-pack ;; *) region=inspector-level ;; esac
     for i in $(seq 1 30); do
-        read -r x0 y0 x1 y1 < <(grep "^item $region " "$work/out" | tail -1 | cut -d' ' -f3-) || return 0
-        read -r ix iy0 iy1 < <(grep "^item $1 " "$work/out" | tail -1 | awk '{print int(($3 + $5) / 2), $4, $6}') || return 0
-        [[ -n ${x0:-} && -n ${ix:-} ]] || return 0
+        _last_item "$region"
+        x0=$ITEM_X0 y0=$ITEM_Y0 x1=$ITEM_X1 y1=$ITEM_Y1
+        _last_item "$1"
+        [[ -n $x0 && -n $ITEM_X0 ]] || return 0
+        ix=$(((ITEM_X0 + ITEM_X1) / 2)) iy0=$ITEM_Y0 iy1=$ITEM_Y1
         ((ix >= x0 && ix <= x1)) || return 0
         [[ "$iy0" == "$previous" ]] && return 0
         previous=$iy0
@@ -225,10 +403,9 @@ scroll_into_view() {
 # for three frames (a modal is drawn where it opens, then centred on a later frame: a click in
 # between missed it while other tests loaded both cores).
 click_item() {
-    local x y
     scroll_into_view "$1"
-    read -r x y < <(wait_item "$1")
-    xdotool mousemove --window "$EDITOR_WID" "$x" "$y"
+    _wait_item_vars "$1"
+    xdotool mousemove --window "$EDITOR_WID" "$ITEM_X" "$ITEM_Y"
     wait_frames 2
     xdotool click 1
     wait_frames 3
@@ -252,10 +429,13 @@ cell_px() {
 # has moved it (xdotool's --sync), so that the frames counted next come after the move. --sync waits
 # 15 s when the pointer is already there, so a pointer already in place is left alone.
 pointer_to() {
-    local wx wy mx my
-    read -r wx wy < <(xdotool getwindowgeometry --shell "$EDITOR_WID" | awk -F= '$1 == "X" { x = $2 } $1 == "Y" { y = $2 } END { print x, y }')
-    read -r mx my < <(xdotool getmouselocation --shell | awk -F= '$1 == "X" { x = $2 } $1 == "Y" { y = $2 } END { print x, y }')
-    ((mx == wx + $1 && my == wy + $2)) && return 0
+    local geo wx="" wy="" mx="" my=""
+    # One xdotool for both: the window's place, then the pointer's.
+    geo=$(xdotool getwindowgeometry --shell "$EDITOR_WID" getmouselocation --shell)
+    if [[ $geo =~ X=(-?[0-9]+).Y=(-?[0-9]+).*X=(-?[0-9]+).Y=(-?[0-9]+) ]]; then
+        wx=${BASH_REMATCH[1]} wy=${BASH_REMATCH[2]} mx=${BASH_REMATCH[3]} my=${BASH_REMATCH[4]}
+        ((mx == wx + $1 && my == wy + $2)) && return 0
+    fi
     xdotool mousemove --sync --window "$EDITOR_WID" "$1" "$2"
 }
 
@@ -263,9 +443,8 @@ pointer_to() {
 drag_cells() {
     local out=$1 from=$2 to=$3
     local x1=${from%,*} y1=${from#*,} x2=${to%,*} y2=${to#*,}
-    local px py
-    read -r px py < <(cell_px "$out" "$x1" "$y1")
-    pointer_to "$px" "$py"
+    _cell_px_vars "$out" "$x1" "$y1"
+    pointer_to "$PX" "$PY"
     wait_frames 2
     xdotool mousedown 1
     wait_frames 2
@@ -273,8 +452,8 @@ drag_cells() {
     while [[ $x != "$x2" || $y != "$y2" ]]; do
         ((x < x2)) && x=$((x + 1)); ((x > x2)) && x=$((x - 1))
         ((y < y2)) && y=$((y + 1)); ((y > y2)) && y=$((y - 1))
-        read -r px py < <(cell_px "$out" "$x" "$y")
-        pointer_to "$px" "$py"
+        _cell_px_vars "$out" "$x" "$y"
+        pointer_to "$PX" "$PY"
         wait_frames 2
     done
     xdotool mouseup 1
