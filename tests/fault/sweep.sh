@@ -197,76 +197,114 @@ case $writer in
     *) echo "usage: sweep.sh fmt|generate|export|report|save|pack|autosave|settings|calibrate|shard|merge|tune|tune-in-place|estimate-shard|merge-estimate|merge-report|editor-export" >&2; exit 2 ;;
 esac
 
-reset() { rm -rf "$case_dir"; cp -a "$init" "$case_dir"; }
+# The loop below runs the writer about a hundred times; around each run it starts only the copy of
+# the initial state and the writer itself: the checks read files with bash's own read (a process
+# start costs milliseconds on some machines, and cmp, grep, awk and find took most of a sweep's CPU).
+
+# Each run gets a fresh copy of the initial state in a folder of its own (removed with $work).
+runs=0
+reset() {
+    runs=$((runs + 1))
+    case_dir=$work/case.$runs
+    cp -a "$init" "$case_dir"
+}
+
+# bytes_of FILE: sets BYTES to FILE's whole content (a missing final newline kept); false when missing.
+bytes_of() {
+    BYTES=""
+    [[ -f $1 ]] || return 1
+    IFS= read -r -d '' BYTES <"$1" || true
+}
 
 # Runs the writer under the shim; sets status. Only calls on the case folder's files are counted.
+# The shim's lines go to a log of the run's own ($log).
 run_shim() {
     local at=$1 action=$2 err=$3
+    log=$work/log.$runs.$at.$action.$err
     set +e
     (
         export LD_PRELOAD=$TILELAB_FAULT_SHIM TILELAB_FAULT_AT=$at TILELAB_FAULT_ACTION=$action \
-            TILELAB_FAULT_ERRNO=$err TILELAB_FAULT_MATCH=$case_dir/ TILELAB_FAULT_LOG=$work/log
+            TILELAB_FAULT_ERRNO=$err TILELAB_FAULT_MATCH=$case_dir/ TILELAB_FAULT_LOG=$log
         run
     ) >"$work/stdout" 2>"$work/stderr"
     status=$?
     set -e
 }
 
-temporaries() { find "$case_dir" -name '.tilelab-*' | sort; }
+# read_log: from the run's log, sets calls (the count at exit), inject ("N CALL PATH" of the
+# injection, empty when none) and call (the injected call's name).
+read_log() {
+    local word rest
+    calls=0 inject="" call=""
+    [[ -f $log ]] || return 0
+    while read -r word rest; do
+        case $word in
+            calls) calls=$rest ;;
+            inject) inject=$rest; call=${rest#* }; call=${call%% *} ;;
+        esac
+    done <"$log"
+}
 
-# The old and new bytes (files, so that even a missing final newline counts as torn): a clean run.
+# temporaries: sets TEMPS to the temporary files left in the case folder (any depth); false when none.
+temporaries() {
+    shopt -s globstar nullglob dotglob
+    TEMPS=("$case_dir"/**/.tilelab-*)
+    shopt -u globstar nullglob dotglob
+    ((${#TEMPS[@]} > 0))
+}
+
+# The old and new bytes (whole files, so that even a missing final newline counts as torn): a clean run.
 reset
-cp "$case_dir/$target" "$work/old"
-if [[ -n $backup ]]; then cp "$case_dir/$backup" "$work/backup_old"; fi
-rm -f "$work/log"
+bytes_of "$case_dir/$target"; old=$BYTES
+if [[ -n $backup ]]; then bytes_of "$case_dir/$backup"; backup_old=$BYTES; fi
 run_shim 0 fail EIO
 ((status == 0)) || { cat "$work/stderr" >&2; fail "the clean run failed"; }
-cp "$case_dir/$target" "$work/new"
-! cmp -s "$work/old" "$work/new" || fail "the clean run did not change $target"
-calls=$(awk '$1 == "calls" {n = $2} END {print n + 0}' "$work/log")
+bytes_of "$case_dir/$target"; new=$BYTES
+[[ $old != "$new" ]] || fail "the clean run did not change $target"
+read_log
 ((calls > 3)) || fail "only $calls file calls counted: is the shim preloaded?"
-[[ -z $(temporaries) ]] || fail "a clean run left temporary files: $(temporaries)"
+! temporaries || fail "a clean run left temporary files: ${TEMPS[*]}"
+total_calls=$calls
 
 injected=0 failures=0 kills=0
-for ((n = 1; n <= calls; n++)); do
+for ((n = 1; n <= total_calls; n++)); do
     for mode in fail:ENOSPC fail:EIO kill:-; do
         action=${mode%%:*} err=${mode#*:}
         reset
-        rm -f "$work/log"
         run_shim "$n" "$action" "${err/-/EIO}"
-        where="call $n ($(awk '$1 == "inject" {print $3, $4}' "$work/log"), $mode)"
-        if grep -q '^inject' "$work/log"; then
+        read_log
+        where="call $n ($inject, $mode)"
+        if [[ -n $inject ]]; then
             injected=$((injected + 1))
             [[ $action == kill ]] && kills=$((kills + 1)) || failures=$((failures + 1))
         fi
-        [[ -f $case_dir/$target ]] || fail "$where: $target is missing"
+        bytes_of "$case_dir/$target" || fail "$where: $target is missing"
         is_new=0
-        if cmp -s "$case_dir/$target" "$work/new"; then is_new=1
-        elif ! cmp -s "$case_dir/$target" "$work/old"; then fail "$where: $target is torn ($(wc -c <"$case_dir/$target") bytes)"; fi
+        if [[ $BYTES == "$new" ]]; then is_new=1
+        elif [[ $BYTES != "$old" ]]; then fail "$where: $target is torn (${#BYTES} characters)"; fi
         if [[ -n $backup ]]; then
-            [[ -f $case_dir/$backup ]] || fail "$where: $backup is gone"
-            cmp -s "$case_dir/$backup" "$work/backup_old" || cmp -s "$case_dir/$backup" "$work/old" ||
-                fail "$where: $backup is not a whole earlier version"
+            bytes_of "$case_dir/$backup" || fail "$where: $backup is gone"
+            [[ $BYTES == "$backup_old" || $BYTES == "$old" ]] || fail "$where: $backup is not a whole earlier version"
         fi
         if ((status == 0 && is_new == 0)); then fail "$where: success reported but $target is old"; fi
         if [[ $action == fail ]]; then
-            ! grep -q 'Success' "$work/stderr" || fail "$where: a stale errno: $(cat "$work/stderr")"
+            bytes_of "$work/stderr"
+            [[ $BYTES != *Success* ]] || fail "$where: a stale errno: $BYTES"
             # A failed write, flush, rename or link says the system's own reason.
-            call=$(awk '$1 == "inject" {print $3}' "$work/log")
-            reason=$([[ $err == ENOSPC ]] && echo "No space left on device" || echo "Input/output error")
+            if [[ $err == ENOSPC ]]; then reason="No space left on device"; else reason="Input/output error"; fi
             if ((status != 0)) && [[ $call =~ ^(write|fsync|rename|link|fchmod)$ ]]; then
-                grep -q "$reason" "$work/stderr" || fail "$where: the message does not say '$reason': $(cat "$work/stderr")"
+                [[ $BYTES == *"$reason"* ]] || fail "$where: the message does not say '$reason': $BYTES"
             fi
-            [[ -z $(temporaries) ]] || fail "$where: the failed write left $(temporaries)"
+            ! temporaries || fail "$where: the failed write left ${TEMPS[*]}"
         fi
-        if [[ $(type -t extra_check) == function ]]; then extra_check; fi
-        if [[ $action == kill && -n $(temporaries) ]]; then
+        if declare -F extra_check >/dev/null; then extra_check; fi
+        if [[ $action == kill ]] && temporaries; then
             # The next write in that folder removes what the killed writer left.
             cp "$init/$target" "$case_dir/$target"
             run_shim 0 fail EIO
             ((status == 0)) || fail "$where: the write after the kill failed: $(cat "$work/stderr")"
-            [[ -z $(temporaries) ]] || fail "$where: the killed writer's temporary file outlived the next write"
+            ! temporaries || fail "$where: the killed writer's temporary file outlived the next write"
         fi
     done
 done
-echo "sweep $writer: $calls file calls, $injected faults injected ($failures failures, $kills kills), 0 torn files"
+echo "sweep $writer: $total_calls file calls, $injected faults injected ($failures failures, $kills kills), 0 torn files"
