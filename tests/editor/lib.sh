@@ -3,6 +3,10 @@
 # --trace: layout, item, status, frame N, ...) or a file; no test sleeps a fixed time. Each test has
 # its own Xvfb, $work and XDG_CONFIG_HOME, so ctest runs them in parallel (docs/testing.md).
 
+# Debian's python3 (scripts/setup.sh installs its modules there): a python3 earlier on PATH can be a
+# version manager's shim that takes a third of a second to start (pyenv's did, on the 2-core machine).
+python3() { if [[ -x /usr/bin/python3 ]]; then /usr/bin/python3 "$@"; else command python3 "$@"; fi; }
+
 # e2e_start "$@" (first thing in a test): strict mode (and set -x with TILELAB_E2E_TRACE), the script
 # re-run in its own Xvfb, a temporary folder $work holding the editor's config, removed on exit with
 # the editor stopped.
@@ -174,12 +178,16 @@ ensure_display() {
 # A COMMAND that reads the followed output (an argument that is its path, or a bash -c text that
 # names it quoted) and is not about frames runs again only when the editor has printed a line other
 # than a frame since its last run, and at least once a second whatever happens.
+# wait_out SECONDS COMMAND...: wait_for, for a COMMAND (a function of the test) that reads only the
+# followed output and is not about frames: it runs again only after a new line.
+wait_out() { _WAIT_GATED=1 wait_for "$@"; }
 wait_for() {
     local limit=$1; shift
     local deadline=$((SECONDS + limit)) gated=0 seen=-1 ran=$SECONDS
     if _following; then
         case " $* " in *" $_OUT_FILE "* | *"'$_OUT_FILE'"*) gated=1 ;; esac
         [[ $* != *frame* ]] || gated=0
+        [[ -z ${_WAIT_GATED:-} ]] || gated=1
     fi
     while :; do
         ((gated == 0)) || _follow

@@ -35,7 +35,7 @@ fail() {
 mark() { base=$(wc -l <"$out"); }
 seen() { tail -n "+$((base + 1))" "$out" | grep -q -- "$1"; }
 # wait_new PATTERN [SECONDS] [WHAT]: waits for a line after the mark matching PATTERN.
-wait_new() { wait_for "${2:-20}" seen "$1" || fail "${3:-no line '$1' from the editor}"; }
+wait_new() { wait_out "${2:-20}" seen "$1" || fail "${3:-no line '$1' from the editor}"; }
 
 # press_at X Y HOVER: a left click at window pixel (X, Y), pressed only once the editor has printed
 # the line HOVER (the mouse seen over the target: under Xvfb its event loop can lag behind).
@@ -44,7 +44,7 @@ press_at() {
     for tries in 1 2 3; do
         mark
         xdotool mousemove --window "$EDITOR_WID" "$(($1 + tries - 1))" "$2"
-        wait_for 3 seen "$3" && break
+        wait_out 3 seen "$3" && break
         xdo mousemove --window "$EDITOR_WID" 5 "$2"  # away, so the next move is a move
     done
     seen "$3" || fail "the editor never saw the mouse over ($1, $2) ('$3')"
