@@ -9,7 +9,7 @@
 # Usage: largest_levels.sh TILELAB [TIME_SCALE]   (TIME_SCALE multiplies every time limit; default 1)
 set -euo pipefail
 # Debian's python3 (scripts/setup.sh installs its modules there): a python3 earlier on PATH can be a
-# version manager's shim that takes a third of a second to start (pyenv's did, on the 2-core machine).
+# version manager's shim, many times slower to start (docs/testing.md "Where the time goes").
 python3() { if [[ -x /usr/bin/python3 ]]; then /usr/bin/python3 "$@"; else command python3 "$@"; fi; }
 cli=$(realpath "$1")  # the script works in a temporary folder
 scale=${2:-1}
@@ -24,7 +24,7 @@ printf '%-14s %-18s %5s %8s %8s %9s  %s\n' verb case exit wall cpu "peak MB" not
 
 # run VERB CASE LIMIT_S EXPECTED_EXITS CHECK -- ARGS...: one run, measured; CHECK is a jq filter the
 # JSON output must satisfy ("" for none), or "object": the output is one JSON object (read by Python's
-# json, which took 3.9 s where jq took 6.4 s on the 121 MB analysis of match3-full).
+# json, faster than jq on the analyses of the full 256x256 boards, hundreds of MB).
 run() {
     local verb=$1 case=$2 limit=$3 expect=$4 check=$5
     shift 6

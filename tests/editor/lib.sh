@@ -4,7 +4,7 @@
 # its own Xvfb, $work and XDG_CONFIG_HOME, so ctest runs them in parallel (docs/testing.md).
 
 # Debian's python3 (scripts/setup.sh installs its modules there): a python3 earlier on PATH can be a
-# version manager's shim that takes a third of a second to start (pyenv's did, on the 2-core machine).
+# version manager's shim, many times slower to start (docs/testing.md "Where the time goes").
 python3() { if [[ -x /usr/bin/python3 ]]; then /usr/bin/python3 "$@"; else command python3 "$@"; fi; }
 
 # e2e_start "$@" (first thing in a test): strict mode (and set -x with TILELAB_E2E_TRACE), the script
@@ -24,7 +24,7 @@ e2e_start() {
 # --- Following the editor's output without starting a process per wait ---
 # A test waits thousands of times (frames drawn, a line printed). Done with timeout, grep, tail and
 # sleep, the processes those waits started took most of an editor test's CPU, more than the editor
-# itself (perf, one process start costing milliseconds). So start_editor opens the editor's output
+# itself (docs/testing.md). So start_editor opens the editor's output
 # on a descriptor of the test's shell, and _follow reads what the editor has added since the last
 # read: it counts "frame N" lines (_FRAMES) and the other lines (_LINES), and keeps the last layout
 # (_LAYOUT) and each widget's last place (_ITEMS). The waits below read that, nap with _nap (a read
@@ -100,13 +100,9 @@ fail() {
 check_shot() {
     local mode=$1; shift
     local x0 y0 cell arg args attempt
-    for attempt in $(seq 1 40); do
-        if _following "$work/out"; then
-            _follow
-            read -r x0 y0 cell _ <<<"$_LAYOUT"
-        else
-            read -r x0 y0 cell < <(layout "$work/out")
-        fi
+    for ((attempt = 1; attempt <= 40; ++attempt)); do
+        _layout_vars "$work/out"
+        x0=$L_X0 y0=$L_Y0 cell=$L_CELL
         args=()
         for arg in "$@"; do
             case $arg in X0) args+=("$x0") ;; Y0) args+=("$y0") ;; CELL) args+=("$cell") ;; *) args+=("$arg") ;; esac
@@ -178,9 +174,6 @@ ensure_display() {
 # A COMMAND that reads the followed output (an argument that is its path, or a bash -c text that
 # names it quoted) and is not about frames runs again only when the editor has printed a line other
 # than a frame since its last run, and at least once a second whatever happens.
-# wait_out SECONDS COMMAND...: wait_for, for a COMMAND (a function of the test) that reads only the
-# followed output and is not about frames: it runs again only after a new line.
-wait_out() { _WAIT_GATED=1 wait_for "$@"; }
 wait_for() {
     local limit=$1; shift
     local deadline=$((SECONDS + limit)) gated=0 seen=-1 ran=$SECONDS
@@ -199,6 +192,10 @@ wait_for() {
         if ((gated)); then _nap 0.01; else _nap 0.05; fi
     done
 }
+
+# wait_out SECONDS COMMAND...: wait_for, for a COMMAND (a function of the test) that reads only the
+# followed output and is not about frames: it runs again only after a new line.
+wait_out() { _WAIT_GATED=1 wait_for "$@"; }
 
 # start_editor OUT ARGS...: starts the editor with its stdout in OUT; sets EDITOR_PID, EDITOR_WID and
 # EDITOR_OUT (what wait_frames reads).
@@ -243,12 +240,22 @@ wait_frames() {
 # layout OUT: prints "X0 Y0 CELL" of the last layout the editor printed.
 layout() {
     if _following "$1"; then
-        _follow
-        local a=($_LAYOUT)
-        echo "${a[*]:0:3}"
+        _layout_vars "$1"
+        echo "$L_X0 $L_Y0 $L_CELL"
         return 0
     fi
     grep '^layout' "$1" | tail -1 | awk '{print $2, $3, $4}'
+}
+
+# _layout_vars OUT: sets L_X0, L_Y0 and L_CELL to the last layout the editor printed (in this shell
+# when it follows OUT).
+_layout_vars() {
+    if _following "$1"; then
+        _follow
+        read -r L_X0 L_Y0 L_CELL _ <<<"$_LAYOUT"
+    else
+        read -r L_X0 L_Y0 L_CELL < <(layout "$1")
+    fi
 }
 
 # _micro NUMBER: sets _M to NUMBER (as the editor prints it with %g) in millionths, without a
@@ -263,11 +270,10 @@ _micro() {
 # _cell_px_vars OUT X Y: sets PX and PY to the window pixel of the centre of cell (X, Y), as cell_px
 # prints it.
 _cell_px_vars() {
-    local x0 y0 cell a
+    local x0 y0 cell
     if _following "$1"; then
-        _follow
-        a=($_LAYOUT)
-        if _micro "${a[0]:-}" && x0=$_M && _micro "${a[1]:-}" && y0=$_M && _micro "${a[2]:-}" && cell=$_M; then
+        _layout_vars "$1"
+        if _micro "$L_X0" && x0=$_M && _micro "$L_Y0" && y0=$_M && _micro "$L_CELL" && cell=$_M; then
             PX=$(((x0 + (2 * $2 + 1) * cell / 2) / 1000000))
             PY=$(((y0 + (2 * $3 + 1) * cell / 2) / 1000000))
             return 0
@@ -387,7 +393,7 @@ _last_item() {
 scroll_into_view() {
     local i region x0 y0 x1 y1 ix iy0 iy1 previous=""
     case $1 in pack-*|ramp-*) region=inspector-pack ;; *) region=inspector-level ;; esac
-    for i in $(seq 1 30); do
+    for ((i = 1; i <= 30; ++i)); do
         _last_item "$region"
         x0=$ITEM_X0 y0=$ITEM_Y0 x1=$ITEM_X1 y1=$ITEM_Y1
         _last_item "$1"

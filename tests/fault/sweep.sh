@@ -210,10 +210,12 @@ reset() {
 }
 
 # bytes_of FILE: sets BYTES to FILE's whole content (a missing final newline kept); false when missing.
+# The files compared are text: one holding a NUL byte (where bash's read stops) gets a mark that no
+# text has, so it never equals the old or the new version.
 bytes_of() {
     BYTES=""
     [[ -f $1 ]] || return 1
-    IFS= read -r -d '' BYTES <"$1" || true
+    if IFS= read -r -d '' BYTES <"$1"; then BYTES+=$'\x01(a NUL byte)'; fi
 }
 
 # Runs the writer under the shim; sets status. Only calls on the case folder's files are counted.

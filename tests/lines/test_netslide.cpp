@@ -135,9 +135,9 @@ TEST_CASE("Netslide puzzles with the one-group goal: solved within 5 s, optimum 
     // The breadth-first search is the test's own oracle, no product code. Its answer for a given file
     // never changes, so it is recorded here (from bfs_distance, which agreed with the solver on every
     // puzzle) and the solver is checked against the record on every puzzle. The search itself runs
-    // again, and must give the record, on every puzzle whose optimum is at most 6 moves (a few
-    // hundredths of a second each) and on every n-th of the others, n = 4 / TILELAB_TEST_SCALE: a
-    // quarter at scale 1 (the deeper ones take 1.5 to 4.5 s of CPU each), all of them in the soak.
+    // again, and must give the record, on every puzzle whose optimum is at most 6 moves (quick) and
+    // on every n-th of the others, n = 4 / TILELAB_TEST_SCALE: a quarter at scale 1 (the deeper
+    // searches are most of the test's time, docs/testing.md), all of them in the soak.
     const std::map<std::string, int> recorded = {
         {"netslide-3x3-tilelab-1.json", 3},   {"netslide-3x3-tilelab-2.json", 5},   {"netslide-3x3-tilelab-3.json", 6},
         {"netslide-3x4m6-tilelab-1.json", 6}, {"netslide-4x3m6-tilelab-1.json", 4}, {"netslide-4x4m8-tilelab-1.json", 8},

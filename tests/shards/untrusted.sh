@@ -9,7 +9,7 @@
 # Usage: untrusted.sh TILELAB SOURCE_DIR
 set -euo pipefail
 # Debian's python3 (scripts/setup.sh installs its modules there): a python3 earlier on PATH can be a
-# version manager's shim that takes a third of a second to start (pyenv's did, on the 2-core machine).
+# version manager's shim, many times slower to start (docs/testing.md "Where the time goes").
 python3() { if [[ -x /usr/bin/python3 ]]; then /usr/bin/python3 "$@"; else command python3 "$@"; fi; }
 cli=$(realpath "$1")
 src=$(realpath "$2")

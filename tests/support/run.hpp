@@ -78,7 +78,7 @@ inline RunResult run_shell(const std::string& command) {
 }
 
 // The command that starts the tilelab CLI, quoted for a shell. In the sanitizer build, LeakSanitizer's
-// scan at exit costs the sanitized CLI about 50 ms a run, more than most runs' own work, so only the
+// scan at exit costs the sanitized CLI more than most runs' own work, so only the
 // first run of a test process and every 8th after it look for leaks (the others add detect_leaks=0
 // to ASAN_OPTIONS); every run keeps ASan's and UBSan's checks, and the test executables themselves
 // are scanned at their exit (docs/testing.md "Sizes and soaks").
