@@ -55,12 +55,12 @@ _following() {
 _follow_open() {
     [[ -z ${_OUT_FD:-} ]] || exec {_OUT_FD}<&-
     exec {_OUT_FD}<"$1"
-    _OUT_FILE=$1 _OUT_PID=$EDITOR_PID _PARTIAL="" _FRAMES=0 _LINES=0 _LAYOUT=""
+    _OUT_FILE=$1 _OUT_PID=$EDITOR_PID _PARTIAL="" _FRAMES=0 _LINES=0 _LAYOUT="" _QUIT_PROMPTS=0
     declare -gA _ITEMS=()
 }
 
 # _follow: reads the lines the editor added since the last call (an unfinished last line waits in
-# _PARTIAL for its end).
+# _PARTIAL for its end); _QUIT_PROMPTS counts the quit prompts shown (with --trace).
 _follow() {
     local line rest name
     while :; do
@@ -77,6 +77,7 @@ _follow() {
                 _LINES=$((_LINES + 1))
                 case $line in
                     "layout "*) _LAYOUT=${line#layout } ;;
+                    "prompt: quit with unsaved changes"*) _QUIT_PROMPTS=$((_QUIT_PROMPTS + 1)) ;;
                     "item "*)  # item NAME X0 Y0 X1 Y1, where NAME may hold spaces
                         rest=${line#item }
                         name=${rest% * * * *}
@@ -311,9 +312,22 @@ shot() { import -window "$EDITOR_WID" "$1"; }
 stop_editor() {
     [[ -n "${EDITOR_PID:-}" ]] || return 0
     if kill -0 "$EDITOR_PID" 2>/dev/null; then
+        # SIGTERM quits at once without unsaved changes; with them it shows the quit prompt, which
+        # the followed output says: then no need to wait out the 5 s.
+        local i prompts=-1
+        if _following; then
+            _follow
+            prompts=$_QUIT_PROMPTS
+        fi
         kill -TERM "$EDITOR_PID" 2>/dev/null || true
-        local i
-        for ((i = 0; i < 100; ++i)); do kill -0 "$EDITOR_PID" 2>/dev/null || break; _nap 0.05; done
+        for ((i = 0; i < 100; ++i)); do
+            kill -0 "$EDITOR_PID" 2>/dev/null || break
+            if ((prompts >= 0)); then
+                _follow
+                ((_QUIT_PROMPTS == prompts)) || break
+            fi
+            _nap 0.05
+        done
         kill -KILL "$EDITOR_PID" 2>/dev/null || true
     fi
     wait "$EDITOR_PID" 2>/dev/null || true
