@@ -162,6 +162,43 @@ TEST_CASE("slide: every path agrees with the oracle on 100000 random positions (
     CHECK(legal_moves > position_count);
 }
 
+// The general path's evaluation, looked up per run in tables, against line_evaluation called on
+// each run between walls of each row, then each column, summed in that order: the very same double
+// (the bots' choices, and so every estimate, depend on it to the bit).
+TEST_CASE("slide: the general path evaluates as line_evaluation over each run, to the bit") {
+    Rng rng(20261129);
+    std::map<std::pair<int, int>, slide::GridPath> grids;
+    for (int round = 0; round < 4000; ++round) {
+        const Shape shape{2 + static_cast<int>(rng.uniform(7)), 2 + static_cast<int>(rng.uniform(7)), rng.uniform(2) == 0};
+        const int top_exponent = rng.uniform(3) == 0 ? 3 : (rng.uniform(5) == 0 ? 30 : 14);
+        const Board b = random_position(rng, shape, top_exponent);
+        const auto& grid = grids.try_emplace({b.width, b.height}, b.width, b.height).first->second;
+        const auto position = grid.from_board(b);
+        double expected = 0;
+        auto add_line = [&](const std::vector<std::uint8_t>& line) {
+            std::size_t start = 0;
+            for (std::size_t k = 0; k <= line.size(); ++k) {
+                if (k < line.size() && line[k] != slide::wall_code) continue;
+                if (k > start) expected += slide::line_evaluation(line.data() + start, static_cast<int>(k - start));
+                start = k + 1;
+            }
+        };
+        for (int y = 0; y < b.height; ++y) {
+            std::vector<std::uint8_t> row;
+            for (int x = 0; x < b.width; ++x) row.push_back(slide::exponent_of(b.at(x, y)));
+            add_line(row);
+        }
+        for (int x = 0; x < b.width; ++x) {
+            std::vector<std::uint8_t> column;
+            for (int y = 0; y < b.height; ++y) column.push_back(slide::exponent_of(b.at(x, y)));
+            add_line(column);
+        }
+        if (grid.evaluate(position) != expected)
+            FAIL("evaluation " << grid.evaluate(position) << " != " << expected << " on a " << b.width << "x" << b.height
+                               << " board, position " << round);
+    }
+}
+
 TEST_CASE("slide: table and general paths evaluate and count empties alike on 4x4") {
     Rng rng(5);
     const slide::TablePath table;

@@ -82,6 +82,101 @@ double line_evaluation(const std::uint8_t* exponents, int count, int stride) {
            sum_weight * sum;
 }
 
+namespace {
+// The general path's short runs (the cells between walls or edges, read away from the wall of
+// the move) are looked up in tables indexed by their cells' nibbles (cell i = nibble i), built on
+// first use from the very code they replace, so a lookup gives the same result to the bit:
+// - line_table(n): line_evaluation of every run of n cells whose exponents are at most 15;
+// - slide_table(n): the run slid towards cell 0 (its nibbles) and the sum of its merges' new
+//   values, for runs whose exponents are at most 14 (a merge stays within a nibble).
+// Runs of up to 4 cells take 0.6 MB per table; 5 cells 8 MB, built only when a level has such
+// runs. Longer runs, and larger tiles, take the code below.
+constexpr int tabled_run = 5;
+
+template <class Entry, class Make>
+const std::vector<Entry>& run_table(int count, Make make) {
+    auto build = [&](int n) {
+        std::vector<Entry> entries(std::size_t{1} << (4 * n));
+        std::array<std::uint8_t, tabled_run> cells{};
+        for (std::size_t key = 0; key < entries.size(); ++key) {
+            for (int i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>((key >> (4 * i)) & 0xF);
+            entries[key] = make(cells.data(), n);
+        }
+        return entries;
+    };
+    static const std::array<std::vector<Entry>, tabled_run> short_runs{build(0), build(1), build(2), build(3), build(4)};
+    if (count < tabled_run) return short_runs[static_cast<std::size_t>(count)];
+    static const std::vector<Entry> longest = build(tabled_run);
+    return longest;
+}
+
+const std::vector<double>& line_table(int count) {
+    return run_table<double>(count, [](const std::uint8_t* cells, int n) { return line_evaluation(cells, n); });
+}
+
+// Slides a run of `count` cells (no wall among them; cell i at `cells[i * step]`) towards cell 0:
+// equal tiles that meet merge once, the pair nearer cell 0 first. Adds the merges' new values to
+// `sum`.
+void slide_run(std::uint8_t* cells, int count, int step, std::int64_t& sum) {
+    int target = 0;     // next free slot
+    bool open = false;  // the slot before `target` holds a tile that may still merge
+    for (int k = 0; k < count; ++k) {
+        const std::uint8_t e = cells[k * step];
+        if (e == 0) continue;
+        cells[k * step] = 0;
+        std::uint8_t& previous = cells[(target - (target > 0 ? 1 : 0)) * step];
+        if (open && previous == e && e < largest_exponent) {
+            previous = static_cast<std::uint8_t>(e + 1);
+            sum += std::int64_t{1} << (e + 1);
+            open = false;
+        } else {
+            cells[target * step] = e;
+            ++target;
+            open = true;
+        }
+    }
+}
+
+struct SlidRun {
+    std::uint32_t nibbles;  // the run after the slide
+    std::uint32_t sum;      // its merges' new values
+};
+const std::vector<SlidRun>& slide_table(int count) {
+    return run_table<SlidRun>(count, [](const std::uint8_t* cells, int n) {
+        std::array<std::uint8_t, tabled_run> slid{};
+        std::copy(cells, cells + n, slid.begin());
+        std::int64_t sum = 0;
+        slide_run(slid.data(), n, 1, sum);
+        std::uint32_t nibbles = 0;
+        for (int i = 0; i < n; ++i) nibbles |= static_cast<std::uint32_t>(slid[static_cast<std::size_t>(i)]) << (4 * i);
+        return SlidRun{nibbles, static_cast<std::uint32_t>(sum)};
+    });
+}
+
+// A run of a line: its cells' nibbles (up to tabled_run of them) and the largest exponent.
+struct Run {
+    int begin = 0;  // index along the line of its first cell
+    int count = 0;
+    std::uint32_t nibbles = 0;
+    unsigned all = 0;  // the OR of its exponents: at most 15 (14) when every one is
+};
+// Reads the run starting at or after `k` along the line from `first` (walls skipped); false at the
+// line's end. `k` moves past the run.
+bool next_run(const std::uint8_t* first, int length, int step, int& k, Run& run) {
+    while (k < length && first[k * step] == wall_code) ++k;
+    if (k >= length) return false;
+    run = Run{k, 0, 0, 0};
+    for (; k < length; ++k) {
+        const std::uint8_t e = first[k * step];
+        if (e == wall_code) break;
+        if (run.count < tabled_run) run.nibbles |= static_cast<std::uint32_t>(e) << (4 * run.count);
+        run.all |= e;
+        ++run.count;
+    }
+    return true;
+}
+}  // namespace
+
 // ---- Table path ---------------------------------------------------------------------------------
 
 namespace {
@@ -191,36 +286,28 @@ Board TablePath::to_board(Position p) const {
 
 // ---- General path -------------------------------------------------------------------------------
 
-GridPath::GridPath(int w, int h) : width(w), height(h), cell_count(w * h) {}
+GridPath::GridPath(int w, int h) : width(w), height(h), cell_count(w * h) {
+    for (Direction d : all_directions) walks_[static_cast<std::size_t>(d)] = line_walk(width, height, d);
+}
 
 GridPath::Position GridPath::move(const Position& in, Direction d, std::int64_t& merged_sum) const {
     Position out = in;
+    auto* cells = reinterpret_cast<std::uint8_t*>(out.data());
     std::int64_t sum = 0;
-    const LineWalk walk = line_walk(width, height, d);
+    const LineWalk& walk = walks_[static_cast<std::size_t>(d)];
     for (int line = 0; line < walk.lines; ++line) {
-        const int first = walk.start(line);
-        int target = 0;     // next free slot of the run between walls
-        bool open = false;  // the slot before `target` holds a tile that may still merge
-        for (int k = 0, at = first; k < walk.length; ++k, at += walk.step) {
-            const auto e = static_cast<std::uint8_t>(out[static_cast<std::size_t>(at)]);
-            if (e == 0) continue;
-            if (e == wall_code) {
-                target = k + 1;
-                open = false;
+        std::uint8_t* first = cells + walk.start(line);
+        Run run;
+        for (int k = 0; next_run(first, walk.length, walk.step, k, run);) {
+            std::uint8_t* at = first + run.begin * walk.step;
+            if (run.count > tabled_run || run.all > 14) {
+                slide_run(at, run.count, walk.step, sum);
                 continue;
             }
-            out[static_cast<std::size_t>(at)] = 0;
-            // `open` implies target >= 1: the slot before it is on this line.
-            const auto previous = static_cast<std::size_t>(first + (target - 1) * walk.step);
-            if (open && static_cast<std::uint8_t>(out[previous]) == e && e < largest_exponent) {
-                out[previous] = static_cast<char>(e + 1);
-                sum += std::int64_t{1} << (e + 1);
-                open = false;
-            } else {
-                out[static_cast<std::size_t>(first + target * walk.step)] = static_cast<char>(e);
-                ++target;
-                open = true;
-            }
+            const SlidRun slid = slide_table(run.count)[run.nibbles];
+            sum += slid.sum;
+            if (slid.nibbles == run.nibbles) continue;
+            for (int i = 0; i < run.count; ++i) at[i * walk.step] = static_cast<std::uint8_t>((slid.nibbles >> (4 * i)) & 0xF);
         }
     }
     merged_sum = sum;
@@ -228,18 +315,18 @@ GridPath::Position GridPath::move(const Position& in, Direction d, std::int64_t&
 }
 
 double GridPath::evaluate(const Position& p) const {
-    // Each row and each column, cut into runs at walls; a run is scored like a table row.
+    // Each row, then each column, cut into runs at walls; a run is scored like a table row, in
+    // this order (the table path's), so both paths give the very same double.
     const auto* cells = reinterpret_cast<const std::uint8_t*>(p.data());
     double total = 0;
     for (Direction d : {Direction::left, Direction::up}) {
-        const LineWalk walk = line_walk(width, height, d);
+        const LineWalk& walk = walks_[static_cast<std::size_t>(d)];
         for (int line = 0; line < walk.lines; ++line) {
             const std::uint8_t* first = cells + walk.start(line);
-            int run_start = 0;
-            for (int k = 0; k <= walk.length; ++k) {
-                if (k < walk.length && first[k * walk.step] != wall_code) continue;
-                if (k > run_start) total += line_evaluation(first + run_start * walk.step, k - run_start, walk.step);
-                run_start = k + 1;
+            Run run;
+            for (int k = 0; next_run(first, walk.length, walk.step, k, run);) {
+                if (run.count <= tabled_run && run.all <= 0xF) total += line_table(run.count)[run.nibbles];
+                else total += line_evaluation(first + run.begin * walk.step, run.count, walk.step);
             }
         }
     }

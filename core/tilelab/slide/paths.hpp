@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/slide/moves.hpp"
 
 namespace tilelab::slide {
 
@@ -162,6 +163,9 @@ public:
 
     Position from_board(const Board& board) const;
     Board to_board(const Position& p) const;
+
+private:
+    std::array<LineWalk, 4> walks_;  // line_walk of each direction, indexed by Direction
 };
 
 // The table path plays a level exactly when the board is 4x4 without walls, every tile and
