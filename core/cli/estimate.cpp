@@ -21,7 +21,7 @@
 namespace tilelab::cli {
 
 const char* const estimate_usage =
-    "usage: tilelab estimate LEVEL [--runs N] [--threads T] [--seed S] [--bot NAME]\n"
+    "usage: tilelab estimate LEVEL [--runs N] [--precision P] [--threads T] [--seed S] [--bot NAME]\n"
     "                              [--rollouts N] [--playout-budget-ms N] [--curve-cap N]\n"
     "                              [--calibration CAL.json] [--json]\n"
     "       tilelab estimate LEVEL --shard K/N -o PART [OPTIONS]\n"
@@ -36,6 +36,10 @@ const char* const estimate_usage =
     "--bot NAME (match3: random, greedy, lookahead or mcts; slide: expectimax, expectimax-deep,\n"
     "quick, greedy or random; link: random, a player who removes any available pair: the pass\n"
     "rate is its clear rate).\n"
+    "--precision P (0.03 or 3%; default 0: every run): runs in batches of 100 and stops at the\n"
+    "first batch after which the 95% interval's half-width is at most P; --runs is then the most\n"
+    "it takes. The JSON adds \"precision\", \"runs_asked\" and \"stopped\": \"precision\" (enough\n"
+    "runs) or \"runs\" (the cap came first). The same seed gives the same figure for any --threads.\n"
     "--rollouts N (default 100): the match3 mcts bot's rollouts per move.\n"
     "--playout-budget-ms N (default 120000): the playouts stop after N ms; the result then has\n"
     "\"stopped\": \"time_budget\", \"runs_asked\" and the runs finished (the first n: the figures\n"
@@ -183,6 +187,11 @@ int run_estimate(const Args& args) {
             if (!n) return usage_error("estimate", flags.error);
             options.runs = static_cast<int>(*n);
             runs_given = true;
+        } else if (flags.is("--precision")) {
+            auto p = flags.fraction();
+            if (!p || *p > 0.5)
+                return usage_error("estimate", p ? "--precision takes a half-width from 0 to 0.5 (0.03 or 3%)" : flags.error);
+            options.precision = *p;
         } else if (flags.is("--replay")) {
             auto n = flags.integer(0, limits::max_runs - 1);
             if (!n) return usage_error("estimate", flags.error);

@@ -44,9 +44,11 @@ const char* const pack_usage =
     "        FIRST to LAST in even steps, as `tilelab tune` sets one (see `tilelab pack tune --help`).\n"
     "\n"
     "options:\n"
-    "  --runs N        playouts per match3/slide level (default 1000)\n"
+    "  --precision P   a level's playouts stop at the first batch of 100 runs after which the 95%\n"
+    "                  interval's half-width is at most P (default 0.03, or 3%; 0: exactly --runs)\n"
+    "  --runs N        playouts per match3/slide level: the most with --precision (default 2000)\n"
     "  --seed S        playout seed, the same for every level (default 0): the figures equal\n"
-    "                  `tilelab estimate LEVEL --runs N --seed S`\n"
+    "                  `tilelab estimate LEVEL --runs N --precision P --seed S`\n"
     "  --threads T     worker threads (default: the machine's cores); figures do not depend on it\n"
     "  --range LO:HI   pass rates outside LO..HI are errors; fractions (0.2:0.9) or\n"
     "                  percentages (20%:90%)\n"
@@ -132,6 +134,11 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             auto v = flags.integer(1, limits::max_runs);
             if (!v) return usage_error(verb, flags.error);
             cmd.options.runs = static_cast<int>(*v);
+        } else if (flags.is("--precision")) {
+            auto p = flags.fraction();
+            if (!p || *p > 0.5)
+                return usage_error(verb, p ? "--precision takes a half-width from 0 to 0.5 (0.03 or 3%)" : flags.error);
+            cmd.options.precision = *p;
         } else if (flags.is("--threads")) {
             auto v = flags.integer(1, limits::max_threads);
             if (!v) return usage_error(verb, flags.error);

@@ -1,6 +1,7 @@
 // The pack panel: the pack's levels in order (open, add, remove, reorder, save), the difficulty curve, export.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -54,13 +55,18 @@ std::string cli_equivalent(const OpenPack& open, const std::filesystem::path& ou
     std::string line = std::string("tilelab pack ") + verb + " " + open.path.string() + " -o " + out.string() + " --runs " +
                        std::to_string(o.runs) + " --seed " + std::to_string(o.seed) + " --budget-ms " +
                        std::to_string(o.budget_ms);
+    if (o.precision != pack::CheckOptions{}.precision) {
+        char precision[32];
+        std::snprintf(precision, sizeof precision, " --precision %g", o.precision);
+        line += precision;
+    }
     if (o.playout_budget_ms != default_playout_budget_ms) line += " --playout-budget-ms " + std::to_string(o.playout_budget_ms);
     if (!o.bot.empty()) line += " --bot " + o.bot;
     return line;
 }
 
 bool same_options(const pack::CheckOptions& a, const pack::CheckOptions& b) {
-    return a.runs == b.runs && a.seed == b.seed && a.budget_ms == b.budget_ms && a.bot == b.bot &&
+    return a.runs == b.runs && a.precision == b.precision && a.seed == b.seed && a.budget_ms == b.budget_ms && a.bot == b.bot &&
            a.playout_budget_ms == b.playout_budget_ms && a.pass_range == b.pass_range;
 }
 
@@ -356,14 +362,20 @@ void draw_level_row(App& app, OpenPack& open, int i, const pack::PackReport* rep
     ImGui::PopID();
 }
 
-// Runs, seed, bot and solver budget of both the analysis and the export.
+// Runs, precision, seed, bot and solver budget of both the analysis and the export.
 void draw_check_settings(App& app, OpenPack& open) {
     const bool unfolded = ImGui::TreeNode("Check settings");
     trace_last_item(app, "pack-settings");
     if (!unfolded) return;
     pack::CheckOptions& o = open.options;
     ImGui::SetNextItemWidth(120);
-    if (ImGui::InputInt("playouts per level", &o.runs, 100, 1000)) o.runs = std::clamp(o.runs, 1, 1'000'000);
+    if (ImGui::InputInt("most playouts per level", &o.runs, 100, 1000)) o.runs = std::clamp(o.runs, 1, 1'000'000);
+    // As `pack check --precision`: a level's playouts stop once the interval is this narrow.
+    float half_width = static_cast<float>(o.precision * 100.0);
+    ImGui::SetNextItemWidth(120);
+    if (ImGui::InputFloat("precision (+- points; 0: every playout)", &half_width, 0.5f, 1.0f, "%.1f"))
+        o.precision = std::clamp(static_cast<double>(std::round(half_width * 10.0f)) / 1000.0, 0.0, 0.5);
+    trace_last_item(app, "pack-precision");
     ImGui::SetNextItemWidth(120);
     ImGui::InputScalar("playout seed", ImGuiDataType_U64, &o.seed);
     ImGui::SetNextItemWidth(120);
@@ -581,6 +593,7 @@ void start_ramp(App& app) {
     run->first = open.ramp_first / 100.0;
     run->last = open.ramp_last / 100.0;
     EstimateOptions estimate = pack::level_estimate_options(open.options);
+    estimate.precision = 0.0;  // `pack tune` plays every one of --runs
     estimate.threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency() - 1));
     app.trace("ramp: same as " + ramp_cli(open, run->first, run->last));
     std::thread([run, path = open.path, estimate, stop = run->stop.get_token()] {

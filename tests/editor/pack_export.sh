@@ -78,7 +78,7 @@ in_browser() {
 }
 
 # The editor's export uses its check settings (Pack panel > Check settings; docs/editor.md).
-cli_flags=(--runs 1000 --seed 0 --budget-ms 1000 --bot greedy)
+cli_flags=(--runs 2000 --seed 0 --budget-ms 1000 --bot greedy)
 
 start_editor "$out" "$pack" --overlays none --window 1100x880
 wait_for 10 grep -q '^item pack-export ' "$out" || fail "no export button"
@@ -101,7 +101,7 @@ wait_new '^status: exporting: checking the pack' 10
 wait_new '^status: exported ' 60 "the export never finished"
 demo_count=$(jq '.levels | length' "$TILELAB_SOURCE_DIR/levels/packs/demo.json")
 seen "^status: exported $bundle: $demo_count levels" || fail "unexpected export status: $(grep '^status: exp' "$out" | tail -1)"
-seen "^export: same as tilelab pack export $pack -o $bundle --runs 1000 --seed 0 --budget-ms 1000 --bot greedy$" ||
+seen "^export: same as tilelab pack export $pack -o $bundle --runs 2000 --seed 0 --budget-ms 1000 --bot greedy$" ||
     fail "the editor did not name the equivalent command line"
 "$TILELAB_CLI" pack export "$pack" -o "$work/cli.bundle.json" "${cli_flags[@]}" >/dev/null
 cmp "$work/cli.bundle.json" "$bundle" || fail "the editor's bundle differs from tilelab pack export's"
@@ -111,7 +111,7 @@ cmp "$work/cli.bundle.json" "$bundle" || fail "the editor's bundle differs from 
 report="$work/levels/packs/demo.html"
 in_browser report ""
 wait_new '^status: wrote report ' 60 "the report was never written"
-seen "^report: same as tilelab pack report $pack -o $report --runs 1000 --seed 0 --budget-ms 1000 --bot greedy$" ||
+seen "^report: same as tilelab pack report $pack -o $report --runs 2000 --seed 0 --budget-ms 1000 --bot greedy$" ||
     fail "the editor did not name the report's command line"
 "$TILELAB_CLI" pack report "$pack" -o "$work/cli.html" "${cli_flags[@]}" >/dev/null
 cmp "$work/cli.html" "$report" || fail "the editor's report differs from tilelab pack report's"

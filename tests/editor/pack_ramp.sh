@@ -48,7 +48,7 @@ wait_for 10 grep -q '^status: ramp: save 02-jelly.json first' "$work/out" ||
 key ctrl+z
 
 # 1. The defaults, 85% to 35%.
-(cd "$work/cli" && "$TILELAB_CLI" pack tune pack.json --ramp 0.85:0.35 --dry-run --json >"$work/dry.json") || true
+(cd "$work/cli" && "$TILELAB_CLI" pack tune pack.json --ramp 0.85:0.35 --runs 2000 --dry-run --json >"$work/dry.json") || true
 off=$(jq '[.levels[] | select(.within_tolerance == false)] | length' "$work/dry.json")
 ((off > 0)) || fail "the test's premise: tilelab pack tune --ramp 0.85:0.35 leaves a level off target"
 click_item ramp-tune
@@ -75,12 +75,12 @@ mark=$(wc -l <"$work/out")
 click_item ramp-tune
 wait_for 30 bash -c "tail -n +$mark '$work/out' | grep -q '^status: ramp tuned: 3 level files to change'" ||
     fail "the 60%:100% ramp did not tune three changes: $(grep '^status' "$work/out" | tail -2)"
-grep -q '^ramp: same as tilelab pack tune .* --ramp 60%:100% --runs 1000 --seed 0' "$work/out" ||
+grep -q '^ramp: same as tilelab pack tune .* --ramp 60%:100% --runs 2000 --seed 0' "$work/out" ||
     fail "the traced command line is not the 60%:100% ramp: $(grep '^ramp: same as' "$work/out" | tail -1)"
 click_item ramp-write
 wait_for 20 grep -q '^status: ramp: wrote 3 level files' "$work/out" ||
     fail "Write did not write three files: $(grep '^status' "$work/out" | tail -2)"
-(cd "$work/cli" && "$TILELAB_CLI" pack tune pack.json --ramp 0.6:1 >/dev/null 2>&1) || fail "the CLI's ramp failed"
+(cd "$work/cli" && "$TILELAB_CLI" pack tune pack.json --ramp 0.6:1 --runs 2000 >/dev/null 2>&1) || fail "the CLI's ramp failed"
 for level in 02-jelly 01-pairs 03-holes 01-intro; do
     cmp "$work/cli/levels/$level.json" "$work/editor/levels/$level.json" ||
         fail "$level.json: the editor wrote other bytes than tilelab pack tune"

@@ -128,6 +128,34 @@ TEST_CASE("shards: the parts of any N merge to check_pack's bytes", "[pack][shar
     }
 }
 
+TEST_CASE("shards: with a precision the parts play every run and the merge keeps the runs a whole check stops at",
+          "[pack][shards]") {
+    const LoadedPack loaded = load_pack_levels(demo);
+    CheckOptions options = quick_options(300);
+    options.precision = 0.03;
+    const PackReport whole_report = check_pack(loaded, options);
+    const std::string whole = whole_report.to_json().dump();
+    // Some level stops at a batch boundary (100 of 100 wins), some at the cap.
+    bool stopped_early = false;
+    bool ran_to_cap = false;
+    for (const auto& level : whole_report.levels) {
+        if (!level.estimate) continue;
+        stopped_early = stopped_early || level.estimate->runs == 100;
+        ran_to_cap = ran_to_cap || level.estimate->runs == 300;
+    }
+    CHECK(stopped_early);
+    CHECK(ran_to_cap);
+    for (int n : {1, 3}) {
+        INFO(n << " shards");
+        const auto parts = make_parts(loaded, options, n);
+        const PartSet set = check_part_set(parts);  // points into `parts`
+        REQUIRE(set.ok());
+        const PackMerge merge = merge_check_parts(set);
+        REQUIRE(merge.report);
+        CHECK(merge.report->to_json().dump() == whole);
+    }
+}
+
 TEST_CASE("shards: a range stopped by the playout budget ends the level's runs there, as one run does", "[pack][shards]") {
     const LoadedPack loaded = load_pack_levels(demo);
     const CheckOptions options = quick_options(64);

@@ -209,6 +209,10 @@ struct EstimateOptions {
     // > 0: the playouts stop after this many milliseconds; the result keeps the runs finished by
     // then (the first n, as `--runs n` would give) and says it stopped. 0: no time limit.
     int time_budget_ms = 0;
+    // > 0: an estimate to a precision (`--precision`): the runs are played in batches and stop at
+    // the first batch boundary where the 95% interval's half-width is at most this; `runs` is the
+    // cap (run_playouts_to_precision, docs/estimates.md "Precision"). 0: every run.
+    double precision = 0.0;
 };
 
 // The CLI's default playout budget (`estimate` and `pack check`, per level): far above what a

@@ -78,12 +78,50 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::funct
     return outcomes;
 }
 
+double interval_half_width(int wins, int runs) {
+    const auto [lo, hi] = wilson_interval(wins, runs);
+    return (hi - lo) / 2.0;
+}
+
+std::size_t precision_prefix(const std::vector<PlayoutOutcome>& outcomes, double precision) {
+    if (precision <= 0) return outcomes.size();
+    int wins = 0;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+        wins += outcomes[i].won ? 1 : 0;
+        const std::size_t runs = i + 1;
+        if (runs % precision_batch == 0 && interval_half_width(wins, static_cast<int>(runs)) <= precision) return runs;
+    }
+    return outcomes.size();
+}
+
+std::vector<PlayoutOutcome> run_playouts_to_precision(int runs, double precision, int threads,
+                                                      const std::function<PlayoutOutcome(int)>& play, std::stop_token stop,
+                                                      Progress* progress, int first_run) {
+    if (precision <= 0) return run_playouts(runs, threads, play, stop, progress, first_run);
+    std::vector<PlayoutOutcome> outcomes;
+    int wins = 0;
+    // The batch's own progress, scaled into the whole cap's.
+    Progress batch_progress;
+    for (int start = 0; start < runs && !stop.stop_requested(); start += precision_batch) {
+        const int batch = std::min(precision_batch, runs - start);
+        std::vector<PlayoutOutcome> part = run_playouts(batch, threads, play, stop, progress ? &batch_progress : nullptr,
+                                                        first_run + start);
+        const bool whole = static_cast<int>(part.size()) == batch;
+        for (auto& o : part) {
+            wins += o.won ? 1 : 0;
+            outcomes.push_back(std::move(o));
+        }
+        if (progress) progress->fraction.store(static_cast<double>(outcomes.size()) / runs);
+        if (!whole) break;  // stopped: the finished prefix, as run_playouts keeps it
+        if (batch == precision_batch && interval_half_width(wins, static_cast<int>(outcomes.size())) <= precision) break;
+    }
+    return outcomes;
+}
+
 EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled, bool timed_out,
-                                  int budget_ms) {
+                                  int budget_ms, double precision) {
     EstimateResult r;
     r.runs = static_cast<int>(outcomes.size());
-    r.cancelled = cancelled || r.runs < runs_asked;
-    r.timed_out = timed_out && !cancelled && r.runs < runs_asked;
     double moves_sum = 0;
     int dead = 0;
     for (const auto& o : outcomes) {
@@ -91,6 +129,11 @@ EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, i
         if (o.dead) ++dead;
         moves_sum += o.moves_used;
     }
+    // Fewer runs than asked, at a batch boundary within the precision: the estimate was done.
+    const bool precise = precision > 0 && !cancelled && r.runs < runs_asked && r.runs > 0 && r.runs % precision_batch == 0 &&
+                         interval_half_width(r.wins, r.runs) <= precision;
+    r.cancelled = cancelled || (r.runs < runs_asked && !precise);
+    r.timed_out = timed_out && !cancelled && r.runs < runs_asked && !precise;
     r.pass_rate = r.runs ? static_cast<double>(r.wins) / r.runs : 0.0;
     auto [lo, hi] = wilson_interval(r.wins, r.runs);
     r.ci_low = lo;
@@ -107,7 +150,11 @@ EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, i
         r.json["time_budget_ms"] = budget_ms;
     } else if (r.cancelled) {
         r.json["cancelled"] = true;
+    } else if (precision > 0) {
+        r.json["stopped"] = precise ? "precision" : "runs";
+        r.json["runs_asked"] = runs_asked;
     }
+    if (precision > 0) r.json["precision"] = precision;
     return r;
 }
 

@@ -46,12 +46,37 @@ private:
 std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int run_index)>& play,
                                          std::stop_token stop, Progress* progress, int first_run = 0);
 
+// An estimate to a precision (EstimateOptions::precision, docs/estimates.md "Precision") plays its
+// runs in batches of this many, counted from run 0, and stops at the first batch boundary where
+// the 95% interval's half-width is at most the precision: which boundary depends only on the
+// outcomes in run order, so the figure is the same for any thread count, and shards that play
+// every run give it too once merged (precision_prefix).
+inline constexpr int precision_batch = 100;
+
+// Half the width of wilson_interval(wins, runs).
+double interval_half_width(int wins, int runs);
+
+// The runs an estimate to `precision` (> 0) keeps of `outcomes` (runs 0, 1, ... in order): the
+// first whole batches after which the half-width is at most `precision`; all of them when no
+// batch boundary gets there (or `precision` is 0).
+std::size_t precision_prefix(const std::vector<PlayoutOutcome>& outcomes, double precision);
+
+// run_playouts of runs first_run .. first_run + runs - 1, to a precision: batch after batch while
+// the runs so far (from first_run, which is 0 for a whole estimate) are not yet within
+// `precision`; `runs` is the cap. `precision` 0: run_playouts itself.
+std::vector<PlayoutOutcome> run_playouts_to_precision(int runs, double precision, int threads,
+                                                      const std::function<PlayoutOutcome(int run_index)>& play,
+                                                      std::stop_token stop, Progress* progress, int first_run = 0);
+
 // The common part of estimate's result: runs, wins, pass_rate, ci95, mean moves used,
 // dead_rate; the kind adds its own distributions to `json` and `series` afterwards.
 // `timed_out`: the playouts stopped at the time budget (`budget_ms`): the JSON says
 // "stopped": "time_budget" with "runs_asked" and "time_budget_ms" instead of "cancelled".
+// `precision` > 0 (an estimate to a precision): the JSON adds "precision", "runs_asked" (the cap)
+// and "stopped": "precision" (fewer runs than the cap were enough) or "runs" (the cap was reached
+// first), unless the time budget stopped it; fewer runs than asked is then no cancellation.
 EstimateResult summarize_playouts(const std::vector<PlayoutOutcome>& outcomes, int runs_asked, bool cancelled,
-                                  bool timed_out = false, int budget_ms = 0);
+                                  bool timed_out = false, int budget_ms = 0, double precision = 0.0);
 
 // "39.4%": a rate (0..1) as a percentage with `decimals` decimals, as the command line and the
 // editor print rates. A rate that is not 1 never reads "100%" and one that is not 0 never "0%":

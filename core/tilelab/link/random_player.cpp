@@ -67,8 +67,8 @@ EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& op
     check_bot(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);
     const std::stop_token playout_stop = deadline.token();
-    auto outcomes = run_playouts(
-        options.runs, options.threads, [&](int run) { return random_playout(level, options.seed, run, playout_stop); },
+    auto outcomes = run_playouts_to_precision(
+        options.runs, options.precision, options.threads, [&](int run) { return random_playout(level, options.seed, run, playout_stop); },
         playout_stop, progress, options.first_run);
     return summarize_clear_rate(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
 }
@@ -100,7 +100,7 @@ Replay replay_run(const Level& level, const EstimateOptions& options, int run, s
 EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
                                     bool stopped, bool timed_out) {
     check_bot(options.bot);
-    EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
+    EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms, options.precision);
     const int pairs = tiles_on(level.board) / 2;
     // Runs per pairs removed before the board stuck (0 .. pairs - 1): where the random player fails.
     std::vector<double> stuck(static_cast<std::size_t>(std::max(pairs, 1)), 0.0);

@@ -458,7 +458,7 @@ EstimateResult summarize_estimate(const Level& level, const EstimateOptions& opt
                                   bool stopped, bool timed_out) {
     const Bot bot = parse_bot_or_throw(options.bot);
     const int limit = playout_limit(level);
-    EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
+    EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms, options.precision);
     std::vector<double> moves_left(static_cast<std::size_t>(limit) + 1, 0.0);
     double score_sum = 0;
     for (const auto& o : outcomes) {
@@ -502,8 +502,8 @@ EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& opt
     PlayoutDeadline deadline(stop, options.time_budget_ms);  // the start's cascade counts against it too
     const std::stop_token playout_stop = deadline.token();
     const State start = start_state(level);
-    auto outcomes = run_playouts(
-        options.runs, options.threads,
+    auto outcomes = run_playouts_to_precision(
+        options.runs, options.precision, options.threads,
         [&](int run) {
             BotWorkspace ws;
             ws.rollouts = options.rollouts;

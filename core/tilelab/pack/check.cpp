@@ -89,6 +89,7 @@ EstimateOptions level_estimate_options(const CheckOptions& options) {
     estimate_options.bot = options.bot;
     estimate_options.rollouts = options.rollouts;
     estimate_options.time_budget_ms = options.playout_budget_ms;
+    estimate_options.precision = options.precision;
     return estimate_options;
 }
 
@@ -123,6 +124,8 @@ LevelEstimate summarize_level_estimate(const Level& level, const CheckOptions& o
         run.error = std::string(kind_name(level.kind)) + " has no bot yet";
         return run;
     }
+    // Shards play every run of their ranges; the precision keeps the prefix a whole check stops at.
+    outcomes.resize(precision_prefix(outcomes, options.precision));
     try {
         run.result = ops.summarize(level, level_estimate_options(options), std::move(outcomes), false, timed_out);
     } catch (const std::exception& e) {
@@ -230,7 +233,7 @@ std::string pass_rate_text(const PassRate& rate) {
                        "), " + std::to_string(rate.runs) + (rate.runs == 1 ? " run" : " runs");
     if (rate.figures.is_object() && rate.figures.contains("bot") && rate.figures["bot"].is_string())
         text += ", " + rate.figures["bot"].get<std::string>();
-    if (rate.figures.is_object() && rate.figures.contains("stopped")) text += ", stopped at the time budget";
+    if (rate.figures.is_object() && rate.figures.value("stopped", "") == "time_budget") text += ", stopped at the time budget";
     if (rate.calibrated)
         text += "; players " + percent_text(rate.calibrated->pass_rate) + " (" + percent_text(rate.calibrated->ci_low) + "-" +
                 percent_text(rate.calibrated->ci_high) + ")";
@@ -389,6 +392,7 @@ nlohmann::ordered_json PackReport::to_json() const {
     // No thread count and no timing here: the output is the same bytes for any --threads.
     nlohmann::ordered_json opts;
     opts["runs"] = options.runs;
+    opts["precision"] = options.precision;
     opts["seed"] = options.seed;
     opts["budget_ms"] = options.budget_ms;
     if (!options.bot.empty()) opts["bot"] = options.bot;

@@ -486,6 +486,7 @@ ojson level_identity(const std::string& level_path) { return identity(level_path
 ojson check_options_json(const CheckOptions& options) {
     ojson j;
     j["runs"] = options.runs;
+    j["precision"] = options.precision;
     j["seed"] = options.seed;
     j["budget_ms"] = options.budget_ms;
     j["bot"] = options.bot;
@@ -505,7 +506,8 @@ std::optional<CheckOptions> check_options_from_json(const ojson& j) {
         if (!j.at("range").is_null()) o.pass_range = std::pair{j["range"].at(0).get<double>(), j["range"].at(1).get<double>()};
         o.playout_budget_ms = j.at("playout_budget_ms").get<int>();
         o.rollouts = j.at("rollouts").get<int>();
-        if (o.runs < 1) return std::nullopt;
+        o.precision = j.value("precision", 0.0);  // a part made before --precision played every run
+        if (o.runs < 1 || !(o.precision >= 0 && o.precision <= 0.5)) return std::nullopt;
         return o;
     } catch (const ojson::exception&) {
         return std::nullopt;
@@ -520,6 +522,7 @@ ojson estimate_options_json(const EstimateOptions& options) {
     j["curve_cap"] = options.curve_cap;
     j["playout_budget_ms"] = options.time_budget_ms;
     j["rollouts"] = options.rollouts;
+    if (options.precision > 0) j["precision"] = options.precision;
     return j;
 }
 
@@ -532,7 +535,8 @@ std::optional<EstimateOptions> estimate_options_from_json(const ojson& j) {
         o.curve_cap = j.at("curve_cap").get<int>();
         o.time_budget_ms = j.at("playout_budget_ms").get<int>();
         o.rollouts = j.at("rollouts").get<int>();
-        if (o.runs < 1) return std::nullopt;
+        o.precision = j.value("precision", 0.0);
+        if (o.runs < 1 || !(o.precision >= 0 && o.precision <= 0.5)) return std::nullopt;
         return o;
     } catch (const ojson::exception&) {
         return std::nullopt;
@@ -628,6 +632,8 @@ std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOption
     const ShardSpec shard{header["shard"][0].get<int>(), header["shard"][1].get<int>()};
     CheckOptions opts = options;
     opts.threads = std::clamp(options.threads, 1, 256);
+    // A range plays every one of its runs: the merge keeps the prefix the precision stops at.
+    opts.precision = 0.0;
     std::vector<WorkUnit> units;
     for (const WorkUnit& u : split_check(loaded, opts.runs, shard.count))
         if (u.shard == shard.index) units.push_back(u);
@@ -673,6 +679,7 @@ ojson run_estimate_shard(const Level& level, const EstimateOptions& options, ojs
         EstimateOptions share = options;
         share.first_run = first;
         share.runs = runs;
+        share.precision = 0.0;  // every run of the share: the merge keeps the precision's prefix
         const EstimateFn estimate = estimate_of(level.kind);
         if (!estimate) throw std::invalid_argument(std::string(kind_name(level.kind)) + " levels have no playouts");
         run.result = estimate(level, share, std::stop_token{}, nullptr);
@@ -856,6 +863,7 @@ EstimateMerge merge_estimate_parts(const PartSet& set) {
     try {
         const SummarizeFn summarize = summarize_of(load.level->kind);
         if (!summarize) throw std::invalid_argument(std::string(kind_name(load.level->kind)) + " levels have no playouts");
+        g.outcomes.resize(precision_prefix(g.outcomes, options->precision));
         merge.result = summarize(*load.level, *options, std::move(g.outcomes), false, g.timed_out);
         merge.result->json["problems"] = problems_json(problem_list(*load.level));  // as estimate --json ends
     } catch (const std::exception& e) {

@@ -215,8 +215,8 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
     std::optional<std::vector<Direction>> plan;
     const bool shared = has_no_spawns(level) && bot != BotKind::greedy && bot != BotKind::random;
     if (shared) plan = puzzle_plan(level, playout_stop);
-    auto outcomes = run_playouts(
-        options.runs, options.threads,
+    auto outcomes = run_playouts_to_precision(
+        options.runs, options.precision, options.threads,
         [&](int run_index) {
             return play_out(level, bot, options.seed, run_index, playout_stop, {}, false, options.curve_cap,
                             shared ? &plan : nullptr);
@@ -259,7 +259,7 @@ EstimateResult summarize(const Level& level, const EstimateOptions& options, std
                          bool timed_out) {
     BotKind bot{};
     if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
-    EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms);
+    EstimateResult r = summarize_playouts(outcomes, options.runs, stopped, timed_out, options.time_budget_ms, options.precision);
 
     std::map<int, int> highest;  // tile value -> runs that ended with it as their highest tile
     double score_sum = 0;
