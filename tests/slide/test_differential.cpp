@@ -199,6 +199,46 @@ TEST_CASE("slide: the general path evaluates as line_evaluation over each run, t
     }
 }
 
+// The search's last layer after a spawn (GridPath::SpawnLeaves: moved boards patched one line at a
+// time) against the plain loop it replaces: every empty cell, both spawn values, to the bit.
+TEST_CASE("slide: the leaves after a spawn equal the best evaluate(move(spawned)), to the bit") {
+    Rng rng(20261130);
+    std::map<std::pair<int, int>, slide::GridPath> grids;
+    int spawns = 0;
+    int dead = 0;
+    for (int round = 0; round < 1500; ++round) {
+        const Shape shape{2 + static_cast<int>(rng.uniform(7)), 2 + static_cast<int>(rng.uniform(7)), rng.uniform(2) == 0};
+        const int top_exponent = rng.uniform(3) == 0 ? 3 : (rng.uniform(5) == 0 ? 30 : 14);
+        const Board b = random_position(rng, shape, top_exponent);
+        const auto& grid = grids.try_emplace({b.width, b.height}, b.width, b.height).first->second;
+        const auto after = grid.from_board(b);
+        slide::GridPath::SpawnLeaves leaves(grid, after);
+        std::uint64_t evaluations = 0;
+        for (int c = 0; c < grid.cell_count; ++c) {
+            if (slide::GridPath::exponent_at(after, c) != 0) continue;
+            for (int exponent : {1, 2}) {
+                const auto spawned = slide::GridPath::with_tile(after, c, exponent);
+                double expected = 0.0;
+                bool any = false;
+                for (Direction d : all_directions) {
+                    const auto moved = grid.move(spawned, d);
+                    if (moved == spawned) continue;
+                    any = true;
+                    expected = std::max(expected, grid.evaluate(moved));
+                }
+                ++spawns;
+                dead += any ? 0 : 1;
+                const double got = leaves.best(c, exponent, evaluations);
+                if (got != expected)
+                    FAIL("leaf value " << got << " != " << expected << " on a " << b.width << "x" << b.height << " board, cell "
+                                       << c << ", exponent " << exponent << ", position " << round);
+            }
+        }
+    }
+    CHECK(spawns > 10000);
+    CHECK(dead > 0);  // some spawns fill the last cell of a locked board
+}
+
 TEST_CASE("slide: table and general paths evaluate and count empties alike on 4x4") {
     Rng rng(5);
     const slide::TablePath table;

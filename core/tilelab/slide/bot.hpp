@@ -111,6 +111,22 @@ private:
             ++evaluations_;
             return path_.evaluate(p);
         }
+        // The last chance layer of the general path: the leaves after each spawn from one set of
+        // moved boards (GridPath::SpawnLeaves), the same values as the loop below gives.
+        if constexpr (requires { typename Path::SpawnLeaves; }) {
+            if (depth == 1) {
+                typename Path::SpawnLeaves leaves(path_, p);
+                double total = 0;
+                for (int c = 0; c < path_.cell_count; ++c) {
+                    if (Path::exponent_at(p, c) != 0) continue;
+                    if (stop_.stop_requested()) return 0.0;
+                    for (const auto& [exponent, chance_of] : spawns_) total += chance_of * leaves.best(c, exponent, evaluations_);
+                }
+                const double value = total / empty;
+                cache_[Path::key(p)] = {depth, value};
+                return value;
+            }
+        }
         double total = 0;
         for (int c = 0; c < path_.cell_count; ++c) {
             if (Path::exponent_at(p, c) != 0) continue;

@@ -290,28 +290,142 @@ GridPath::GridPath(int w, int h) : width(w), height(h), cell_count(w * h) {
     for (Direction d : all_directions) walks_[static_cast<std::size_t>(d)] = line_walk(width, height, d);
 }
 
+namespace {
+// Slides one line (cell k at first[k * step], walls included) towards cell 0: each run between
+// walls on its own.
+void slide_line(std::uint8_t* first, int length, int step, std::int64_t& sum) {
+    Run run;
+    for (int k = 0; next_run(first, length, step, k, run);) {
+        std::uint8_t* at = first + run.begin * step;
+        if (run.count > tabled_run || run.all > 14) {
+            slide_run(at, run.count, step, sum);
+            continue;
+        }
+        const SlidRun slid = slide_table(run.count)[run.nibbles];
+        sum += slid.sum;
+        if (slid.nibbles == run.nibbles) continue;
+        for (int i = 0; i < run.count; ++i) at[i * step] = static_cast<std::uint8_t>((slid.nibbles >> (4 * i)) & 0xF);
+    }
+}
+
+double run_value(const std::uint8_t* first, int count, int step) {
+    if (count <= tabled_run) {
+        std::uint32_t nibbles = 0;
+        unsigned all = 0;
+        for (int i = 0; i < count; ++i) {
+            const unsigned e = first[i * step];
+            all |= e;
+            nibbles |= static_cast<std::uint32_t>(e) << (4 * i);
+        }
+        if (all <= 0xF) return line_table(count)[nibbles];
+    }
+    return line_evaluation(first, count, step);
+}
+}  // namespace
+
 GridPath::Position GridPath::move(const Position& in, Direction d, std::int64_t& merged_sum) const {
     Position out = in;
     auto* cells = reinterpret_cast<std::uint8_t*>(out.data());
     std::int64_t sum = 0;
     const LineWalk& walk = walks_[static_cast<std::size_t>(d)];
-    for (int line = 0; line < walk.lines; ++line) {
-        std::uint8_t* first = cells + walk.start(line);
-        Run run;
-        for (int k = 0; next_run(first, walk.length, walk.step, k, run);) {
-            std::uint8_t* at = first + run.begin * walk.step;
-            if (run.count > tabled_run || run.all > 14) {
-                slide_run(at, run.count, walk.step, sum);
-                continue;
-            }
-            const SlidRun slid = slide_table(run.count)[run.nibbles];
-            sum += slid.sum;
-            if (slid.nibbles == run.nibbles) continue;
-            for (int i = 0; i < run.count; ++i) at[i * walk.step] = static_cast<std::uint8_t>((slid.nibbles >> (4 * i)) & 0xF);
-        }
-    }
+    for (int line = 0; line < walk.lines; ++line) slide_line(cells + walk.start(line), walk.length, walk.step, sum);
     merged_sum = sum;
     return out;
+}
+
+// ---- The leaves after a spawn ----------------------------------------------------------------------
+
+GridPath::SpawnLeaves::SpawnLeaves(const GridPath& path, const Position& after) : path_(path), after_(after) {
+    // The evaluation's runs, in its order: each row's runs between walls, then each column's.
+    const auto* cells = reinterpret_cast<const std::uint8_t*>(after.data());
+    const auto n = static_cast<std::size_t>(path.cell_count);
+    row_run_.assign(n, -1);
+    column_run_.assign(n, -1);
+    for (Direction d : {Direction::left, Direction::up}) {
+        const LineWalk& walk = path.walks_[static_cast<std::size_t>(d)];
+        auto& of_cell = d == Direction::left ? row_run_ : column_run_;
+        for (int line = 0; line < walk.lines; ++line) {
+            const int first = walk.start(line);
+            Run run;
+            for (int k = 0; next_run(cells + first, walk.length, walk.step, k, run);) {
+                const int begin = first + run.begin * walk.step;
+                for (int i = 0; i < run.count; ++i)
+                    of_cell[static_cast<std::size_t>(begin + i * walk.step)] = static_cast<int>(runs_.size());
+                runs_.push_back({begin, run.count, walk.step});
+            }
+        }
+    }
+    affected_.assign(runs_.size(), 0);
+    for (Direction d : all_directions) {
+        Moved& m = moved_[static_cast<std::size_t>(d)];
+        m.board = path.move(after, d);
+        const auto* moved = reinterpret_cast<const std::uint8_t*>(m.board.data());
+        m.run_values.resize(runs_.size());
+        for (std::size_t r = 0; r < runs_.size(); ++r)
+            m.run_values[r] = run_value(moved + runs_[r].begin, runs_[r].count, runs_[r].step);
+        const LineWalk& walk = path.walks_[static_cast<std::size_t>(d)];
+        m.line_differs.assign(static_cast<std::size_t>(walk.lines), 0);
+        for (int line = 0; line < walk.lines; ++line) {
+            for (int k = 0, at = walk.start(line); k < walk.length; ++k, at += walk.step)
+                if (moved[at] != cells[at]) m.line_differs[static_cast<std::size_t>(line)] = 1;
+            m.lines_differing += m.line_differs[static_cast<std::size_t>(line)];
+        }
+    }
+}
+
+double GridPath::SpawnLeaves::best(int cell, int exponent, std::uint64_t& evaluations) {
+    double best = 0.0;  // no legal move: the game is lost
+    const auto* before = reinterpret_cast<const std::uint8_t*>(after_.data());
+    for (Direction d : all_directions) {
+        Moved& m = moved_[static_cast<std::size_t>(d)];
+        const LineWalk& walk = path_.walks_[static_cast<std::size_t>(d)];
+        const bool rows = d == Direction::left || d == Direction::right;
+        const int line = rows ? cell / path_.width : cell % path_.width;
+        const int first = walk.start(line);
+        // The spawned board's line, and that line after the move.
+        // Only the line's first walk.length entries are used (not zeroed: this runs millions of times).
+        std::array<std::uint8_t, 256> spawned;
+        std::array<std::uint8_t, 256> slid;
+        for (int k = 0, at = first; k < walk.length; ++k, at += walk.step)
+            spawned[static_cast<std::size_t>(k)] = at == cell ? static_cast<std::uint8_t>(exponent) : before[at];
+        std::copy(spawned.begin(), spawned.begin() + walk.length, slid.begin());
+        std::int64_t unused = 0;
+        slide_line(slid.data(), walk.length, 1, unused);
+        const bool legal = m.lines_differing - m.line_differs[static_cast<std::size_t>(line)] > 0 ||
+                           !std::equal(slid.begin(), slid.begin() + walk.length, spawned.begin());
+        if (!legal) continue;
+        // The board after the move is the move of the board without the spawn, with this line
+        // replaced: only the runs through its changed cells are scored again.
+        auto* board = reinterpret_cast<std::uint8_t*>(m.board.data());
+        std::array<int, 256> changed_at;  // the first `changes` are set
+        std::array<std::uint8_t, 256> changed_code;
+        int changes = 0;
+        for (int k = 0, at = first; k < walk.length; ++k, at += walk.step) {
+            if (board[at] == slid[static_cast<std::size_t>(k)]) continue;
+            changed_at[static_cast<std::size_t>(changes)] = at;
+            changed_code[static_cast<std::size_t>(changes++)] = board[at];
+            board[at] = slid[static_cast<std::size_t>(k)];
+            affected_[static_cast<std::size_t>(row_run_[static_cast<std::size_t>(at)])] = 1;
+            affected_[static_cast<std::size_t>(column_run_[static_cast<std::size_t>(at)])] = 1;
+        }
+        double total = 0;  // in the evaluation's order, so the very same double as evaluate()
+        for (std::size_t r = 0; r < runs_.size(); ++r) {
+            if (!affected_[r]) {
+                total += m.run_values[r];
+                continue;
+            }
+            total += run_value(board + runs_[r].begin, runs_[r].count, runs_[r].step);
+        }
+        for (int i = changes - 1; i >= 0; --i) {
+            const int at = changed_at[static_cast<std::size_t>(i)];
+            board[at] = changed_code[static_cast<std::size_t>(i)];
+            affected_[static_cast<std::size_t>(row_run_[static_cast<std::size_t>(at)])] = 0;
+            affected_[static_cast<std::size_t>(column_run_[static_cast<std::size_t>(at)])] = 0;
+        }
+        ++evaluations;
+        best = std::max(best, total);
+    }
+    return best;
 }
 
 double GridPath::evaluate(const Position& p) const {

@@ -164,6 +164,38 @@ public:
     Position from_board(const Board& board) const;
     Board to_board(const Position& p) const;
 
+    // The search's last layer after a spawn, cheaply: built once for a position `after` (the board
+    // after the bot's move), best(cell, exponent) is the value of the best move once a tile of
+    // 2^exponent spawns on the empty `cell`: the largest evaluate(move(spawned, d)) over the legal
+    // directions, 0 when none is legal, the very same double. Each direction's board without the
+    // spawn is moved and scored once; a spawn changes one line of it, and only the runs through
+    // that line's changed cells are scored again. `evaluations` counts the positions valued.
+    class SpawnLeaves {
+    public:
+        SpawnLeaves(const GridPath& path, const Position& after);
+        double best(int cell, int exponent, std::uint64_t& evaluations);
+
+    private:
+        struct EvaluatedRun {
+            int begin;  // its first cell
+            int count;
+            int step;
+        };
+        struct Moved {
+            Position board;                  // `after` moved (a spawn's line is patched in and back)
+            std::vector<double> run_values;  // each run's value on it
+            std::vector<char> line_differs;  // per line of the move: changed by the move
+            int lines_differing = 0;
+        };
+        const GridPath& path_;
+        const Position& after_;
+        std::vector<EvaluatedRun> runs_;  // the evaluation's runs, in its order
+        std::vector<int> row_run_;        // per cell: its run among the rows' (-1: a wall)
+        std::vector<int> column_run_;     // and among the columns'
+        std::vector<char> affected_;      // scratch: runs to score again
+        std::array<Moved, 4> moved_;      // indexed by Direction
+    };
+
 private:
     std::array<LineWalk, 4> walks_;  // line_walk of each direction, indexed by Direction
 };
