@@ -401,9 +401,10 @@ void App::run_deep_analysis() {
     task.analyze.budget_ms = settings.deep_budget_ms;
     task.run_estimate = ops.estimate != nullptr;  // match3, slide: many playouts
     task.estimate.runs = settings.deep_runs;
-    task.estimate.threads = 1;  // the UI keeps the other core
-    task.estimate.seed = 0;     // as `tilelab estimate` and `pack check`: one figure everywhere
-    task.estimate.bot = "";     // each kind's own bot, as the command line
+    task.estimate.precision = settings.deep_precision;  // as `tilelab estimate --precision`
+    task.estimate.threads = 1;                          // the UI keeps the other core
+    task.estimate.seed = 0;                             // as `tilelab estimate` and `pack check`: one figure everywhere
+    task.estimate.bot = "";                             // each kind's own bot, as the command line
     // The pass-rate curve up to twice the limit, as `tilelab estimate` draws it by default.
     task.estimate.curve_cap = 2 * job.level.goal.moves.value_or(0);
     job.task = std::move(task);

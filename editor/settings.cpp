@@ -72,6 +72,7 @@ Settings load_settings(const std::filesystem::path& dir) {
     read_value(json, "quick_runs", settings.quick_runs);
     read_value(json, "live_playout_budget_ms", settings.live_playout_budget_ms);
     read_value(json, "deep_runs", settings.deep_runs);
+    read_value(json, "deep_precision", settings.deep_precision);
     read_value(json, "deep_budget_ms", settings.deep_budget_ms);
     read_value(json, "autosave_seconds", settings.autosave_seconds);
     read_value(json, "aim_target", settings.aim_target);
@@ -97,6 +98,7 @@ Settings load_settings(const std::filesystem::path& dir) {
     settings.quick_runs = std::clamp(settings.quick_runs, 10, 5000);
     settings.live_playout_budget_ms = std::clamp(settings.live_playout_budget_ms, 100, 60000);
     settings.deep_runs = std::clamp(settings.deep_runs, 100, 1000000);
+    if (!(settings.deep_precision >= 0.0 && settings.deep_precision <= 0.5)) settings.deep_precision = 0.03;  // NaN too
     settings.autosave_seconds = std::clamp(settings.autosave_seconds, 1, 600);
     if (!(settings.aim_target >= 0.0f && settings.aim_target <= 1.0f)) settings.aim_target = 0.4f;  // NaN too
     if (!(settings.aim_tolerance > 0.0f && settings.aim_tolerance <= 0.5f)) settings.aim_tolerance = 0.05f;
@@ -122,6 +124,7 @@ std::string save_settings(const std::filesystem::path& dir, const Settings& sett
         {"quick_runs", settings.quick_runs},
         {"live_playout_budget_ms", settings.live_playout_budget_ms},
         {"deep_runs", settings.deep_runs},
+        {"deep_precision", settings.deep_precision},
         {"deep_budget_ms", settings.deep_budget_ms},
         {"autosave_seconds", settings.autosave_seconds},
         {"aim_target", settings.aim_target},

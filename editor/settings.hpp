@@ -26,7 +26,10 @@ struct Settings {
     int live_budget_ms = 300;           // the solver's budget after every edit
     int quick_runs = 1000;              // playouts for the live pass rate (the CLI's default runs)
     int live_playout_budget_ms = 2000;  // ... stopped after this long (slide's bot is slow)
-    int deep_runs = 10000;              // playouts for "Run longer analysis"
+    int deep_runs = 10000;              // the most playouts "Run longer analysis" makes
+    // ... which stop once the 95% interval's half-width is at most this (0: every one of them), as
+    // `tilelab estimate --precision`.
+    double deep_precision = 0.03;
     int deep_budget_ms = 10000;
     // Aiming (the Analysis panel's curve): the pass rate "Set moves" aims at, and how near is near
     // enough (as `tilelab tune --target --tolerance`).

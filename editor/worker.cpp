@@ -157,7 +157,9 @@ void AnalysisWorker::run_analysis(const Job& job, const AnalysisTask& task, std:
     std::stop_callback forward(job_token, [&playout_stop] { playout_stop.request_stop(); });
     // The first figure's outcome is copied now, before the timer thread may write to `done`
     // (estimate_timed_out).
-    const bool first_figure = task.estimate_first_runs > 0 && task.estimate_first_runs < task.estimate.runs;
+    // (Not for an estimate to a precision: its batches count from run 0 over the whole estimate.)
+    const bool first_figure = task.estimate_first_runs > 0 && task.estimate_first_runs < task.estimate.runs &&
+                              task.estimate.precision == 0;
     std::optional<Outcome> first_outcome;
     if (first_figure) first_outcome = outcome;
     std::jthread timer;

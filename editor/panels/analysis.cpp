@@ -593,8 +593,15 @@ void draw_analysis(App& app) {
     bool deep_busy = app.deep_worker.busy();
     const KindOps& ops = kind_ops(level.kind);
     if (!deep_busy) {
-        std::string label = ops.estimate ? "Run " + std::to_string(app.settings.deep_runs) + " playouts"
-                                         : "Solve with " + std::to_string(app.settings.deep_budget_ms / 1000) + " s budget";
+        std::string label = "Solve with " + std::to_string(app.settings.deep_budget_ms / 1000) + " s budget";
+        if (ops.estimate) {
+            label = "Run " + std::to_string(app.settings.deep_runs) + " playouts";
+            if (app.settings.deep_precision > 0) {
+                char to[48];
+                std::snprintf(to, sizeof to, " (to +-%.1f points)", app.settings.deep_precision * 100.0);
+                label = "Run up to " + std::to_string(app.settings.deep_runs) + " playouts" + to;
+            }
+        }
         if (ImGui::Button(label.c_str())) app.run_deep_analysis();
         trace_last_item(app, "deep-run");
     } else {
