@@ -48,6 +48,12 @@ std::string figure_basis(const EstimateResult& e, int runs_asked, bool timed_out
     std::string text = std::to_string(e.runs) + (e.runs == 1 ? " run" : " runs");
     if (timed_out && e.runs < runs_asked)
         text = std::to_string(e.runs) + " of " + std::to_string(runs_asked) + " runs (time budget)";
+    // An estimate to a precision that needed fewer runs than its cap says why it stopped.
+    if (e.json.is_object() && e.json.value("stopped", "") == "precision" && e.json.contains("precision")) {
+        char within[48];
+        std::snprintf(within, sizeof within, " (within +-%.1f points)", e.json["precision"].get<double>() * 100.0);
+        text += within;
+    }
     if (e.json.is_object() && e.json.contains("bot") && e.json["bot"].is_string())
         text += ", bot " + e.json["bot"].get<std::string>();
     return text;

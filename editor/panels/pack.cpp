@@ -369,11 +369,11 @@ void draw_check_settings(App& app, OpenPack& open) {
     if (!unfolded) return;
     pack::CheckOptions& o = open.options;
     ImGui::SetNextItemWidth(120);
-    if (ImGui::InputInt("most playouts per level", &o.runs, 100, 1000)) o.runs = std::clamp(o.runs, 1, 1'000'000);
+    if (ImGui::InputInt("most playouts", &o.runs, 100, 1000)) o.runs = std::clamp(o.runs, 1, 1'000'000);
     // As `pack check --precision`: a level's playouts stop once the interval is this narrow.
     float half_width = static_cast<float>(o.precision * 100.0);
     ImGui::SetNextItemWidth(120);
-    if (ImGui::InputFloat("precision (+- points; 0: every playout)", &half_width, 0.5f, 1.0f, "%.1f"))
+    if (ImGui::InputFloat("+- points (0: all)", &half_width, 0.5f, 1.0f, "%.1f"))
         o.precision = std::clamp(static_cast<double>(std::round(half_width * 10.0f)) / 1000.0, 0.0, 0.5);
     trace_last_item(app, "pack-precision");
     ImGui::SetNextItemWidth(120);
