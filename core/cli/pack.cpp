@@ -63,6 +63,10 @@ const char* const pack_usage =
     "  --playout-budget-ms N\n"
     "                  playout time per match3/slide level (default 120000); a level stopped by it\n"
     "                  keeps the runs that finished, with a warning\n"
+    "  --cache DIR     check, export, report: each level's results are read from the check cache in\n"
+    "                  DIR when it holds them for this build, the level's bytes and these options,\n"
+    "                  and written there otherwise (a damaged entry is ignored and rewritten)\n"
+    "  --no-cache      no cache (the default for now)\n"
     "  --force         export, report: write -o over whatever is there. Without it (exit 2, nothing\n"
     "                  written): the pack, one of its levels, or an existing file of another kind\n"
     "A progress line is shown on stderr when it is a terminal.\n"
@@ -110,6 +114,7 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
     unsigned cores = std::thread::hardware_concurrency();
     cmd.options.threads = cores ? static_cast<int>(std::min(cores, 64u)) : 1;
     FlagReader flags{verb, rest};
+    bool no_cache = false;
     while (!flags.done()) {
         if (flags.is("--json") && cmd.sub == "check") {
             cmd.json = true;
@@ -139,6 +144,15 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             if (!p || *p > 0.5)
                 return usage_error(verb, p ? "--precision takes a half-width from 0 to 0.5 (0.03 or 3%)" : flags.error);
             cmd.options.precision = *p;
+        } else if (flags.is("--cache")) {
+            auto v = flags.value();
+            if (!v) return usage_error(verb, flags.error);
+            if (v->empty()) return usage_error(verb, "--cache takes a folder");
+            cmd.options.cache_dir = *v;
+        } else if (flags.is("--no-cache")) {
+            cmd.options.cache_dir.clear();
+            no_cache = true;
+            ++flags.i;
         } else if (flags.is("--threads")) {
             auto v = flags.integer(1, limits::max_threads);
             if (!v) return usage_error(verb, flags.error);
@@ -187,6 +201,9 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
         }
     }
     if (cmd.pack_path.empty()) return usage_error(verb, "needs a pack file");
+    if (no_cache && !cmd.options.cache_dir.empty()) return usage_error(verb, "--cache and --no-cache go against each other");
+    if (cmd.shard && !cmd.options.cache_dir.empty())
+        return usage_error(verb, "--cache is not for --shard: a shard plays its ranges, the cache keeps whole levels");
     if (cmd.sub != "check" && cmd.output.empty()) return usage_error(verb, "needs -o FILE");
     if (cmd.shard && (cmd.options.ladder || cmd.calibration_path))
         return usage_error(verb, std::string(cmd.options.ladder ? "--ladder" : "--calibration") +

@@ -9,7 +9,9 @@
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/problems.hpp"
 #include "tilelab/kinds/table.hpp"
+#include "tilelab/pack/cache.hpp"
 #include "tilelab/pack/pack.hpp"
+#include "tilelab/pack/shard_detail.hpp"
 #include "tilelab/pack/steps.hpp"
 
 namespace tilelab::pack {
@@ -206,12 +208,19 @@ PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOption
 }
 
 void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress) {
+    run_ladder_from(report, options, stop, [&](const CheckOptions& with_bot) {
+        if (progress) progress->fraction.store(0.0);
+        return run_level_estimate(*report.level, with_bot, 0, options.runs, stop, progress);
+    });
+}
+
+void run_ladder_from(LevelReport& report, const CheckOptions& options, std::stop_token stop,
+                     const std::function<LevelEstimate(const CheckOptions& with_bot)>& estimate) {
     for (const std::string bot : kind_ops(report.level->kind).ladder_bots) {
         if (stop.stop_requested()) return;
         CheckOptions with_bot = options;
         with_bot.bot = bot;
-        if (progress) progress->fraction.store(0.0);
-        const LevelEstimate run = run_level_estimate(*report.level, with_bot, 0, options.runs, stop, progress);
+        const LevelEstimate run = estimate(with_bot);
         if (!run.error.empty()) {
             report.problems.push_back(
                 error_at(report.file, "", "ladder: the " + bot + " bot failed: " + run.error, "pack.ladder-failed"));
@@ -297,35 +306,158 @@ PackReport start_report(const LoadedPack& loaded, const CheckOptions& options) {
     return report;
 }
 
+namespace {
+
+// A level's playouts as the cache keeps them: {"timed_out": false, "outcomes": [...]} or
+// {"error": "..."}; nullopt for a figure the cache must not keep (stopped, or cut by a time budget:
+// another run could get further).
+std::optional<nlohmann::ordered_json> cacheable_playouts(const LevelEstimate& run) {
+    if (!run.error.empty()) return nlohmann::ordered_json{{"error", run.error}};
+    if (run.stopped || run.result.cancelled || run.result.timed_out) return std::nullopt;
+    return nlohmann::ordered_json{{"timed_out", false}, {"outcomes", detail::playout_outcomes_json(run.result.outcomes)}};
+}
+
+// The figures of cached playouts, as the run that made them gave them; nullopt when they do not
+// read back (the level is played again).
+std::optional<LevelEstimate> cached_estimate(const Level& level, const CheckOptions& options, const nlohmann::ordered_json& j) {
+    if (!j.is_object()) return std::nullopt;
+    if (const auto error = j.find("error"); error != j.end()) {
+        if (!error->is_string()) return std::nullopt;
+        LevelEstimate run;
+        run.error = error->get<std::string>();
+        return run;
+    }
+    const auto list = j.find("outcomes");
+    if (list == j.end() || !list->is_array() || list->size() > static_cast<std::size_t>(options.runs)) return std::nullopt;
+    std::vector<PlayoutOutcome> outcomes;
+    outcomes.reserve(list->size());
+    for (const auto& o : *list) {
+        auto outcome = detail::outcome_from_json(o);
+        if (!outcome) return std::nullopt;
+        outcomes.push_back(*outcome);
+    }
+    // A whole run: every run asked, or (to a precision) the first batches that were enough (no
+    // earlier boundary was: else the summary below keeps fewer and they are not this run's).
+    const std::size_t made = outcomes.size();
+    if (precision_prefix(outcomes, options.precision) != made) return std::nullopt;
+    LevelEstimate run = summarize_level_estimate(level, options, std::move(outcomes), false);
+    if (run.result.runs != static_cast<int>(made)) return std::nullopt;
+    if (!run.error.empty() || run.result.cancelled) return std::nullopt;
+    return run;
+}
+
+// The cached analysis applied to `report` (its problems named after the report's file); false
+// when it does not read back.
+bool apply_cached_analysis(LevelReport& report, const nlohmann::ordered_json& record) {
+    if (!record.is_object() || !record.contains("problems") || !record["problems"].is_array()) return false;
+    nlohmann::ordered_json renamed = record;
+    for (auto& problem : renamed["problems"])
+        if (problem.is_object()) problem["file"] = report.file;
+    LevelReport applied = report;
+    if (!detail::apply_level_analysis_record(applied, renamed)) return false;
+    report = std::move(applied);
+    return true;
+}
+
+}  // namespace
+
 PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop, CheckProgress* progress) {
     PackReport report = start_report(loaded, options);
     const int count = static_cast<int>(report.levels.size());
     if (progress) progress->levels_total.store(count);
+    const std::filesystem::path& cache = report.options.cache_dir;
+
+    // Each level's cache entry, when the cache has a whole one of this key (pack/cache.hpp).
+    std::vector<std::string> keys(static_cast<std::size_t>(count));
+    std::vector<std::optional<nlohmann::ordered_json>> cached(static_cast<std::size_t>(count));
+    // What this check adds to each level's entry: "analysis", "estimate", "ladder"; written after.
+    std::vector<nlohmann::ordered_json> fresh(static_cast<std::size_t>(count), nlohmann::ordered_json::object());
+    std::vector<char> keep(static_cast<std::size_t>(count), 1);  // false: a part the cache must not keep
 
     // Phase 1: analysis (solvers for link and lines), one level per worker.
     for_each_level(count, report.options.threads, stop, [&](int i) {
-        LevelReport& level_report = report.levels[static_cast<std::size_t>(i)];
-        if (level_report.level) analyse_level(level_report, report.options, stop);
+        const auto at = static_cast<std::size_t>(i);
+        LevelReport& level_report = report.levels[at];
+        if (level_report.level) {
+            if (!cache.empty()) {
+                keys[at] = cache_key(*level_report.level, report.options);
+                cached[at] = read_cache_entry(cache, keys[at]);
+            }
+            if (cached[at] && cached[at]->contains("analysis") &&
+                apply_cached_analysis(level_report, (*cached[at])["analysis"])) {
+                fresh[at]["analysis"] = (*cached[at])["analysis"];
+            } else {
+                cached[at].reset();
+                // Analysed on a report of its own, so that the entry holds the analysis' problems only.
+                LevelReport analysed;
+                analysed.path = level_report.path;
+                analysed.file = level_report.file;
+                analysed.level = level_report.level;
+                analyse_level(analysed, report.options, stop);
+                fresh[at]["analysis"] = detail::level_analysis_record(analysed);
+                keep[at] = analysed.verdict != Verdict::unknown;  // the solver's budget ran out: another run may do better
+                if (!detail::apply_level_analysis_record(level_report, fresh[at]["analysis"])) keep[at] = 0;
+            }
+        }
         if (progress) progress->levels_analysed.fetch_add(1);
     });
 
     // Phase 2: playouts, one level at a time, each spread over every worker by run index.
     for (int i = 0; i < count && !stop.stop_requested(); ++i) {
-        LevelReport& level_report = report.levels[static_cast<std::size_t>(i)];
+        const auto at = static_cast<std::size_t>(i);
+        LevelReport& level_report = report.levels[at];
         if (level_report.level && has_bot(level_report.level->kind)) {
             if (progress) {
                 progress->playouts.fraction.store(0.0);
                 progress->estimating.store(i);
             }
-            record_estimate(level_report, report.options,
-                            run_level_estimate(*level_report.level, report.options, 0, report.options.runs, stop,
-                                               progress ? &progress->playouts : nullptr));
-            if (report.options.ladder && kind_ops(level_report.level->kind).pack_ladder)
-                run_ladder(level_report, report.options, stop, progress ? &progress->playouts : nullptr);
+            // The cached playouts (or those played now), as the cache keeps them.
+            auto estimate_of = [&](const CheckOptions& with, const nlohmann::ordered_json* stored) {
+                if (stored) {
+                    if (auto run = cached_estimate(*level_report.level, with, *stored)) return std::pair{*run, *stored};
+                }
+                if (progress) progress->playouts.fraction.store(0.0);
+                LevelEstimate run = run_level_estimate(*level_report.level, with, 0, with.runs, stop,
+                                                       progress ? &progress->playouts : nullptr);
+                auto record = cacheable_playouts(run);
+                if (!record) keep[at] = 0;
+                return std::pair{std::move(run), record.value_or(nlohmann::ordered_json())};
+            };
+            auto stored = [&](const char* part, const std::string& bot = "") -> const nlohmann::ordered_json* {
+                if (!cached[at] || !cached[at]->contains(part)) return nullptr;
+                const nlohmann::ordered_json& j = (*cached[at])[part];
+                if (bot.empty()) return &j;
+                return j.is_object() && j.contains(bot) ? &j[bot] : nullptr;
+            };
+            auto [run, record] = estimate_of(report.options, stored("estimate"));
+            fresh[at]["estimate"] = std::move(record);
+            record_estimate(level_report, report.options, run);
+            if (report.options.ladder && kind_ops(level_report.level->kind).pack_ladder) {
+                fresh[at]["ladder"] = nlohmann::ordered_json::object();
+                run_ladder_from(level_report, report.options, stop, [&](const CheckOptions& with_bot) {
+                    auto [bot_run, bot_record] = estimate_of(with_bot, stored("ladder", with_bot.bot));
+                    fresh[at]["ladder"][with_bot.bot] = std::move(bot_record);
+                    return bot_run;
+                });
+            }
         }
         if (progress) progress->levels_estimated.fetch_add(1);
     }
     if (progress) progress->estimating.store(-1);
+    // The entries, for levels whose every part is whole and was not cut by a budget or a stop; an
+    // entry read whole is left as it is.
+    if (!cache.empty() && !stop.stop_requested()) {
+        for (int i = 0; i < count; ++i) {
+            const auto at = static_cast<std::size_t>(i);
+            if (!report.levels[at].level || !keep[at] || (cached[at] && *cached[at] == fresh[at])) continue;
+            if (cached[at]) {
+                nlohmann::ordered_json same = *cached[at];
+                for (const char* k : {"format", "version", "key"}) same.erase(k);
+                if (same == fresh[at]) continue;
+            }
+            write_cache_entry(cache, keys[at], fresh[at]);
+        }
+    }
     return report;
 }
 

@@ -64,6 +64,10 @@ struct CheckOptions {
     // `--calibration`: the players' pass rate predicted from each bot figure of a kind the
     // calibration's bot played (as `estimate --calibration`); null: none.
     std::shared_ptr<const calibration::Calibration> calibration;
+    // The check cache's folder (pack/cache.hpp, `--cache DIR`): each level's results are read
+    // from it when an entry of the same build, level bytes and options is there, and written
+    // there after; empty: none. Never part of the figures.
+    std::filesystem::path cache_dir;
 };
 
 // What `tilelab estimate` says of a level, kept short for the pack's tables and bundle.

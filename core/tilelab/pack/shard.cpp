@@ -423,6 +423,12 @@ std::string unchanged_and_intact(const PartSet& set, const ojson& now) {
 
 }  // namespace
 
+namespace detail {
+ojson level_analysis_record(const LevelReport& report) { return analysis_record(report); }
+bool apply_level_analysis_record(LevelReport& report, const ojson& record) { return apply_analysis_record(report, record); }
+ojson playout_outcomes_json(const std::vector<PlayoutOutcome>& outcomes) { return outcomes_json(outcomes); }
+}  // namespace detail
+
 std::optional<ShardSpec> parse_shard(std::string_view text, std::string& error) {
     error = "--shard takes K/N with 0 <= K < N <= " + std::to_string(limits::max_shards) +
             " (K counts from 0, as SLURM_ARRAY_TASK_ID and JOB_COMPLETION_INDEX do), not '" + std::string(text) + "'";

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/pack/pack.hpp"
 
 namespace tilelab::pack::detail {
 
@@ -32,5 +33,12 @@ struct Fnv1a {
 // A game of a part's "outcomes" ([won, dead, moves_used, moves_left, score, highest_tile, won_at,
 // dead_at]), or nothing when it is not one the tool could have written.
 std::optional<PlayoutOutcome> outcome_from_json(const nlohmann::ordered_json& j);
+
+// What phase 1 of a check found about a level (without its load problems), as parts and the
+// check cache keep it, and back onto a report (false when it does not read back).
+nlohmann::ordered_json level_analysis_record(const LevelReport& report);
+bool apply_level_analysis_record(LevelReport& report, const nlohmann::ordered_json& record);
+// A level's playouts as parts and the cache keep them: [won, dead, moves_used, ...] each.
+nlohmann::ordered_json playout_outcomes_json(const std::vector<PlayoutOutcome>& outcomes);
 
 }  // namespace tilelab::pack::detail

@@ -4,6 +4,7 @@
 #pragma once
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <stop_token>
 #include <string>
 #include <thread>
@@ -69,5 +70,8 @@ PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOption
 
 // --ladder: the level played by each bot of its kind's ladder (KindOps::ladder_bots; all runs), into report.ladder.
 void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress);
+// The same with each bot's figure from `estimate` (the check cache's, or one played then).
+void run_ladder_from(LevelReport& report, const CheckOptions& options, std::stop_token stop,
+                     const std::function<LevelEstimate(const CheckOptions& with_bot)>& estimate);
 
 }  // namespace tilelab::pack

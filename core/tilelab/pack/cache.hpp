@@ -1,0 +1,42 @@
+// The check cache: each level's results of a pack check (its analysis, its playouts and its
+// ladder's) kept in files under a folder, by content, so that a check of unchanged levels reads
+// them instead of playing again (docs/packs.md "The cache").
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "tilelab/pack/pack.hpp"
+
+namespace tilelab::pack {
+
+// The folder `--cache` defaults to: $XDG_CACHE_HOME/tilelab, else $HOME/.cache/tilelab; empty when
+// neither variable is set.
+std::filesystem::path default_cache_dir();
+
+// What made the results: the build's identity (the executable's GNU build id, else a hash of its
+// bytes; either changes with any change of the code or the version), so that another build never
+// reads an entry it did not write.
+const std::string& build_identity();
+
+// The entry's key: the build, a hash of the level's canonical bytes (write_level) and every option
+// the level's results depend on (runs, precision, seed, the solver's budget, bot, rollouts, the
+// playout budget, the ladder; not threads, range or calibration, which apply after).
+std::string cache_key(const Level& level, const CheckOptions& options);
+
+// The file an entry of `key` lives in under `dir`.
+std::filesystem::path cache_entry_path(const std::filesystem::path& dir, const std::string& key);
+
+// The entry stored for `key`: {"format": "tilelab.cache", "version": 1, "key": key, "analysis": ...,
+// "estimate": ..., "ladder": ...}, or nullopt when there is none, or it does not read, or it holds
+// another key: an entry is used only when whole and of this very key (the caller still checks
+// each part as it applies it, and computes the level afresh when one does not read back).
+std::optional<nlohmann::ordered_json> read_cache_entry(const std::filesystem::path& dir, const std::string& key);
+
+// Writes the entry atomically (a damaged or foreign entry there is replaced); false when it could
+// not be written (the check goes on: the cache is never needed).
+bool write_cache_entry(const std::filesystem::path& dir, const std::string& key, const nlohmann::ordered_json& entry);
+
+}  // namespace tilelab::pack
