@@ -1,5 +1,6 @@
 // Slide benchmark: moves per second of the table path, the general path and the oracle, and
-// expectimax moves per second at each depth, in one run; `--games N` plays the 2048 acceptance run.
+// expectimax moves per second at each depth, in one run; `--games N` plays the 2048 acceptance run;
+// `--profile LEVEL` says where the default bot's search goes on a level.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +13,7 @@
 
 #include "oracle.hpp"
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/io/level_io.hpp"
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/paths.hpp"
@@ -349,21 +351,66 @@ int run_games(int games, int threads, std::uint64_t seed) {
     return summary.runs > 0 && summary.pass_rate >= 0.9 ? 0 : 1;
 }
 
+// --profile LEVEL: where the default bot's search goes on a level, over `games` playouts (seed 0,
+// one thread, as the first runs of `tilelab estimate`): decisions by the depth they searched, chance
+// nodes expanded and found in the decision's cache, positions evaluated, and the CPU time.
+int profile_level(const char* path, int games) {
+    LevelLoad load = load_level(path);
+    if (!load.level) {
+        for (const auto& d : load.diagnostics) std::fprintf(stderr, "%s\n", d.format().c_str());
+        return 1;
+    }
+    slide::SearchStats stats;
+    double moves = 0;
+    int wins = 0;
+    const double start = thread_cpu_seconds();
+    for (int run = 0; run < games; ++run) {
+        const PlayoutOutcome o = slide::play_out(*load.level, slide::BotKind::expectimax, 0, run, {}, {}, false, 0, nullptr,
+                                                 nullptr, &stats);
+        moves += o.moves_used;
+        wins += o.won ? 1 : 0;
+    }
+    const double cpu = thread_cpu_seconds() - start;
+    std::uint64_t decisions = 0;
+    for (auto n : stats.decisions_by_depth) decisions += n;
+    std::printf("%s: %d games, %d won, %.0f moves (%s path)\n", path, games, wins, moves,
+                slide::fits_table_path(*load.level) ? "table" : "general");
+    std::printf("  decisions %llu, by depth:", static_cast<unsigned long long>(decisions));
+    for (std::size_t d = 0; d < stats.decisions_by_depth.size(); ++d)
+        if (stats.decisions_by_depth[d])
+            std::printf(" %zu: %.1f%%", d,
+                        100.0 * static_cast<double>(stats.decisions_by_depth[d]) / static_cast<double>(decisions));
+    std::printf(
+        "\n  per decision: %.1f chance nodes expanded, %.2f found in the cache (%.1f%% of lookups), %.0f positions evaluated\n",
+        static_cast<double>(stats.chance_nodes) / static_cast<double>(std::max<std::uint64_t>(decisions, 1)),
+        static_cast<double>(stats.cache_hits) / static_cast<double>(std::max<std::uint64_t>(decisions, 1)),
+        100.0 * static_cast<double>(stats.cache_hits) /
+            static_cast<double>(std::max<std::uint64_t>(stats.cache_hits + stats.chance_nodes, 1)),
+        static_cast<double>(stats.evaluations) / static_cast<double>(std::max<std::uint64_t>(decisions, 1)));
+    std::printf("  cpu %.2f s: %.1f us a decision, %.0f ns a position evaluated\n", cpu,
+                cpu * 1e6 / static_cast<double>(std::max<std::uint64_t>(decisions, 1)),
+                cpu * 1e9 / static_cast<double>(std::max<std::uint64_t>(stats.evaluations, 1)));
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int games = 0;
     int threads = 1;
     std::uint64_t seed = 1;
+    const char* profile = nullptr;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--games") && i + 1 < argc) games = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--seed") && i + 1 < argc) seed = std::strtoull(argv[++i], nullptr, 10);
+        else if (!std::strcmp(argv[i], "--profile") && i + 1 < argc) profile = argv[++i];
         else {
-            std::fprintf(stderr, "usage: bench_slide [--games N [--threads T] [--seed S]]\n");
+            std::fprintf(stderr, "usage: bench_slide [--games N [--threads T] [--seed S]] [--profile LEVEL [--games N]]\n");
             return 2;
         }
     }
+    if (profile) return profile_level(profile, games > 0 ? games : 100);
     if (games > 0) return run_games(games, threads, seed);
     bench_moves();
     bench_expectimax_on("the 4x4 table path", slide::TablePath(), 4, 4, 3, slide::DepthRule::for_table_path());

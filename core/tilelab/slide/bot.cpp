@@ -80,7 +80,8 @@ std::optional<std::vector<Direction>> plan_from(const Path& path, const typename
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
 PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop, DepthRule depth,
-                       int curve_cap, const std::optional<std::vector<Direction>>* shared_plan, std::vector<Direction>* played) {
+                       int curve_cap, const std::optional<std::vector<Direction>>* shared_plan, std::vector<Direction>* played,
+                       SearchStats* stats) {
     const State start = start_state(level);
     auto position = path.from_board(start.board);
     const SpawnTable spawns = SpawnTable::of(level.rules);
@@ -176,6 +177,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         }
     }
     if (!fixed) fix(false, false);  // interrupted: never counted
+    if (stats) *stats += searcher.stats();
     return out;
 }
 
@@ -193,17 +195,18 @@ std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std:
 
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop,
                         std::optional<DepthRule> depth, bool general_path, int curve_cap,
-                        const std::optional<std::vector<Direction>>* puzzle_plan, std::vector<Direction>* moves) {
+                        const std::optional<std::vector<Direction>>* puzzle_plan, std::vector<Direction>* moves,
+                        SearchStats* stats) {
     Rng rng(playout_seed(seed, static_cast<std::uint64_t>(run_index)));
     const bool deep = bot == BotKind::expectimax_deep;
     if (bot == BotKind::quick && !depth) depth = DepthRule::quick();
     if (!general_path && fits_table_path(level))
         return play_on(TablePath(), level, bot, rng, stop,
                        depth.value_or(deep ? DepthRule::deep_table_path() : DepthRule::for_table_path()), curve_cap, puzzle_plan,
-                       moves);
+                       moves, stats);
     return play_on(GridPath(level.width(), level.height()), level, bot, rng, stop,
                    depth.value_or(deep ? DepthRule::deep_general_path() : DepthRule::for_general_path()), curve_cap, puzzle_plan,
-                   moves);
+                   moves, stats);
 }
 
 EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {

@@ -51,6 +51,23 @@ struct DepthRule {
     static DepthRule quick() { return {1, 1}; }
 };
 
+// What an expectimax search did (`bench_slide --profile`): its decisions by the depth they
+// searched, the chance nodes it expanded and those it found in the decision's cache, and the
+// positions it evaluated.
+struct SearchStats {
+    std::array<std::uint64_t, 6> decisions_by_depth{};  // the last: depth 5 or more
+    std::uint64_t chance_nodes = 0;
+    std::uint64_t cache_hits = 0;
+    std::uint64_t evaluations = 0;
+    SearchStats& operator+=(const SearchStats& o) {
+        for (std::size_t i = 0; i < decisions_by_depth.size(); ++i) decisions_by_depth[i] += o.decisions_by_depth[i];
+        chance_nodes += o.chance_nodes;
+        cache_hits += o.cache_hits;
+        evaluations += o.evaluations;
+        return *this;
+    }
+};
+
 // Expectimax over a path's positions: a move node takes the best move, a chance node averages
 // over every empty cell (uniform) and every spawn value (the level's weights). Leaves, and
 // branches less likely than `probability_cutoff`, take the documented evaluation (paths.hpp
@@ -72,6 +89,7 @@ public:
     std::optional<Direction> choose(const Position& p) {
         cache_.clear();
         const int depth = depth_.depth_for(Path::empty_count(p));
+        ++stats_.decisions_by_depth[static_cast<std::size_t>(std::clamp(depth, 0, 5))];
         std::optional<Direction> best;
         double best_value = -1.0;
         for (Direction d : all_directions) {
@@ -87,6 +105,11 @@ public:
     }
 
     std::uint64_t evaluations() const { return evaluations_; }
+    SearchStats stats() const {
+        SearchStats s = stats_;
+        s.evaluations = evaluations_;
+        return s;
+    }
 
 private:
     struct Cached {
@@ -100,7 +123,11 @@ private:
             ++evaluations_;
             return path_.evaluate(p);
         }
-        if (auto it = cache_.find(Path::key(p)); it != cache_.end() && it->second.depth >= depth) return it->second.value;
+        if (auto it = cache_.find(Path::key(p)); it != cache_.end() && it->second.depth >= depth) {
+            ++stats_.cache_hits;
+            return it->second.value;
+        }
+        ++stats_.chance_nodes;
         if (spawns_.empty()) {  // no spawns (a puzzle): no chance node, the next move follows at once
             const double value = best_move(p, depth - 1, probability);
             cache_[Path::key(p)] = {depth, value};
@@ -161,6 +188,7 @@ private:
     std::stop_token stop_;
     std::unordered_map<Key, Cached> cache_;
     std::uint64_t evaluations_ = 0;
+    SearchStats stats_;
 };
 
 // Greedy: the move that merges the most (by the sum of new values), ties broken by the
@@ -243,10 +271,11 @@ inline constexpr std::size_t puzzle_bot_positions = 1 << 18;
 // `puzzle_plan` (a level without spawns): the search bots' line, found once for every run by
 // puzzle_plan() (nullopt inside: none found); unset, the playout searches for itself.
 // `moves` (a replay): each direction played is appended; null (estimate), nothing is kept.
+// `stats`: the search's counts are added to it (bench_slide --profile).
 PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
                         std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0,
                         const std::optional<std::vector<Direction>>* puzzle_plan = nullptr,
-                        std::vector<Direction>* moves = nullptr);
+                        std::vector<Direction>* moves = nullptr, SearchStats* stats = nullptr);
 
 // A level without spawns: the shortest solution the search bots play from its start (within
 // puzzle_bot_positions positions), the same in every run, so estimate finds it once; nullopt when
