@@ -73,13 +73,11 @@ std::string cache_key(const Level& level, const CheckOptions& options) {
     nlohmann::ordered_json key;
     key["build"] = build_identity();
     key["level"] = content_hash(write_level(level));
-    key["runs"] = options.runs;
-    key["precision"] = options.precision;
-    key["seed"] = options.seed;
-    key["budget_ms"] = options.budget_ms;
-    key["bot"] = options.bot;
-    key["rollouts"] = options.rollouts;
-    key["playout_budget_ms"] = options.playout_budget_ms;
+    // The options a part records (every one the figures depend on), but --range, which only
+    // judges them; and the ladder, which adds figures.
+    nlohmann::ordered_json figures_of = check_options_json(options);
+    figures_of.erase("range");
+    for (auto it = figures_of.begin(); it != figures_of.end(); ++it) key[it.key()] = it.value();
     key["ladder"] = options.ladder;
     return key.dump();
 }

@@ -22,8 +22,9 @@ std::filesystem::path default_cache_dir();
 const std::string& build_identity();
 
 // The entry's key: the build, a hash of the level's canonical bytes (write_level) and every option
-// the level's results depend on (runs, precision, seed, the solver's budget, bot, rollouts, the
-// playout budget, the ladder; not threads, range or calibration, which apply after).
+// the level's results depend on (check_options_json's but --range, and --ladder: runs, precision,
+// seed, the solver's budget, bot, rollouts, the playout budget; not threads, range or
+// calibration, which apply after).
 std::string cache_key(const Level& level, const CheckOptions& options);
 
 // The file an entry of `key` lives in under `dir`.
