@@ -21,6 +21,7 @@
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/kinds/table.hpp"
+#include "tilelab/pack/cache.hpp"
 #include "tilelab/pack/ramp.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "worker.hpp"
@@ -157,6 +158,9 @@ struct PackLevelInfo {
 inline pack::CheckOptions editor_check_options() {
     pack::CheckOptions options;
     options.threads = 1;
+    // The check cache in the user's cache folder: a level analysed before, unchanged, is read back
+    // (docs/editor.md "Packs").
+    options.cache_dir = pack::default_cache_dir();
     return options;
 }
 

@@ -180,6 +180,11 @@ void poll_check(App& app) {
     if (!open.check || !open.check->done.load(std::memory_order_acquire)) return;
     std::shared_ptr<PackCheckRun> run = std::move(open.check);
     if (!run->report || run->stop.stop_requested()) return;  // cancelled: partial figures are never used
+    // For tests: how many levels of the check were read from the check cache.
+    int cached = 0;
+    for (const pack::LevelReport& level : run->report->levels) cached += level.from_cache ? 1 : 0;
+    app.trace("pack-check from cache: " + std::to_string(cached) + " of " + std::to_string(run->report->levels.size()) +
+              " levels");
     if (!run->export_to.empty()) finish_export(app, *run);
     if (run->revision != open.revision) return;  // stale
     open.report = std::move(run->report);
@@ -288,6 +293,8 @@ void draw_level_row(App& app, OpenPack& open, int i, const pack::PackReport* rep
             figure = std::string(verdict_name(level.verdict));
         }
         if (level.has_errors() && !broken) figure += figure.empty() ? "(errors)" : "  (errors)";
+        // Read back from the check cache: the level is unchanged since a check with these settings.
+        if (level.from_cache && !figure.empty()) figure += "  (cached)";
     }
     ImGui::PushID(i);
     const float thumb = 2 * ImGui::GetTextLineHeight();

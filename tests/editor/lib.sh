@@ -150,6 +150,9 @@ ensure_display() {
     # other test of ctest -j2 (the editor group took 15% less CPU so).
     export LP_NUM_THREADS=${LP_NUM_THREADS:-0}
     local x; x=$(mktemp -d)
+    # The Pack panel's check cache (the user's cache folder by default): each test starts cold, and
+    # the folder goes with $x when the test ends.
+    export XDG_CACHE_HOME="$x/cache"
     local deathsig=()
     if command -v setpriv >/dev/null; then deathsig=(setpriv --pdeathsig KILL); fi
     # -noreset: by default the server resets when its last client leaves, and a test that starts the

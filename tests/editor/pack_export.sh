@@ -109,12 +109,18 @@ cmp "$work/cli.bundle.json" "$bundle" || fail "the editor's bundle differs from 
 # 1b. Write report... with the default name (demo.html beside the pack): `tilelab pack report`'s page,
 #     byte for byte, from the same check settings.
 report="$work/levels/packs/demo.html"
+mark
 in_browser report ""
 wait_new '^status: wrote report ' 60 "the report was never written"
 seen "^report: same as tilelab pack report $pack -o $report --runs 2000 --seed 0 --budget-ms 1000 --bot greedy$" ||
     fail "the editor did not name the report's command line"
 "$TILELAB_CLI" pack report "$pack" -o "$work/cli.html" "${cli_flags[@]}" >/dev/null
 cmp "$work/cli.html" "$report" || fail "the editor's report differs from tilelab pack report's"
+# The export's check filled the check cache (the test's own XDG_CACHE_HOME, ensure_display): the report's check,
+# of the same levels and settings, read every level back, and wrote the same page.
+seen "^pack-check from cache: $demo_count of $demo_count levels" ||
+    fail "the report's check did not read the levels from the cache: $(grep '^pack-check from cache' "$out" | tail -2)"
+[[ -n $(find "$XDG_CACHE_HOME/tilelab/checks" -name "*.json" 2>/dev/null | head -1) ]] || fail "no check cache under \$XDG_CACHE_HOME"
 
 # 2. A level breaks on disk: its row turns invalid, the export is refused naming the file, the
 #    previous bundle is untouched, and the CLI agrees that this pack cannot be exported.

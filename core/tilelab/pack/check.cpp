@@ -386,6 +386,7 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
             if (cached[at] && cached[at]->contains("analysis") &&
                 apply_cached_analysis(level_report, (*cached[at])["analysis"])) {
                 fresh[at]["analysis"] = (*cached[at])["analysis"];
+                level_report.from_cache = true;  // until a figure below is played
             } else {
                 cached[at].reset();
                 // Analysed on a report of its own, so that the entry holds the analysis' problems only.
@@ -416,6 +417,7 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
                 if (stored) {
                     if (auto run = cached_estimate(*level_report.level, with, *stored)) return std::pair{*run, *stored};
                 }
+                level_report.from_cache = false;
                 if (progress) progress->playouts.fraction.store(0.0);
                 LevelEstimate run = run_level_estimate(*level_report.level, with, 0, with.runs, stop,
                                                        progress ? &progress->playouts : nullptr);

@@ -99,6 +99,7 @@ struct LevelReport {
     std::optional<PassRate> estimate;                      // match3 and slide
     std::vector<std::pair<std::string, PassRate>> ladder;  // --ladder (match3): each bot's figure, in ladder order
     Diagnostics problems;                                  // load errors, analysis findings, check failures, in that order
+    bool from_cache = false;                               // every result above was read from the check cache (never in the JSON)
 
     bool has_errors() const { return tilelab::has_errors(problems); }
     // The level's analysis summary: one entry of the bundle's "report" and of `pack check --json`.
