@@ -159,7 +159,7 @@ inline pack::CheckOptions editor_check_options() {
     pack::CheckOptions options;
     options.threads = 1;
     // The check cache in the user's cache folder: a level analysed before, unchanged, is read back
-    // (docs/editor.md "Packs").
+    // (docs/editor.md "Pack panel").
     options.cache_dir = pack::default_cache_dir();
     return options;
 }
