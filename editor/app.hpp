@@ -181,6 +181,7 @@ struct OpenPack {
     std::uint64_t revision = 1;              // bumped on every edit; stale analyses are dropped
     int selected = 0;                        // the level the Pack panel's buttons act on
     std::shared_ptr<PackCheckRun> check;     // the running (or just finished) analysis
+    std::vector<std::string> row_states;     // each row's state while a check runs, as last traced
     std::optional<pack::PackReport> report;  // the last analysis of revision `report_revision`
     std::uint64_t report_revision = 0;
     pack::CheckOptions options = editor_check_options();   // analysis and export alike

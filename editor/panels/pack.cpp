@@ -296,6 +296,33 @@ void draw_level_row(App& app, OpenPack& open, int i, const pack::PackReport* rep
         // Read back from the check cache: the level is unchanged since a check with these settings.
         if (level.from_cache && !figure.empty()) figure += "  (cached)";
     }
+    // While a check runs: where it is with this level (levels read back from the check cache pass
+    // from "waiting" to "done" at once; the one whose playouts run says how far they are).
+    if (open.check && !open.check->done.load(std::memory_order_acquire)) {
+        const pack::CheckProgress& p = open.check->progress;
+        const int total = p.levels_total.load(), estimated = p.levels_estimated.load(), estimating = p.estimating.load();
+        std::string state = "waiting";
+        if (estimating < 0 && estimated == 0) {
+            state = p.levels_analysed.load() < total ? "analysing" : "waiting";
+        } else if (i < estimated) {
+            state = "done";
+        } else if (i == estimating) {
+            char playing[32];
+            std::snprintf(playing, sizeof playing, "playing %d%%",
+                          static_cast<int>(100.0 * std::clamp(p.playouts.fraction.load(), 0.0, 1.0)));
+            state = playing;
+        }
+        figure += figure.empty() ? state : "  [" + state + "]";
+        // For tests: a row's state when it changes (the percentage left out).
+        open.row_states.resize(open.pack.levels.size());
+        const std::string traced = state.rfind("playing", 0) == 0 ? "playing" : state;
+        if (i < int(open.row_states.size()) && open.row_states[static_cast<std::size_t>(i)] != traced) {
+            open.row_states[static_cast<std::size_t>(i)] = traced;
+            app.trace("pack-row " + std::to_string(i + 1) + ": " + traced);
+        }
+    } else if (!open.row_states.empty()) {
+        open.row_states.clear();
+    }
     ImGui::PushID(i);
     const float thumb = 2 * ImGui::GetTextLineHeight();
     draw_thumbnail(info, thumb);

@@ -165,7 +165,7 @@ wait_new '^status: saved pack'
 cmp "$TILELAB_SOURCE_DIR/levels/packs/demo.json" "$pack.bak" || fail "no backup of the pack"
 
 # 4. Close the pack while its analysis runs: the check is cancelled (its thread stops early) and
-#    the editor carries on. A long pack (the demo's levels twelve times over) keeps the check busy.
+#    the editor carries on; meanwhile each row shows its state (analysing, waiting, playing, done). A long pack (the demo's levels twelve times over) keeps the check busy.
 # (a pack lists a file once: copies of the demo's levels, twelve times over).
 mkdir -p "$work/levels/long"
 long_levels=()
@@ -185,6 +185,10 @@ wait_for 20 grep -q '^analysis ready' "$out" || fail "the level's analysis never
 mark
 click_button analyse
 wait_new '^item pack-cancel ' 10 "the analysis did not start"
+# Each row says where the check is with it: the first level done while later ones wait.
+wait_new '^pack-row 1: done' 30 "the first row never said done: $(grep '^pack-row 1:' "$out" | tr '\n' ' ')"
+seen '^pack-row 1: \(analysing\|waiting\|playing\)' || fail "the first row was never shown waiting or running"
+seen '^pack-row 3: \(analysing\|waiting\|playing\)' || fail "the third row was never shown waiting or running"
 mark
 click_button close
 wait_new '^status: closed pack'
