@@ -13,6 +13,7 @@
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/limits.hpp"
+#include "tilelab/pack/cache.hpp"
 #include "tilelab/pack/pack.hpp"
 #include "tilelab/pack/report.hpp"
 #include "tilelab/pack/shard.hpp"
@@ -65,8 +66,9 @@ const char* const pack_usage =
     "                  keeps the runs that finished, with a warning\n"
     "  --cache DIR     check, export, report: each level's results are read from the check cache in\n"
     "                  DIR when it holds them for this build, the level's bytes and these options,\n"
-    "                  and written there otherwise (a damaged entry is ignored and rewritten)\n"
-    "  --no-cache      no cache (the default for now)\n"
+    "                  and written there otherwise (a damaged entry is ignored and rewritten);\n"
+    "                  default $XDG_CACHE_HOME/tilelab, else ~/.cache/tilelab (not for --shard)\n"
+    "  --no-cache      neither read nor write the cache\n"
     "  --force         export, report: write -o over whatever is there. Without it (exit 2, nothing\n"
     "                  written): the pack, one of its levels, or an existing file of another kind\n"
     "A progress line is shown on stderr when it is a terminal.\n"
@@ -114,7 +116,8 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
     unsigned cores = std::thread::hardware_concurrency();
     cmd.options.threads = cores ? static_cast<int>(std::min(cores, 64u)) : 1;
     FlagReader flags{verb, rest};
-    bool no_cache = false;
+    bool no_cache = false;                  // --no-cache
+    std::optional<std::string> cache_flag;  // --cache DIR
     while (!flags.done()) {
         if (flags.is("--json") && cmd.sub == "check") {
             cmd.json = true;
@@ -148,9 +151,8 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
             auto v = flags.value();
             if (!v) return usage_error(verb, flags.error);
             if (v->empty()) return usage_error(verb, "--cache takes a folder");
-            cmd.options.cache_dir = *v;
+            cache_flag = *v;
         } else if (flags.is("--no-cache")) {
-            cmd.options.cache_dir.clear();
             no_cache = true;
             ++flags.i;
         } else if (flags.is("--threads")) {
@@ -201,9 +203,13 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
         }
     }
     if (cmd.pack_path.empty()) return usage_error(verb, "needs a pack file");
-    if (no_cache && !cmd.options.cache_dir.empty()) return usage_error(verb, "--cache and --no-cache go against each other");
-    if (cmd.shard && !cmd.options.cache_dir.empty())
+    if (no_cache && cache_flag) return usage_error(verb, "--cache and --no-cache go against each other");
+    if (cmd.shard && cache_flag)
         return usage_error(verb, "--cache is not for --shard: a shard plays its ranges, the cache keeps whole levels");
+    // The check cache: --cache DIR, else the user's cache folder ($XDG_CACHE_HOME/tilelab or
+    // ~/.cache/tilelab); none with --no-cache or for a shard.
+    if (cache_flag) cmd.options.cache_dir = *cache_flag;
+    else if (!no_cache && !cmd.shard) cmd.options.cache_dir = pack::default_cache_dir();
     if (cmd.sub != "check" && cmd.output.empty()) return usage_error(verb, "needs -o FILE");
     if (cmd.shard && (cmd.options.ladder || cmd.calibration_path))
         return usage_error(verb, std::string(cmd.options.ladder ? "--ladder" : "--calibration") +

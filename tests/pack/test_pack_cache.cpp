@@ -181,3 +181,50 @@ TEST_CASE("cache: the ladder's figures are kept too", "[pack][cache]") {
     CHECK(entry.at("ladder").size() >= 3);
     CHECK(check_pack(loaded, with).to_json().dump() == plain);
 }
+
+TEST_CASE("cache: the command line uses $XDG_CACHE_HOME/tilelab by default, --cache DIR, or none", "[pack][cache][cli]") {
+    const test::ScratchDir dir("cache-cli");
+    const std::string samples = std::string(TILELAB_SOURCE_DIR) + "/levels/samples/";
+    dir.write("pack.json", test::pack_file("Two", {samples + "match3/01-intro.json", samples + "link/01-pairs.json"}));
+    const std::string pack = (dir / "pack.json").string();
+    auto tilelab_with_cache_home = [&](const std::string& home, std::vector<std::string> args) {
+        std::vector<std::string> words{"env", "XDG_CACHE_HOME=" + home, TILELAB_CLI};
+        words.insert(words.end(), args.begin(), args.end());
+        return test::run_command(words, dir.path());
+    };
+    const std::vector<std::string> check{"pack", "check", pack, "--json", "--bot", "greedy", "--runs", "200"};
+
+    // The default: the user's cache folder; the second run reads it and prints the same bytes.
+    const std::string home = (dir / "home-cache").string();
+    const test::CommandResult cold = tilelab_with_cache_home(home, check);
+    REQUIRE(cold.status == 0);
+    CHECK(entries_under(dir / "home-cache" / "tilelab" / "checks").size() == 2);
+    const test::CommandResult warm = tilelab_with_cache_home(home, check);
+    CHECK(warm.out == cold.out);
+
+    // --no-cache: nothing read or written; --cache DIR: that folder instead.
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = check;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    const std::string other = (dir / "other").string();
+    CHECK(tilelab_with_cache_home(other, with({"--no-cache"})).out == cold.out);
+    CHECK(entries_under(dir / "other").empty());
+    CHECK(tilelab_with_cache_home(other, with({"--cache", (dir / "given").string()})).out == cold.out);
+    CHECK(entries_under(dir / "given").size() == 2);
+    CHECK(entries_under(dir / "other").empty());
+
+    // Refused, exit 2: both flags; --cache with --shard (a shard never uses the cache).
+    const test::CommandResult both = tilelab_with_cache_home(other, with({"--cache", other, "--no-cache"}));
+    CHECK(both.status == 2);
+    CHECK(both.err.find("--cache and --no-cache") != std::string::npos);
+    const test::CommandResult shard = tilelab_with_cache_home(
+        other, {"pack", "check", pack, "--shard", "0/2", "-o", (dir / "part.json").string(), "--cache", other});
+    CHECK(shard.status == 2);
+    CHECK(shard.err.find("--shard") != std::string::npos);
+    REQUIRE(tilelab_with_cache_home(other, {"pack", "check", pack, "--shard", "0/2", "-o", (dir / "part.json").string(), "--bot",
+                                            "greedy", "--runs", "20"})
+                .status == 0);
+    CHECK(entries_under(dir / "other").empty());
+}
