@@ -47,8 +47,11 @@ PlayoutDeadline::~PlayoutDeadline() {
     if (timer_.joinable()) timer_.join();
 }
 
-std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int)>& play,
-                                         std::stop_token stop, Progress* progress, int first_run) {
+namespace {
+// run_playouts, its progress counted as `progress_before` runs already done of `progress_total`
+// (a batch of an estimate to a precision reports into the whole cap's fraction).
+std::vector<PlayoutOutcome> run_range(int runs, int threads, const std::function<PlayoutOutcome(int)>& play, std::stop_token stop,
+                                      Progress* progress, int first_run, int progress_before, int progress_total) {
     runs = std::max(runs, 0);
     threads = std::clamp(threads, 1, 256);
     std::vector<PlayoutOutcome> outcomes(static_cast<std::size_t>(runs));
@@ -64,7 +67,7 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::funct
             if (outcomes[static_cast<std::size_t>(i)].interrupted) return;  // half a game is no result
             done[static_cast<std::size_t>(i)] = 1;
             int f = finished.fetch_add(1) + 1;
-            if (progress) progress->fraction.store(static_cast<double>(f) / runs);
+            if (progress) progress->fraction.store(static_cast<double>(progress_before + f) / progress_total);
         }
     };
     std::vector<std::thread> pool;
@@ -76,6 +79,12 @@ std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::funct
     while (prefix < outcomes.size() && done[prefix]) ++prefix;
     outcomes.resize(prefix);
     return outcomes;
+}
+}  // namespace
+
+std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int)>& play,
+                                         std::stop_token stop, Progress* progress, int first_run) {
+    return run_range(runs, threads, play, stop, progress, first_run, 0, std::max(runs, 1));
 }
 
 double interval_half_width(int wins, int runs) {
@@ -100,18 +109,14 @@ std::vector<PlayoutOutcome> run_playouts_to_precision(int runs, double precision
     if (precision <= 0) return run_playouts(runs, threads, play, stop, progress, first_run);
     std::vector<PlayoutOutcome> outcomes;
     int wins = 0;
-    // The batch's own progress, scaled into the whole cap's.
-    Progress batch_progress;
     for (int start = 0; start < runs && !stop.stop_requested(); start += precision_batch) {
         const int batch = std::min(precision_batch, runs - start);
-        std::vector<PlayoutOutcome> part = run_playouts(batch, threads, play, stop, progress ? &batch_progress : nullptr,
-                                                        first_run + start);
+        std::vector<PlayoutOutcome> part = run_range(batch, threads, play, stop, progress, first_run + start, start, runs);
         const bool whole = static_cast<int>(part.size()) == batch;
         for (auto& o : part) {
             wins += o.won ? 1 : 0;
             outcomes.push_back(std::move(o));
         }
-        if (progress) progress->fraction.store(static_cast<double>(outcomes.size()) / runs);
         if (!whole) break;  // stopped: the finished prefix, as run_playouts keeps it
         if (batch == precision_batch && interval_half_width(wins, static_cast<int>(outcomes.size())) <= precision) break;
     }

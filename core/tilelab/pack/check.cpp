@@ -447,11 +447,11 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
     }
     if (progress) progress->estimating.store(-1);
     // The entries, for levels whose every part is whole and was not cut by a budget or a stop; an
-    // entry read whole is left as it is.
+    // entry read back unchanged is left as it is.
     if (!cache.empty() && !stop.stop_requested()) {
         for (int i = 0; i < count; ++i) {
             const auto at = static_cast<std::size_t>(i);
-            if (!report.levels[at].level || !keep[at] || (cached[at] && *cached[at] == fresh[at])) continue;
+            if (!report.levels[at].level || !keep[at]) continue;
             if (cached[at]) {
                 nlohmann::ordered_json same = *cached[at];
                 for (const char* k : {"format", "version", "key"}) same.erase(k);

@@ -439,8 +439,7 @@ double GridPath::evaluate(const Position& p) const {
             const std::uint8_t* first = cells + walk.start(line);
             Run run;
             for (int k = 0; next_run(first, walk.length, walk.step, k, run);) {
-                if (run.count <= tabled_run && run.all <= 0xF) total += line_table(run.count)[run.nibbles];
-                else total += line_evaluation(first + run.begin * walk.step, run.count, walk.step);
+                total += run_value(first + run.begin * walk.step, run.count, walk.step);
             }
         }
     }
