@@ -185,10 +185,11 @@ wait_for 20 grep -q '^analysis ready' "$out" || fail "the level's analysis never
 mark
 click_button analyse
 wait_new '^item pack-cancel ' 10 "the analysis did not start"
-# Each row says where the check is with it: the first level done while later ones wait.
+# Each row says where the check is with it: the first row, shown analysing or waiting (phase 1 over
+# 216 levels outlasts many frames), says done once its playouts end. (A later row can pass through
+# its states between two frames on a loaded machine, so only the first is followed.)
 wait_new '^pack-row 1: done' 30 "the first row never said done: $(grep '^pack-row 1:' "$out" | tr '\n' ' ')"
 seen '^pack-row 1: \(analysing\|waiting\|playing\)' || fail "the first row was never shown waiting or running"
-seen '^pack-row 3: \(analysing\|waiting\|playing\)' || fail "the third row was never shown waiting or running"
 mark
 click_button close
 wait_new '^status: closed pack'
