@@ -16,7 +16,7 @@
 namespace tilelab::cli {
 
 int write_shard_part(const std::string& verb, const std::string& out, const nlohmann::ordered_json& header,
-                     const std::function<std::optional<nlohmann::ordered_json>()>& make) {
+                     const std::function<std::optional<nlohmann::ordered_json>()>& make, const int* from_cache) {
     const std::string shard = header["shard"][0].dump() + "/" + header["shard"][1].dump();
     const pack::ExistingPart existing = pack::look_for_part(out, header);
     if (existing.state == pack::ExistingPart::State::done) {
@@ -45,8 +45,9 @@ int write_shard_part(const std::string& verb, const std::string& out, const nloh
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     char timing[32];
     std::snprintf(timing, sizeof timing, "%.2f s", seconds);
-    std::cerr << "tilelab " << verb << ": shard " << shard << ": wrote " << out << " (" << (*part)["units"].size() << " units, "
-              << playouts << " playouts, " << timing << ")\n";
+    std::cerr << "tilelab " << verb << ": shard " << shard << ": wrote " << out << " (" << (*part)["units"].size() << " units, ";
+    if (from_cache && *from_cache > 0) std::cerr << *from_cache << " read from the cache, ";
+    std::cerr << playouts << " playouts, " << timing << ")\n";
     return exit_ok;
 }
 

@@ -64,10 +64,10 @@ const char* const pack_usage =
     "  --playout-budget-ms N\n"
     "                  playout time per match3/slide level (default 120000); a level stopped by it\n"
     "                  keeps the runs that finished, with a warning\n"
-    "  --cache DIR     check, export, report: each level's results are read from the check cache in\n"
-    "                  DIR when it holds them for this build, the level's bytes and these options,\n"
-    "                  and written there otherwise (a damaged entry is ignored and rewritten);\n"
-    "                  default $XDG_CACHE_HOME/tilelab, else ~/.cache/tilelab (not for --shard)\n"
+    "  --cache DIR     check, export, report, shards: each level's results are read from the check\n"
+    "                  cache in DIR when it holds them for this build, the level's bytes and these\n"
+    "                  options, and written there otherwise (a damaged entry is ignored and\n"
+    "                  rewritten); default $XDG_CACHE_HOME/tilelab, else ~/.cache/tilelab\n"
     "  --no-cache      neither read nor write the cache\n"
     "  --force         export, report: write -o over whatever is there. Without it (exit 2, nothing\n"
     "                  written): the pack, one of its levels, or an existing file of another kind\n"
@@ -204,12 +204,10 @@ std::optional<int> parse_command(const Args& args, PackCommand& cmd) {
     }
     if (cmd.pack_path.empty()) return usage_error(verb, "needs a pack file");
     if (no_cache && cache_flag) return usage_error(verb, "--cache and --no-cache go against each other");
-    if (cmd.shard && cache_flag)
-        return usage_error(verb, "--cache is not for --shard: a shard plays its ranges, the cache keeps whole levels");
     // The check cache: --cache DIR, else the user's cache folder ($XDG_CACHE_HOME/tilelab or
-    // ~/.cache/tilelab); none with --no-cache or for a shard.
+    // ~/.cache/tilelab); none with --no-cache.
     if (cache_flag) cmd.options.cache_dir = *cache_flag;
-    else if (!no_cache && !cmd.shard) cmd.options.cache_dir = pack::default_cache_dir();
+    else if (!no_cache) cmd.options.cache_dir = pack::default_cache_dir();
     if (cmd.sub != "check" && cmd.output.empty()) return usage_error(verb, "needs -o FILE");
     if (cmd.shard && (cmd.options.ladder || cmd.calibration_path))
         return usage_error(verb, std::string(cmd.options.ladder ? "--ladder" : "--calibration") +
@@ -343,7 +341,10 @@ int run_pack(const Args& args) {
     if (cmd.shard) {
         const auto header = pack::part_header("pack check", pack::pack_identity(loaded), pack::check_options_json(cmd.options),
                                               *cmd.shard);
-        return write_shard_part(verb, cmd.output, header, [&] { return pack::run_check_shard(loaded, cmd.options, header); });
+        int from_cache = 0;
+        return write_shard_part(
+            verb, cmd.output, header, [&] { return pack::run_check_shard(loaded, cmd.options, header, {}, &from_cache); },
+            &from_cache);
     }
     pack::CheckProgress progress;
     pack::PackReport report;

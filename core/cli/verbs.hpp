@@ -81,9 +81,10 @@ std::optional<double> parse_fraction(std::string text);
 
 // A shard's part written to `out` (a pack check's or an estimate's): refuses what must not be
 // overwritten (exit 2), says so when the same part is already there (exit 0), else runs `make` and
-// writes its part atomically. `what`: the verb for messages.
+// writes its part atomically. `what`: the verb for messages; `from_cache`, read after `make`: how
+// many of the part's units came from the check cache.
 int write_shard_part(const std::string& verb, const std::string& out, const nlohmann::ordered_json& header,
-                     const std::function<std::optional<nlohmann::ordered_json>()>& make);
+                     const std::function<std::optional<nlohmann::ordered_json>()>& make, const int* from_cache = nullptr);
 
 // The usage text of each verb, printed by `tilelab VERB --help` and on wrong usage.
 extern const char* const validate_usage;

@@ -14,6 +14,7 @@
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/pack/cache.hpp"
 #include "tilelab/pack/pack.hpp"
+#include "tilelab/pack/shard.hpp"
 
 using namespace tilelab;
 using namespace tilelab::pack;
@@ -39,6 +40,30 @@ std::vector<std::filesystem::path> entries_under(const std::filesystem::path& di
         if (e.is_regular_file()) files.push_back(e.path());
     std::sort(files.begin(), files.end());
     return files;
+}
+
+// The parts of an N-shard check, and how many of their units came from the cache.
+std::vector<PartFile> cached_parts(const LoadedPack& loaded, const CheckOptions& options, int n, int& read) {
+    std::vector<PartFile> parts;
+    read = 0;
+    for (int k = 0; k < n; ++k) {
+        const auto header = part_header("pack check", pack_identity(loaded), check_options_json(options), ShardSpec{k, n});
+        int from_cache = -1;
+        auto part = run_check_shard(loaded, options, header, {}, &from_cache);
+        REQUIRE(part.has_value());
+        REQUIRE(from_cache >= 0);
+        read += from_cache;
+        parts.push_back({"part-" + std::to_string(k) + ".json", *part});
+    }
+    return parts;
+}
+
+std::string merged_json(const std::vector<PartFile>& parts) {
+    const PartSet set = check_part_set(parts);
+    REQUIRE(set.ok());
+    const PackMerge merge = merge_check_parts(set);
+    REQUIRE(merge.report);
+    return merge.report->to_json().dump();
 }
 
 }  // namespace
@@ -182,6 +207,58 @@ TEST_CASE("cache: the ladder's figures are kept too", "[pack][cache]") {
     CHECK(check_pack(loaded, with).to_json().dump() == plain);
 }
 
+TEST_CASE("cache: shards read and write it, and their parts are the same bytes warm or cold", "[pack][cache][shards]") {
+    const test::ScratchDir dir("cache-shards");
+    const LoadedPack loaded = load_pack_levels(cache_demo);
+    CheckOptions with = cache_options(dir / "cache");
+    with.precision = 0.03;  // some levels stop at 100 runs: a whole check's entry holds only those
+    CheckOptions without = with;
+    without.cache_dir.clear();
+    const std::string plain = check_pack(loaded, without).to_json().dump();
+    constexpr int shards = 3;
+    int read = 0;
+    const auto cold = cached_parts(loaded, without, shards, read);
+    CHECK(read == 0);
+    CHECK(merged_json(cold) == plain);
+    std::size_t units = 0;
+    for (const auto& p : cold) units += p.json["units"].size();
+
+    // Cold: every unit computed and written, one entry each.
+    CHECK(cached_parts(loaded, with, shards, read).size() == shards);
+    CHECK(read == 0);
+    const auto files = entries_under(dir / "cache");
+    CHECK(files.size() == units);
+    // Warm: every unit read, the same parts to the byte.
+    const auto warm = cached_parts(loaded, with, shards, read);
+    CHECK(read == static_cast<int>(units));
+    for (int k = 0; k < shards; ++k)
+        CHECK(warm[static_cast<std::size_t>(k)].json.dump() == cold[static_cast<std::size_t>(k)].json.dump());
+    CHECK(merged_json(warm) == plain);
+
+    // Damaged entries are not trusted: computed again, rewritten, the same parts.
+    for (const auto& f : files) std::ofstream(f, std::ios::binary | std::ios::trunc) << "{\"format\":\"tilelab.cache\"";
+    const auto repaired = cached_parts(loaded, with, shards, read);
+    CHECK(read == 0);
+    for (int k = 0; k < shards; ++k)
+        CHECK(repaired[static_cast<std::size_t>(k)].json.dump() == cold[static_cast<std::size_t>(k)].json.dump());
+    cached_parts(loaded, with, shards, read);
+    CHECK(read == static_cast<int>(units));
+
+    // After a whole check in another folder, shards read its entries: every analysis, and the
+    // ranges within the runs the check made (those past a precision's stop are played).
+    CheckOptions after_check = with;
+    after_check.cache_dir = dir / "whole";
+    CHECK(check_pack(loaded, after_check).to_json().dump() == plain);
+    const std::size_t level_entries = entries_under(dir / "whole").size();
+    const auto from_whole = cached_parts(loaded, after_check, shards, read);
+    CHECK(read > static_cast<int>(loaded.entries.size()));
+    CHECK(read < static_cast<int>(units));
+    for (int k = 0; k < shards; ++k)
+        CHECK(from_whole[static_cast<std::size_t>(k)].json.dump() == cold[static_cast<std::size_t>(k)].json.dump());
+    CHECK(entries_under(dir / "whole").size() == level_entries + units - static_cast<std::size_t>(read));
+    CHECK(merged_json(from_whole) == plain);
+}
+
 TEST_CASE("cache: the command line uses $XDG_CACHE_HOME/tilelab by default, --cache DIR, or none", "[pack][cache][cli]") {
     const test::ScratchDir dir("cache-cli");
     const std::string samples = std::string(TILELAB_SOURCE_DIR) + "/levels/samples/";
@@ -215,16 +292,30 @@ TEST_CASE("cache: the command line uses $XDG_CACHE_HOME/tilelab by default, --ca
     CHECK(entries_under(dir / "given").size() == 2);
     CHECK(entries_under(dir / "other").empty());
 
-    // Refused, exit 2: both flags; --cache with --shard (a shard never uses the cache).
+    // Refused, exit 2: both flags.
     const test::CommandResult both = tilelab_with_cache_home(other, with({"--cache", other, "--no-cache"}));
     CHECK(both.status == 2);
     CHECK(both.err.find("--cache and --no-cache") != std::string::npos);
-    const test::CommandResult shard = tilelab_with_cache_home(
-        other, {"pack", "check", pack, "--shard", "0/2", "-o", (dir / "part.json").string(), "--cache", other});
-    CHECK(shard.status == 2);
-    CHECK(shard.err.find("--shard") != std::string::npos);
-    REQUIRE(tilelab_with_cache_home(other, {"pack", "check", pack, "--shard", "0/2", "-o", (dir / "part.json").string(), "--bot",
-                                            "greedy", "--runs", "20"})
-                .status == 0);
-    CHECK(entries_under(dir / "other").empty());
+
+    // A shard uses it too: the second run of the shard (its part removed) reads every unit.
+    const std::string part = (dir / "part.json").string();
+    const std::vector<std::string> shard{"pack", "check", pack, "--shard", "0/2", "-o", part, "--bot", "greedy", "--runs", "200"};
+    const test::CommandResult first = tilelab_with_cache_home(other, shard);
+    REQUIRE(first.status == 0);
+    CHECK(first.err.find("from the cache") == std::string::npos);
+    const std::string bytes = *read_whole_file(part);
+    CHECK(entries_under(dir / "other" / "tilelab").size() == 2);  // the units of shard 0: an analysis and a range
+    std::filesystem::remove(part);
+    const test::CommandResult again = tilelab_with_cache_home(other, shard);
+    REQUIRE(again.status == 0);
+    CHECK(again.err.find("2 read from the cache") != std::string::npos);
+    CHECK(*read_whole_file(part) == bytes);
+    std::filesystem::remove(part);
+    CHECK(tilelab_with_cache_home(other, with({"--no-cache"})).status == 0);
+    std::vector<std::string> uncached = shard;
+    uncached.push_back("--no-cache");
+    const test::CommandResult none = tilelab_with_cache_home(other, uncached);
+    REQUIRE(none.status == 0);
+    CHECK(none.err.find("from the cache") == std::string::npos);
+    CHECK(*read_whole_file(part) == bytes);
 }

@@ -4,8 +4,9 @@
 # parts prints the plain `pack check --json` bytes with its exit status; --report writes the plain
 # `pack report` bytes; a missing, repeated or foreign part is refused, naming it; a shard killed
 # mid-run, rerun with the others, completes the job and the finished shards do nothing again.
-# A damaged part is refused by the merge and redone by its shard. Sharded estimates merge to
-# `estimate --json`.
+# The shards keep their units in a check cache of their own: run again, they read every unit and
+# write the same parts. A damaged part is refused by the merge and redone by its shard. Sharded
+# estimates merge to `estimate --json`.
 # Usage: shards.sh TILELAB SOURCE_DIR
 set -euo pipefail
 # Debian's python3 (scripts/setup.sh installs its modules there): a python3 earlier on PATH can be a
@@ -45,14 +46,25 @@ check() {
     local name=$1 pack=$2
     shift 2
     local status=0
-    "$cli" pack check "$pack" --json "$@" >"$name.whole.json" 2>/dev/null || status=$?
+    "$cli" pack check "$pack" --json "$@" --no-cache >"$name.whole.json" 2>/dev/null || status=$?
     echo "$name: plain check exit $status, $(jq '.levels | length' "$name.whole.json") levels, $(jq .errors "$name.whole.json") errors"
-    for n in 1 2 3 7 13; do
+    # The shards' check cache: empty at first (1 shard computes every unit; the analyses are read
+    # from it after), then warm: the 3 shards run again read every unit and merge the same.
+    local cache=(--cache "$work/cache.$name")
+    for n in 1 2 3 7 13 3w; do
         mkdir -p "$name.$n"
-        for k in $(seq 0 $((n - 1))); do
-            "$cli" pack check "$pack" --shard "$k/$n" -o "$name.$n/part-$k.json" "$@" 2>/dev/null ||
+        for k in $(seq 0 $((${n%w} - 1))); do
+            "$cli" pack check "$pack" --shard "$k/${n%w}" -o "$name.$n/part-$k.json" "$@" "${cache[@]}" 2>>"$name.$n/shards.err" ||
                 fail "$name: shard $k/$n exit $?"
         done
+        if [[ $n == 3w ]]; then
+            local units read
+            units=$(jq -s 'map(.units | length) | add' "$name.3"/part-*.json)
+            read=$(sed -n 's/.*units, \([0-9]*\) read from the cache.*/\1/p' "$name.3w/shards.err" | awk "{ s += \$1 } END { print s + 0 }")
+            [[ $read == "$units" ]] && echo "$name: 3 shards run again read all $units units from the cache" ||
+                fail "$name: 3 shards run again read ${read:-0} of $units units from the cache: $(cat "$name.3w/shards.err")"
+            for k in 0 1 2; do cmp -s "$name.3/part-$k.json" "$name.3w/part-$k.json" || fail "$name: part $k/3 from the cache differs"; done
+        fi
         local merged=0
         "$cli" pack merge "$name.$n"/part-*.json >"$name.$n/merged.json" 2>"$name.$n/merge.err" || merged=$?
         if cmp -s "$name.whole.json" "$name.$n/merged.json" && [[ $merged == "$status" ]]; then
@@ -125,10 +137,12 @@ done
 # A killed shard: the job is rerun whole; the finished shards do nothing, the killed one completes.
 # 60 playouts a level, so that shard 2/4 still runs (about a CPU second) when it is killed; a
 # playout budget of an hour, so that a busy machine (ctest -j2 beside a build) does not stop one
-# run at the default two minutes and not the other (their bytes would differ).
+# run at the default two minutes and not the other (their bytes would differ). A check cache of
+# their own, empty at first (the shards of the earlier sets would have left shard 2/4 nothing to
+# play); units the killed shard finished are kept there and read on the rerun.
 mkdir resume
-opts=(--runs 60 --threads 1 --playout-budget-ms 3600000)
-"$cli" pack check levels/packs/demo.json --json "${opts[@]}" >resume.whole.json || true
+opts=(--runs 60 --threads 1 --playout-budget-ms 3600000 --cache "$work/resume-cache")
+"$cli" pack check levels/packs/demo.json --json --runs 60 --threads 1 --playout-budget-ms 3600000 --no-cache >resume.whole.json || true
 for k in 0 1 3; do "$cli" pack check levels/packs/demo.json --shard "$k/4" -o "resume/part-$k.json" "${opts[@]}" 2>/dev/null; done
 "$cli" pack check levels/packs/demo.json --shard 2/4 -o resume/part-2.json "${opts[@]}" 2>/dev/null &
 victim=$!

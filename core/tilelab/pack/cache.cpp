@@ -69,7 +69,7 @@ const std::string& build_identity() {
     return identity;
 }
 
-std::string cache_key(const Level& level, const CheckOptions& options) {
+std::string cache_key(const Level& level, const CheckOptions& options, const nlohmann::ordered_json& unit) {
     nlohmann::ordered_json key;
     key["build"] = build_identity();
     key["level"] = content_hash(write_level(level));
@@ -79,6 +79,7 @@ std::string cache_key(const Level& level, const CheckOptions& options) {
     figures_of.erase("range");
     for (auto it = figures_of.begin(); it != figures_of.end(); ++it) key[it.key()] = it.value();
     key["ladder"] = options.ladder;
+    if (!unit.is_null()) key["unit"] = unit;
     return key.dump();
 }
 

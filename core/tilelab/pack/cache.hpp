@@ -24,14 +24,15 @@ const std::string& build_identity();
 // The entry's key: the build, a hash of the level's canonical bytes (write_level) and every option
 // the level's results depend on (check_options_json's but --range, and --ladder: runs, precision,
 // seed, the solver's budget, bot, rollouts, the playout budget; not threads, range or
-// calibration, which apply after).
-std::string cache_key(const Level& level, const CheckOptions& options);
+// calibration, which apply after). A shard's piece of a level has a key of its own: the same and
+// the `unit` ("analysis", or [first run, runs] of the level's playouts); null: the whole level.
+std::string cache_key(const Level& level, const CheckOptions& options, const nlohmann::ordered_json& unit = nullptr);
 
 // The file an entry of `key` lives in under `dir`.
 std::filesystem::path cache_entry_path(const std::filesystem::path& dir, const std::string& key);
 
 // The entry stored for `key`: {"format": "tilelab.cache", "version": 1, "key": key, "analysis": ...,
-// "estimate": ..., "ladder": ...}, or nullopt when there is none, or it does not read, or it holds
+// "estimate": ..., "ladder": ...} (a shard's unit: "analysis" or "playouts" alone), or nullopt when there is none, or it does not read, or it holds
 // another key: an entry is used only when whole and of this very key (the caller still checks
 // each part as it applies it, and computes the level afresh when one does not read back).
 std::optional<nlohmann::ordered_json> read_cache_entry(const std::filesystem::path& dir, const std::string& key);

@@ -308,15 +308,6 @@ PackReport start_report(const LoadedPack& loaded, const CheckOptions& options) {
 
 namespace {
 
-// A level's playouts as the cache keeps them: {"timed_out": false, "outcomes": [...]} or
-// {"error": "..."}; nullopt for a figure the cache must not keep (stopped, or cut by a time budget:
-// another run could get further).
-std::optional<nlohmann::ordered_json> cacheable_playouts(const LevelEstimate& run) {
-    if (!run.error.empty()) return nlohmann::ordered_json{{"error", run.error}};
-    if (run.stopped || run.result.cancelled || run.result.timed_out) return std::nullopt;
-    return nlohmann::ordered_json{{"timed_out", false}, {"outcomes", detail::playout_outcomes_json(run.result.outcomes)}};
-}
-
 // The figures of cached playouts, as the run that made them gave them; nullopt when they do not
 // read back (the level is played again).
 std::optional<LevelEstimate> cached_estimate(const Level& level, const CheckOptions& options, const nlohmann::ordered_json& j) {
@@ -349,12 +340,10 @@ std::optional<LevelEstimate> cached_estimate(const Level& level, const CheckOpti
 // The cached analysis applied to `report` (its problems named after the report's file); false
 // when it does not read back.
 bool apply_cached_analysis(LevelReport& report, const nlohmann::ordered_json& record) {
-    if (!record.is_object() || !record.contains("problems") || !record["problems"].is_array()) return false;
-    nlohmann::ordered_json renamed = record;
-    for (auto& problem : renamed["problems"])
-        if (problem.is_object()) problem["file"] = report.file;
+    const auto renamed = detail::cached_analysis_record(record, report.file);
+    if (!renamed) return false;
     LevelReport applied = report;
-    if (!detail::apply_level_analysis_record(applied, renamed)) return false;
+    if (!detail::apply_level_analysis_record(applied, *renamed)) return false;
     report = std::move(applied);
     return true;
 }
@@ -421,7 +410,7 @@ PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std
                 if (progress) progress->playouts.fraction.store(0.0);
                 LevelEstimate run = run_level_estimate(*level_report.level, with, 0, with.runs, stop,
                                                        progress ? &progress->playouts : nullptr);
-                auto record = cacheable_playouts(run);
+                auto record = detail::cacheable_playouts(run);
                 if (!record) keep[at] = 0;
                 return std::pair{std::move(run), record.value_or(nlohmann::ordered_json())};
             };

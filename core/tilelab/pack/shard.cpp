@@ -17,6 +17,7 @@
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/kinds/table.hpp"
+#include "tilelab/pack/cache.hpp"
 #include "tilelab/pack/shard_detail.hpp"
 #include "tilelab/pack/steps.hpp"
 
@@ -427,6 +428,22 @@ namespace detail {
 ojson level_analysis_record(const LevelReport& report) { return analysis_record(report); }
 bool apply_level_analysis_record(LevelReport& report, const ojson& record) { return apply_analysis_record(report, record); }
 ojson playout_outcomes_json(const std::vector<PlayoutOutcome>& outcomes) { return outcomes_json(outcomes); }
+
+std::optional<ojson> cacheable_playouts(const LevelEstimate& run) {
+    if (!run.error.empty()) return ojson{{"error", run.error}};
+    if (run.stopped || run.result.cancelled || run.result.timed_out) return std::nullopt;
+    return ojson{{"timed_out", false}, {"outcomes", outcomes_json(run.result.outcomes)}};
+}
+
+std::optional<ojson> cached_analysis_record(const ojson& record, const std::string& file) {
+    if (!record.is_object() || !record.contains("problems") || !record["problems"].is_array()) return std::nullopt;
+    ojson renamed = record;
+    for (auto& problem : renamed["problems"])
+        if (problem.is_object()) problem["file"] = file;
+    LevelReport probe;
+    if (!apply_analysis_record(probe, renamed)) return std::nullopt;
+    return renamed;
+}
 }  // namespace detail
 
 std::optional<ShardSpec> parse_shard(std::string_view text, std::string& error) {
@@ -634,7 +651,37 @@ ExistingPart look_for_part(const std::filesystem::path& out, const ojson& header
     return found;
 }
 
-std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOptions& options, ojson header, std::stop_token stop) {
+namespace {
+
+// The games of runs [first, first + count) of a level's playouts as the cache keeps them (from run
+// `offset`): the estimate's error, or those games when the record has them all; nullopt otherwise.
+std::optional<LevelEstimate> cached_games(const ojson& record, int offset, int first, int count) {
+    if (!record.is_object()) return std::nullopt;
+    LevelEstimate run;
+    if (const auto error = record.find("error"); error != record.end()) {
+        if (!error->is_string()) return std::nullopt;
+        run.error = error->get<std::string>();
+        return run;
+    }
+    const auto timed_out = record.find("timed_out");
+    const auto list = record.find("outcomes");
+    if (timed_out == record.end() || *timed_out != false || list == record.end() || !list->is_array()) return std::nullopt;
+    const std::size_t from = static_cast<std::size_t>(first - offset);
+    if (first < offset || list->size() < from + static_cast<std::size_t>(count)) return std::nullopt;
+    run.result.outcomes.reserve(static_cast<std::size_t>(count));
+    for (std::size_t k = from; k < from + static_cast<std::size_t>(count); ++k) {
+        auto outcome = detail::outcome_from_json((*list)[k]);
+        if (!outcome) return std::nullopt;
+        run.result.outcomes.push_back(*outcome);
+    }
+    run.result.runs = count;
+    return run;
+}
+
+}  // namespace
+
+std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOptions& options, ojson header, std::stop_token stop,
+                                     int* from_cache) {
     const ShardSpec shard{header["shard"][0].get<int>(), header["shard"][1].get<int>()};
     CheckOptions opts = options;
     opts.threads = std::clamp(options.threads, 1, 256);
@@ -644,6 +691,22 @@ std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOption
     for (const WorkUnit& u : split_check(loaded, opts.runs, shard.count))
         if (u.shard == shard.index) units.push_back(u);
 
+    // The cache (docs/scale.md "Shards and the cache"): a unit is read from a whole check's entry of
+    // its level (same options) when that holds it, else from the unit's own entry, which a shard
+    // that computes the unit writes. Keys are made with the options as given (their precision).
+    const std::filesystem::path& cache = options.cache_dir;
+    std::map<int, std::optional<ojson>> whole;  // level index: the whole check's entry
+    if (!cache.empty())
+        for (const WorkUnit& u : units)
+            if (!whole.contains(u.level))
+                whole[u.level] = read_cache_entry(cache,
+                                                  cache_key(*loaded.entries[static_cast<std::size_t>(u.level)].level, options));
+    std::atomic<int> read{0};
+    auto unit_key = [&](const WorkUnit& u) {
+        const Level& level = *loaded.entries[static_cast<std::size_t>(u.level)].level;
+        return cache_key(level, options, u.analysis ? ojson("analysis") : ojson::array({u.first_run, u.runs}));
+    };
+
     std::vector<ojson> records(units.size());
     // Phase 1: the analyses, one level a worker, as check_pack does.
     std::vector<std::size_t> analyses;
@@ -652,26 +715,61 @@ std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOption
     for_each_level(static_cast<int>(analyses.size()), opts.threads, stop, [&](int n) {
         const WorkUnit& u = units[analyses[static_cast<std::size_t>(n)]];
         const PackEntry& entry = loaded.entries[static_cast<std::size_t>(u.level)];
-        LevelReport report;
-        report.path = entry.path;
-        report.file = entry.file;
-        report.level = entry.level;
-        analyse_level(report, opts, stop);
-        records[analyses[static_cast<std::size_t>(n)]] = ojson{{"level", u.level}, {"analysis", analysis_record(report)}};
+        std::optional<ojson> record;
+        std::string key;
+        if (!cache.empty()) {
+            if (const auto& w = whole.at(u.level); w && w->contains("analysis"))
+                record = detail::cached_analysis_record((*w)["analysis"], entry.file);
+            if (!record) {
+                key = unit_key(u);
+                if (auto own = read_cache_entry(cache, key); own && own->contains("analysis"))
+                    record = detail::cached_analysis_record((*own)["analysis"], entry.file);
+            }
+            if (record) read.fetch_add(1);
+        }
+        if (!record) {
+            LevelReport report;
+            report.path = entry.path;
+            report.file = entry.file;
+            report.level = entry.level;
+            analyse_level(report, opts, stop);
+            record = analysis_record(report);
+            // Kept unless the solver's budget ran out (another run may do better) or it was stopped.
+            if (!key.empty() && report.verdict != Verdict::unknown && !stop.stop_requested())
+                write_cache_entry(cache, key, ojson{{"analysis", *record}});
+        }
+        records[analyses[static_cast<std::size_t>(n)]] = ojson{{"level", u.level}, {"analysis", std::move(*record)}};
     });
     // Phase 2: the playout ranges, each spread over every worker by run index.
     for (std::size_t i = 0; i < units.size() && !stop.stop_requested(); ++i) {
         const WorkUnit& u = units[i];
         if (u.analysis) continue;
-        const Level& level = *loaded.entries[static_cast<std::size_t>(u.level)].level;
-        LevelEstimate run = run_level_estimate(level, opts, u.first_run, u.runs, stop, nullptr);
-        if (run.stopped) return std::nullopt;
+        std::optional<LevelEstimate> run;
+        std::string key;
+        if (!cache.empty()) {
+            if (const auto& w = whole.at(u.level); w && w->contains("estimate"))
+                run = cached_games((*w)["estimate"], 0, u.first_run, u.runs);
+            if (!run) {
+                key = unit_key(u);
+                if (auto own = read_cache_entry(cache, key); own && own->contains("playouts"))
+                    run = cached_games((*own)["playouts"], u.first_run, u.first_run, u.runs);
+            }
+            if (run) read.fetch_add(1);
+        }
+        if (!run) {
+            const Level& level = *loaded.entries[static_cast<std::size_t>(u.level)].level;
+            run = run_level_estimate(level, opts, u.first_run, u.runs, stop, nullptr);
+            if (run->stopped) return std::nullopt;
+            if (const auto kept = detail::cacheable_playouts(*run); kept && !key.empty())
+                write_cache_entry(cache, key, ojson{{"playouts", *kept}});
+        }
         ojson record{{"level", u.level}};
-        const ojson playouts = playouts_record(u.first_run, u.runs, run);
+        const ojson playouts = playouts_record(u.first_run, u.runs, *run);
         for (auto it = playouts.begin(); it != playouts.end(); ++it) record[it.key()] = it.value();
         records[i] = std::move(record);
     }
     if (stop.stop_requested()) return std::nullopt;
+    if (from_cache) *from_cache = read.load();
     auto list = ojson::array();
     for (auto& r : records) list.push_back(std::move(r));
     return with_units(std::move(header), std::move(list));

@@ -81,8 +81,11 @@ struct ExistingPart {
 ExistingPart look_for_part(const std::filesystem::path& out, const nlohmann::ordered_json& header);
 
 // Runs shard `header["shard"]` of the check and returns the whole part (nullopt when stopped).
+// With options.cache_dir, units are read from the check cache where it holds them and written to it
+// when computed (docs/scale.md "Shards and the cache"); `from_cache` counts the units read.
 std::optional<nlohmann::ordered_json> run_check_shard(const LoadedPack& loaded, const CheckOptions& options,
-                                                      nlohmann::ordered_json header, std::stop_token stop = {});
+                                                      nlohmann::ordered_json header, std::stop_token stop = {},
+                                                      int* from_cache = nullptr);
 // Runs the share of one estimate (`options`: the whole estimate's, first_run 0). Throws what
 // estimate throws (an unknown bot).
 nlohmann::ordered_json run_estimate_shard(const Level& level, const EstimateOptions& options, nlohmann::ordered_json header);

@@ -11,6 +11,7 @@
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/pack/pack.hpp"
+#include "tilelab/pack/steps.hpp"
 
 namespace tilelab::pack::detail {
 
@@ -40,5 +41,13 @@ nlohmann::ordered_json level_analysis_record(const LevelReport& report);
 bool apply_level_analysis_record(LevelReport& report, const nlohmann::ordered_json& record);
 // A level's playouts as parts and the cache keep them: [won, dead, moves_used, ...] each.
 nlohmann::ordered_json playout_outcomes_json(const std::vector<PlayoutOutcome>& outcomes);
+
+// A level's playouts as the check cache keeps them: {"timed_out": false, "outcomes": [...]} or
+// {"error": "..."}; nullopt for a figure the cache must not keep (stopped, or cut by a time budget:
+// another run could get further).
+std::optional<nlohmann::ordered_json> cacheable_playouts(const LevelEstimate& run);
+// An analysis record read from the cache, with its problems named after `file` as an analysis of
+// that file names them; nullopt when it does not read back.
+std::optional<nlohmann::ordered_json> cached_analysis_record(const nlohmann::ordered_json& record, const std::string& file);
 
 }  // namespace tilelab::pack::detail
