@@ -103,8 +103,14 @@ demo_count=$(jq '.levels | length' "$TILELAB_SOURCE_DIR/levels/packs/demo.json")
 seen "^status: exported $bundle: $demo_count levels" || fail "unexpected export status: $(grep '^status: exp' "$out" | tail -1)"
 seen "^export: same as tilelab pack export $pack -o $bundle --runs 2000 --seed 0 --budget-ms 1000 --bot greedy$" ||
     fail "the editor did not name the equivalent command line"
+# The CLI of the same build reads the editor's check cache entries (one identity for both, the
+# core's archive hash): it adds none of its own.
+entries() { find "$XDG_CACHE_HOME/tilelab/checks" -name "*.json" 2>/dev/null | wc -l; }
+editor_entries=$(entries)
 "$TILELAB_CLI" pack export "$pack" -o "$work/cli.bundle.json" "${cli_flags[@]}" >/dev/null
 cmp "$work/cli.bundle.json" "$bundle" || fail "the editor's bundle differs from tilelab pack export's"
+[[ $editor_entries -ge $demo_count && $(entries) == "$editor_entries" ]] ||
+    fail "the CLI did not read the editor's cache entries: $editor_entries entries, then $(entries)"
 
 # 1b. Write report... with the default name (demo.html beside the pack): `tilelab pack report`'s page,
 #     byte for byte, from the same check settings.

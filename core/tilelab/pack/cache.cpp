@@ -13,6 +13,10 @@
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/pack/shard.hpp"
 
+// The core's identity (a hash of its archive), defined in the CLI and the editor; null in an
+// executable that does not link it (core/CMakeLists.txt).
+extern "C" __attribute__((weak)) const char tilelab_core_identity[];
+
 namespace tilelab::pack {
 
 namespace {
@@ -58,6 +62,8 @@ std::filesystem::path default_cache_dir() {
 
 const std::string& build_identity() {
     static const std::string identity = [] {
+        if (tilelab_core_identity != nullptr && tilelab_core_identity[0] != '\0')
+            return "core " + std::string(tilelab_core_identity);
         std::string id;
         dl_iterate_phdr(read_build_id, &id);
         if (id.empty()) {

@@ -16,9 +16,10 @@ namespace tilelab::pack {
 // neither variable is set.
 std::filesystem::path default_cache_dir();
 
-// What made the results: the build's identity (the executable's GNU build id, else a hash of its
-// bytes; either changes with any change of the code or the version), so that another build never
-// reads an entry it did not write.
+// What made the results: the build's identity, so that another build never reads an entry it did
+// not write: in the CLI and the editor, a hash of the core's archive (both executables of one
+// build share it, and so their entries); elsewhere the executable's GNU build id, else a hash of
+// its bytes. Each changes with any change of the core's code or the version.
 const std::string& build_identity();
 
 // The entry's key: the build, a hash of the level's canonical bytes (write_level) and every option
