@@ -5,6 +5,7 @@
 // output against the limit its reader applies (a bundle `pack export` writes is one `validate`
 // reads); the CLI's flags and `pack merge`'s checks of a part's stored options use the run limits.
 #pragma once
+#include "tilelab/board/cxx20.hpp"
 #include <cstddef>
 #include <cstdint>
 

@@ -1,5 +1,6 @@
 // The seeded generator every kind draws from: splitmix64 exactly as docs/randomness.md fixes it.
 #pragma once
+#include "tilelab/board/cxx20.hpp"
 #include <cstdint>
 #include <utility>
 #include <vector>

@@ -1,6 +1,7 @@
 # Driven by ctest (cmake -P): install BUILD_DIR into WORK_DIR/prefix, configure and build the consumer
-# against that prefix alone, run it on LEVEL, and check that it used the installed package.
-foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE LEVEL CXX_COMPILER GENERATOR)
+# against that prefix alone (as a C++17 project), run it on LEVEL and on a bundle of PACK, build it
+# again with pkg-config, and check that an older standard meets one clear message.
+foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE LEVEL PACK CXX_COMPILER GENERATOR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_consumer_test.cmake needs -D${var}=...")
   endif()
@@ -12,12 +13,14 @@ function(run step)
     message(FATAL_ERROR "${step} failed (${status}):\n${out}\n${err}")
   endif()
   set(last_output "${out}" PARENT_SCOPE)
+  set(last_errors "${err}" PARENT_SCOPE)
 endfunction()
 
 file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-foreach(installed include/tilelab/analysis/game.hpp include/tilelab/io/level_io.hpp include/tilelab/kinds/table.hpp)
+foreach(installed include/tilelab/analysis/game.hpp include/tilelab/io/level_io.hpp include/tilelab/kinds/table.hpp
+                  lib/pkgconfig/tilelab.pc lib/cmake/tilelab/tilelabConfig.cmake)
   if(NOT EXISTS ${prefix}/${installed})
     message(FATAL_ERROR "cmake --install did not install ${installed}")
   endif()
@@ -39,18 +42,57 @@ endforeach()
 file(MAKE_DIRECTORY ${WORK_DIR})
 file(WRITE ${WORK_DIR}/all_headers.cpp "${all_headers}")
 
-# Only the prefix is searched: no package registry, no source tree.
+# Only the prefix is searched: no package registry, no source tree. The consumer is a C++17
+# project: the package says that tilelab requires C++20, and the targets that link tilelab::core
+# build as C++20 (the headers' own check, board/cxx20.hpp, would stop an older standard).
 run("configuring the consumer" ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${WORK_DIR}/build -G ${GENERATOR}
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix}
-    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DTILELAB_ALL_HEADERS=${WORK_DIR}/all_headers.cpp)
+    -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DTILELAB_ALL_HEADERS=${WORK_DIR}/all_headers.cpp -DCMAKE_CXX_STANDARD=17)
 string(FIND "${last_output}" "tilelab package: ${prefix}/" found_at)
 if(found_at EQUAL -1)
   message(FATAL_ERROR "the consumer did not find the installed package:\n${last_output}")
+endif()
+if(NOT last_errors MATCHES "tilelab requires C\\+\\+20: this project asks for C\\+\\+17")
+  message(FATAL_ERROR "a C++17 consumer was not told that tilelab requires C++20:\n${last_errors}")
 endif()
 run("building the consumer" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run("running the consumer" ${WORK_DIR}/build/tilelab_consumer ${LEVEL})
 message(STATUS "${last_output}")
 if(NOT last_output MATCHES "played ")
   message(FATAL_ERROR "the consumer did not play a move:\n${last_output}")
+endif()
+
+# A bundle written by the installed CLI loads through load_bundle, every level of it.
+run("exporting the demo pack" ${prefix}/bin/tilelab pack export ${PACK} -o ${WORK_DIR}/demo.bundle.json
+    --runs 20 --bot greedy --no-cache)
+run("loading the bundle" ${WORK_DIR}/build/tilelab_consumer --bundle ${WORK_DIR}/demo.bundle.json)
+message(STATUS "${last_output}")
+if(NOT last_output MATCHES "bundle 'Demo': [0-9]+ levels, [0-9]+ summaries")
+  message(FATAL_ERROR "the consumer did not load the bundle:\n${last_output}")
+endif()
+
+# Without CMake: pkg-config gives the flags and libraries (C++20 included).
+set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
+execute_process(COMMAND pkg-config --cflags --libs tilelab RESULT_VARIABLE status OUTPUT_VARIABLE flags
+                ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT status EQUAL 0 OR NOT flags MATCHES "-std=c\\+\\+20" OR NOT flags MATCHES "-ltilelab_core")
+  message(FATAL_ERROR "pkg-config tilelab: ${status} '${flags}' ${err}")
+endif()
+separate_arguments(flags UNIX_COMMAND "${flags}")
+run("building with pkg-config" ${CXX_COMPILER} -O1 ${CONSUMER_SOURCE}/main.cpp -o ${WORK_DIR}/pc_consumer ${flags})
+run("running the pkg-config build" ${WORK_DIR}/pc_consumer ${LEVEL})
+if(NOT last_output MATCHES "played ")
+  message(FATAL_ERROR "the pkg-config build did not play a move:\n${last_output}")
+endif()
+# An older standard meets one clear message, not errors deep in a template.
+file(WRITE ${WORK_DIR}/cxx17.cpp "#include <tilelab/kinds/table.hpp>\nint main() { return 0; }\n")
+execute_process(COMMAND ${CXX_COMPILER} -std=c++17 -fsyntax-only -I${prefix}/include ${WORK_DIR}/cxx17.cpp
+                RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# The #error, then the compile ends (the missing include board/cxx20.hpp names is fatal).
+string(REGEX MATCHALL "error:" errors "${err}")
+list(LENGTH errors error_count)
+string(REGEX MATCH "error:[^\n]*" first_error "${err}")
+if(status EQUAL 0 OR NOT first_error MATCHES "tilelab requires C\\+\\+20" OR error_count GREATER 2)
+  message(FATAL_ERROR "compiled as C++17, a tilelab header gave (${status}, ${error_count} errors):\n${err}")
 endif()
 file(REMOVE_RECURSE ${WORK_DIR})

@@ -1,5 +1,6 @@
 // Grids, cells and coordinates shared by the four kinds: plain copyable values.
 #pragma once
+#include "tilelab/board/cxx20.hpp"
 #include <compare>
 #include <cstdint>
 #include <string>

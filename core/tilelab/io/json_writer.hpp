@@ -4,6 +4,7 @@
 // times the output's size. Keys and values come in document order; the caller nests
 // begin_*/end_* correctly.
 #pragma once
+#include "tilelab/board/cxx20.hpp"
 #include <cstdint>
 #include <ostream>
 #include <string>

@@ -64,6 +64,21 @@ PackLoad parse_pack(std::string_view text, const std::string& file);
 PackLoad load_pack(const std::filesystem::path& path);
 std::string write_pack(const Pack& pack);
 
+// A bundle (docs/format.md "Bundles", `tilelab pack export`): a pack's levels in one file, as a
+// runtime loads them.
+struct Bundle {
+    std::string name;
+    std::vector<Level> levels;      // in pack order
+    nlohmann::ordered_json report;  // one analysis summary a level, as written (null when absent)
+};
+struct BundleLoad {
+    std::optional<Bundle> bundle;  // set only when there is no error (a level's included)
+    Diagnostics diagnostics;       // every problem, a level's placed under /levels/N
+};
+// Reads bundle text of up to limits::max_bundle_bytes; `file` names it in diagnostics.
+BundleLoad parse_bundle(std::string_view text, const std::string& file);
+BundleLoad load_bundle(const std::filesystem::path& path);
+
 // Reading JSON text, file sizes, sniff_format and nearest_word: json_text.hpp.
 // Writing files: write_file_atomically (the one save routine) is in atomic_file.hpp.
 

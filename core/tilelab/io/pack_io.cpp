@@ -1,4 +1,5 @@
 // Pack files: the reader (every problem located) and the canonical writer (docs/format.md "Packs").
+#include <algorithm>
 #include <unordered_set>
 
 #include "tilelab/io/canonical_json.hpp"
@@ -11,38 +12,52 @@ namespace tilelab {
 using ojson = nlohmann::ordered_json;
 using Checker = JsonChecker;
 
+namespace {
+
+// The head every pack and bundle starts with: a JSON object of `format` (`what`: "a pack") and
+// version 1; false (with the error) when the value is not one, and nothing else is read then.
+bool read_head(Checker& check, const ojson& value, const char* format_name, const char* what) {
+    if (!value.is_object()) {
+        check.error("", std::string(what) + " is a JSON object, not " + json_type_name(value));
+        return false;
+    }
+    auto format = value.find("format");
+    if (format == value.end() || !format->is_string() || format->get<std::string>() != format_name) {
+        std::string got = format == value.end() ? "missing"
+                          : format->is_string() ? "'" + format->get<std::string>() + "'"
+                                                : json_type_name(*format);
+        check.error(format == value.end() ? "" : "/format", "format is " + got + ", expected '" + format_name + "'");
+        return false;
+    }
+    return true;
+}
+
+// "version" (1, the only one there is) and "name" of a pack or bundle.
+void read_version_and_name(Checker& check, const ojson& value, std::string& name) {
+    if (auto v = check.find(value, "version")) {
+        if (auto n = check.integer(*v, "/version", 1, 1000000, "version"))
+            if (*n > 1) check.error("/version", "version " + std::to_string(*n) + " is newer than this tilelab reads (1)");
+    } else {
+        check.error("", "missing \"version\"");
+    }
+    if (auto v = check.find(value, "name")) {
+        if (auto s = check.string(*v, "/name", "name")) name = *s;
+    } else {
+        check.error("", "missing \"name\"");
+    }
+}
+
+}  // namespace
+
 PackLoad parse_pack(std::string_view text, const std::string& file) {
     PackLoad result;
     auto value = parse_json_text(text, file, result.diagnostics);
     if (!value) return result;
     Checker check(file, result.diagnostics);
-    if (!value->is_object()) {
-        check.error("", "a pack is a JSON object, not " + json_type_name(*value));
-        return result;
-    }
-    auto format = value->find("format");
-    if (format == value->end() || !format->is_string() || format->get<std::string>() != "tilelab.pack") {
-        std::string got = format == value->end() ? "missing"
-                          : format->is_string()  ? "'" + format->get<std::string>() + "'"
-                                                 : json_type_name(*format);
-        check.error(format == value->end() ? "" : "/format", "format is " + got + ", expected 'tilelab.pack'");
-        return result;
-    }
+    if (!read_head(check, *value, "tilelab.pack", "a pack")) return result;
     check.unknown_keys(*value, "", {"format", "version", "name", "levels", "meta"});
     Pack pack;
-    if (auto v = check.find(*value, "version")) {
-        if (auto n = check.integer(*v, "/version", 1, 1000000, "version")) {
-            if (*n > 1) check.error("/version", "version " + std::to_string(*n) + " is newer than this tilelab reads (1)");
-            pack.version = 1;
-        }
-    } else {
-        check.error("", "missing \"version\"");
-    }
-    if (auto v = check.find(*value, "name")) {
-        if (auto s = check.string(*v, "/name", "name")) pack.name = *s;
-    } else {
-        check.error("", "missing \"name\"");
-    }
+    read_version_and_name(check, *value, pack.name);
     if (auto v = check.find(*value, "levels")) {
         if (!v->is_array()) {
             check.error("/levels", "levels must be an array of level file paths, not " + json_type_name(*v));
@@ -73,6 +88,53 @@ PackLoad load_pack(const std::filesystem::path& path) {
     auto text = read_text_file(path, result.diagnostics);
     if (!text) return result;
     return parse_pack(*text, path.string());
+}
+
+BundleLoad parse_bundle(std::string_view text, const std::string& file) {
+    BundleLoad result;
+    auto value = parse_json_document(text, file, result.diagnostics, limits::max_bundle_bytes);
+    if (!value) return result;
+    Checker check(file, result.diagnostics);
+    if (!read_head(check, *value, "tilelab.bundle", "a bundle")) return result;
+    check.unknown_keys(*value, "", {"format", "version", "name", "levels", "report"});
+    Bundle bundle;
+    read_version_and_name(check, *value, bundle.name);
+    const ojson* levels = check.find(*value, "levels");
+    if (!levels) {
+        check.error("", "missing \"levels\"");
+    } else if (!levels->is_array()) {
+        check.error("/levels", "levels must be an array of level objects, not " + json_type_name(*levels));
+    } else if (levels->size() > static_cast<std::size_t>(limits::max_pack_levels)) {
+        check.error("/levels", "the bundle holds " + std::to_string(levels->size()) + " levels, over the limit of " +
+                                   std::to_string(limits::max_pack_levels));
+    } else {
+        for (std::size_t i = 0; i < levels->size(); ++i) {
+            LevelLoad level = level_from_json((*levels)[i], file, "/levels/" + std::to_string(i));
+            result.diagnostics.insert(result.diagnostics.end(), level.diagnostics.begin(), level.diagnostics.end());
+            if (level.level) bundle.levels.push_back(std::move(*level.level));
+        }
+    }
+    if (const ojson* report = check.find(*value, "report")) {
+        if (!report->is_array()) {
+            check.error("/report", "report must be an array of level summaries, not " + json_type_name(*report));
+        } else if (levels && levels->is_array() && report->size() != levels->size()) {
+            check.error("/report", "report has " + std::to_string(report->size()) + " summaries for " +
+                                       std::to_string(levels->size()) + " levels: one a level");
+        } else {
+            bundle.report = *report;
+        }
+    }
+    const bool any_error = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
+                                       [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::error; });
+    if (!any_error) result.bundle = std::move(bundle);
+    return result;
+}
+
+BundleLoad load_bundle(const std::filesystem::path& path) {
+    BundleLoad result;
+    auto text = read_text_file(path, result.diagnostics, limits::max_bundle_bytes);
+    if (!text) return result;
+    return parse_bundle(*text, path.string());
 }
 
 std::string write_pack(const Pack& pack) {
