@@ -1,7 +1,7 @@
 # Driven by ctest (cmake -P): install BUILD_DIR into WORK_DIR/prefix, configure and build the consumer
 # against that prefix alone (as a C++17 project), run it on LEVEL and on a bundle of PACK, build it
 # again with pkg-config, and check that an older standard meets one clear message.
-foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE LEVEL PACK CXX_COMPILER GENERATOR)
+foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE LEVEL PACK VECTORS CXX_COMPILER GENERATOR)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_consumer_test.cmake needs -D${var}=...")
   endif()
@@ -20,7 +20,8 @@ file(REMOVE_RECURSE ${WORK_DIR})
 set(prefix ${WORK_DIR}/prefix)
 run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(installed include/tilelab/analysis/game.hpp include/tilelab/io/level_io.hpp include/tilelab/kinds/table.hpp
-                  lib/pkgconfig/tilelab.pc lib/cmake/tilelab/tilelabConfig.cmake)
+                  lib/pkgconfig/tilelab.pc lib/pkgconfig/tilelab-core.pc lib/cmake/tilelab/tilelabConfig.cmake
+                  include/tilelab.h lib/libtilelab.so)
   if(NOT EXISTS ${prefix}/${installed})
     message(FATAL_ERROR "cmake --install did not install ${installed}")
   endif()
@@ -61,6 +62,10 @@ message(STATUS "${last_output}")
 if(NOT last_output MATCHES "played ")
   message(FATAL_ERROR "the consumer did not play a move:\n${last_output}")
 endif()
+run("running the C consumer built with tilelab::c" ${WORK_DIR}/build/tilelab_c_consumer ${LEVEL} 0,4:1,4)
+if(NOT last_output MATCHES "events 0 \\[" OR NOT last_output MATCHES "copy same")
+  message(FATAL_ERROR "the C consumer (tilelab::c) did not play the move:\n${last_output}")
+endif()
 
 # A bundle written by the installed CLI loads through load_bundle, every level of it.
 run("exporting the demo pack" ${prefix}/bin/tilelab pack export ${PACK} -o ${WORK_DIR}/demo.bundle.json
@@ -73,10 +78,10 @@ endif()
 
 # Without CMake: pkg-config gives the flags and libraries (C++20 included).
 set(ENV{PKG_CONFIG_PATH} ${prefix}/lib/pkgconfig)
-execute_process(COMMAND pkg-config --cflags --libs tilelab RESULT_VARIABLE status OUTPUT_VARIABLE flags
+execute_process(COMMAND pkg-config --cflags --libs tilelab-core RESULT_VARIABLE status OUTPUT_VARIABLE flags
                 ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
 if(NOT status EQUAL 0 OR NOT flags MATCHES "-std=c\\+\\+20" OR NOT flags MATCHES "-ltilelab_core")
-  message(FATAL_ERROR "pkg-config tilelab: ${status} '${flags}' ${err}")
+  message(FATAL_ERROR "pkg-config tilelab-core: ${status} '${flags}' ${err}")
 endif()
 separate_arguments(flags UNIX_COMMAND "${flags}")
 run("building with pkg-config" ${CXX_COMPILER} -O1 ${CONSUMER_SOURCE}/main.cpp -o ${WORK_DIR}/pc_consumer ${flags})
@@ -95,4 +100,31 @@ string(REGEX MATCH "error:[^\n]*" first_error "${err}")
 if(status EQUAL 0 OR NOT first_error MATCHES "tilelab requires C\\+\\+20" OR error_count GREATER 2)
   message(FATAL_ERROR "compiled as C++17, a tilelab header gave (${status}, ${error_count} errors):\n${err}")
 endif()
+
+# The C API: a C program built with `pkg-config tilelab` against the installed tilelab.h and
+# libtilelab.so alone plays every play vector (c_vectors.py compares it with the vectors and with
+# the installed CLI's `apply --json`).
+execute_process(COMMAND pkg-config --cflags --libs tilelab RESULT_VARIABLE status OUTPUT_VARIABLE cflags
+                ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(NOT status EQUAL 0 OR NOT cflags MATCHES "-ltilelab( |$)")
+  message(FATAL_ERROR "pkg-config tilelab: ${status} '${cflags}' ${err}")
+endif()
+separate_arguments(cflags UNIX_COMMAND "${cflags}")
+run("building the C consumer" cc -std=c99 -Wall -Wextra -Werror ${CONSUMER_SOURCE}/../c_consumer/main.c -o ${WORK_DIR}/c_consumer ${cflags})
+set(ENV{LD_LIBRARY_PATH} ${prefix}/lib)
+set(python python3)
+if(EXISTS /usr/bin/python3)
+  set(python /usr/bin/python3)  # Debian's: a version manager's shim starts many times slower
+endif()
+run("playing the vectors through the C API" ${python} ${CONSUMER_SOURCE}/../c_vectors.py ${WORK_DIR}/c_consumer
+    ${prefix}/bin/tilelab ${VECTORS} ${WORK_DIR})
+message(STATUS "${last_output}")
+# libtilelab.so exports the C API alone.
+execute_process(COMMAND nm -D --defined-only ${prefix}/lib/libtilelab.so OUTPUT_VARIABLE symbols)
+string(REGEX MATCHALL " T [^\n]+" exported "${symbols}")
+foreach(symbol IN LISTS exported)
+  if(NOT symbol MATCHES "^ T tl_")
+    message(FATAL_ERROR "libtilelab.so exports${symbol}, which is not the C API's")
+  endif()
+endforeach()
 file(REMOVE_RECURSE ${WORK_DIR})

@@ -4,6 +4,6 @@
 // C++20 from the package's usage requirement (docs/runtimes.md "C++").
 #pragma once
 #if !defined(__cplusplus) || __cplusplus < 202002L
-#error "tilelab requires C++20: compile with -std=c++20 (pkg-config --cflags tilelab gives it; CMake's tilelab::core asks for it)"
+#error "tilelab requires C++20: compile with -std=c++20 (pkg-config --cflags tilelab-core gives it; CMake's tilelab::core asks for it)"
 #include <tilelab-requires-cxx20>
 #endif

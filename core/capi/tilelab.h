@@ -1,0 +1,64 @@
+/* tilelab's C API: load a level and play it with the very rules of the tool and the editor, from
+ * C or any language that calls C (C# P/Invoke, Python ctypes, ...). C99; no exception, no C++
+ * type crosses it. Library: libtilelab.so (pkg-config name `tilelab`). docs/runtimes.md "C".
+ *
+ * Strings the library writes into a caller's buffer follow snprintf: at most out_len - 1 bytes
+ * and a NUL when out_len > 0; the return value is the whole length (without the NUL), so a call
+ * with out_len 0 asks for the size. */
+#ifndef TILELAB_H
+#define TILELAB_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct tl_level tl_level; /* a level as read: immutable */
+typedef struct tl_game tl_game;   /* a game in play: its state, from the level's start */
+
+/* The library's version, "MAJOR.MINOR.PATCH". */
+const char* tl_version(void);
+
+/* Reads a level from its JSON text (`len` bytes, any format version the tool reads). NULL when
+ * the text is not a valid level: then every problem, one a line and located as the tool reports
+ * it ("level: error: /board/2: row has 5 cells, width is 6"), is written into `err` (may be
+ * NULL). */
+tl_level* tl_level_load(const char* bytes, size_t len, char* err, size_t err_len);
+void tl_level_free(tl_level* level);
+/* "match3", "link", "lines" or "slide". */
+const char* tl_level_kind(const tl_level* level);
+int tl_level_width(const tl_level* level);
+int tl_level_height(const tl_level* level);
+
+/* A game at the level's start (its random cells drawn from the level's seed); NULL when out of
+ * memory. The game keeps what it needs of the level: the level may be freed first. */
+tl_game* tl_game_new(const tl_level* level);
+/* A copy of the game as it is now: a saved state. The copy and the game play on independently. */
+tl_game* tl_game_copy(const tl_game* game);
+void tl_game_free(tl_game* game);
+
+/* Plays one move written as the tool writes moves: "x1,y1:x2,y2" (match3 swaps, link pairs),
+ * "row:Y:left|right" or "col:X:up|down" (lines), "up|down|left|right" (slide). Returns 0 when
+ * played, 1 when illegal here (the game is unchanged), 2 when malformed; tl_game_why says why. */
+int tl_game_play(tl_game* game, const char* move);
+/* Why the last tl_game_play did not play ("" after a move played). Valid until the next call. */
+const char* tl_game_why(const tl_game* game);
+
+/* The board's rows as the level format writes them ("0 1 2 . #"), joined by '\n'. */
+size_t tl_game_board(const tl_game* game, char* out, size_t out_len);
+long long tl_game_score(const tl_game* game);
+/* Moves played since the start. */
+int tl_game_moves(const tl_game* game);
+/* The legal moves now, in the tool's order, one a line as tl_game_play takes them. */
+size_t tl_game_legal_moves(const tl_game* game, char* out, size_t out_len);
+/* What the last move played did, to animate: a JSON array of the events `tilelab apply --json`
+ * prints for that move (without their "move" index), "[]" before any move. docs/format.md lists
+ * each kind's events. */
+size_t tl_game_events(const tl_game* game, char* out, size_t out_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILELAB_H */

@@ -1,0 +1,148 @@
+// The C API of tilelab.h over the core: every call catches what the core may throw, so that no
+// exception crosses into C.
+#include "tilelab.h"
+
+#include <cstring>
+#include <new>
+#include <string>
+#include <string_view>
+
+#include "tilelab/analysis/game.hpp"
+#include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/table.hpp"
+
+struct tl_level {
+    tilelab::Level level;
+};
+
+struct tl_game {
+    tilelab::Level level;
+    tilelab::State state;
+    std::string why;            // of the last refused move
+    std::string events = "[]";  // of the last move played, as JSON
+};
+
+namespace {
+
+// snprintf's contract: the whole length back, at most out_len - 1 bytes and a NUL written.
+size_t copy_out(const std::string& text, char* out, size_t out_len) {
+    if (out && out_len > 0) {
+        const size_t n = text.size() < out_len - 1 ? text.size() : out_len - 1;
+        std::memcpy(out, text.data(), n);
+        out[n] = '\0';
+    }
+    return text.size();
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* tl_version(void) { return TILELAB_VERSION; }
+
+tl_level* tl_level_load(const char* bytes, size_t len, char* err, size_t err_len) {
+    try {
+        if (!bytes && len > 0) {
+            copy_out("tl_level_load: no bytes given", err, err_len);
+            return nullptr;
+        }
+        tilelab::LevelLoad load = tilelab::parse_level(std::string_view(bytes ? bytes : "", len), "level");
+        if (!load.level) {
+            std::string text;
+            for (const auto& d : load.diagnostics)
+                if (d.severity == tilelab::Diagnostic::Severity::error) text += (text.empty() ? "" : "\n") + d.format();
+            copy_out(text, err, err_len);
+            return nullptr;
+        }
+        copy_out("", err, err_len);
+        return new tl_level{std::move(*load.level)};
+    } catch (const std::exception& e) {
+        copy_out(std::string("tl_level_load: ") + e.what(), err, err_len);
+        return nullptr;
+    }
+}
+
+void tl_level_free(tl_level* level) { delete level; }
+
+const char* tl_level_kind(const tl_level* level) { return level ? tilelab::kind_name(level->level.kind).data() : ""; }
+int tl_level_width(const tl_level* level) { return level ? level->level.width() : 0; }
+int tl_level_height(const tl_level* level) { return level ? level->level.height() : 0; }
+
+tl_game* tl_game_new(const tl_level* level) {
+    if (!level) return nullptr;
+    try {
+        return new tl_game{level->level, tilelab::kind_ops(level->level.kind).start(level->level), {}, "[]"};
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+tl_game* tl_game_copy(const tl_game* game) {
+    if (!game) return nullptr;
+    try {
+        return new tl_game(*game);
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+void tl_game_free(tl_game* game) { delete game; }
+
+int tl_game_play(tl_game* game, const char* move) {
+    if (!game) return 2;
+    try {
+        std::string error;
+        const auto parsed = tilelab::parse_move(game->level.kind, move ? move : "", error);
+        if (!parsed) {
+            game->why = error;
+            return 2;
+        }
+        tilelab::StepResult step = tilelab::kind_ops(game->level.kind).play(game->level, game->state, *parsed);
+        if (!step.legal) {
+            game->why = step.why;
+            return 1;
+        }
+        game->events = step.events_json().dump();
+        game->state = std::move(step.state);
+        game->why.clear();
+        return 0;
+    } catch (const std::exception& e) {
+        game->why = e.what();
+        return 2;
+    }
+}
+
+const char* tl_game_why(const tl_game* game) { return game ? game->why.c_str() : ""; }
+
+size_t tl_game_board(const tl_game* game, char* out, size_t out_len) {
+    if (!game) return copy_out("", out, out_len);
+    try {
+        std::string text;
+        for (int y = 0; y < game->state.board.height; ++y)
+            text += (y ? "\n" : "") + tilelab::board_row(game->level.kind, game->state.board, y);
+        return copy_out(text, out, out_len);
+    } catch (...) {
+        return copy_out("", out, out_len);
+    }
+}
+
+long long tl_game_score(const tl_game* game) { return game ? static_cast<long long>(game->state.score) : 0; }
+int tl_game_moves(const tl_game* game) { return game ? game->state.moves : 0; }
+
+size_t tl_game_legal_moves(const tl_game* game, char* out, size_t out_len) {
+    if (!game) return copy_out("", out, out_len);
+    try {
+        std::string text;
+        for (const tilelab::Move& m : tilelab::kind_ops(game->level.kind).legal_moves(game->level, game->state))
+            text += (text.empty() ? "" : "\n") + tilelab::format_move(m);
+        return copy_out(text, out, out_len);
+    } catch (...) {
+        return copy_out("", out, out_len);
+    }
+}
+
+size_t tl_game_events(const tl_game* game, char* out, size_t out_len) {
+    return copy_out(game ? game->events : std::string("[]"), out, out_len);
+}
+
+}  // extern "C"

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""The C API against the conformance vectors: runs the C consumer (c_consumer/main.c, built with
+pkg-config against the installed libtilelab.so) on every case of every play vector, and checks
+its start board, board, score, first illegal move and each move's events against the vector and
+against `tilelab apply --json` (the installed CLI). Also a broken level and a malformed move.
+Usage: c_vectors.py C_CONSUMER TILELAB VECTOR_DIR WORK_DIR"""
+import json
+import os
+import subprocess
+import sys
+
+prog, cli, vectors, work = sys.argv[1:5]
+failures = []
+
+
+def run(args):
+    return subprocess.run(args, capture_output=True, text=True)
+
+
+def parse(out):
+    got = {"events": {}}
+    for line in out.splitlines():
+        word, _, rest = line.partition(" ")
+        if word == "events":
+            index, _, text = rest.partition(" ")
+            got["events"][int(index)] = json.loads(text)
+        elif word in ("start", "board", "score", "moves", "copy"):
+            got[word] = rest
+        elif word == "illegal":
+            got["illegal"] = int(rest.split(" ")[0])
+    return got
+
+
+level_path = os.path.join(work, "level.json")
+counts = {}
+for name in ("match3_play", "match3v2_play", "slide_play"):
+    with open(os.path.join(vectors, name + ".json")) as f:
+        cases = json.load(f)["cases"]
+    counts[name] = len(cases)
+    for n, case in enumerate(cases):
+        where = f"{name} case {n}"
+        with open(level_path, "w") as f:
+            json.dump(case["level"], f)
+        r = run([prog, level_path] + case["moves"])
+        got = parse(r.stdout)
+        expect = case["expect"]
+        if r.returncode != (0 if expect["illegal"] is None else 1):
+            failures.append(f"{where}: exit {r.returncode}: {r.stderr.strip()}")
+            continue
+        if "start_board" in expect and got.get("start") != "|".join(expect["start_board"]):
+            failures.append(f"{where}: start board {got.get('start')}")
+        if got.get("board") != "|".join(expect["board"]):
+            failures.append(f"{where}: board {got.get('board')}, expected {'|'.join(expect['board'])}")
+        if got.get("score") != str(expect["score"]):
+            failures.append(f"{where}: score {got.get('score')}, expected {expect['score']}")
+        if got.get("illegal") != expect["illegal"]:
+            failures.append(f"{where}: illegal {got.get('illegal')}, expected {expect['illegal']}")
+        if got.get("copy") != "same":
+            failures.append(f"{where}: the copy made at the start {got.get('copy')}")
+        # Each move's events: those `tilelab apply --json` prints for it, without the move index.
+        applied = json.loads(run([cli, "apply", level_path] + case["moves"] + ["--json"]).stdout)
+        by_move = {}
+        for event in applied["events"]:
+            event = dict(event)
+            by_move.setdefault(event.pop("move"), []).append(event)
+        played = len(case["moves"]) if expect["illegal"] is None else expect["illegal"]
+        for i in range(played):
+            if got["events"].get(i) != by_move.get(i, []):
+                failures.append(f"{where}: move {i}'s events differ from tilelab apply's")
+                break
+
+# A level that is not one: NULL and the located problems; a malformed move: 2 and why.
+with open(level_path, "w") as f:
+    f.write('{"format": "tilelab.level", "version": 2, "kind": "slide", "id": "x", "name": "x", "width": 3, '
+            '"height": 2, "seed": 1, "board": [". . .", ". ."], "goal": {"target": 8}}')
+r = run([prog, level_path])
+if r.returncode != 1 or not r.stdout.startswith("error ") or "/board/1: " not in r.stdout:
+    failures.append(f"a broken level: exit {r.returncode}, {r.stdout.strip()}")
+with open(level_path, "w") as f:
+    json.dump(json.load(open(os.path.join(vectors, "slide_play.json")))["cases"][0]["level"], f)
+r = run([prog, level_path, "sideways"])
+if r.returncode != 2 or "\nmalformed 0 " not in r.stdout:
+    failures.append(f"a malformed move: exit {r.returncode}, {r.stdout.strip()}")
+
+for f in failures[:20]:
+    print("FAIL:", f)
+if failures:
+    print(f"{len(failures)} failures")
+    sys.exit(1)
+print("C API: " + ", ".join(f"{name} {count} cases" for name, count in counts.items()) +
+      ": start boards, boards, scores, illegal moves and every move's events equal; a broken level and a malformed move refused")
