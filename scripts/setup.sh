@@ -4,9 +4,11 @@
 set -euo pipefail
 
 packages=(g++ cmake ninja-build pkg-config libimgui-dev libstb-dev libsdl2-dev libgl-dev nlohmann-json3-dev catch2)
+packages+=(pybind11-dev python3-dev)     # bindings/python: the Python module over the C API
 if [[ "${1:-}" != "--no-test-tools" ]]; then
   packages+=(xvfb xauth xdotool imagemagick jq python3 python3-jsonschema chromium fonts-dejavu-core)
   packages+=(nodejs)                     # tests/js: a web runtime's reading of levels
+  packages+=(python3-pytest)             # tests/python: the Python module's suite
   packages+=(clang libclang-rt-14-dev)  # libFuzzer: tests/fuzz
   packages+=(slurm-wlm munge)            # tests/slurm: a real single-node Slurm
 fi
