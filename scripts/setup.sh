@@ -9,6 +9,7 @@ if [[ "${1:-}" != "--no-test-tools" ]]; then
   packages+=(xvfb xauth xdotool imagemagick jq python3 python3-jsonschema chromium fonts-dejavu-core)
   packages+=(nodejs)                     # tests/js: a web runtime's reading of levels
   packages+=(python3-pytest)             # tests/python: the Python module's suite
+  packages+=(mono-mcs mono-runtime)      # tests/install: the C# binding under Mono
   packages+=(clang libclang-rt-14-dev)  # libFuzzer: tests/fuzz
   packages+=(slurm-wlm munge)            # tests/slurm: a real single-node Slurm
 fi

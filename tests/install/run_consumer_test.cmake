@@ -1,7 +1,7 @@
 # Driven by ctest (cmake -P): install BUILD_DIR into WORK_DIR/prefix, configure and build the consumer
 # against that prefix alone (as a C++17 project), run it on LEVEL and on a bundle of PACK, build it
 # again with pkg-config, and check that an older standard meets one clear message.
-foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE LEVEL PACK VECTORS CXX_COMPILER GENERATOR)
+foreach(var BUILD_DIR WORK_DIR CONSUMER_SOURCE LEVEL PACK VECTORS CXX_COMPILER GENERATOR MCS MONO)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "run_consumer_test.cmake needs -D${var}=...")
   endif()
@@ -21,7 +21,7 @@ set(prefix ${WORK_DIR}/prefix)
 run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(installed include/tilelab/analysis/game.hpp include/tilelab/io/level_io.hpp include/tilelab/kinds/table.hpp
                   lib/pkgconfig/tilelab.pc lib/pkgconfig/tilelab-core.pc lib/cmake/tilelab/tilelabConfig.cmake
-                  include/tilelab.h lib/libtilelab.so)
+                  include/tilelab.h lib/libtilelab.so share/tilelab/csharp/Tilelab.cs)
   if(NOT EXISTS ${prefix}/${installed})
     message(FATAL_ERROR "cmake --install did not install ${installed}")
   endif()
@@ -116,9 +116,21 @@ set(python python3)
 if(EXISTS /usr/bin/python3)
   set(python /usr/bin/python3)  # Debian's: a version manager's shim starts many times slower
 endif()
-run("playing the vectors through the C API" ${python} ${CONSUMER_SOURCE}/../c_vectors.py ${WORK_DIR}/c_consumer
-    ${prefix}/bin/tilelab ${VECTORS} ${WORK_DIR})
+run("playing the vectors through the C API" ${python} ${CONSUMER_SOURCE}/../runtime_vectors.py ${WORK_DIR}/c_consumer
+    ${prefix}/bin/tilelab ${VECTORS} ${WORK_DIR} "C API")
 message(STATUS "${last_output}")
+
+# C#: the installed P/Invoke binding (share/tilelab/csharp/Tilelab.cs), as a Unity project holds it,
+# compiled with Mono's mcs and run under mono on every play vector, as the C consumer was.
+if(MCS AND MONO)
+  run("compiling the C# consumer" ${MCS} -nologo -warnaserror -out:${WORK_DIR}/consumer.exe
+      ${prefix}/share/tilelab/csharp/Tilelab.cs ${CONSUMER_SOURCE}/../csharp_consumer/Consumer.cs)
+  run("playing the vectors through C#" ${python} ${CONSUMER_SOURCE}/../runtime_vectors.py "${MONO} ${WORK_DIR}/consumer.exe"
+      ${prefix}/bin/tilelab ${VECTORS} ${WORK_DIR} "C# (Mono)")
+  message(STATUS "${last_output}")
+else()
+  message(FATAL_ERROR "no mcs or mono (scripts/setup.sh installs mono-mcs and mono-runtime): the C# binding is not tested")
+endif()
 # libtilelab.so exports the C API alone.
 execute_process(COMMAND nm -D --defined-only ${prefix}/lib/libtilelab.so OUTPUT_VARIABLE symbols)
 string(REGEX MATCHALL " T [^\n]+" exported "${symbols}")

@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
-"""The C API against the conformance vectors: runs the C consumer (c_consumer/main.c, built with
-pkg-config against the installed libtilelab.so) on every case of every play vector, and checks
-its start board, board, score, first illegal move and each move's events against the vector and
-against `tilelab apply --json` (the installed CLI). Also a broken level and a malformed move.
-Usage: c_vectors.py C_CONSUMER TILELAB VECTOR_DIR WORK_DIR"""
+"""A runtime against the conformance vectors: runs a consumer of the installed libtilelab.so (the C
+one, c_consumer/main.c, or the C# one under Mono, csharp_consumer/Consumer.cs; both print the same
+lines) on every case of every play vector, and checks its start board, board, score, first illegal
+move and each move's events against the vector and against `tilelab apply --json` (the installed
+CLI). Also a broken level and a malformed move.
+Usage: runtime_vectors.py "CONSUMER COMMAND" TILELAB VECTOR_DIR WORK_DIR LANGUAGE"""
 import json
 import os
+import shlex
 import subprocess
 import sys
 
-prog, cli, vectors, work = sys.argv[1:5]
+command, cli, vectors, work, language = sys.argv[1:6]
+prog = shlex.split(command)
 failures = []
 
 
@@ -41,7 +44,7 @@ for name in ("match3_play", "match3v2_play", "slide_play"):
         where = f"{name} case {n}"
         with open(level_path, "w") as f:
             json.dump(case["level"], f)
-        r = run([prog, level_path] + case["moves"])
+        r = run(prog + [level_path] + case["moves"])
         got = parse(r.stdout)
         expect = case["expect"]
         if r.returncode != (0 if expect["illegal"] is None else 1):
@@ -73,12 +76,12 @@ for name in ("match3_play", "match3v2_play", "slide_play"):
 with open(level_path, "w") as f:
     f.write('{"format": "tilelab.level", "version": 2, "kind": "slide", "id": "x", "name": "x", "width": 3, '
             '"height": 2, "seed": 1, "board": [". . .", ". ."], "goal": {"target": 8}}')
-r = run([prog, level_path])
+r = run(prog + [level_path])
 if r.returncode != 1 or not r.stdout.startswith("error ") or "/board/1: " not in r.stdout:
     failures.append(f"a broken level: exit {r.returncode}, {r.stdout.strip()}")
 with open(level_path, "w") as f:
     json.dump(json.load(open(os.path.join(vectors, "slide_play.json")))["cases"][0]["level"], f)
-r = run([prog, level_path, "sideways"])
+r = run(prog + [level_path, "sideways"])
 if r.returncode != 2 or "\nmalformed 0 " not in r.stdout:
     failures.append(f"a malformed move: exit {r.returncode}, {r.stdout.strip()}")
 
@@ -87,5 +90,5 @@ for f in failures[:20]:
 if failures:
     print(f"{len(failures)} failures")
     sys.exit(1)
-print("C API: " + ", ".join(f"{name} {count} cases" for name, count in counts.items()) +
+print(f"{language}: " + ", ".join(f"{name} {count} cases" for name, count in counts.items()) +
       ": start boards, boards, scores, illegal moves and every move's events equal; a broken level and a malformed move refused")
