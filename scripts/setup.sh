@@ -10,6 +10,7 @@ if [[ "${1:-}" != "--no-test-tools" ]]; then
   packages+=(nodejs)                     # tests/js: a web runtime's reading of levels
   packages+=(python3-pytest)             # tests/python: the Python module's suite
   packages+=(mono-mcs mono-runtime)      # tests/install: the C# binding under Mono
+  packages+=(emscripten)                 # build-wasm: the WebAssembly module, tests/js
   packages+=(clang libclang-rt-14-dev)  # libFuzzer: tests/fuzz
   packages+=(slurm-wlm munge)            # tests/slurm: a real single-node Slurm
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything (and, in one clang tree, the core tests again with
-# AddressSanitizer and UndefinedBehaviorSanitizer and the libFuzzer targets), then runs every test in one
+# AddressSanitizer and UndefinedBehaviorSanitizer and the libFuzzer targets; in an emscripten tree,
+# the WebAssembly module), then runs every test in one
 # ctest run, ending with its summary; when a test fails, a recap of each failed test's cause
 # (scripts/failed-recap.sh) comes last, so the end of the log says what failed and why.
 set -euo pipefail
@@ -22,9 +23,21 @@ cmake --build build-san -j"$jobs" --target test_core test_match3 test_link test_
   test_editor_model tilelab fuzz_reader fuzz_play fuzz_merge fuzz_calibration
 phase "build-san"
 
+# The WebAssembly module (docs/runtimes.md "JavaScript"): the core and the C API built by Debian's
+# emscripten, played under Node by a test of the main run. emscripten's optimiser runs on node and
+# needs Debian's node-acorn, which a node not from Debian finds only through NODE_PATH.
+wasm_dir=""
+if command -v emcmake >/dev/null; then
+  emcmake cmake -S . -B build-wasm -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH} cmake --build build-wasm -j"$jobs" --target tilelab_wasm
+  wasm_dir="$PWD/build-wasm"
+fi
+phase "build-wasm"
+
 # The benchmarks are left out here (docs/testing.md, "Time"): scripts/speed-table.sh builds them.
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_TESTS=ON -DTILELAB_BENCHES=OFF \
-  -DTILELAB_ASAN_BUILD_DIR="$PWD/build-san" -DTILELAB_FUZZ_BUILD_DIR="$PWD/build-san" >/dev/null
+  -DTILELAB_ASAN_BUILD_DIR="$PWD/build-san" -DTILELAB_FUZZ_BUILD_DIR="$PWD/build-san" \
+  -DTILELAB_WASM_BUILD_DIR="$wasm_dir" >/dev/null
 cmake --build build -j"$jobs"
 phase "build"
 

@@ -1,6 +1,20 @@
 # Included from the top CMakeLists (imported targets must be visible everywhere): finds the Debian packages tilelab builds against. No source is copied here.
-find_package(nlohmann_json 3.10 REQUIRED)
-find_package(Threads REQUIRED)
+if(EMSCRIPTEN)
+  # The WebAssembly build (docs/runtimes.md "JavaScript"): Debian's nlohmann headers seen alone,
+  # through a folder holding only a link to them (/usr/include itself would hide emscripten's own
+  # C library); the module runs on one thread, so no threads library.
+  set(TILELAB_WASM_INCLUDE ${CMAKE_BINARY_DIR}/wasm-include)
+  file(MAKE_DIRECTORY ${TILELAB_WASM_INCLUDE})
+  if(NOT EXISTS ${TILELAB_WASM_INCLUDE}/nlohmann)
+    file(CREATE_LINK /usr/include/nlohmann ${TILELAB_WASM_INCLUDE}/nlohmann SYMBOLIC)
+  endif()
+  add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED)
+  set_target_properties(nlohmann_json::nlohmann_json PROPERTIES INTERFACE_INCLUDE_DIRECTORIES ${TILELAB_WASM_INCLUDE})
+  add_library(Threads::Threads INTERFACE IMPORTED)
+else()
+  find_package(nlohmann_json 3.10 REQUIRED)
+  find_package(Threads REQUIRED)
+endif()
 
 if(TILELAB_TESTS)
   find_package(Catch2 2.13 REQUIRED)

@@ -100,7 +100,7 @@ std::string describe(const GenerateOptions& o) {
 
 }  // namespace
 
-AimResult generate_to_target(const AimOptions& options, std::stop_token stop,
+AimResult generate_to_target(const AimOptions& options, StopToken stop,
                              const std::function<void(const AimCandidate&)>& on_candidate) {
     AimResult result;
     const KindOps& ops = kind_ops(options.layout.kind);

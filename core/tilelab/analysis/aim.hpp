@@ -4,7 +4,7 @@
 #pragma once
 #include <functional>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
@@ -49,7 +49,7 @@ struct AimResult {
 // The interval [ci_low, ci_high] lies inside [target - tolerance, target + tolerance].
 bool interval_inside(const LimitChoice& c, double target, double tolerance);
 
-AimResult generate_to_target(const AimOptions& options, std::stop_token stop = {},
+AimResult generate_to_target(const AimOptions& options, StopToken stop = {},
                              const std::function<void(const AimCandidate&)>& on_candidate = {});
 
 }  // namespace tilelab

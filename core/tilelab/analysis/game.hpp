@@ -6,7 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <string_view>
 #include <variant>
@@ -304,10 +304,10 @@ struct KindOps {
     // The level's goal holds in this state.
     bool (*goal_met)(const Level&, const State&);
     // Overlays and verdict for the level's starting board.
-    Analysis (*analyze)(const Level&, const AnalyzeOptions&, std::stop_token);
+    Analysis (*analyze)(const Level&, const AnalyzeOptions&, StopToken);
     GenerateResult (*generate)(const GenerateOptions&);
     // Bot playouts; nullptr for kinds that have a solver instead.
-    EstimateResult (*estimate)(const Level&, const EstimateOptions&, std::stop_token, Progress*);
+    EstimateResult (*estimate)(const Level&, const EstimateOptions&, StopToken, Progress*);
     // The figures of `outcomes` (runs options.first_run onwards, in order) as `estimate` gives them
     // for the same options: what estimate itself does after its playouts, so that playouts made in
     // pieces (shards) sum up to the same bytes. `stopped`: the playouts were cancelled; `timed_out`:
@@ -321,12 +321,12 @@ struct KindOps {
     // curve_cap and the time budget do not change a run), move by move. Throws
     // std::invalid_argument for an unknown bot, as estimate does. nullptr for kinds without bots
     // (lines); link's is its random player's run (estimate_clear_rate's).
-    Replay (*replay)(const Level&, const EstimateOptions&, int run, std::stop_token);
+    Replay (*replay)(const Level&, const EstimateOptions&, int run, StopToken);
 
     // ---- Playouts as `tilelab estimate`, its shards and `generate` to a target run them ----
     // `estimate` and `summarize` for the kinds with bots; link's random player's clear rate (link
     // has a solver, so `estimate` is null there); nullptr for lines.
-    EstimateResult (*playouts)(const Level&, const EstimateOptions&, std::stop_token, Progress*) = nullptr;
+    EstimateResult (*playouts)(const Level&, const EstimateOptions&, StopToken, Progress*) = nullptr;
     EstimateResult (*summarize_playouts)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome> outcomes, bool stopped,
                                          bool timed_out) = nullptr;
 

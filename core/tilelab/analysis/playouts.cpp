@@ -25,16 +25,13 @@ std::pair<double, double> wilson_interval(int wins, int runs) {
     return {lo, hi};
 }
 
-PlayoutDeadline::PlayoutDeadline(std::stop_token outer, int budget_ms) {
-    forward_.emplace(outer, std::function<void()>([this] { source_.request_stop(); }));
+PlayoutDeadline::PlayoutDeadline(StopToken outer, int budget_ms) : source_(std::move(outer)) {
     if (budget_ms <= 0) return;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(budget_ms);
-    timer_ = std::jthread([this, deadline](std::stop_token done) {
-        std::mutex m;
-        std::condition_variable_any cv;
-        std::unique_lock lock(m);
+    timer_ = std::thread([this, deadline] {
+        std::unique_lock lock(mutex_);
         // Returns early (true) only when the playouts are over and the deadline object goes away.
-        if (cv.wait_until(lock, done, deadline, [] { return false; }) || done.stop_requested()) return;
+        if (over_.wait_until(lock, deadline, [this] { return is_over_; })) return;
         if (!source_.stop_requested()) {
             timed_out_.store(true);
             source_.request_stop();
@@ -43,14 +40,18 @@ PlayoutDeadline::PlayoutDeadline(std::stop_token outer, int budget_ms) {
 }
 
 PlayoutDeadline::~PlayoutDeadline() {
-    timer_.request_stop();
+    {
+        std::lock_guard lock(mutex_);
+        is_over_ = true;
+    }
+    over_.notify_all();
     if (timer_.joinable()) timer_.join();
 }
 
 namespace {
 // run_playouts, its progress counted as `progress_before` runs already done of `progress_total`
 // (a batch of an estimate to a precision reports into the whole cap's fraction).
-std::vector<PlayoutOutcome> run_range(int runs, int threads, const std::function<PlayoutOutcome(int)>& play, std::stop_token stop,
+std::vector<PlayoutOutcome> run_range(int runs, int threads, const std::function<PlayoutOutcome(int)>& play, StopToken stop,
                                       Progress* progress, int first_run, int progress_before, int progress_total) {
     runs = std::max(runs, 0);
     threads = std::clamp(threads, 1, 256);
@@ -83,7 +84,7 @@ std::vector<PlayoutOutcome> run_range(int runs, int threads, const std::function
 }  // namespace
 
 std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int)>& play,
-                                         std::stop_token stop, Progress* progress, int first_run) {
+                                         StopToken stop, Progress* progress, int first_run) {
     return run_range(runs, threads, play, stop, progress, first_run, 0, std::max(runs, 1));
 }
 
@@ -104,7 +105,7 @@ std::size_t precision_prefix(const std::vector<PlayoutOutcome>& outcomes, double
 }
 
 std::vector<PlayoutOutcome> run_playouts_to_precision(int runs, double precision, int threads,
-                                                      const std::function<PlayoutOutcome(int)>& play, std::stop_token stop,
+                                                      const std::function<PlayoutOutcome(int)>& play, StopToken stop,
                                                       Progress* progress, int first_run) {
     if (precision <= 0) return run_playouts(runs, threads, play, stop, progress, first_run);
     std::vector<PlayoutOutcome> outcomes;

@@ -6,7 +6,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <thread>
 #include <utility>
@@ -24,18 +24,20 @@ std::pair<double, double> wilson_interval(int wins, int runs);
 // that ends within its budget never sees the timer, so its figures are those of an unbudgeted run.
 class PlayoutDeadline {
 public:
-    PlayoutDeadline(std::stop_token outer, int budget_ms);
+    PlayoutDeadline(StopToken outer, int budget_ms);
     ~PlayoutDeadline();
     PlayoutDeadline(const PlayoutDeadline&) = delete;
     PlayoutDeadline& operator=(const PlayoutDeadline&) = delete;
-    std::stop_token token() const { return source_.get_token(); }
+    StopToken token() const { return source_.get_token(); }
     bool timed_out() const { return timed_out_.load(); }
 
 private:
-    std::stop_source source_;
+    StopSource source_;  // stops with `outer` too
     std::atomic<bool> timed_out_{false};
-    std::optional<std::stop_callback<std::function<void()>>> forward_;
-    std::jthread timer_;  // last: it reads the members above
+    std::mutex mutex_;
+    std::condition_variable over_;  // the playouts are over: the timer returns at once
+    bool is_over_ = false;
+    std::thread timer_;  // last: it reads the members above
 };
 
 // Runs `play(run_index)` for run_index in [0, runs) over `threads` threads. Each playout must
@@ -44,7 +46,7 @@ private:
 // outcomes of unfinished runs are dropped (returned vector holds finished runs in index order).
 // `first_run`: the indices are first_run .. first_run + runs - 1 (a shard of a larger estimate).
 std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int run_index)>& play,
-                                         std::stop_token stop, Progress* progress, int first_run = 0);
+                                         StopToken stop, Progress* progress, int first_run = 0);
 
 // An estimate to a precision (EstimateOptions::precision, docs/estimates.md "Precision") plays its
 // runs in batches of this many, counted from run 0, and stops at the first batch boundary where
@@ -66,7 +68,7 @@ std::size_t precision_prefix(const std::vector<PlayoutOutcome>& outcomes, double
 // `precision`; `runs` is the cap. `precision` 0: run_playouts itself.
 std::vector<PlayoutOutcome> run_playouts_to_precision(int runs, double precision, int threads,
                                                       const std::function<PlayoutOutcome(int run_index)>& play,
-                                                      std::stop_token stop, Progress* progress, int first_run = 0);
+                                                      StopToken stop, Progress* progress, int first_run = 0);
 
 // The common part of estimate's result: runs, wins, pass_rate, ci95, mean moves used,
 // dead_rate; the kind adds its own distributions to `json` and `series` afterwards.

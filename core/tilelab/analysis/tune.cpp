@@ -23,7 +23,7 @@ std::optional<LimitChoice> nearest_limit(const EstimateResult& estimate, double 
     return best;
 }
 
-TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOptions& options, std::stop_token stop,
+TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOptions& options, StopToken stop,
                       Progress* progress, const std::function<void(int, const LimitChoice&)>& on_cap) {
     TuneResult result;
     const KindOps& ops = kind_ops(level.kind);

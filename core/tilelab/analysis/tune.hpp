@@ -3,7 +3,7 @@
 #pragma once
 #include <functional>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
@@ -51,7 +51,7 @@ struct TuneResult {
 // (runs, seed, bot, threads; curve_cap is set here), the curve read for the nearest rate, the cap
 // doubled up to max_moves while the nearest point lies at the cap and off target. match3 and
 // slide only: link and lines get a refusal that says what their difficulty is instead.
-TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOptions& options, std::stop_token stop = {},
+TuneResult tune_moves(const Level& level, EstimateOptions estimate, const TuneOptions& options, StopToken stop = {},
                       Progress* progress = nullptr, const std::function<void(int cap, const LimitChoice&)>& on_cap = {});
 
 }  // namespace tilelab

@@ -78,7 +78,7 @@ std::vector<Warning> problem_list(const Level& level) {
     AnalyzeOptions options;
     options.solve = false;
     options.overlays = false;
-    return kind_ops(level.kind).analyze(level, options, std::stop_token{}).warnings;
+    return kind_ops(level.kind).analyze(level, options, StopToken{}).warnings;
 }
 
 }  // namespace tilelab

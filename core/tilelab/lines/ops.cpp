@@ -102,7 +102,7 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
     return out;
 }
 
-Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
+Analysis analyze(const Level& level, const AnalyzeOptions& options, StopToken stop) {
     Analysis analysis;
     analysis.groups = match_groups(level.board);
     const LinesGoal goal = lines_goal(level.goal);

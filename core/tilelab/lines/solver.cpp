@@ -204,7 +204,7 @@ public:
         return std::max(packing, 1);
     }
 
-    SolveResult run(const SolveOptions& options, std::stop_token stop) {
+    SolveResult run(const SolveOptions& options, StopToken stop) {
         SolveResult result;
         options_ = options;
         stop_ = std::move(stop);
@@ -416,7 +416,7 @@ private:
     std::size_t table_used_ = 0;
     std::vector<ShiftMove> path_;
     SolveOptions options_;
-    std::stop_token stop_;
+    StopToken stop_;
     std::chrono::steady_clock::time_point start_time_;
     std::uint64_t nodes_ = 0;
     std::uint64_t check_interval_ = 1023;  // a power of two minus one
@@ -426,7 +426,7 @@ private:
 }  // namespace
 
 SolveResult solve(const Level& level, const Board& board, const LinesGoal& goal, const SolveOptions& options,
-                  std::stop_token stop) {
+                  StopToken stop) {
     Search search(level, board, goal);
     return search.run(options, std::move(stop));
 }

@@ -2,7 +2,7 @@
 // hitting-set bound, canonical move ordering and a transposition table of learned bounds.
 #pragma once
 #include <cstdint>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
@@ -33,7 +33,7 @@ struct SolveResult {
 // moves already made: the caller passes max_depth = moves left. Fixed rows and columns are
 // honoured. Never throws; any board size works (large boards just run out of budget).
 SolveResult solve(const Level& level, const Board& board, const LinesGoal& goal, const SolveOptions& options,
-                  std::stop_token stop = {});
+                  StopToken stop = {});
 
 // The admissible lower bound used by the solver for goals that need every tile closed: the fewest
 // rows and columns that must each shift at least once for every solid side to meet a solid side

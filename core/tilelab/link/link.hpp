@@ -2,7 +2,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
@@ -109,7 +109,7 @@ std::vector<LinkPath> links_of_tile(const Board& board, const LinkRules& rules, 
 
 struct SolveOptions {
     int budget_ms = 1000;
-    std::stop_token stop;          // cancels the search (the editor's next edit)
+    StopToken stop;          // cancels the search (the editor's next edit)
     Progress* progress = nullptr;  // fraction of tiles cleared in the deepest line so far
 };
 
@@ -133,13 +133,13 @@ std::vector<Warning> pairing_warnings(const Board& board, const LinkRules& rules
 // board is clear or stuck. `tilelab estimate` on a link level: "bot": "random" (the only one;
 // "" means it); the pass rate is the clear rate (goal_met at the end: cleared within the limit).
 // `moves`: when given, the pairs removed, in order.
-PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
+PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, const StopToken& stop = {},
                               std::vector<CellPairMove>* moves = nullptr);
-EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
+EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, StopToken stop, Progress* progress);
 EstimateResult summarize_clear_rate(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
                                     bool stopped, bool timed_out);
 // Run `run` of estimate_clear_rate with these options, pair by pair (KindOps::replay).
-Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, StopToken stop);
 
 // ---- The generator --------------------------------------------------------------------------------
 

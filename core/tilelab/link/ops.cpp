@@ -101,7 +101,7 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
     return {GoalProgress{"tiles cleared", cleared, total, cleared >= total}};
 }
 
-Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
+Analysis analyze(const Level& level, const AnalyzeOptions& options, StopToken stop) {
     Analysis analysis;
     const LinkRules rules = rules_of(level);
     analysis.links = all_links(level.board, rules);

@@ -24,7 +24,7 @@ void check_bot(const std::string& bot) {
 
 }  // namespace
 
-PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, const std::stop_token& stop,
+PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_index, const StopToken& stop,
                               std::vector<CellPairMove>* moves) {
     const LinkRules rules = rules_of(level);
     const KindOps& game = ops();
@@ -63,17 +63,17 @@ PlayoutOutcome random_playout(const Level& level, std::uint64_t seed, int run_in
     return out;
 }
 
-EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
+EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& options, StopToken stop, Progress* progress) {
     check_bot(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);
-    const std::stop_token playout_stop = deadline.token();
+    const StopToken playout_stop = deadline.token();
     auto outcomes = run_playouts_to_precision(
         options.runs, options.precision, options.threads, [&](int run) { return random_playout(level, options.seed, run, playout_stop); },
         playout_stop, progress, options.first_run);
     return summarize_clear_rate(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
 }
 
-Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop) {
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, StopToken stop) {
     check_bot(options.bot);
     Replay r;
     r.run = run;

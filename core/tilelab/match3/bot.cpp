@@ -194,7 +194,7 @@ std::int64_t goal_progress(const Level& level, const State& before, const GoalMe
 }
 
 void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state, const std::vector<CellPairMove>& moves,
-                         BotWorkspace& ws, std::vector<std::int64_t>& values, const std::stop_token& stop) {
+                         BotWorkspace& ws, std::vector<std::int64_t>& values, const StopToken& stop) {
     const GoalMeter meter(level, state, true);
     values.clear();
     for (const CellPairMove& move : moves) {
@@ -231,7 +231,7 @@ bool plain_pieces(const State& state) {
 }  // namespace
 
 std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2::Config& config, const State& state,
-                                           BotWorkspace& ws, const std::stop_token& stop) {
+                                           BotWorkspace& ws, const StopToken& stop) {
     if (bot == Bot::mcts) return choose_move_v2_mcts(level, config, state, ws, stop);
     if (bot == Bot::greedy && plain_pieces(state)) {
         // Nothing but plain pieces: format 2's legal moves and first-step clears are version 1's,
@@ -266,7 +266,7 @@ std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2
 }
 
 void lookahead_values(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
-                      std::vector<std::int64_t>& values, const std::stop_token& stop) {
+                      std::vector<std::int64_t>& values, const StopToken& stop) {
     const auto& swaps = ws.scanner.legal_swaps();
     const GoalMeter meter(level, state, false);
     values.clear();
@@ -356,7 +356,7 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
 }
 
 std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
-                                const std::stop_token& stop) {
+                                const StopToken& stop) {
     if (bot == Bot::mcts) return choose_swap_mcts(level, rules, state, ws, stop);
     ws.scanner.scan(state.board, rules);
     if (bot == Bot::greedy) {  // the first swap with the most clears
@@ -373,7 +373,7 @@ std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& 
 }
 
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
-                       const std::stop_token& stop, int curve_cap, std::vector<ReplayStep>* record) {
+                       const StopToken& stop, int curve_cap, std::vector<ReplayStep>* record) {
     const RulesConfig rules = RulesConfig::of(level);
     const bool full = v2::active(level);
     const v2::Config config = full ? v2::Config::of(level) : v2::Config{};
@@ -480,7 +480,7 @@ EstimateResult summarize_estimate(const Level& level, const EstimateOptions& opt
     return r;
 }
 
-Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop) {
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, StopToken stop) {
     const Bot bot = parse_bot_or_throw(options.bot);
     Replay r;
     r.run = run;
@@ -497,10 +497,10 @@ Replay replay_run(const Level& level, const EstimateOptions& options, int run, s
     return r;
 }
 
-EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
+EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, StopToken stop, Progress* progress) {
     const Bot bot = parse_bot_or_throw(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);  // the start's cascade counts against it too
-    const std::stop_token playout_stop = deadline.token();
+    const StopToken playout_stop = deadline.token();
     const State start = start_state(level);
     auto outcomes = run_playouts_to_precision(
         options.runs, options.precision, options.threads,

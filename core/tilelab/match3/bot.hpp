@@ -1,7 +1,7 @@
 // match3 goals, the bot ladder (random, greedy, lookahead, mcts) and seeded playouts behind `tilelab estimate`.
 #pragma once
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string_view>
 
 #include "tilelab/analysis/playouts.hpp"
@@ -75,22 +75,22 @@ int specials_on(const State& s);
 // The lookahead bot's value of every legal move of `state`, in the order of `moves` (v2::legal_moves
 // order) / of ws.scanner.legal_swaps() after choose_swap's scan. Cut short when `stop` is requested.
 void lookahead_values_v2(const Level& level, const v2::Config& config, const State& state, const std::vector<CellPairMove>& moves,
-                         BotWorkspace& ws, std::vector<std::int64_t>& values, const std::stop_token& stop = {});
+                         BotWorkspace& ws, std::vector<std::int64_t>& values, const StopToken& stop = {});
 void lookahead_values(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
-                      std::vector<std::int64_t>& values, const std::stop_token& stop = {});
+                      std::vector<std::int64_t>& values, const StopToken& stop = {});
 
 // The bot's move on a level under format version 2 (v2::active): greedy takes the move whose first
 // step clears most cells (fired areas and combos included); lookahead plays each move's whole cascade
 // without refills and values the goal's progress first (jelly, wanted colours, crate hit points,
 // ingredients collected and brought lower), then specials made and combos, then points.
 std::optional<CellPairMove> choose_move_v2(Bot bot, const Level& level, const v2::Config& config, const State& state,
-                                           BotWorkspace& ws, const std::stop_token& stop = {});
+                                           BotWorkspace& ws, const StopToken& stop = {});
 
 // The bot's swap on `state`; nullopt when the board is dead. The lookahead bot tries every legal
 // swap (on a 256x256 board of two colours, ~100,000 swaps of up to 1,000 cascade steps each): it
 // checks `stop` between swaps and, when stopped, returns a meaningless choice the caller drops.
 std::optional<Swap> choose_swap(Bot bot, const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
-                                const std::stop_token& stop = {});
+                                const StopToken& stop = {});
 
 // Plays a swap known to be legal: swap, count the move, cascade with refills from state.rng. No events.
 void play_swap(State& state, const RulesConfig& rules, const Swap& swap, Scratch& scratch);
@@ -106,15 +106,15 @@ inline constexpr int default_playout_moves = 50;
 // `record` (a replay): each move and the state after it are appended; null (estimate), nothing is
 // kept and nothing copied.
 PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uint64_t refill_seed, BotWorkspace& ws,
-                       const std::stop_token& stop = {}, int curve_cap = 0, std::vector<ReplayStep>* record = nullptr);
+                       const StopToken& stop = {}, int curve_cap = 0, std::vector<ReplayStep>* record = nullptr);
 // The moves a playout may make: the level's move limit, else default_playout_moves.
 int playout_limit(const Level& level);
 
 // `tilelab estimate`: options.runs playouts, run i drawing refills from Rng(playout_seed(options.seed, i)).
 // Throws std::invalid_argument for a bot name other than "", "random", "greedy", "lookahead" or "mcts".
-EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
+EstimateResult estimate_pass_rate(const Level& level, const EstimateOptions& options, StopToken stop, Progress* progress);
 // Run `run` of estimate_pass_rate with these options, move by move (KindOps::replay).
-Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, StopToken stop);
 // The figures of finished playouts as estimate_pass_rate gives them (KindOps::summarize).
 EstimateResult summarize_estimate(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes,
                                   bool stopped, bool timed_out);

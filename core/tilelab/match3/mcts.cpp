@@ -54,13 +54,13 @@ struct V1Game {
     std::vector<Swap> moves;
     static constexpr bool specials = false;
 
-    void root(const State& s, const std::stop_token& stop) {
+    void root(const State& s, const StopToken& stop) {
         ws.scanner.scan(s.board, rules);
         moves = ws.scanner.legal_swaps();
         lookahead_values(level, rules, s, ws, ws.values, stop);
     }
     void play(State& s, const Swap& m) { play_swap(s, rules, m, ws.scratch); }
-    bool play_policy(State& s, const std::stop_token& stop) {
+    bool play_policy(State& s, const StopToken& stop) {
         const auto m = choose_swap(Bot::lookahead, level, rules, s, ws, stop);
         if (!m) return false;
         play_swap(s, rules, *m, ws.scratch);
@@ -68,7 +68,7 @@ struct V1Game {
     }
     void done() { ws.scratch.known.valid = false; }  // the scanner last saw a rollout's board
     std::vector<std::int64_t> next_values;
-    double best_next(const State& s, const std::stop_token& stop) {
+    double best_next(const State& s, const StopToken& stop) {
         ws.scanner.scan(s.board, rules);
         lookahead_values(level, rules, s, ws, next_values, stop);
         return best_of(next_values);
@@ -84,7 +84,7 @@ struct V2Game {
     std::vector<CellPairMove> moves;
     static constexpr bool specials = true;
 
-    void root(const State& s, const std::stop_token& stop) {
+    void root(const State& s, const StopToken& stop) {
         moves = v2::legal_moves(s.board, s.lock, config.min_match);
         lookahead_values_v2(level, config, s, moves, ws, ws.values, stop);
     }
@@ -92,7 +92,7 @@ struct V2Game {
         const v2::SwapKind kind = v2::classify(s.board, s.lock, m.a, m.b, config.min_match);
         v2::play_move(s, config, m.a, m.b, kind, ws.v2);
     }
-    bool play_policy(State& s, const std::stop_token& stop) {
+    bool play_policy(State& s, const StopToken& stop) {
         const auto m = choose_move_v2(Bot::lookahead, level, config, s, ws, stop);
         if (!m) return false;
         play(s, *m);
@@ -101,7 +101,7 @@ struct V2Game {
     void done() {}
     std::vector<std::int64_t> next_values;
     std::vector<CellPairMove> next_moves;
-    double best_next(const State& s, const std::stop_token& stop) {
+    double best_next(const State& s, const StopToken& stop) {
         next_moves = v2::legal_moves(s.board, s.lock, config.min_match);
         lookahead_values_v2(level, config, s, next_moves, ws, next_values, stop);
         return best_of(next_values);
@@ -115,7 +115,7 @@ struct V2Game {
 // dead-board penalty.
 template <class Game>
 double rollout(Game& game, const State& root, const GoalMeter& meter, const typename Game::Move& move, Rng rng,
-               const std::stop_token& stop) {
+               const StopToken& stop) {
     const Level& level = game.level;
     State& s = game.ws.rollout;
     s = root;
@@ -148,7 +148,7 @@ double rollout(Game& game, const State& root, const GoalMeter& meter, const type
 }
 
 template <class Game>
-std::optional<typename Game::Move> search(Game& game, const State& root, const std::stop_token& stop) {
+std::optional<typename Game::Move> search(Game& game, const State& root, const StopToken& stop) {
     BotWorkspace& ws = game.ws;
     game.root(root, stop);
     const auto& moves = game.moves;
@@ -222,13 +222,13 @@ std::optional<typename Game::Move> search(Game& game, const State& root, const s
 }  // namespace
 
 std::optional<Swap> choose_swap_mcts(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
-                                     const std::stop_token& stop) {
+                                     const StopToken& stop) {
     V1Game game{level, rules, ws, {}, {}};
     return search(game, state, stop);
 }
 
 std::optional<CellPairMove> choose_move_v2_mcts(const Level& level, const v2::Config& config, const State& state,
-                                                BotWorkspace& ws, const std::stop_token& stop) {
+                                                BotWorkspace& ws, const StopToken& stop) {
     V2Game game{level, config, ws, {}, {}, {}};
     return search(game, state, stop);
 }

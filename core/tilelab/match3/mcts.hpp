@@ -2,7 +2,7 @@
 // rollouts of a fixed depth that play the lookahead bot on refills of the bot's own generator.
 #pragma once
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 
 #include "tilelab/match3/bot.hpp"
 
@@ -29,8 +29,8 @@ int mcts_candidates(int rollouts);
 // The mcts bot's move on `state` (ws.rollouts rollouts, seeded from ws.seed and state.moves); nullopt
 // when the board is dead. Never draws from state.rng. When `stop` is requested the choice means nothing.
 std::optional<Swap> choose_swap_mcts(const Level& level, const RulesConfig& rules, const State& state, BotWorkspace& ws,
-                                     const std::stop_token& stop = {});
+                                     const StopToken& stop = {});
 std::optional<CellPairMove> choose_move_v2_mcts(const Level& level, const v2::Config& config, const State& state,
-                                                BotWorkspace& ws, const std::stop_token& stop = {});
+                                                BotWorkspace& ws, const StopToken& stop = {});
 
 }  // namespace tilelab::match3

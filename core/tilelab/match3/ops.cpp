@@ -221,7 +221,7 @@ StepResult play(const Level& level, const State& state, const Move& move) {
 
 bool goal_met(const Level& level, const State& state) { return level_won(level, state); }
 
-Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop_token stop);
+Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, StopToken stop);
 
 // The problems of an analysis whose groups, hints and dead flag
 // are set (both rule sets).
@@ -269,7 +269,7 @@ void write_analysis_json(const Analysis& a, JsonWriter& out) {
     out.key("dead").value(a.blocked);
 }
 
-Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
+Analysis analyze(const Level& level, const AnalyzeOptions& options, StopToken stop) {
     if (v2::active(level)) return analyze_v2(level, options, stop);
     Analysis a;
     const Board board = drawn_board(level);
@@ -302,7 +302,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_to
 
 // analyze under format version 2 (docs/match3.md): groups by colour, every legal move (combos
 // included) with its first step's clear set, the specials it creates and whether it is a combo.
-Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
+Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, StopToken stop) {
     Analysis a;
     const v2::Config config = v2::Config::of(level);
     const Board board = drawn_board(level);
@@ -348,7 +348,7 @@ Analysis analyze_v2(const Level& level, const AnalyzeOptions& options, std::stop
 
 GenerateResult generate(const GenerateOptions& options) { return generate_level(options); }
 
-EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
+EstimateResult estimate(const Level& level, const EstimateOptions& options, StopToken stop, Progress* progress) {
     return estimate_pass_rate(level, options, stop, progress);
 }
 }  // namespace

@@ -486,7 +486,7 @@ Decided masks_first(const State& state, const Config& config, Cell a, Cell b, Sc
             static_assert(sizeof(Cell) == sizeof(std::uint64_t) && sizeof(int) == sizeof(std::uint32_t));
             std::uint64_t xy = static_cast<std::uint32_t>(x);
             for (std::size_t y = 0; y < hs; ++y) {
-                *out = std::bit_cast<Cell>(xy);
+                std::memcpy(static_cast<void*>(out), &xy, sizeof xy);  // std::bit_cast, which not every library has
                 out += set[y] >> x & 1u;
                 xy += 1ull << 32;
             }

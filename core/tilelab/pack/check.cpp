@@ -48,7 +48,7 @@ int count_severity(const Diagnostics& diagnostics, Diagnostic::Severity severity
 
 bool has_bot(Kind kind) { return kind_ops(kind).estimate != nullptr; }
 
-void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_token stop) {
+void analyse_level(LevelReport& report, const CheckOptions& options, StopToken stop) {
     const Level& level = *report.level;
     AnalyzeOptions analyze_options;
     analyze_options.budget_ms = options.budget_ms;
@@ -95,7 +95,7 @@ EstimateOptions level_estimate_options(const CheckOptions& options) {
     return estimate_options;
 }
 
-LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs, std::stop_token stop,
+LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs, StopToken stop,
                                  Progress* progress) {
     LevelEstimate run;
     const KindOps& ops = kind_ops(level.kind);
@@ -207,14 +207,14 @@ PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOption
     return rate;
 }
 
-void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress) {
+void run_ladder(LevelReport& report, const CheckOptions& options, StopToken stop, Progress* progress) {
     run_ladder_from(report, options, stop, [&](const CheckOptions& with_bot) {
         if (progress) progress->fraction.store(0.0);
         return run_level_estimate(*report.level, with_bot, 0, options.runs, stop, progress);
     });
 }
 
-void run_ladder_from(LevelReport& report, const CheckOptions& options, std::stop_token stop,
+void run_ladder_from(LevelReport& report, const CheckOptions& options, StopToken stop,
                      const std::function<LevelEstimate(const CheckOptions& with_bot)>& estimate) {
     for (const std::string bot : kind_ops(report.level->kind).ladder_bots) {
         if (stop.stop_requested()) return;
@@ -350,7 +350,7 @@ bool apply_cached_analysis(LevelReport& report, const nlohmann::ordered_json& re
 
 }  // namespace
 
-PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop, CheckProgress* progress) {
+PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, StopToken stop, CheckProgress* progress) {
     PackReport report = start_report(loaded, options);
     const int count = static_cast<int>(report.levels.size());
     if (progress) progress->levels_total.store(count);

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <utility>
 #include <vector>
@@ -132,7 +132,7 @@ struct CheckProgress {
 // Analyses every loaded level: verdicts (link, lines), pass rates (match3, slide), dead starts,
 // duplicate ids and the pass-rate range. A kind that throws on one level makes an error for that
 // level, never a failed check of the others. Stops early (leaving levels unanalysed) when asked.
-PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, std::stop_token stop = {},
+PackReport check_pack(const LoadedPack& loaded, const CheckOptions& options, StopToken stop = {},
                       CheckProgress* progress = nullptr);
 
 // The bundle of docs/format.md "Bundles": {"format": "tilelab.bundle", "version": 1, "name", "levels",

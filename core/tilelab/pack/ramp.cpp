@@ -9,7 +9,7 @@
 namespace tilelab::pack {
 
 std::vector<RampRow> tune_ramp(const LoadedPack& loaded, const EstimateOptions& estimate, const TuneOptions& tune, double first,
-                               double last, std::stop_token stop, RampProgress* progress,
+                               double last, StopToken stop, RampProgress* progress,
                                const std::function<void(const RampRow&, int, int)>& on_level) {
     std::vector<RampRow> rows;
     int steps = 0;

@@ -5,7 +5,7 @@
 #include <atomic>
 #include <functional>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
@@ -41,7 +41,7 @@ struct RampProgress {
 // is replaced by the level's step. `on_level(row, step, steps)` is called after each tuned level.
 // A stop request ends it early: the rows not reached have no choice.
 std::vector<RampRow> tune_ramp(const LoadedPack& loaded, const EstimateOptions& estimate, const TuneOptions& tune, double first,
-                               double last, std::stop_token stop = {}, RampProgress* progress = nullptr,
+                               double last, StopToken stop = {}, RampProgress* progress = nullptr,
                                const std::function<void(const RampRow&, int step, int steps)>& on_level = {});
 
 // For a level off its target: the two points of its curve the target falls between ("the curve steps

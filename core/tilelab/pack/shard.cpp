@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "tilelab/analysis/playouts.hpp"
 #include "tilelab/analysis/problems.hpp"
 #include "tilelab/io/atomic_file.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -41,7 +42,7 @@ ojson identity(const std::string& source, ojson files) {
 }
 
 // What `tilelab estimate` plays and sums up for a kind: the bots (match3, slide), link's random player.
-using EstimateFn = EstimateResult (*)(const Level&, const EstimateOptions&, std::stop_token, Progress*);
+using EstimateFn = EstimateResult (*)(const Level&, const EstimateOptions&, StopToken, Progress*);
 using SummarizeFn = EstimateResult (*)(const Level&, const EstimateOptions&, std::vector<PlayoutOutcome>, bool, bool);
 EstimateFn estimate_of(Kind kind) { return kind_ops(kind).playouts; }
 SummarizeFn summarize_of(Kind kind) { return kind_ops(kind).summarize_playouts; }
@@ -680,7 +681,7 @@ std::optional<LevelEstimate> cached_games(const ojson& record, int offset, int f
 
 }  // namespace
 
-std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOptions& options, ojson header, std::stop_token stop,
+std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOptions& options, ojson header, StopToken stop,
                                      int* from_cache) {
     const ShardSpec shard{header["shard"][0].get<int>(), header["shard"][1].get<int>()};
     CheckOptions opts = options;
@@ -786,7 +787,7 @@ ojson run_estimate_shard(const Level& level, const EstimateOptions& options, ojs
         share.precision = 0.0;  // every run of the share: the merge keeps the precision's prefix
         const EstimateFn estimate = estimate_of(level.kind);
         if (!estimate) throw std::invalid_argument(std::string(kind_name(level.kind)) + " levels have no playouts");
-        run.result = estimate(level, share, std::stop_token{}, nullptr);
+        run.result = estimate(level, share, StopToken{}, nullptr);
     }
     return with_units(std::move(header), ojson::array({playouts_record(first, runs, run)}));
 }

@@ -9,7 +9,7 @@
 #pragma once
 #include <filesystem>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <string_view>
 #include <utility>
@@ -84,7 +84,7 @@ ExistingPart look_for_part(const std::filesystem::path& out, const nlohmann::ord
 // With options.cache_dir, units are read from the check cache where it holds them and written to it
 // when computed (docs/scale.md "Shards and the cache"); `from_cache` counts the units read.
 std::optional<nlohmann::ordered_json> run_check_shard(const LoadedPack& loaded, const CheckOptions& options,
-                                                      nlohmann::ordered_json header, std::stop_token stop = {},
+                                                      nlohmann::ordered_json header, StopToken stop = {},
                                                       int* from_cache = nullptr);
 // Runs the share of one estimate (`options`: the whole estimate's, first_run 0). Throws what
 // estimate throws (an unknown bot).

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <thread>
 #include <vector>
@@ -17,7 +17,7 @@ namespace tilelab::pack {
 
 // Runs `work(i)` for i in [0, count) over `threads` threads; results go by index.
 template <class Work>
-void for_each_level(int count, int threads, std::stop_token stop, Work work) {
+void for_each_level(int count, int threads, StopToken stop, Work work) {
     std::atomic<int> next{0};
     auto worker = [&] {
         for (;;) {
@@ -27,7 +27,14 @@ void for_each_level(int count, int threads, std::stop_token stop, Work work) {
             work(i);
         }
     };
-    std::vector<std::jthread> pool;
+    std::vector<std::thread> pool;
+    struct JoinAll {  // joined however this returns, a throw from `work` included
+        std::vector<std::thread>& threads;
+        ~JoinAll() {
+            for (std::thread& t : threads)
+                if (t.joinable()) t.join();
+        }
+    } join_all{pool};
     for (int t = 1; t < std::min(threads, count); ++t) pool.emplace_back(worker);
     worker();
 }
@@ -40,7 +47,7 @@ bool has_bot(Kind kind);
 PackReport start_report(const LoadedPack& loaded, const CheckOptions& options);
 
 // Phase 1 for one loaded level: overlays, verdict and the analysis' own problems, added to `report`.
-void analyse_level(LevelReport& report, const CheckOptions& options, std::stop_token stop);
+void analyse_level(LevelReport& report, const CheckOptions& options, StopToken stop);
 
 // Phase 2: a level's playouts (or why there are none), before they go into the report.
 struct LevelEstimate {
@@ -53,7 +60,7 @@ struct LevelEstimate {
 EstimateOptions level_estimate_options(const CheckOptions& options);
 
 // Plays runs first_run .. first_run + runs - 1 of the level (the whole check: 0 and options.runs).
-LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs, std::stop_token stop,
+LevelEstimate run_level_estimate(const Level& level, const CheckOptions& options, int first_run, int runs, StopToken stop,
                                  Progress* progress);
 
 // The level's figures from its outcomes (runs 0 onwards, in order) as run_level_estimate gives
@@ -69,9 +76,9 @@ void record_estimate(LevelReport& report, const CheckOptions& options, const Lev
 PassRate pass_rate_of(const EstimateResult& result, Kind kind, const CheckOptions& options);
 
 // --ladder: the level played by each bot of its kind's ladder (KindOps::ladder_bots; all runs), into report.ladder.
-void run_ladder(LevelReport& report, const CheckOptions& options, std::stop_token stop, Progress* progress);
+void run_ladder(LevelReport& report, const CheckOptions& options, StopToken stop, Progress* progress);
 // The same with each bot's figure from `estimate` (the check cache's, or one played then).
-void run_ladder_from(LevelReport& report, const CheckOptions& options, std::stop_token stop,
+void run_ladder_from(LevelReport& report, const CheckOptions& options, StopToken stop,
                      const std::function<LevelEstimate(const CheckOptions& with_bot)>& estimate);
 
 }  // namespace tilelab::pack

@@ -67,7 +67,7 @@ namespace {
 // The search bots' line on a level without spawns: its first shortest solution (puzzle.hpp).
 template <class Path>
 std::optional<std::vector<Direction>> plan_from(const Path& path, const typename Path::Position& start, const Level& level,
-                                                const std::stop_token& stop) {
+                                                const StopToken& stop) {
     PuzzleLimits limits;
     limits.max_positions = std::min(puzzle_bot_positions, position_budget(path.cell_count));
     PuzzleSearch found = shortest_solution(path, start, level.goal.target, limits, stop);
@@ -79,7 +79,7 @@ std::optional<std::vector<Direction>> plan_from(const Path& path, const typename
 // exactly (cell first, over the empty cells in row-major order, then the value), so a playout is a game
 // that `tilelab apply` would replay move for move with a state seeded the same way.
 template <class Path>
-PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const std::stop_token& stop, DepthRule depth,
+PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const StopToken& stop, DepthRule depth,
                        int curve_cap, const std::optional<std::vector<Direction>>* shared_plan, std::vector<Direction>* played,
                        SearchStats* stats) {
     const State start = start_state(level);
@@ -183,7 +183,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
 
 }  // namespace
 
-std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std::stop_token& stop) {
+std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const StopToken& stop) {
     const Board start = start_state(level).board;
     if (fits_table_path(level)) {
         const TablePath path;
@@ -193,7 +193,7 @@ std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std:
     return plan_from(path, path.from_board(start), level, stop);
 }
 
-PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop,
+PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const StopToken& stop,
                         std::optional<DepthRule> depth, bool general_path, int curve_cap,
                         const std::optional<std::vector<Direction>>* puzzle_plan, std::vector<Direction>* moves,
                         SearchStats* stats) {
@@ -209,11 +209,11 @@ PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int
                    moves, stats);
 }
 
-EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress) {
+EstimateResult estimate(const Level& level, const EstimateOptions& options, StopToken stop, Progress* progress) {
     BotKind bot{};
     if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
     PlayoutDeadline deadline(stop, options.time_budget_ms);
-    const std::stop_token playout_stop = deadline.token();
+    const StopToken playout_stop = deadline.token();
     // Without spawns every run of a search bot plays the same line: found once, here.
     std::optional<std::vector<Direction>> plan;
     const bool shared = has_no_spawns(level) && bot != BotKind::greedy && bot != BotKind::random;
@@ -228,7 +228,7 @@ EstimateResult estimate(const Level& level, const EstimateOptions& options, std:
     return summarize(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
 }
 
-Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop) {
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, StopToken stop) {
     BotKind bot{};
     if (!parse_bot(options.bot, bot)) throw_unknown_bot(options.bot);
     Replay r;

@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -81,7 +81,7 @@ public:
     // `stop`: a decision on a huge board can take seconds; when it is requested the search
     // unwinds at once and its choice must be thrown away (the playout is interrupted).
     ExpectimaxBot(const Path& path, std::vector<std::pair<int, double>> spawns, DepthRule depth = {},
-                  double probability_cutoff = 1e-4, std::stop_token stop = {})
+                  double probability_cutoff = 1e-4, StopToken stop = {})
         : path_(path), spawns_(std::move(spawns)), depth_(depth), cutoff_(probability_cutoff), stop_(std::move(stop)) {}
 
     // The move to play, or nullopt when no move is legal. Ties go to the earlier direction in
@@ -185,7 +185,7 @@ private:
     std::vector<std::pair<int, double>> spawns_;
     DepthRule depth_;
     double cutoff_;
-    std::stop_token stop_;
+    StopToken stop_;
     std::unordered_map<Key, Cached> cache_;
     std::uint64_t evaluations_ = 0;
     SearchStats stats_;
@@ -272,7 +272,7 @@ inline constexpr std::size_t puzzle_bot_positions = 1 << 18;
 // puzzle_plan() (nullopt inside: none found); unset, the playout searches for itself.
 // `moves` (a replay): each direction played is appended; null (estimate), nothing is kept.
 // `stats`: the search's counts are added to it (bench_slide --profile).
-PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const std::stop_token& stop = {},
+PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int run_index, const StopToken& stop = {},
                         std::optional<DepthRule> depth = {}, bool general_path = false, int curve_cap = 0,
                         const std::optional<std::vector<Direction>>* puzzle_plan = nullptr,
                         std::vector<Direction>* moves = nullptr, SearchStats* stats = nullptr);
@@ -280,15 +280,15 @@ PlayoutOutcome play_out(const Level& level, BotKind bot, std::uint64_t seed, int
 // A level without spawns: the shortest solution the search bots play from its start (within
 // puzzle_bot_positions positions), the same in every run, so estimate finds it once; nullopt when
 // the search finds none.
-std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const std::stop_token& stop = {});
+std::optional<std::vector<Direction>> puzzle_plan(const Level& level, const StopToken& stop = {});
 
 // `tilelab estimate` for slide: playouts of the chosen bot over threads, summarised with the
 // distribution of the highest tile reached ("highest_tile": {"2048": runs, ...}). An unknown
 // bot name throws std::invalid_argument (the CLI reports it), as match3 does.
-EstimateResult estimate(const Level& level, const EstimateOptions& options, std::stop_token stop, Progress* progress);
+EstimateResult estimate(const Level& level, const EstimateOptions& options, StopToken stop, Progress* progress);
 // Run `run` of estimate with these options, move by move (KindOps::replay): the directions the
 // playout plays, then each state from play() with the run's generator, as `tilelab apply` plays them.
-Replay replay_run(const Level& level, const EstimateOptions& options, int run, std::stop_token stop);
+Replay replay_run(const Level& level, const EstimateOptions& options, int run, StopToken stop);
 // The figures of finished playouts as estimate gives them (KindOps::summarize).
 EstimateResult summarize(const Level& level, const EstimateOptions& options, std::vector<PlayoutOutcome> outcomes, bool stopped,
                          bool timed_out);

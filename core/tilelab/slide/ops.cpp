@@ -85,7 +85,7 @@ StepResult play(const Level& level, const State& state, const Move& move) {
 
 // A level without spawns: the fewest moves to the target, searched exactly within the budget
 // (docs/slide.md "Puzzles"), as lines reports its solver: a verdict and the moves.
-void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& options, std::stop_token stop, Analysis& a,
+void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& options, StopToken stop, Analysis& a,
                   std::vector<Warning>& findings) {
     PuzzleLimits limits;
     limits.max_depth = level.goal.moves ? *level.goal.moves : -1;
@@ -116,7 +116,7 @@ void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& 
                             std::nullopt, Diagnostic::Severity::warning, "slide.solver-timeout"});
 }
 
-Analysis analyze(const Level& level, const AnalyzeOptions& options, std::stop_token stop) {
+Analysis analyze(const Level& level, const AnalyzeOptions& options, StopToken stop) {
     Analysis a;
     const State s = start_state(level);
     a.legal = legal_directions(s.board);

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <stop_token>
+#include "tilelab/board/stop.hpp"
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
@@ -38,7 +38,7 @@ struct PuzzleLimits {
 // finite and the search ends on its own on small boards.
 template <class Path>
 PuzzleSearch shortest_solution(const Path& path, const typename Path::Position& start, std::int64_t target,
-                               const PuzzleLimits& limits, const std::stop_token& stop = {}) {
+                               const PuzzleLimits& limits, const StopToken& stop = {}) {
     using Position = typename Path::Position;
     PuzzleSearch out;
     auto won = [&](const Position& p) {
