@@ -16,6 +16,12 @@ namespace Tilelab
         [DllImport(Lib)] public static extern IntPtr tl_level_kind(IntPtr level);
         [DllImport(Lib)] public static extern int tl_level_width(IntPtr level);
         [DllImport(Lib)] public static extern int tl_level_height(IntPtr level);
+        [DllImport(Lib)] public static extern IntPtr tl_bundle_load(byte[] bytes, UIntPtr len, byte[] err, UIntPtr errLen);
+        [DllImport(Lib)] public static extern void tl_bundle_free(IntPtr bundle);
+        [DllImport(Lib)] public static extern IntPtr tl_bundle_name(IntPtr bundle);
+        [DllImport(Lib)] public static extern int tl_bundle_count(IntPtr bundle);
+        [DllImport(Lib)] public static extern IntPtr tl_bundle_level(IntPtr bundle, int index);
+        [DllImport(Lib)] public static extern UIntPtr tl_bundle_summary(IntPtr bundle, int index, byte[] text, UIntPtr len);
         [DllImport(Lib)] public static extern IntPtr tl_game_new(IntPtr level);
         [DllImport(Lib)] public static extern IntPtr tl_game_copy(IntPtr game);
         [DllImport(Lib)] public static extern void tl_game_free(IntPtr game);
@@ -57,6 +63,15 @@ namespace Tilelab
         }
 
         public static string[] Lines(string text) => text.Length == 0 ? new string[0] : text.Split('\n');
+
+        // The problems tl_level_load or tl_bundle_load wrote, the text named `name`.
+        public static string Problems(byte[] err, string name, string unnamed)
+        {
+            var lines = Encoding.UTF8.GetString(err, 0, Array.IndexOf(err, (byte)0)).Split('\n');
+            for (int i = 0; i < lines.Length; ++i)
+                if (lines[i].StartsWith(unnamed + ": ")) lines[i] = name + lines[i].Substring(unnamed.Length);
+            return string.Join("\n", lines);
+        }
     }
 
     // A level that is not one: the message holds every problem, one a line, located.
@@ -80,16 +95,11 @@ namespace Tilelab
             var bytes = Encoding.UTF8.GetBytes(json);
             var err = new byte[1 << 16];
             IntPtr level = Native.tl_level_load(bytes, (UIntPtr)bytes.Length, err, (UIntPtr)err.Length);
-            if (level == IntPtr.Zero)
-            {
-                string message = Encoding.UTF8.GetString(err, 0, Array.IndexOf(err, (byte)0));
-                var lines = message.Split('\n');
-                for (int i = 0; i < lines.Length; ++i)
-                    if (lines[i].StartsWith("level: ")) lines[i] = name + lines[i].Substring(5);
-                throw new LevelException(string.Join("\n", lines));
-            }
+            if (level == IntPtr.Zero) throw new LevelException(Native.Problems(err, name, "level"));
             return new Level(level);
         }
+
+        internal static Level Own(IntPtr handle) => new Level(handle);
 
         public static Level Load(string path) => Parse(File.ReadAllText(path), path);
 
@@ -107,6 +117,50 @@ namespace Tilelab
             GC.SuppressFinalize(this);
         }
         ~Level() { if (handle != IntPtr.Zero) Native.tl_level_free(handle); }
+    }
+
+    // A whole pack as `tilelab pack export` writes it: its levels in pack order.
+    public sealed class Bundle : IDisposable
+    {
+        IntPtr handle;
+        Bundle(IntPtr handle) { this.handle = handle; }
+
+        public static Bundle Parse(string json, string name = "bundle")
+        {
+            var bytes = Encoding.UTF8.GetBytes(json);
+            var err = new byte[1 << 16];
+            IntPtr bundle = Native.tl_bundle_load(bytes, (UIntPtr)bytes.Length, err, (UIntPtr)err.Length);
+            if (bundle == IntPtr.Zero) throw new LevelException(Native.Problems(err, name, "bundle"));
+            return new Bundle(bundle);
+        }
+
+        public static Bundle Load(string path) => Parse(File.ReadAllText(path), path);
+
+        public string Name => Native.Utf8(Native.tl_bundle_name(handle));
+        public int Count => Native.tl_bundle_count(handle);
+        // Level `index` as a level of its own (dispose it; the bundle may go first).
+        public Level Level(int index)
+        {
+            IntPtr level = Native.tl_bundle_level(handle, index);
+            if (level == IntPtr.Zero) throw new ArgumentOutOfRangeException(nameof(index));
+            return Tilelab.Level.Own(level);
+        }
+        // Level `index`'s analysis summary, JSON as the bundle holds it ("null" when none).
+        public string SummaryJson(int index)
+        {
+            ulong n = (ulong)Native.tl_bundle_summary(handle, index, null, UIntPtr.Zero);
+            var buffer = new byte[n + 1];
+            Native.tl_bundle_summary(handle, index, buffer, (UIntPtr)(n + 1));
+            return Encoding.UTF8.GetString(buffer, 0, (int)n);
+        }
+
+        public void Dispose()
+        {
+            if (handle != IntPtr.Zero) Native.tl_bundle_free(handle);
+            handle = IntPtr.Zero;
+            GC.SuppressFinalize(this);
+        }
+        ~Bundle() { if (handle != IntPtr.Zero) Native.tl_bundle_free(handle); }
     }
 
     public sealed class Game : IDisposable

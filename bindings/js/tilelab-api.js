@@ -8,6 +8,7 @@
 //   const game = level.newGame();
 //   game.play('0,4:1,4');                             // true played, false illegal (game.why)
 //   game.board; game.score; game.events; game.legalMoves; game.copy(); game.free(); level.free();
+//   const bundle = tilelab.Bundle.parse(text);       // bundle.name, .count, .level(i), .summary(i)
 'use strict';
 
 // `createTilelab`: the factory js/tilelab.js exports (MODULARIZE); `options`: the module's settings,
@@ -39,6 +40,9 @@ async function load(createTilelab, options = {}) {
         }
     }
     const lines = (text) => (text.length === 0 ? [] : text.split('\n'));
+    // The C API names the text it read `unnamed` ("level", "bundle") in its messages: `name` instead.
+    const renamed = (problems, unnamed, name) => problems.split('\n')
+        .map((line) => (line.startsWith(unnamed + ': ') ? name + line.slice(unnamed.length) : line)).join('\n');
 
     class Game {
         constructor(handle) {
@@ -74,11 +78,7 @@ async function load(createTilelab, options = {}) {
             const err = m._malloc(errSize);
             try {
                 const handle = withString(text, (at, length) => m._tl_level_load(at, length, err, errSize));
-                if (!handle) {
-                    const message = m.UTF8ToString(err).split('\n')
-                        .map((line) => (line.startsWith('level: ') ? name + line.slice(5) : line)).join('\n');
-                    throw new Error(message);
-                }
+                if (!handle) throw new Error(renamed(m.UTF8ToString(err), 'level', name));
                 return new Level(handle);
             } finally {
                 m._free(err);
@@ -94,7 +94,47 @@ async function load(createTilelab, options = {}) {
         }
     }
 
-    return { version: m.UTF8ToString(m._tl_version()), Level, Game };
+    // A whole pack as `tilelab pack export` writes it.
+    class Bundle {
+        constructor(handle) { this.handle = handle; }
+        // Reads a bundle from its JSON text; throws an Error holding every problem, located.
+        static parse(text, name = 'bundle') {
+            const errSize = 1 << 16;
+            const err = m._malloc(errSize);
+            try {
+                const handle = withString(text, (at, length) => m._tl_bundle_load(at, length, err, errSize));
+                if (!handle) throw new Error(renamed(m.UTF8ToString(err), 'bundle', name));
+                return new Bundle(handle);
+            } finally {
+                m._free(err);
+            }
+        }
+        get name() { return m.UTF8ToString(m._tl_bundle_name(this.handle)); }
+        get count() { return m._tl_bundle_count(this.handle); }
+        // Level `index` as a Level of its own (free it; the bundle may go first).
+        level(index) {
+            const handle = m._tl_bundle_level(this.handle, index);
+            if (!handle) throw new RangeError(`no level ${index} in the bundle`);
+            return new Level(handle);
+        }
+        // Level `index`'s analysis summary (null when the bundle has none).
+        summary(index) {
+            const length = m._tl_bundle_summary(this.handle, index, 0, 0);
+            const at = m._malloc(length + 1);
+            try {
+                m._tl_bundle_summary(this.handle, index, at, length + 1);
+                return JSON.parse(m.UTF8ToString(at, length));
+            } finally {
+                m._free(at);
+            }
+        }
+        free() {
+            if (this.handle) m._tl_bundle_free(this.handle);
+            this.handle = 0;
+        }
+    }
+
+    return { version: m.UTF8ToString(m._tl_version()), Level, Bundle, Game };
 }
 
 module.exports = { load };

@@ -33,6 +33,28 @@ std::vector<std::string> lines(const std::string& text) {
     return out;
 }
 
+// The C API names the text it read `unnamed` ("level", "bundle") in its messages: `name` instead.
+std::string renamed(const std::string& problems, const std::string& unnamed, const std::string& name) {
+    std::string message;
+    for (const std::string& line : lines(problems))
+        message += (message.empty() ? "" : "\n") +
+                   (line.rfind(unnamed + ": ", 0) == 0 ? name + line.substr(unnamed.size()) : line);
+    return message;
+}
+
+// A file's bytes; OSError (with errno) when it cannot be read.
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        errno = errno ? errno : ENOENT;
+        PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
+        throw py::error_already_set();
+    }
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
+}
+
 class Game {
 public:
     explicit Game(tl_game* game) : game_(game, tl_game_free) {
@@ -57,39 +79,52 @@ private:
 
 class Level {
 public:
-    static Level parse(const std::string& text) {
+    static Level parse(const std::string& text, const std::string& name) {
         std::string err(1 << 16, '\0');
         tl_level* level = tl_level_load(text.data(), text.size(), err.data(), err.size());
-        if (!level) throw py::value_error(err.c_str());
+        if (!level) throw py::value_error(renamed(err.c_str(), "level", name));
         return Level(level);
     }
-    static Level load(const std::string& path) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            errno = errno ? errno : ENOENT;
-            PyErr_SetFromErrnoWithFilename(PyExc_OSError, path.c_str());
-            throw py::error_already_set();
-        }
-        std::ostringstream bytes;
-        bytes << in.rdbuf();
-        try {
-            return parse(bytes.str());
-        } catch (const py::value_error& e) {
-            // The C API names the text "level": name the file instead.
-            std::string message;
-            for (const std::string& line : lines(e.what()))
-                message += (message.empty() ? "" : "\n") + (line.rfind("level: ", 0) == 0 ? path + line.substr(5) : line);
-            throw py::value_error(message);
-        }
-    }
+    static Level load(const std::string& path) { return parse(read_file(path), path); }
     std::string kind() const { return tl_level_kind(level_.get()); }
     int width() const { return tl_level_width(level_.get()); }
     int height() const { return tl_level_height(level_.get()); }
     Game new_game() const { return Game(tl_game_new(level_.get())); }
 
+    // A level the caller owns from now on (tl_bundle_level's).
+    static Level own(tl_level* level) { return Level(level); }
+
 private:
     explicit Level(tl_level* level) : level_(level, tl_level_free) {}
     std::shared_ptr<tl_level> level_;
+};
+
+// A whole pack as `tilelab pack export` writes it.
+class Bundle {
+public:
+    static Bundle parse(const std::string& text, const std::string& name = "bundle") {
+        std::string err(1 << 16, '\0');
+        tl_bundle* bundle = tl_bundle_load(text.data(), text.size(), err.data(), err.size());
+        if (!bundle) throw py::value_error(renamed(err.c_str(), "bundle", name));
+        return Bundle(bundle);
+    }
+    static Bundle load(const std::string& path) { return parse(read_file(path), path); }
+    std::string name() const { return tl_bundle_name(bundle_.get()); }
+    std::vector<Level> levels() const {
+        std::vector<Level> out;
+        for (int i = 0; i < tl_bundle_count(bundle_.get()); ++i) out.push_back(Level::own(tl_bundle_level(bundle_.get(), i)));
+        return out;
+    }
+    py::object summary(int index) const {
+        if (index < 0 || index >= tl_bundle_count(bundle_.get())) throw py::index_error("no level " + std::to_string(index));
+        std::string text(tl_bundle_summary(bundle_.get(), index, nullptr, 0), '\0');
+        tl_bundle_summary(bundle_.get(), index, text.data(), text.size() + 1);
+        return py::module_::import("json").attr("loads")(text);
+    }
+
+private:
+    explicit Bundle(tl_bundle* bundle) : bundle_(bundle, tl_bundle_free) {}
+    std::shared_ptr<tl_bundle> bundle_;
 };
 
 }  // namespace
@@ -100,11 +135,18 @@ PYBIND11_MODULE(tilelab, m) {
     py::class_<Level>(m, "Level", "A level as read (any format version the tool reads)")
         .def_static("load", &Level::load, py::arg("path"),
                     "Reads a level file; ValueError with every problem, located, when it is not a valid level")
-        .def_static("parse", &Level::parse, py::arg("text"), "Reads a level from its JSON text")
+        .def_static("parse", &Level::parse, py::arg("text"), py::arg("name") = "level",
+                    "Reads a level from its JSON text (`name` names it in messages)")
         .def_property_readonly("kind", &Level::kind, "'match3', 'link', 'lines' or 'slide'")
         .def_property_readonly("width", &Level::width)
         .def_property_readonly("height", &Level::height)
         .def("new_game", &Level::new_game, "A game at the level's start (its random cells drawn from its seed)");
+    py::class_<Bundle>(m, "Bundle", "A whole pack as `tilelab pack export` writes it")
+        .def_static("load", &Bundle::load, py::arg("path"), "Reads a bundle file; ValueError with every problem, located")
+        .def_static("parse", &Bundle::parse, py::arg("text"), py::arg("name") = "bundle", "Reads a bundle from its JSON text")
+        .def_property_readonly("name", &Bundle::name, "The pack's name")
+        .def_property_readonly("levels", &Bundle::levels, "Its levels in pack order, each a Level of its own")
+        .def("summary", &Bundle::summary, py::arg("index"), "Level `index`'s analysis summary (None when absent)");
     py::class_<Game>(m, "Game", "A game in play")
         .def("play", &Game::play, py::arg("move"),
              "Plays a move in the tool's syntax: True when played, False when illegal here (the game is "

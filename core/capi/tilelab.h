@@ -31,6 +31,22 @@ const char* tl_level_kind(const tl_level* level);
 int tl_level_width(const tl_level* level);
 int tl_level_height(const tl_level* level);
 
+typedef struct tl_bundle tl_bundle; /* a whole pack as `tilelab pack export` writes it */
+
+/* Reads a bundle from its JSON text. NULL when it is not a valid bundle: every problem, located
+ * ("bundle: error: /levels/3/board/2: row has 5 cells, width is 6"), is written into `err`. */
+tl_bundle* tl_bundle_load(const char* bytes, size_t len, char* err, size_t err_len);
+void tl_bundle_free(tl_bundle* bundle);
+/* The pack's name; owned by the bundle. */
+const char* tl_bundle_name(const tl_bundle* bundle);
+/* How many levels it holds. */
+int tl_bundle_count(const tl_bundle* bundle);
+/* Level `index` (0 .. count - 1, in pack order) as a level of its own, which the caller frees
+ * with tl_level_free; NULL when `index` is out of range. */
+tl_level* tl_bundle_level(const tl_bundle* bundle, int index);
+/* Level `index`'s analysis summary as the bundle holds it, JSON ("null" when it has none). */
+size_t tl_bundle_summary(const tl_bundle* bundle, int index, char* out, size_t out_len);
+
 /* A game at the level's start (its random cells drawn from the level's seed); NULL when out of
  * memory. The game keeps what it needs of the level: the level may be freed first. */
 tl_game* tl_game_new(const tl_level* level);

@@ -15,6 +15,10 @@ struct tl_level {
     tilelab::Level level;
 };
 
+struct tl_bundle {
+    tilelab::Bundle bundle;
+};
+
 struct tl_game {
     tilelab::Level level;
     tilelab::State state;
@@ -34,6 +38,14 @@ size_t copy_out(const std::string& text, char* out, size_t out_len) {
     return text.size();
 }
 
+// The errors among `diagnostics`, one a line, as the tool prints them.
+std::string error_lines(const tilelab::Diagnostics& diagnostics) {
+    std::string text;
+    for (const auto& d : diagnostics)
+        if (d.severity == tilelab::Diagnostic::Severity::error) text += (text.empty() ? "" : "\n") + d.format();
+    return text;
+}
+
 }  // namespace
 
 extern "C" {
@@ -48,10 +60,7 @@ tl_level* tl_level_load(const char* bytes, size_t len, char* err, size_t err_len
         }
         tilelab::LevelLoad load = tilelab::parse_level(std::string_view(bytes ? bytes : "", len), "level");
         if (!load.level) {
-            std::string text;
-            for (const auto& d : load.diagnostics)
-                if (d.severity == tilelab::Diagnostic::Severity::error) text += (text.empty() ? "" : "\n") + d.format();
-            copy_out(text, err, err_len);
+            copy_out(error_lines(load.diagnostics), err, err_len);
             return nullptr;
         }
         copy_out("", err, err_len);
@@ -63,6 +72,48 @@ tl_level* tl_level_load(const char* bytes, size_t len, char* err, size_t err_len
 }
 
 void tl_level_free(tl_level* level) { delete level; }
+
+tl_bundle* tl_bundle_load(const char* bytes, size_t len, char* err, size_t err_len) {
+    try {
+        if (!bytes && len > 0) {
+            copy_out("tl_bundle_load: no bytes given", err, err_len);
+            return nullptr;
+        }
+        tilelab::BundleLoad load = tilelab::parse_bundle(std::string_view(bytes ? bytes : "", len), "bundle");
+        if (!load.bundle) {
+            copy_out(error_lines(load.diagnostics), err, err_len);
+            return nullptr;
+        }
+        copy_out("", err, err_len);
+        return new tl_bundle{std::move(*load.bundle)};
+    } catch (const std::exception& e) {
+        copy_out(std::string("tl_bundle_load: ") + e.what(), err, err_len);
+        return nullptr;
+    }
+}
+
+void tl_bundle_free(tl_bundle* bundle) { delete bundle; }
+const char* tl_bundle_name(const tl_bundle* bundle) { return bundle ? bundle->bundle.name.c_str() : ""; }
+int tl_bundle_count(const tl_bundle* bundle) { return bundle ? static_cast<int>(bundle->bundle.levels.size()) : 0; }
+
+tl_level* tl_bundle_level(const tl_bundle* bundle, int index) {
+    if (!bundle || index < 0 || static_cast<std::size_t>(index) >= bundle->bundle.levels.size()) return nullptr;
+    try {
+        return new tl_level{bundle->bundle.levels[static_cast<std::size_t>(index)]};
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+size_t tl_bundle_summary(const tl_bundle* bundle, int index, char* out, size_t out_len) {
+    try {
+        const auto& report = bundle ? bundle->bundle.report : nlohmann::ordered_json();
+        const bool has = report.is_array() && index >= 0 && static_cast<std::size_t>(index) < report.size();
+        return copy_out(has ? report[static_cast<std::size_t>(index)].dump() : "null", out, out_len);
+    } catch (...) {
+        return copy_out("null", out, out_len);
+    }
+}
 
 const char* tl_level_kind(const tl_level* level) { return level ? tilelab::kind_name(level->level.kind).data() : ""; }
 int tl_level_width(const tl_level* level) { return level ? level->level.width() : 0; }

@@ -35,16 +35,23 @@ def parse(out):
 
 
 level_path = os.path.join(work, "level.json")
+bundle_path = os.path.join(work, "bundle.json")
 counts = {}
 for name in ("match3_play", "match3v2_play", "slide_play"):
     with open(os.path.join(vectors, name + ".json")) as f:
         cases = json.load(f)["cases"]
     counts[name] = len(cases)
+    # Every case's level in one bundle too: odd cases play the bundle's level, even ones the file's.
+    with open(bundle_path, "w") as f:
+        json.dump({"format": "tilelab.bundle", "version": 1, "name": name, "levels": [c["level"] for c in cases]}, f)
     for n, case in enumerate(cases):
         where = f"{name} case {n}"
         with open(level_path, "w") as f:
             json.dump(case["level"], f)
-        r = run(prog + [level_path] + case["moves"])
+        source = ["--bundle", bundle_path, str(n)] if n % 2 else [level_path]
+        r = run(prog + source + case["moves"])
+        if n % 2 and f"bundle '{name}': {len(cases)} levels" not in r.stdout:
+            failures.append(f"{where}: the bundle was not read: {r.stdout.strip()}")
         got = parse(r.stdout)
         expect = case["expect"]
         if r.returncode != (0 if expect["illegal"] is None else 1):

@@ -24,9 +24,13 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
         for (const name of ['match3_play', 'match3v2_play', 'slide_play']) {
             const cases = JSON.parse(fs.readFileSync(path.join(vectors, `${name}.json`), 'utf8')).cases;
             counts.push(`${name} ${cases.length} cases`);
+            // Every case's level in one bundle too: odd cases play the bundle's level, even ones their own text's.
+            const bundle = tilelab.Bundle.parse(JSON.stringify({ format: 'tilelab.bundle', version: 1, name,
+                levels: cases.map((c) => c.level) }));
+            if (bundle.name !== name || bundle.count !== cases.length || bundle.summary(0) !== null) failures.push(`${name}: the bundle`);
             cases.forEach((c, n) => {
                 const where = `${name} case ${n}`;
-                const level = tilelab.Level.parse(JSON.stringify(c.level));
+                const level = n % 2 ? bundle.level(n) : tilelab.Level.parse(JSON.stringify(c.level));
                 const game = level.newGame();
                 level.free();  // the game keeps what it needs
                 const expect = c.expect;
@@ -62,6 +66,14 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
                 saved.free();
                 game.free();
             });
+            bundle.free();
+        }
+        // A broken bundle: an Error naming the place.
+        try {
+            tilelab.Bundle.parse('{"format": "tilelab.bundle", "version": 1, "name": "B", "levels": [7]}', 'b.json');
+            failures.push('a broken bundle was read');
+        } catch (e) {
+            if (!e.message.includes('b.json: error: /levels/0')) failures.push(`a broken bundle: ${e.message}`);
         }
         // A broken level: an Error naming the place; a malformed move: an Error.
         try {

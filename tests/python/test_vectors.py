@@ -22,9 +22,20 @@ def cases(name):
 PLAY = cases("match3_play") + cases("match3v2_play") + cases("slide_play")
 
 
+def bundled(case):
+    """The case's level read from a bundle that holds it among others."""
+    others = [c.values[0]["level"] for c in PLAY[:3]]
+    bundle = tilelab.Bundle.parse(json.dumps({"format": "tilelab.bundle", "version": 1, "name": "B",
+                                              "levels": others + [case["level"]]}))
+    assert bundle.name == "B" and len(bundle.levels) == 4 and bundle.summary(3) is None
+    return bundle.levels[3]
+
+
 @pytest.mark.parametrize("case", PLAY)
-def test_play_vector(case, tmp_path):
-    level = tilelab.Level.parse(json.dumps(case["level"]))
+def test_play_vector(case, tmp_path, request):
+    # Odd cases take their level from a bundle, even ones from its own text.
+    odd = int(request.node.callspec.id.rsplit("-", 1)[1]) % 2
+    level = bundled(case) if odd else tilelab.Level.parse(json.dumps(case["level"]))
     assert level.kind == case["level"]["kind"]
     game = level.new_game()
     expect = case["expect"]
@@ -67,6 +78,10 @@ def test_load_names_the_file_and_every_problem(tmp_path):
     assert str(path) + ": error: /board/1: " in str(error.value)
     with pytest.raises(OSError):
         tilelab.Level.load(str(tmp_path / "missing.json"))
+    path.write_text('{"format": "tilelab.bundle", "version": 1, "name": "B", "levels": [7]}')
+    with pytest.raises(ValueError) as error:
+        tilelab.Bundle.load(str(path))
+    assert str(path) + ": error: /levels/0" in str(error.value)
 
 
 def test_a_sample_level_plays_as_the_minimal_surface_says():

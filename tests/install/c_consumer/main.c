@@ -35,18 +35,32 @@ static char* board_line(const tl_game* game) {
 }
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        fprintf(stderr, "usage: c_consumer LEVEL.json MOVE...\n");
+    /* LEVEL.json MOVE..., or --bundle BUNDLE.json INDEX MOVE...: the level is the bundle's. */
+    const int bundled = argc > 1 && strcmp(argv[1], "--bundle") == 0;
+    if (argc < (bundled ? 4 : 2)) {
+        fprintf(stderr, "usage: c_consumer LEVEL.json MOVE... | --bundle BUNDLE.json INDEX MOVE...\n");
         return 2;
     }
+    const char* path = argv[bundled ? 2 : 1];
     size_t len = 0;
-    char* bytes = read_file(argv[1], &len);
+    char* bytes = read_file(path, &len);
     if (!bytes) {
-        fprintf(stderr, "cannot read %s\n", argv[1]);
+        fprintf(stderr, "cannot read %s\n", path);
         return 2;
     }
     char err[4096];
-    tl_level* level = tl_level_load(bytes, len, err, sizeof err);
+    tl_level* level = NULL;
+    if (bundled) {
+        tl_bundle* bundle = tl_bundle_load(bytes, len, err, sizeof err);
+        if (bundle) {
+            level = tl_bundle_level(bundle, atoi(argv[3]));
+            printf("bundle '%s': %d levels\n", tl_bundle_name(bundle), tl_bundle_count(bundle));
+            tl_bundle_free(bundle); /* the level is a copy of its own */
+            if (!level) snprintf(err, sizeof err, "no level %s in the bundle", argv[3]);
+        }
+    } else {
+        level = tl_level_load(bytes, len, err, sizeof err);
+    }
     free(bytes);
     if (!level) {
         for (char* c = err; *c; ++c)
@@ -54,6 +68,9 @@ int main(int argc, char** argv) {
         printf("error %s\n", err);
         return 1;
     }
+    /* The moves follow the level's file (and the bundle's index). */
+    argv += bundled ? 2 : 0;
+    argc -= bundled ? 2 : 0;
     printf("tilelab %s: %s %dx%d\n", tl_version(), tl_level_kind(level), tl_level_width(level), tl_level_height(level));
     tl_game* game = tl_game_new(level);
     tl_level_free(level); /* the game keeps what it needs */

@@ -13,10 +13,25 @@ static class Consumer
             Console.Error.WriteLine("usage: consumer.exe LEVEL.json MOVE...");
             return 2;
         }
+        // LEVEL.json MOVE..., or --bundle BUNDLE.json INDEX MOVE...: the level is the bundle's.
         Level level;
         try
         {
-            level = Level.Load(args[0]);
+            if (args[0] == "--bundle")
+            {
+                using (Bundle bundle = Bundle.Load(args[1]))
+                {
+                    Console.WriteLine($"bundle '{bundle.Name}': {bundle.Count} levels");
+                    level = bundle.Level(int.Parse(args[2]));
+                }
+                var rest = new string[args.Length - 2];
+                Array.Copy(args, 2, rest, 0, rest.Length);
+                args = rest;  // the moves follow the index, as they follow a level's file
+            }
+            else
+            {
+                level = Level.Load(args[0]);
+            }
         }
         catch (LevelException e)
         {
