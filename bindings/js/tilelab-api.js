@@ -44,6 +44,20 @@ async function load(createTilelab, options = {}) {
     const renamed = (problems, unnamed, name) => problems.split('\n')
         .map((line) => (line.startsWith(unnamed + ': ') ? name + line.slice(unnamed.length) : line)).join('\n');
 
+    // A handle from tl_level_load or tl_bundle_load (`load`) of `text`; an Error holding every
+    // problem, located and named `name`, when the text is not one.
+    function loadText(load, text, unnamed, name) {
+        const errSize = 1 << 16;
+        const err = m._malloc(errSize);
+        try {
+            const handle = withString(text, (at, length) => load(at, length, err, errSize));
+            if (!handle) throw new Error(renamed(m.UTF8ToString(err), unnamed, name));
+            return handle;
+        } finally {
+            m._free(err);
+        }
+    }
+
     class Game {
         constructor(handle) {
             if (!handle) throw new Error('tl_game_new: out of memory');
@@ -73,17 +87,7 @@ async function load(createTilelab, options = {}) {
     class Level {
         constructor(handle) { this.handle = handle; }
         // Reads a level from its JSON text; throws an Error holding every problem, located.
-        static parse(text, name = 'level') {
-            const errSize = 1 << 16;
-            const err = m._malloc(errSize);
-            try {
-                const handle = withString(text, (at, length) => m._tl_level_load(at, length, err, errSize));
-                if (!handle) throw new Error(renamed(m.UTF8ToString(err), 'level', name));
-                return new Level(handle);
-            } finally {
-                m._free(err);
-            }
-        }
+        static parse(text, name = 'level') { return new Level(loadText(m._tl_level_load, text, 'level', name)); }
         get kind() { return m.UTF8ToString(m._tl_level_kind(this.handle)); }
         get width() { return m._tl_level_width(this.handle); }
         get height() { return m._tl_level_height(this.handle); }
@@ -98,17 +102,7 @@ async function load(createTilelab, options = {}) {
     class Bundle {
         constructor(handle) { this.handle = handle; }
         // Reads a bundle from its JSON text; throws an Error holding every problem, located.
-        static parse(text, name = 'bundle') {
-            const errSize = 1 << 16;
-            const err = m._malloc(errSize);
-            try {
-                const handle = withString(text, (at, length) => m._tl_bundle_load(at, length, err, errSize));
-                if (!handle) throw new Error(renamed(m.UTF8ToString(err), 'bundle', name));
-                return new Bundle(handle);
-            } finally {
-                m._free(err);
-            }
-        }
+        static parse(text, name = 'bundle') { return new Bundle(loadText(m._tl_bundle_load, text, 'bundle', name)); }
         get name() { return m.UTF8ToString(m._tl_bundle_name(this.handle)); }
         get count() { return m._tl_bundle_count(this.handle); }
         // Level `index` as a Level of its own (free it; the bundle may go first).

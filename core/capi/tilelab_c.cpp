@@ -6,6 +6,7 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -46,6 +47,28 @@ std::string error_lines(const tilelab::Diagnostics& diagnostics) {
     return text;
 }
 
+// A level or a bundle read from `len` bytes by `parse` (text -> {the value or nothing, its
+// diagnostics}): the C object, or NULL with the errors (or what was thrown) in `err`.
+template <class Made, class Parse>
+Made* load_text(const char* what, const char* bytes, size_t len, char* err, size_t err_len, Parse parse) {
+    try {
+        if (!bytes && len > 0) {
+            copy_out(std::string(what) + ": no bytes given", err, err_len);
+            return nullptr;
+        }
+        auto [value, diagnostics] = parse(std::string_view(bytes ? bytes : "", len));
+        if (!value) {
+            copy_out(error_lines(diagnostics), err, err_len);
+            return nullptr;
+        }
+        copy_out("", err, err_len);
+        return new Made{std::move(*value)};
+    } catch (const std::exception& e) {
+        copy_out(std::string(what) + ": " + e.what(), err, err_len);
+        return nullptr;
+    }
+}
+
 }  // namespace
 
 extern "C" {
@@ -53,43 +76,19 @@ extern "C" {
 const char* tl_version(void) { return TILELAB_VERSION; }
 
 tl_level* tl_level_load(const char* bytes, size_t len, char* err, size_t err_len) {
-    try {
-        if (!bytes && len > 0) {
-            copy_out("tl_level_load: no bytes given", err, err_len);
-            return nullptr;
-        }
-        tilelab::LevelLoad load = tilelab::parse_level(std::string_view(bytes ? bytes : "", len), "level");
-        if (!load.level) {
-            copy_out(error_lines(load.diagnostics), err, err_len);
-            return nullptr;
-        }
-        copy_out("", err, err_len);
-        return new tl_level{std::move(*load.level)};
-    } catch (const std::exception& e) {
-        copy_out(std::string("tl_level_load: ") + e.what(), err, err_len);
-        return nullptr;
-    }
+    return load_text<tl_level>("tl_level_load", bytes, len, err, err_len, [](std::string_view text) {
+        tilelab::LevelLoad load = tilelab::parse_level(text, "level");
+        return std::pair{std::move(load.level), std::move(load.diagnostics)};
+    });
 }
 
 void tl_level_free(tl_level* level) { delete level; }
 
 tl_bundle* tl_bundle_load(const char* bytes, size_t len, char* err, size_t err_len) {
-    try {
-        if (!bytes && len > 0) {
-            copy_out("tl_bundle_load: no bytes given", err, err_len);
-            return nullptr;
-        }
-        tilelab::BundleLoad load = tilelab::parse_bundle(std::string_view(bytes ? bytes : "", len), "bundle");
-        if (!load.bundle) {
-            copy_out(error_lines(load.diagnostics), err, err_len);
-            return nullptr;
-        }
-        copy_out("", err, err_len);
-        return new tl_bundle{std::move(*load.bundle)};
-    } catch (const std::exception& e) {
-        copy_out(std::string("tl_bundle_load: ") + e.what(), err, err_len);
-        return nullptr;
-    }
+    return load_text<tl_bundle>("tl_bundle_load", bytes, len, err, err_len, [](std::string_view text) {
+        tilelab::BundleLoad load = tilelab::parse_bundle(text, "bundle");
+        return std::pair{std::move(load.bundle), std::move(load.diagnostics)};
+    });
 }
 
 void tl_bundle_free(tl_bundle* bundle) { delete bundle; }
