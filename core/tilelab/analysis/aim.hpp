@@ -4,12 +4,12 @@
 #pragma once
 #include <functional>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/tune.hpp"
+#include "tilelab/board/stop.hpp"
 
 namespace tilelab {
 

@@ -6,7 +6,6 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <string_view>
 #include <variant>
@@ -16,6 +15,7 @@
 
 #include "tilelab/board/board.hpp"
 #include "tilelab/board/level.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/io/diagnostics.hpp"
 #include "tilelab/io/json_writer.hpp"
 #include "tilelab/random.hpp"

@@ -83,8 +83,8 @@ std::vector<PlayoutOutcome> run_range(int runs, int threads, const std::function
 }
 }  // namespace
 
-std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int)>& play,
-                                         StopToken stop, Progress* progress, int first_run) {
+std::vector<PlayoutOutcome> run_playouts(int runs, int threads, const std::function<PlayoutOutcome(int)>& play, StopToken stop,
+                                         Progress* progress, int first_run) {
     return run_range(runs, threads, play, stop, progress, first_run, 0, std::max(runs, 1));
 }
 

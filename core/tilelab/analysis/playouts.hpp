@@ -6,13 +6,13 @@
 #include <functional>
 #include <mutex>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/stop.hpp"
 
 namespace tilelab {
 
@@ -67,8 +67,8 @@ std::size_t precision_prefix(const std::vector<PlayoutOutcome>& outcomes, double
 // the runs so far (from first_run, which is 0 for a whole estimate) are not yet within
 // `precision`; `runs` is the cap. `precision` 0: run_playouts itself.
 std::vector<PlayoutOutcome> run_playouts_to_precision(int runs, double precision, int threads,
-                                                      const std::function<PlayoutOutcome(int run_index)>& play,
-                                                      StopToken stop, Progress* progress, int first_run = 0);
+                                                      const std::function<PlayoutOutcome(int run_index)>& play, StopToken stop,
+                                                      Progress* progress, int first_run = 0);
 
 // The common part of estimate's result: runs, wins, pass_rate, ci95, mean moves used,
 // dead_rate; the kind adds its own distributions to `json` and `series` afterwards.

@@ -3,11 +3,11 @@
 #pragma once
 #include <functional>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/stop.hpp"
 
 namespace tilelab {
 

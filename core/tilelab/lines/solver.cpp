@@ -425,8 +425,7 @@ private:
 
 }  // namespace
 
-SolveResult solve(const Level& level, const Board& board, const LinesGoal& goal, const SolveOptions& options,
-                  StopToken stop) {
+SolveResult solve(const Level& level, const Board& board, const LinesGoal& goal, const SolveOptions& options, StopToken stop) {
     Search search(level, board, goal);
     return search.run(options, std::move(stop));
 }

@@ -2,11 +2,11 @@
 // hitting-set bound, canonical move ordering and a transposition table of learned bounds.
 #pragma once
 #include <cstdint>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/lines/goal.hpp"
 
 namespace tilelab::lines {

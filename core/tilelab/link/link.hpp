@@ -2,11 +2,11 @@
 #pragma once
 #include <cstdint>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/random.hpp"
 
 namespace tilelab::link {
@@ -109,7 +109,7 @@ std::vector<LinkPath> links_of_tile(const Board& board, const LinkRules& rules, 
 
 struct SolveOptions {
     int budget_ms = 1000;
-    StopToken stop;          // cancels the search (the editor's next edit)
+    StopToken stop;                // cancels the search (the editor's next edit)
     Progress* progress = nullptr;  // fraction of tiles cleared in the deepest line so far
 };
 

@@ -68,8 +68,9 @@ EstimateResult estimate_clear_rate(const Level& level, const EstimateOptions& op
     PlayoutDeadline deadline(stop, options.time_budget_ms);
     const StopToken playout_stop = deadline.token();
     auto outcomes = run_playouts_to_precision(
-        options.runs, options.precision, options.threads, [&](int run) { return random_playout(level, options.seed, run, playout_stop); },
-        playout_stop, progress, options.first_run);
+        options.runs, options.precision, options.threads,
+        [&](int run) { return random_playout(level, options.seed, run, playout_stop); }, playout_stop, progress,
+        options.first_run);
     return summarize_clear_rate(level, options, std::move(outcomes), stop.stop_requested(), deadline.timed_out());
 }
 

@@ -1,10 +1,10 @@
 // match3 goals, the bot ladder (random, greedy, lookahead, mcts) and seeded playouts behind `tilelab estimate`.
 #pragma once
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string_view>
 
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/match3/hints.hpp"
 #include "tilelab/match3/rules.hpp"
 #include "tilelab/match3/v2.hpp"

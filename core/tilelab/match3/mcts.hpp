@@ -2,8 +2,8 @@
 // rollouts of a fixed depth that play the lookahead bot on refills of the bot's own generator.
 #pragma once
 #include <optional>
-#include "tilelab/board/stop.hpp"
 
+#include "tilelab/board/stop.hpp"
 #include "tilelab/match3/bot.hpp"
 
 namespace tilelab::match3 {

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +15,7 @@
 #include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/board/level.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/io/diagnostics.hpp"
 #include "tilelab/io/level_io.hpp"
 

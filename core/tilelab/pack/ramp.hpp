@@ -5,11 +5,11 @@
 #include <atomic>
 #include <functional>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <vector>
 
 #include "tilelab/analysis/tune.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/pack/pack.hpp"
 
 namespace tilelab::pack {

@@ -9,7 +9,6 @@
 #pragma once
 #include <filesystem>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <string_view>
 #include <utility>
@@ -18,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/pack/pack.hpp"
 

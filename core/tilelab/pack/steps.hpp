@@ -5,12 +5,12 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/pack/pack.hpp"
 
 namespace tilelab::pack {

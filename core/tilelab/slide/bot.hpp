@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include "tilelab/board/stop.hpp"
 #include <string>
 #include <type_traits>
 #include <unordered_map>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "tilelab/analysis/playouts.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/paths.hpp"
 

@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include "tilelab/board/stop.hpp"
 #include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/stop.hpp"
 #include "tilelab/slide/paths.hpp"
 
 namespace tilelab::slide {
