@@ -110,11 +110,7 @@ public:
     }
     static Bundle load(const std::string& path) { return parse(read_file(path), path); }
     std::string name() const { return tl_bundle_name(bundle_.get()); }
-    std::vector<Level> levels() const {
-        std::vector<Level> out;
-        for (int i = 0; i < tl_bundle_count(bundle_.get()); ++i) out.push_back(Level::own(tl_bundle_level(bundle_.get(), i)));
-        return out;
-    }
+    const std::vector<Level>& levels() const { return levels_; }
     py::object summary(int index) const {
         if (index < 0 || index >= tl_bundle_count(bundle_.get())) throw py::index_error("no level " + std::to_string(index));
         std::string text(tl_bundle_summary(bundle_.get(), index, nullptr, 0), '\0');
@@ -123,8 +119,12 @@ public:
     }
 
 private:
-    explicit Bundle(tl_bundle* bundle) : bundle_(bundle, tl_bundle_free) {}
+    // Its levels are taken out once, here: `levels` gives the same Level objects on every access.
+    explicit Bundle(tl_bundle* bundle) : bundle_(bundle, tl_bundle_free) {
+        for (int i = 0; i < tl_bundle_count(bundle); ++i) levels_.push_back(Level::own(tl_bundle_level(bundle, i)));
+    }
     std::shared_ptr<tl_bundle> bundle_;
+    std::vector<Level> levels_;
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "tilelab.h"
 
 #include <cstring>
+#include <memory>
 #include <new>
 #include <string>
 #include <string_view>
@@ -12,8 +13,11 @@
 #include "tilelab/io/level_io.hpp"
 #include "tilelab/kinds/table.hpp"
 
+// A level and the games started from it share it: a copy of a game (a saved state) copies only
+// its state.
 struct tl_level {
-    tilelab::Level level;
+    explicit tl_level(tilelab::Level read) : level(std::make_shared<const tilelab::Level>(std::move(read))) {}
+    std::shared_ptr<const tilelab::Level> level;
 };
 
 struct tl_bundle {
@@ -21,7 +25,7 @@ struct tl_bundle {
 };
 
 struct tl_game {
-    tilelab::Level level;
+    std::shared_ptr<const tilelab::Level> level;
     tilelab::State state;
     std::string why;            // of the last refused move
     std::string events = "[]";  // of the last move played, as JSON
@@ -114,14 +118,14 @@ size_t tl_bundle_summary(const tl_bundle* bundle, int index, char* out, size_t o
     }
 }
 
-const char* tl_level_kind(const tl_level* level) { return level ? tilelab::kind_name(level->level.kind).data() : ""; }
-int tl_level_width(const tl_level* level) { return level ? level->level.width() : 0; }
-int tl_level_height(const tl_level* level) { return level ? level->level.height() : 0; }
+const char* tl_level_kind(const tl_level* level) { return level ? tilelab::kind_name(level->level->kind).data() : ""; }
+int tl_level_width(const tl_level* level) { return level ? level->level->width() : 0; }
+int tl_level_height(const tl_level* level) { return level ? level->level->height() : 0; }
 
 tl_game* tl_game_new(const tl_level* level) {
     if (!level) return nullptr;
     try {
-        return new tl_game{level->level, tilelab::kind_ops(level->level.kind).start(level->level), {}, "[]"};
+        return new tl_game{level->level, tilelab::kind_ops(level->level->kind).start(*level->level), {}, "[]"};
     } catch (...) {
         return nullptr;
     }
@@ -142,12 +146,12 @@ int tl_game_play(tl_game* game, const char* move) {
     if (!game) return 2;
     try {
         std::string error;
-        const auto parsed = tilelab::parse_move(game->level.kind, move ? move : "", error);
+        const auto parsed = tilelab::parse_move(game->level->kind, move ? move : "", error);
         if (!parsed) {
             game->why = error;
             return 2;
         }
-        tilelab::StepResult step = tilelab::kind_ops(game->level.kind).play(game->level, game->state, *parsed);
+        tilelab::StepResult step = tilelab::kind_ops(game->level->kind).play(*game->level, game->state, *parsed);
         if (!step.legal) {
             game->why = step.why;
             return 1;
@@ -169,7 +173,7 @@ size_t tl_game_board(const tl_game* game, char* out, size_t out_len) {
     try {
         std::string text;
         for (int y = 0; y < game->state.board.height; ++y)
-            text += (y ? "\n" : "") + tilelab::board_row(game->level.kind, game->state.board, y);
+            text += (y ? "\n" : "") + tilelab::board_row(game->level->kind, game->state.board, y);
         return copy_out(text, out, out_len);
     } catch (...) {
         return copy_out("", out, out_len);
@@ -183,7 +187,7 @@ size_t tl_game_legal_moves(const tl_game* game, char* out, size_t out_len) {
     if (!game) return copy_out("", out, out_len);
     try {
         std::string text;
-        for (const tilelab::Move& m : tilelab::kind_ops(game->level.kind).legal_moves(game->level, game->state))
+        for (const tilelab::Move& m : tilelab::kind_ops(game->level->kind).legal_moves(*game->level, game->state))
             text += (text.empty() ? "" : "\n") + tilelab::format_move(m);
         return copy_out(text, out, out_len);
     } catch (...) {

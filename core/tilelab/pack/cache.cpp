@@ -75,7 +75,7 @@ const std::string& build_identity() {
     return identity;
 }
 
-std::string cache_key(const Level& level, const CheckOptions& options, const nlohmann::ordered_json& unit) {
+nlohmann::ordered_json cache_key_fields(const Level& level, const CheckOptions& options) {
     nlohmann::ordered_json key;
     key["build"] = build_identity();
     key["level"] = content_hash(write_level(level));
@@ -85,8 +85,16 @@ std::string cache_key(const Level& level, const CheckOptions& options, const nlo
     figures_of.erase("range");
     for (auto it = figures_of.begin(); it != figures_of.end(); ++it) key[it.key()] = it.value();
     key["ladder"] = options.ladder;
-    if (!unit.is_null()) key["unit"] = unit;
-    return key.dump();
+    return key;
+}
+
+std::string cache_key_of(nlohmann::ordered_json fields, const nlohmann::ordered_json& unit) {
+    if (!unit.is_null()) fields["unit"] = unit;
+    return fields.dump();
+}
+
+std::string cache_key(const Level& level, const CheckOptions& options, const nlohmann::ordered_json& unit) {
+    return cache_key_of(cache_key_fields(level, options), unit);
 }
 
 std::filesystem::path cache_entry_path(const std::filesystem::path& dir, const std::string& key) {

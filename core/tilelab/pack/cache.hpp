@@ -28,6 +28,10 @@ const std::string& build_identity();
 // calibration, which apply after). A shard's piece of a level has a key of its own: the same and
 // the `unit` ("analysis", or [first run, runs] of the level's playouts); null: the whole level.
 std::string cache_key(const Level& level, const CheckOptions& options, const nlohmann::ordered_json& unit = nullptr);
+// The same key as JSON fields, without a unit: for a caller that makes the keys of several units
+// of one level (cache_key_of) without writing the level again for each.
+nlohmann::ordered_json cache_key_fields(const Level& level, const CheckOptions& options);
+std::string cache_key_of(nlohmann::ordered_json fields, const nlohmann::ordered_json& unit = nullptr);
 
 // The file an entry of `key` lives in under `dir`.
 std::filesystem::path cache_entry_path(const std::filesystem::path& dir, const std::string& key);

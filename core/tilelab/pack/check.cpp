@@ -340,12 +340,7 @@ std::optional<LevelEstimate> cached_estimate(const Level& level, const CheckOpti
 // The cached analysis applied to `report` (its problems named after the report's file); false
 // when it does not read back.
 bool apply_cached_analysis(LevelReport& report, const nlohmann::ordered_json& record) {
-    const auto renamed = detail::cached_analysis_record(record, report.file);
-    if (!renamed) return false;
-    LevelReport applied = report;
-    if (!detail::apply_level_analysis_record(applied, *renamed)) return false;
-    report = std::move(applied);
-    return true;
+    return detail::cached_analysis_record(record, report.file, &report).has_value();
 }
 
 }  // namespace

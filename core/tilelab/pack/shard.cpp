@@ -436,13 +436,14 @@ std::optional<ojson> cacheable_playouts(const LevelEstimate& run) {
     return ojson{{"timed_out", false}, {"outcomes", outcomes_json(run.result.outcomes)}};
 }
 
-std::optional<ojson> cached_analysis_record(const ojson& record, const std::string& file) {
+std::optional<ojson> cached_analysis_record(const ojson& record, const std::string& file, LevelReport* applied) {
     if (!record.is_object() || !record.contains("problems") || !record["problems"].is_array()) return std::nullopt;
     ojson renamed = record;
     for (auto& problem : renamed["problems"])
         if (problem.is_object()) problem["file"] = file;
-    LevelReport probe;
+    LevelReport probe = applied ? *applied : LevelReport{};
     if (!apply_analysis_record(probe, renamed)) return std::nullopt;
+    if (applied) *applied = std::move(probe);
     return renamed;
 }
 }  // namespace detail
@@ -696,16 +697,17 @@ std::optional<ojson> run_check_shard(const LoadedPack& loaded, const CheckOption
     // its level (same options) when that holds it, else from the unit's own entry, which a shard
     // that computes the unit writes. Keys are made with the options as given (their precision).
     const std::filesystem::path& cache = options.cache_dir;
+    std::map<int, ojson> key_fields;            // level index: its key's fields, made once
     std::map<int, std::optional<ojson>> whole;  // level index: the whole check's entry
     if (!cache.empty())
         for (const WorkUnit& u : units)
-            if (!whole.contains(u.level))
-                whole[u.level] = read_cache_entry(cache,
-                                                  cache_key(*loaded.entries[static_cast<std::size_t>(u.level)].level, options));
+            if (!whole.contains(u.level)) {
+                key_fields[u.level] = cache_key_fields(*loaded.entries[static_cast<std::size_t>(u.level)].level, options);
+                whole[u.level] = read_cache_entry(cache, cache_key_of(key_fields[u.level]));
+            }
     std::atomic<int> read{0};
     auto unit_key = [&](const WorkUnit& u) {
-        const Level& level = *loaded.entries[static_cast<std::size_t>(u.level)].level;
-        return cache_key(level, options, u.analysis ? ojson("analysis") : ojson::array({u.first_run, u.runs}));
+        return cache_key_of(key_fields.at(u.level), u.analysis ? ojson("analysis") : ojson::array({u.first_run, u.runs}));
     };
 
     std::vector<ojson> records(units.size());

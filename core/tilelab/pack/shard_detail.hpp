@@ -47,7 +47,9 @@ nlohmann::ordered_json playout_outcomes_json(const std::vector<PlayoutOutcome>& 
 // another run could get further).
 std::optional<nlohmann::ordered_json> cacheable_playouts(const LevelEstimate& run);
 // An analysis record read from the cache, with its problems named after `file` as an analysis of
-// that file names them; nullopt when it does not read back.
-std::optional<nlohmann::ordered_json> cached_analysis_record(const nlohmann::ordered_json& record, const std::string& file);
+// that file names them; nullopt when it does not read back. `applied`, when given, gets the record
+// applied (the report the check reads it into), so that it is read only once.
+std::optional<nlohmann::ordered_json> cached_analysis_record(const nlohmann::ordered_json& record, const std::string& file,
+                                                             LevelReport* applied = nullptr);
 
 }  // namespace tilelab::pack::detail
