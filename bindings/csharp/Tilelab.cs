@@ -32,6 +32,26 @@ namespace Tilelab
         [DllImport(Lib)] public static extern int tl_game_moves(IntPtr game);
         [DllImport(Lib)] public static extern UIntPtr tl_game_legal_moves(IntPtr game, byte[] text, UIntPtr len);
         [DllImport(Lib)] public static extern UIntPtr tl_game_events(IntPtr game, byte[] text, UIntPtr len);
+        [DllImport(Lib)] public static extern IntPtr tl_status_name(int status);
+        [DllImport(Lib)] public static extern void tl_text_free(IntPtr text);
+        [DllImport(Lib)] public static extern int tl_level_read(byte[] bytes, UIntPtr len, out IntPtr level, byte[] err, UIntPtr errLen);
+        [DllImport(Lib)] public static extern int tl_bundle_read(byte[] bytes, UIntPtr len, out IntPtr bundle, byte[] err, UIntPtr errLen);
+        [DllImport(Lib)] public static extern IntPtr tl_game_save(IntPtr game);
+        [DllImport(Lib)] public static extern int tl_game_restore(IntPtr level, byte[] text, UIntPtr len, out IntPtr game, byte[] err, UIntPtr errLen);
+        [DllImport(Lib)] public static extern int tl_level_analyze(IntPtr level, int budgetMs, out IntPtr json, byte[] err, UIntPtr errLen);
+        [UnmanagedFunctionPointer(CallingConvention.Cdecl)] public delegate int ProgressFn(double done, IntPtr user);
+        [DllImport(Lib)] public static extern int tl_level_estimate(IntPtr level, byte[] options, ProgressFn progress, IntPtr user, out IntPtr json, byte[] err, UIntPtr errLen);
+
+        // Text the library allocated (tl_text_free): copied out, then freed.
+        public static string Own(IntPtr text)
+        {
+            string s = Utf8(text);
+            tl_text_free(text);
+            return s;
+        }
+
+        // The message beside a status.
+        public static string Message(byte[] err) => Encoding.UTF8.GetString(err, 0, Array.IndexOf(err, (byte)0));
 
         public delegate UIntPtr Getter(IntPtr game, byte[] text, UIntPtr len);
 
@@ -74,10 +94,25 @@ namespace Tilelab
         }
     }
 
-    // A level that is not one: the message holds every problem, one a line, located.
+    // What a call that can fail says (tilelab.h's tl_status).
+    public enum Status { Ok = 0, Argument = 1, Json = 2, Invalid = 3, Version = 4, Memory = 5, Unsupported = 6, Internal = 7 }
+
+    // A level, bundle or saved game that is not one, or a call refused: the message holds every
+    // problem, one a line, located; Status says which kind of failure.
     public class LevelException : Exception
     {
-        public LevelException(string message) : base(message) { }
+        public Status Status { get; }
+        public LevelException(string message, Status status = Status.Invalid) : base(message) { Status = status; }
+        // "ok", "argument", "json", "invalid", "version", ... as the C API names them.
+        public string StatusName => Native.Utf8(Native.tl_status_name((int)Status));
+    }
+
+    // IL2CPP (Unity's AOT compiler) calls back into C# only through static methods marked so; the
+    // attribute is matched by name, so this one serves outside Unity too.
+    [AttributeUsage(AttributeTargets.Method)]
+    sealed class MonoPInvokeCallbackAttribute : Attribute
+    {
+        public MonoPInvokeCallbackAttribute(Type type) { }
     }
 
     public enum PlayResult { Played = 0, Illegal = 1, Malformed = 2 }
@@ -94,8 +129,8 @@ namespace Tilelab
         {
             var bytes = Encoding.UTF8.GetBytes(json);
             var err = new byte[1 << 16];
-            IntPtr level = Native.tl_level_load(bytes, (UIntPtr)bytes.Length, err, (UIntPtr)err.Length);
-            if (level == IntPtr.Zero) throw new LevelException(Native.Problems(err, name, "level"));
+            int status = Native.tl_level_read(bytes, (UIntPtr)bytes.Length, out IntPtr level, err, (UIntPtr)err.Length);
+            if (status != 0) throw new LevelException(Native.Problems(err, name, "level"), (Status)status);
             return new Level(level);
         }
 
@@ -109,6 +144,57 @@ namespace Tilelab
 
         // A game at the level's start (its random cells drawn from the level's seed).
         public Game NewGame() => new Game(Native.tl_game_new(handle));
+
+        // A game of this level in the state `state` holds (Game.Save's text); LevelException when
+        // the text is not a state of this level.
+        public Game RestoreGame(string state)
+        {
+            var bytes = Encoding.UTF8.GetBytes(state);
+            var err = new byte[1 << 16];
+            int status = Native.tl_game_restore(handle, bytes, (UIntPtr)bytes.Length, out IntPtr game, err, (UIntPtr)err.Length);
+            if (status != 0) throw new LevelException(Native.Message(err), (Status)status);
+            return new Game(game);
+        }
+
+        // `tilelab analyze LEVEL --json --budget-ms BUDGET` of the level's start: the same JSON.
+        public string AnalyzeJson(int budgetMs = 2000)
+        {
+            var err = new byte[1 << 12];
+            int status = Native.tl_level_analyze(handle, budgetMs, out IntPtr json, err, (UIntPtr)err.Length);
+            if (status != 0) throw new LevelException(Native.Message(err), (Status)status);
+            return Native.Own(json);
+        }
+
+        [MonoPInvokeCallback(typeof(Native.ProgressFn))]
+        static int Report(double done, IntPtr user)
+        {
+            var progress = (Func<double, bool>)GCHandle.FromIntPtr(user).Target;
+            return progress(done) ? 0 : 1;
+        }
+        static readonly Native.ProgressFn report = Report;
+
+        // `tilelab estimate LEVEL --json` with the options `optionsJson` gives ({"runs": 1000,
+        // "seed": 0, "bot": ..., "threads": 1, ...}; null for the defaults): the same JSON.
+        // `progress` (may be null) is called about every 100 ms with the share of runs done, on
+        // this thread; returning false stops the estimate (its JSON then says "cancelled").
+        public string EstimateJson(string optionsJson = null, Func<double, bool> progress = null)
+        {
+            var err = new byte[1 << 12];
+            GCHandle user = progress != null ? GCHandle.Alloc(progress) : default(GCHandle);
+            try
+            {
+                int status = Native.tl_level_estimate(handle, optionsJson == null ? null : Native.CString(optionsJson),
+                                                      progress != null ? report : null,
+                                                      progress != null ? GCHandle.ToIntPtr(user) : IntPtr.Zero, out IntPtr json, err,
+                                                      (UIntPtr)err.Length);
+                if (status != 0) throw new LevelException(Native.Message(err), (Status)status);
+                return Native.Own(json);
+            }
+            finally
+            {
+                if (user.IsAllocated) user.Free();
+            }
+        }
 
         public void Dispose()
         {
@@ -129,8 +215,8 @@ namespace Tilelab
         {
             var bytes = Encoding.UTF8.GetBytes(json);
             var err = new byte[1 << 16];
-            IntPtr bundle = Native.tl_bundle_load(bytes, (UIntPtr)bytes.Length, err, (UIntPtr)err.Length);
-            if (bundle == IntPtr.Zero) throw new LevelException(Native.Problems(err, name, "bundle"));
+            int status = Native.tl_bundle_read(bytes, (UIntPtr)bytes.Length, out IntPtr bundle, err, (UIntPtr)err.Length);
+            if (status != 0) throw new LevelException(Native.Problems(err, name, "bundle"), (Status)status);
             return new Bundle(bundle);
         }
 
@@ -185,6 +271,14 @@ namespace Tilelab
         public string EventsJson => Native.Take(Native.tl_game_events, handle);
         // A copy of the game as it is now: a saved state.
         public Game Copy() => new Game(Native.tl_game_copy(handle));
+        // The game's state as text, to store when the player leaves mid-level; Level.RestoreGame
+        // reads it back (docs/runtimes.md "Saving a game").
+        public string Save()
+        {
+            IntPtr text = Native.tl_game_save(handle);
+            if (text == IntPtr.Zero) throw new OutOfMemoryException("tl_game_save");
+            return Native.Own(text);
+        }
 
         public void Dispose()
         {

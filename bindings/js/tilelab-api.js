@@ -4,10 +4,12 @@
 //
 //   const tilelab = await require('./tilelab-api.js').load(require('./tilelab.js'),
 //                                                           {wasmBinary: fs.readFileSync('tilelab.wasm')});
-//   const level = tilelab.Level.parse(text);          // Error: every problem, located
+//   const level = tilelab.Level.parse(text);          // Error: every problem, located; error.status
+//   level.analyze(); level.estimate({runs: 1000});    // `tilelab analyze|estimate --json`, as objects
 //   const game = level.newGame();
 //   game.play('0,4:1,4');                             // true played, false illegal (game.why)
 //   game.board; game.score; game.events; game.legalMoves; game.copy(); game.free(); level.free();
+//   const text = game.save(); const again = level.restoreGame(text);  // a game saved mid-level
 //   const bundle = tilelab.Bundle.parse(text);       // bundle.name, .count, .level(i), .summary(i)
 'use strict';
 
@@ -44,18 +46,43 @@ async function load(createTilelab, options = {}) {
     const renamed = (problems, unnamed, name) => problems.split('\n')
         .map((line) => (line.startsWith(unnamed + ': ') ? name + line.slice(unnamed.length) : line)).join('\n');
 
-    // A handle from tl_level_load or tl_bundle_load (`load`) of `text`; an Error holding every
-    // problem, located and named `name`, when the text is not one.
-    function loadText(load, text, unnamed, name) {
+    // An Error with the C API's status name ("json", "invalid", "version", "argument", ...) as
+    // `status`.
+    function failure(status, message) {
+        const error = new Error(message);
+        error.status = m.UTF8ToString(m._tl_status_name(status));
+        return error;
+    }
+    // A call of the C API that returns a status and writes its result through a pointer and its
+    // message into a buffer: `call(out, err, errSize)`; the pointer written, or an Error (with
+    // `status`) whose message `message(text)` makes.
+    function withResult(call, message = (text) => text) {
         const errSize = 1 << 16;
         const err = m._malloc(errSize);
+        const out = m._malloc(4);
         try {
-            const handle = withString(text, (at, length) => load(at, length, err, errSize));
-            if (!handle) throw new Error(renamed(m.UTF8ToString(err), unnamed, name));
-            return handle;
+            m.setValue(out, 0, 'i32');
+            const status = call(out, err, errSize);
+            if (status !== 0) throw failure(status, message(m.UTF8ToString(err)));
+            return m.getValue(out, 'i32') >>> 0;
         } finally {
+            m._free(out);
             m._free(err);
         }
+    }
+    // Text the C API allocated (tl_text_free): copied out, then freed.
+    function own(at) {
+        try {
+            return m.UTF8ToString(at);
+        } finally {
+            m._tl_text_free(at);
+        }
+    }
+    // A handle from tl_level_read or tl_bundle_read (`read`) of `text`; an Error holding every
+    // problem, located and named `name`, when the text is not one.
+    function loadText(read, text, unnamed, name) {
+        return withString(text, (at, length) => withResult((out, err, errSize) => read(at, length, out, err, errSize),
+            (problems) => renamed(problems, unnamed, name)));
     }
 
     class Game {
@@ -78,6 +105,12 @@ async function load(createTilelab, options = {}) {
         // The last move's events, as `tilelab apply --json` prints them.
         get events() { return JSON.parse(take(m._tl_game_events, this.handle)); }
         copy() { return new Game(m._tl_game_copy(this.handle)); }
+        // The game's state as text, for level.restoreGame (docs/runtimes.md "Saving a game").
+        save() {
+            const at = m._tl_game_save(this.handle);
+            if (!at) throw new Error('tl_game_save: out of memory');
+            return own(at);
+        }
         free() {
             if (this.handle) m._tl_game_free(this.handle);
             this.handle = 0;
@@ -87,11 +120,28 @@ async function load(createTilelab, options = {}) {
     class Level {
         constructor(handle) { this.handle = handle; }
         // Reads a level from its JSON text; throws an Error holding every problem, located.
-        static parse(text, name = 'level') { return new Level(loadText(m._tl_level_load, text, 'level', name)); }
+        static parse(text, name = 'level') { return new Level(loadText(m._tl_level_read, text, 'level', name)); }
         get kind() { return m.UTF8ToString(m._tl_level_kind(this.handle)); }
         get width() { return m._tl_level_width(this.handle); }
         get height() { return m._tl_level_height(this.handle); }
         newGame() { return new Game(m._tl_game_new(this.handle)); }
+        // A game of this level in the state `state` holds (game.save()'s text); an Error (with
+        // `status`) when it is not one.
+        restoreGame(state) {
+            return new Game(withString(state, (at, length) =>
+                withResult((out, err, errSize) => m._tl_game_restore(this.handle, at, length, out, err, errSize))));
+        }
+        // `tilelab analyze LEVEL --json` of the level's start, as an object.
+        analyze(budgetMs = 2000) {
+            return JSON.parse(own(withResult((out, err, errSize) => m._tl_level_analyze(this.handle, budgetMs, out, err, errSize))));
+        }
+        // `tilelab estimate LEVEL --json` with `options` ({runs, seed, bot, rollouts, precision,
+        // curve_cap}: the flags of the same names), as an object. The module has no threads: the runs
+        // are played on this one, and "threads" and "playout_budget_ms" are ignored.
+        estimate(options = {}) {
+            return JSON.parse(own(withString(JSON.stringify(options), (text) => withResult((out, err, errSize) =>
+                m._tl_level_estimate(this.handle, text, 0, 0, out, err, errSize)))));
+        }
         free() {
             if (this.handle) m._tl_level_free(this.handle);
             this.handle = 0;
@@ -102,7 +152,7 @@ async function load(createTilelab, options = {}) {
     class Bundle {
         constructor(handle) { this.handle = handle; }
         // Reads a bundle from its JSON text; throws an Error holding every problem, located.
-        static parse(text, name = 'bundle') { return new Bundle(loadText(m._tl_bundle_load, text, 'bundle', name)); }
+        static parse(text, name = 'bundle') { return new Bundle(loadText(m._tl_bundle_read, text, 'bundle', name)); }
         get name() { return m.UTF8ToString(m._tl_bundle_name(this.handle)); }
         get count() { return m._tl_bundle_count(this.handle); }
         // Level `index` as a Level of its own (free it; the bundle may go first).

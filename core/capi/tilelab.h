@@ -14,6 +14,26 @@
 extern "C" {
 #endif
 
+/* What a call that can fail says: 0 for success, a code per cause, a message beside it. */
+typedef enum tl_status {
+    TL_OK = 0,
+    TL_ERROR_ARGUMENT = 1,    /* a NULL where an object is needed, an option out of range, a malformed option text */
+    TL_ERROR_JSON = 2,        /* the text is not JSON (its message says the line and column) */
+    TL_ERROR_INVALID = 3,     /* JSON, but not a valid level, bundle or state (its messages name the place) */
+    TL_ERROR_VERSION = 4,     /* a format version newer than this library reads */
+    TL_ERROR_MEMORY = 5,      /* out of memory */
+    TL_ERROR_UNSUPPORTED = 6, /* the kind has no such analysis (estimate of a lines level) */
+    TL_ERROR_INTERNAL = 7     /* anything else the core reported (its message says what) */
+} tl_status;
+
+/* The code's name: "ok", "argument", "json", "invalid", "version", "memory", "unsupported",
+ * "internal"; "unknown" for any other value. */
+const char* tl_status_name(int status);
+
+/* Text the library allocated for the caller (analyses, estimates, saved games): free it with
+ * tl_text_free. */
+void tl_text_free(char* text);
+
 typedef struct tl_level tl_level; /* a level as read: immutable */
 typedef struct tl_game tl_game;   /* a game in play: its state, from the level's start */
 
@@ -25,6 +45,8 @@ const char* tl_version(void);
  * it ("level: error: /board/2: row has 5 cells, width is 6"), is written into `err` (may be
  * NULL). */
 tl_level* tl_level_load(const char* bytes, size_t len, char* err, size_t err_len);
+/* tl_level_load with a status: *out is the level (TL_OK) or NULL (any other code). */
+tl_status tl_level_read(const char* bytes, size_t len, tl_level** out, char* err, size_t err_len);
 void tl_level_free(tl_level* level);
 /* "match3", "link", "lines" or "slide". */
 const char* tl_level_kind(const tl_level* level);
@@ -36,6 +58,8 @@ typedef struct tl_bundle tl_bundle; /* a whole pack as `tilelab pack export` wri
 /* Reads a bundle from its JSON text. NULL when it is not a valid bundle: every problem, located
  * ("bundle: error: /levels/3/board/2: row has 5 cells, width is 6"), is written into `err`. */
 tl_bundle* tl_bundle_load(const char* bytes, size_t len, char* err, size_t err_len);
+/* tl_bundle_load with a status: *out is the bundle (TL_OK) or NULL (any other code). */
+tl_status tl_bundle_read(const char* bytes, size_t len, tl_bundle** out, char* err, size_t err_len);
 void tl_bundle_free(tl_bundle* bundle);
 /* The pack's name; owned by the bundle. */
 const char* tl_bundle_name(const tl_bundle* bundle);
@@ -72,6 +96,38 @@ size_t tl_game_legal_moves(const tl_game* game, char* out, size_t out_len);
  * prints for that move (without their "move" index), "[]" before any move. docs/format.md lists
  * each kind's events. */
 size_t tl_game_events(const tl_game* game, char* out, size_t out_len);
+
+/* The game's state as text (one line of JSON, docs/runtimes.md "Saving a game"): what a runtime
+ * stores when the player leaves mid-level. The generator's state is in it: the game restored plays
+ * on exactly as this one would, refills and spawns included. Free it with tl_text_free; NULL when
+ * out of memory. */
+char* tl_game_save(const tl_game* game);
+/* A game of `level` in the state `text` (tl_game_save's, `len` bytes) holds. The state is checked
+ * against the level: its id and size, each cell a token of the level's kind, each layer within
+ * the level's. *out is the game (TL_OK) or NULL, with the problem located in `err`
+ * ("state: /board/2: row has 5 cells, width is 6"). */
+tl_status tl_game_restore(const tl_level* level, const char* text, size_t len, tl_game** out, char* err, size_t err_len);
+
+/* `tilelab analyze LEVEL --json --budget-ms BUDGET_MS` of the level's start, the same bytes (without
+ * the final newline): the overlays, the solver's verdict, the problems (docs/cli.md). `budget_ms`
+ * bounds the solvers (link, lines; 0 to 3600000, as the flag). *json is the text, freed with
+ * tl_text_free. */
+tl_status tl_level_analyze(const tl_level* level, int budget_ms, char** json, char* err, size_t err_len);
+
+/* Called about every 100 ms while an estimate runs, with the share of runs done (0 to 1); return
+ * nonzero to stop it (the result then has the runs finished so far and says "cancelled"). */
+typedef int (*tl_progress_fn)(double done, void* user);
+
+/* `tilelab estimate LEVEL --json` with the options `options_json` gives, the same bytes (without the
+ * final newline): the pass rate, its interval, the curve, the problems (docs/cli.md). Options (a JSON
+ * object, every key optional; NULL or "" for none): "runs" (1000), "seed" (0), "bot" (the kind's
+ * default), "rollouts", "threads" (1), "playout_budget_ms" (120000; 0: none), "precision" (0: every
+ * run), "curve_cap" (twice the move limit), as the command line's flags of the same names.
+ * TL_ERROR_UNSUPPORTED for a lines level (its difficulty is the solver's, tl_level_analyze).
+ * `progress` may be NULL. In the WebAssembly module, which has no threads, the runs are played on
+ * the calling thread, "threads" and "playout_budget_ms" are ignored and `progress` is not called. */
+tl_status tl_level_estimate(const tl_level* level, const char* options_json, tl_progress_fn progress, void* user, char** json,
+                            char* err, size_t err_len);
 
 #ifdef __cplusplus
 }

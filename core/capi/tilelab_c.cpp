@@ -2,16 +2,28 @@
 // exception crosses into C.
 #include "tilelab.h"
 
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
 #include <new>
 #include <string>
 #include <string_view>
 #include <utility>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/analysis/problems.hpp"
+#include "tilelab/io/json_writer.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/state_io.hpp"
 #include "tilelab/kinds/table.hpp"
+#include "tilelab/limits.hpp"
 
 // A level and the games started from it share it: a copy of a game (a saved state) copies only
 // its state.
@@ -51,26 +63,137 @@ std::string error_lines(const tilelab::Diagnostics& diagnostics) {
     return text;
 }
 
+// The code of a failed read: a place given as line:column is the JSON parser's; a newer format
+// version is the reader's message at /version (tests/install/runtime_vectors.py checks both).
+tl_status status_of(const tilelab::Diagnostics& diagnostics) {
+    for (const auto& d : diagnostics) {
+        if (d.severity != tilelab::Diagnostic::Severity::error) continue;
+        if (d.line > 0) return TL_ERROR_JSON;
+        if (d.pointer == "/version" && d.message.find("is newer than this tilelab reads") != std::string::npos)
+            return TL_ERROR_VERSION;
+    }
+    return TL_ERROR_INVALID;
+}
+
 // A level or a bundle read from `len` bytes by `parse` (text -> {the value or nothing, its
-// diagnostics}): the C object, or NULL with the errors (or what was thrown) in `err`.
+// diagnostics}): the C object in *out, or NULL with the errors (or what was thrown) in `err`.
 template <class Made, class Parse>
-Made* load_text(const char* what, const char* bytes, size_t len, char* err, size_t err_len, Parse parse) {
+tl_status load_text(const char* what, const char* bytes, size_t len, Made** out, char* err, size_t err_len, Parse parse) {
+    if (out) *out = nullptr;
     try {
-        if (!bytes && len > 0) {
-            copy_out(std::string(what) + ": no bytes given", err, err_len);
-            return nullptr;
+        if ((!bytes && len > 0) || !out) {
+            copy_out(std::string(what) + (out ? ": no bytes given" : ": no place given for the result"), err, err_len);
+            return TL_ERROR_ARGUMENT;
         }
         auto [value, diagnostics] = parse(std::string_view(bytes ? bytes : "", len));
         if (!value) {
             copy_out(error_lines(diagnostics), err, err_len);
-            return nullptr;
+            return status_of(diagnostics);
         }
+        *out = new Made{std::move(*value)};
         copy_out("", err, err_len);
-        return new Made{std::move(*value)};
+        return TL_OK;
+    } catch (const std::bad_alloc&) {
+        copy_out(std::string(what) + ": out of memory", err, err_len);
+        return TL_ERROR_MEMORY;
     } catch (const std::exception& e) {
         copy_out(std::string(what) + ": " + e.what(), err, err_len);
-        return nullptr;
+        return TL_ERROR_INTERNAL;
     }
+}
+
+// A copy of `text` the caller frees with tl_text_free (std::free).
+char* new_text(const std::string& text) {
+    char* out = static_cast<char*>(std::malloc(text.size() + 1));
+    if (out) std::memcpy(out, text.c_str(), text.size() + 1);
+    return out;
+}
+
+// Runs `work` for a call that hands text back. `work` returns {TL_OK, the text} or {a code, what
+// went wrong}: *json is the text or NULL, `err` the message; exceptions become codes.
+template <class Work>
+tl_status text_call(const char* what, char** json, char* err, size_t err_len, Work work) {
+    if (json) *json = nullptr;
+    if (!json) {
+        copy_out(std::string(what) + ": no place given for the result", err, err_len);
+        return TL_ERROR_ARGUMENT;
+    }
+    try {
+        const auto [status, text] = work();
+        if (status != TL_OK) {
+            copy_out(std::string(what) + ": " + text, err, err_len);
+            return status;
+        }
+        *json = new_text(text);
+        if (!*json) {
+            copy_out(std::string(what) + ": out of memory", err, err_len);
+            return TL_ERROR_MEMORY;
+        }
+        copy_out("", err, err_len);
+        return TL_OK;
+    } catch (const std::bad_alloc&) {
+        copy_out(std::string(what) + ": out of memory", err, err_len);
+        return TL_ERROR_MEMORY;
+    } catch (const std::exception& e) {
+        copy_out(std::string(what) + ": " + e.what(), err, err_len);
+        return TL_ERROR_INTERNAL;
+    }
+}
+
+// The estimate options `text` gives (tl_level_estimate's keys), over the command line's defaults;
+// false with a message on an unknown key or a value out of the flag's range.
+bool estimate_options(const tilelab::Level& level, const char* text, tilelab::EstimateOptions& options, std::string& error) {
+    namespace limits = tilelab::limits;
+    options.threads = 1;
+    options.time_budget_ms = tilelab::default_playout_budget_ms;
+    options.curve_cap = 2 * level.goal.moves.value_or(0);
+    if (!text || !*text) return true;
+    const auto doc = nlohmann::ordered_json::parse(text, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object()) {
+        error = "the options are not a JSON object";
+        return false;
+    }
+    auto integer = [&](const std::string& key, std::int64_t lo, std::int64_t hi, auto& into) {
+        const auto& v = doc[key];
+        // nlohmann reads a non-negative integer as unsigned: compare it as such.
+        const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi) &&
+                                                       static_cast<std::int64_t>(v.get<std::uint64_t>()) >= lo
+                          : v.is_number_integer() ? v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi
+                                                  : false;
+        if (!fits) {
+            error = "\"" + key + "\" takes an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+            return false;
+        }
+        into = static_cast<std::remove_reference_t<decltype(into)>>(v.get<std::int64_t>());
+        return true;
+    };
+    for (const auto& [key, value] : doc.items()) {
+        bool ok = true;
+        if (key == "runs") ok = integer(key, 1, limits::max_runs, options.runs);
+        else if (key == "threads") ok = integer(key, 1, limits::max_threads, options.threads);
+        else if (key == "rollouts") ok = integer(key, 1, limits::max_rollouts, options.rollouts);
+        else if (key == "playout_budget_ms") ok = integer(key, 0, limits::max_playout_budget_ms, options.time_budget_ms);
+        else if (key == "curve_cap") ok = integer(key, 0, limits::max_curve_cap, options.curve_cap);
+        else if (key == "seed") {
+            ok = value.is_number_unsigned() || (value.is_number_integer() && value.get<std::int64_t>() >= 0);
+            if (ok) options.seed = value.get<std::uint64_t>();
+            else error = "\"seed\" takes an integer from 0 to 2^64 - 1";
+        } else if (key == "bot") {
+            ok = value.is_string();
+            if (ok) options.bot = value.get<std::string>();
+            else error = "\"bot\" takes a bot's name";
+        } else if (key == "precision") {
+            ok = value.is_number() && value.get<double>() >= 0 && value.get<double>() <= 0.5;
+            if (ok) options.precision = value.get<double>();
+            else error = "\"precision\" takes a half-width from 0 to 0.5";
+        } else {
+            error = "unknown option \"" + key +
+                    "\" (runs, seed, bot, rollouts, threads, playout_budget_ms, precision, curve_cap)";
+            ok = false;
+        }
+        if (!ok) return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -79,20 +202,57 @@ extern "C" {
 
 const char* tl_version(void) { return TILELAB_VERSION; }
 
-tl_level* tl_level_load(const char* bytes, size_t len, char* err, size_t err_len) {
-    return load_text<tl_level>("tl_level_load", bytes, len, err, err_len, [](std::string_view text) {
+const char* tl_status_name(int status) {
+    switch (status) {
+    case TL_OK:
+        return "ok";
+    case TL_ERROR_ARGUMENT:
+        return "argument";
+    case TL_ERROR_JSON:
+        return "json";
+    case TL_ERROR_INVALID:
+        return "invalid";
+    case TL_ERROR_VERSION:
+        return "version";
+    case TL_ERROR_MEMORY:
+        return "memory";
+    case TL_ERROR_UNSUPPORTED:
+        return "unsupported";
+    case TL_ERROR_INTERNAL:
+        return "internal";
+    default:
+        return "unknown";
+    }
+}
+
+void tl_text_free(char* text) { std::free(text); }
+
+tl_status tl_level_read(const char* bytes, size_t len, tl_level** out, char* err, size_t err_len) {
+    return load_text<tl_level>("tl_level_read", bytes, len, out, err, err_len, [](std::string_view text) {
         tilelab::LevelLoad load = tilelab::parse_level(text, "level");
         return std::pair{std::move(load.level), std::move(load.diagnostics)};
     });
 }
 
+tl_level* tl_level_load(const char* bytes, size_t len, char* err, size_t err_len) {
+    tl_level* level = nullptr;
+    tl_level_read(bytes, len, &level, err, err_len);
+    return level;
+}
+
 void tl_level_free(tl_level* level) { delete level; }
 
-tl_bundle* tl_bundle_load(const char* bytes, size_t len, char* err, size_t err_len) {
-    return load_text<tl_bundle>("tl_bundle_load", bytes, len, err, err_len, [](std::string_view text) {
+tl_status tl_bundle_read(const char* bytes, size_t len, tl_bundle** out, char* err, size_t err_len) {
+    return load_text<tl_bundle>("tl_bundle_read", bytes, len, out, err, err_len, [](std::string_view text) {
         tilelab::BundleLoad load = tilelab::parse_bundle(text, "bundle");
         return std::pair{std::move(load.bundle), std::move(load.diagnostics)};
     });
+}
+
+tl_bundle* tl_bundle_load(const char* bytes, size_t len, char* err, size_t err_len) {
+    tl_bundle* bundle = nullptr;
+    tl_bundle_read(bytes, len, &bundle, err, err_len);
+    return bundle;
 }
 
 void tl_bundle_free(tl_bundle* bundle) { delete bundle; }
@@ -197,6 +357,119 @@ size_t tl_game_legal_moves(const tl_game* game, char* out, size_t out_len) {
 
 size_t tl_game_events(const tl_game* game, char* out, size_t out_len) {
     return copy_out(game ? game->events : std::string("[]"), out, out_len);
+}
+
+char* tl_game_save(const tl_game* game) {
+    if (!game) return nullptr;
+    try {
+        return new_text(tilelab::save_state(*game->level, game->state));
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+tl_status tl_game_restore(const tl_level* level, const char* text, size_t len, tl_game** out, char* err, size_t err_len) {
+    if (out) *out = nullptr;
+    if (!level || !out || (!text && len > 0)) {
+        copy_out("tl_game_restore: a level, the state's text and a place for the game are needed", err, err_len);
+        return TL_ERROR_ARGUMENT;
+    }
+    try {
+        std::string error;
+        std::optional<tilelab::State> state = tilelab::restore_state(*level->level, std::string_view(text ? text : "", len),
+                                                                     error);
+        if (!state) {
+            copy_out("state: " + error, err, err_len);
+            return error.rfind("not JSON", 0) == 0                                       ? TL_ERROR_JSON
+                   : error.find("is newer than this tilelab reads") != std::string::npos ? TL_ERROR_VERSION
+                                                                                         : TL_ERROR_INVALID;
+        }
+        *out = new tl_game{level->level, std::move(*state), {}, "[]"};
+        copy_out("", err, err_len);
+        return TL_OK;
+    } catch (const std::bad_alloc&) {
+        copy_out("tl_game_restore: out of memory", err, err_len);
+        return TL_ERROR_MEMORY;
+    } catch (const std::exception& e) {
+        copy_out(std::string("tl_game_restore: ") + e.what(), err, err_len);
+        return TL_ERROR_INTERNAL;
+    }
+}
+
+tl_status tl_level_analyze(const tl_level* level, int budget_ms, char** json, char* err, size_t err_len) {
+    return text_call("tl_level_analyze", json, err, err_len, [&]() -> std::pair<tl_status, std::string> {
+        if (!level) return {TL_ERROR_ARGUMENT, "no level given"};
+        if (budget_ms < 0 || budget_ms > tilelab::limits::max_budget_ms)
+            return {TL_ERROR_ARGUMENT, "budget_ms takes 0 to " + std::to_string(tilelab::limits::max_budget_ms)};
+        tilelab::AnalyzeOptions options;
+        options.budget_ms = budget_ms;
+        const tilelab::KindOps& ops = tilelab::kind_ops(level->level->kind);
+        const tilelab::Analysis analysis = ops.analyze(*level->level, options, tilelab::StopToken{});
+        std::ostringstream text;
+        {
+            tilelab::JsonWriter out(text);
+            out.begin_object();
+            ops.write_analysis_json(analysis, out);
+            out.key("problems").value(tilelab::problems_json(analysis.warnings));
+            out.end_object();
+        }
+        return {TL_OK, text.str()};
+    });
+}
+
+tl_status tl_level_estimate(const tl_level* level, const char* options_json, tl_progress_fn progress, void* user, char** json,
+                            char* err, size_t err_len) {
+    return text_call("tl_level_estimate", json, err, err_len, [&]() -> std::pair<tl_status, std::string> {
+        if (!level) return {TL_ERROR_ARGUMENT, "no level given"};
+        const tilelab::Level& lv = *level->level;
+        tilelab::EstimateOptions options;
+        std::string bad;
+        if (!estimate_options(lv, options_json, options, bad)) return {TL_ERROR_ARGUMENT, bad};
+        const auto playouts = tilelab::kind_ops(lv.kind).playouts;
+        if (!playouts)
+            return {TL_ERROR_UNSUPPORTED,
+                    std::string(tilelab::kind_name(lv.kind)) + " levels have a solver instead of bots: see tl_level_analyze"};
+        tilelab::EstimateResult result;
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+        // No threads: the runs on this one, without a timer.
+        (void)progress;
+        (void)user;
+        options.threads = 1;
+        options.time_budget_ms = 0;
+        result = playouts(lv, options, tilelab::StopToken{}, nullptr);
+#else
+        // The playouts on a worker; this thread reports their progress and passes on a stop.
+        tilelab::Progress shared_progress;
+        tilelab::StopSource stop;
+        std::string failure;
+        std::mutex m;
+        std::condition_variable cv;
+        bool done = false;
+        std::thread worker([&] {
+            try {
+                result = playouts(lv, options, stop.get_token(), &shared_progress);
+            } catch (const std::exception& e) {
+                failure = e.what();
+            }
+            std::lock_guard lock(m);
+            done = true;
+            cv.notify_one();
+        });
+        {
+            std::unique_lock lock(m);
+            while (!cv.wait_for(lock, std::chrono::milliseconds(100), [&] { return done; }))
+                if (progress && !stop.stop_requested()) {
+                    lock.unlock();
+                    if (progress(std::min(1.0, shared_progress.fraction.load()), user) != 0) stop.request_stop();
+                    lock.lock();
+                }
+        }
+        worker.join();
+        if (!failure.empty()) return {TL_ERROR_ARGUMENT, failure};
+#endif
+        result.json["problems"] = tilelab::problems_json(tilelab::problem_list(lv));
+        return {TL_OK, result.json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)};
+    });
 }
 
 }  // extern "C"

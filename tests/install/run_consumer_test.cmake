@@ -102,7 +102,7 @@ if(status EQUAL 0 OR NOT first_error MATCHES "tilelab requires C\\+\\+20" OR err
 endif()
 
 # The C API: a C program built with `pkg-config tilelab` against the installed tilelab.h and
-# libtilelab.so alone plays every play vector (c_vectors.py compares it with the vectors and with
+# libtilelab.so alone plays every play vector (runtime_vectors.py compares it with the vectors and with
 # the installed CLI's `apply --json`).
 execute_process(COMMAND pkg-config --cflags --libs tilelab RESULT_VARIABLE status OUTPUT_VARIABLE cflags
                 ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
@@ -117,7 +117,7 @@ if(EXISTS /usr/bin/python3)
   set(python /usr/bin/python3)  # Debian's: a version manager's shim starts many times slower
 endif()
 run("playing the vectors through the C API" ${python} ${CONSUMER_SOURCE}/../runtime_vectors.py ${WORK_DIR}/c_consumer
-    ${prefix}/bin/tilelab ${VECTORS} ${WORK_DIR} "C API")
+    ${prefix}/bin/tilelab ${VECTORS} ${WORK_DIR} "C API" ${CONSUMER_SOURCE}/../../../levels/samples)
 message(STATUS "${last_output}")
 
 # C#: the installed P/Invoke binding (share/tilelab/csharp/Tilelab.cs), as a Unity project holds it,
@@ -126,7 +126,7 @@ if(MCS AND MONO)
   run("compiling the C# consumer" ${MCS} -nologo -warnaserror -out:${WORK_DIR}/consumer.exe
       ${prefix}/share/tilelab/csharp/Tilelab.cs ${CONSUMER_SOURCE}/../csharp_consumer/Consumer.cs)
   run("playing the vectors through C#" ${python} ${CONSUMER_SOURCE}/../runtime_vectors.py "${MONO} ${WORK_DIR}/consumer.exe"
-      ${prefix}/bin/tilelab ${VECTORS} ${WORK_DIR} "C# (Mono)")
+      ${prefix}/bin/tilelab ${VECTORS} ${WORK_DIR} "C# (Mono)" ${CONSUMER_SOURCE}/../../../levels/samples)
   message(STATUS "${last_output}")
 else()
   message(FATAL_ERROR "no mcs or mono (scripts/setup.sh installs mono-mcs and mono-runtime): the C# binding is not tested")

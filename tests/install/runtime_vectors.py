@@ -3,8 +3,11 @@
 one, c_consumer/main.c, or the C# one under Mono, csharp_consumer/Consumer.cs; both print the same
 lines) on every case of every play vector, and checks its start board, board, score, first illegal
 move and each move's events against the vector and against `tilelab apply --json` (the installed
-CLI). Also a broken level and a malformed move.
-Usage: runtime_vectors.py "CONSUMER COMMAND" TILELAB VECTOR_DIR WORK_DIR LANGUAGE"""
+CLI); that a game saved halfway and restored plays on to the same board and score. Also a broken
+level, a newer format and a text that is not JSON (each with its status code), a malformed move,
+and each sample level's analysis and estimate against `tilelab analyze --json` and
+`tilelab estimate --json`.
+Usage: runtime_vectors.py "CONSUMER COMMAND" TILELAB VECTOR_DIR WORK_DIR LANGUAGE [SAMPLES_DIR]"""
 import json
 import os
 import shlex
@@ -27,7 +30,7 @@ def parse(out):
         if word == "events":
             index, _, text = rest.partition(" ")
             got["events"][int(index)] = json.loads(text)
-        elif word in ("start", "board", "score", "moves", "copy"):
+        elif word in ("start", "board", "score", "moves", "copy", "restore", "restore-cut"):
             got[word] = rest
         elif word == "illegal":
             got["illegal"] = int(rest.split(" ")[0])
@@ -67,13 +70,16 @@ for name in ("match3_play", "match3v2_play", "slide_play"):
             failures.append(f"{where}: illegal {got.get('illegal')}, expected {expect['illegal']}")
         if got.get("copy") != "same":
             failures.append(f"{where}: the copy made at the start {got.get('copy')}")
+        played = len(case["moves"]) if expect["illegal"] is None else expect["illegal"]
+        # A file's level (not the bundle's) is saved after half its moves, when play gets that far.
+        if n % 2 == 0 and len(case["moves"]) // 2 <= played and (got.get("restore") != "same" or got.get("restore-cut") != "json"):
+            failures.append(f"{where}: the game saved halfway: restore {got.get('restore')}, cut short {got.get('restore-cut')}")
         # Each move's events: those `tilelab apply --json` prints for it, without the move index.
         applied = json.loads(run([cli, "apply", level_path] + case["moves"] + ["--json"]).stdout)
         by_move = {}
         for event in applied["events"]:
             event = dict(event)
             by_move.setdefault(event.pop("move"), []).append(event)
-        played = len(case["moves"]) if expect["illegal"] is None else expect["illegal"]
         for i in range(played):
             if got["events"].get(i) != by_move.get(i, []):
                 failures.append(f"{where}: move {i}'s events differ from tilelab apply's")
@@ -84,13 +90,45 @@ with open(level_path, "w") as f:
     f.write('{"format": "tilelab.level", "version": 2, "kind": "slide", "id": "x", "name": "x", "width": 3, '
             '"height": 2, "seed": 1, "board": [". . .", ". ."], "goal": {"target": 8}}')
 r = run(prog + [level_path])
-if r.returncode != 1 or not r.stdout.startswith("error ") or "/board/1: " not in r.stdout:
+if r.returncode != 1 or not r.stdout.startswith("error invalid ") or "/board/1: " not in r.stdout:
     failures.append(f"a broken level: exit {r.returncode}, {r.stdout.strip()}")
+for text, status in (('{"format": "tilelab.level", "version": 9}', "version"), ('{"format": ', "json")):
+    with open(level_path, "w") as f:
+        f.write(text)
+    r = run(prog + [level_path])
+    if r.returncode != 1 or not r.stdout.startswith(f"error {status} "):
+        failures.append(f"{text}: expected status {status}: exit {r.returncode}, {r.stdout.strip()}")
 with open(level_path, "w") as f:
     json.dump(json.load(open(os.path.join(vectors, "slide_play.json")))["cases"][0]["level"], f)
 r = run(prog + [level_path, "sideways"])
 if r.returncode != 2 or "\nmalformed 0 " not in r.stdout:
     failures.append(f"a malformed move: exit {r.returncode}, {r.stdout.strip()}")
+
+# Each sample level's analysis and estimate: the bytes the command line prints, without the newline;
+# an estimate stopped at its first report of progress says "cancelled".
+samples = sys.argv[6] if len(sys.argv) > 6 else None
+analysed = 0
+if samples:
+    out_path = os.path.join(work, "out.json")
+    for kind in sorted(os.listdir(samples)):
+        for name in sorted(os.listdir(os.path.join(samples, kind)))[:2]:
+            path = os.path.join(samples, kind, name)
+            where = f"{kind}/{name}"
+            analysed += 1
+            r = run(prog + ["--analyze", out_path, path])
+            cli_text = run([cli, "analyze", path, "--json", "--budget-ms", "2000"]).stdout
+            if r.returncode != 0 or open(out_path).read() + "\n" != cli_text:
+                failures.append(f"{where}: the analysis differs from tilelab analyze --json: {r.stdout.strip()}")
+            r = run(prog + ["--estimate", '{"runs": 40, "seed": 7, "threads": 1}', out_path, path])
+            if kind == "lines":
+                if r.returncode != 1 or not r.stdout.startswith("estimate unsupported "):
+                    failures.append(f"{where}: an estimate of a lines level: {r.stdout.strip()}")
+                continue
+            cli_text = run([cli, "estimate", path, "--json", "--runs", "40", "--seed", "7", "--threads", "1"]).stdout
+            if r.returncode != 0 or open(out_path).read() + "\n" != cli_text:
+                failures.append(f"{where}: the estimate differs from tilelab estimate --json: {r.stdout.strip()}")
+            if "stopped ok cancelled calls 1" not in r.stdout:
+                failures.append(f"{where}: an estimate stopped by its progress callback: {r.stdout.strip()}")
 
 for f in failures[:20]:
     print("FAIL:", f)
@@ -98,4 +136,6 @@ if failures:
     print(f"{len(failures)} failures")
     sys.exit(1)
 print(f"{language}: " + ", ".join(f"{name} {count} cases" for name, count in counts.items()) +
-      ": start boards, boards, scores, illegal moves and every move's events equal; a broken level and a malformed move refused")
+      ": start boards, boards, scores, illegal moves, every move's events and games restored halfway equal; "
+      f"a broken level, a newer format, a text that is not JSON and a malformed move refused; {analysed} sample levels' "
+      "analyses and estimates equal the command line's")

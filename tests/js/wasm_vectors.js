@@ -1,7 +1,8 @@
 // The WebAssembly build under Node: bindings/js/tilelab-api.js over js/tilelab.js plays every case
 // of the play vectors, as the C and C# consumers do (tests/install/runtime_vectors.py): start
 // boards, boards, scores, first illegal moves, each move's events against `tilelab apply --json`,
-// copies as saved states; a broken level and a malformed move are refused.
+// copies as saved states, games saved as text halfway and restored; sample levels' analyses and
+// estimates against the command line's; a broken level, each status and a malformed move are refused.
 // Usage: node wasm_vectors.js WASM_BUILD_DIR TILELAB VECTOR_DIR
 'use strict';
 const fs = require('fs');
@@ -64,6 +65,17 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
                 events.forEach((_, i) => saved.play(c.moves[i]));
                 if (!same(saved.board, game.board)) failures.push(`${where}: the copy replays to another board`);
                 saved.free();
+                // Saved as text halfway and read back against the level read anew, it plays on the same.
+                const half = Math.floor(events.length / 2);
+                const again = tilelab.Level.parse(JSON.stringify(c.level));
+                const halfway = again.newGame();
+                for (let i = 0; i < half; ++i) halfway.play(c.moves[i]);
+                const restored = again.restoreGame(halfway.save());
+                for (let i = half; i < events.length; ++i) restored.play(c.moves[i]);
+                if (!same(restored.board, game.board) || restored.score !== game.score) failures.push(`${where}: the game restored halfway`);
+                restored.free();
+                halfway.free();
+                again.free();
                 game.free();
             });
             bundle.free();
@@ -91,6 +103,47 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
         } catch (e) {
             if (!e.message.startsWith("malformed move 'sideways'")) failures.push(`a malformed move: ${e.message}`);
         }
+        // Each status: a newer format, a text that is not JSON, a state cut short.
+        for (const [text, status] of [['{"format": "tilelab.level", "version": 9}', 'version'], ['{"format": ', 'json']]) {
+            try {
+                tilelab.Level.parse(text);
+                failures.push(`${text} was read`);
+            } catch (e) {
+                if (e.status !== status) failures.push(`${text}: status ${e.status}, expected ${status}`);
+            }
+        }
+        try {
+            slide.restoreGame(game.save().slice(0, 30));
+            failures.push('a state cut short was read');
+        } catch (e) {
+            if (e.status !== 'json') failures.push(`a state cut short: status ${e.status}`);
+        }
+        // Two sample levels of each kind: the analysis and the estimate are the command line's.
+        const samples = path.resolve(__dirname, '../../levels/samples');
+        let analysed = 0;
+        for (const kind of fs.readdirSync(samples).sort()) {
+            for (const name of fs.readdirSync(path.join(samples, kind)).sort().slice(0, 2)) {
+                const file = path.join(samples, kind, name);
+                const level = tilelab.Level.parse(fs.readFileSync(file, 'utf8'));
+                const cliAnalysis = JSON.parse(execFileSync(cli, ['analyze', file, '--json', '--budget-ms', '2000'], { encoding: 'utf8' }));
+                if (!same(level.analyze(2000), cliAnalysis)) failures.push(`${kind}/${name}: the analysis differs from tilelab analyze's`);
+                if (kind === 'lines') {
+                    try {
+                        level.estimate({ runs: 10 });
+                        failures.push(`${kind}/${name}: an estimate of a lines level`);
+                    } catch (e) {
+                        if (e.status !== 'unsupported') failures.push(`${kind}/${name}: status ${e.status}`);
+                    }
+                } else {
+                    const cliEstimate = JSON.parse(execFileSync(cli, ['estimate', file, '--json', '--runs', '30', '--seed', '5',
+                        '--threads', '1'], { encoding: 'utf8' }));
+                    if (!same(level.estimate({ runs: 30, seed: 5 }), cliEstimate)) failures.push(`${kind}/${name}: the estimate differs from tilelab estimate's`);
+                }
+                level.free();
+                ++analysed;
+            }
+        }
+        counts.push(`${analysed} sample levels analysed and estimated`);
     } finally {
         fs.rmSync(work, { recursive: true, force: true });
     }
@@ -100,7 +153,8 @@ const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
         process.exit(1);
     }
     console.log(`WebAssembly (tilelab ${tilelab.version}, Node ${process.version}): ${counts.join(', ')}: start boards, boards, ` +
-        "scores, illegal moves and every move's events equal; a broken level and a malformed move refused");
+        "scores, illegal moves, every move's events and games restored halfway equal, analyses and estimates the command " +
+        "line's; a broken level, a newer format, text that is not JSON and a malformed move refused");
 })().catch((e) => {
     console.log('FAIL:', e.stack || e);
     process.exit(1);

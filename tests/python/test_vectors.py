@@ -1,5 +1,6 @@
 """The Python module `tilelab` (bindings/python) against the conformance vectors: every case of
-every play vector, its events against `tilelab apply --json`, and the module's errors.
+every play vector, its events against `tilelab apply --json`, a game saved halfway and restored;
+each sample level's analysis and estimate against the command line's; the module's errors.
 Run by ctest as `python3 -m pytest tests/python` with PYTHONPATH=BUILD/python and TILELAB_CLI."""
 import json
 import os
@@ -67,15 +68,78 @@ def test_play_vector(case, tmp_path, request):
     for move in case["moves"][: len(events)]:
         assert saved.play(move)
     assert saved.board == game.board and saved.score == game.score
+    # Saved as text halfway and read back against the level read anew, it plays on the same.
+    half = len(events) // 2
+    halfway = level.new_game()
+    for move in case["moves"][:half]:
+        assert halfway.play(move)
+    restored = tilelab.Level.parse(json.dumps(case["level"])).restore_game(halfway.save())
+    assert restored.board == halfway.board and restored.moves == half
+    for move in case["moves"][half: len(events)]:
+        assert restored.play(move)
+    assert restored.board == game.board and restored.score == game.score
+
+
+SAMPLES = sorted((SOURCE / "levels" / "samples").glob("*/*.json"))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_analysis_and_estimate_are_the_command_lines(path):
+    level = tilelab.Level.load(str(path))
+    cli = subprocess.run([CLI, "analyze", str(path), "--json", "--budget-ms", "2000"], capture_output=True, text=True)
+    assert level.analyze(budget_ms=2000) == json.loads(cli.stdout)
+    if level.kind == "lines":  # a solver's verdict instead of bots
+        with pytest.raises(tilelab.LevelError) as error:
+            level.estimate(runs=10)
+        assert error.value.status == "unsupported"
+        return
+    cli = subprocess.run([CLI, "estimate", str(path), "--json", "--runs", "30", "--seed", "5", "--threads", "2"],
+                         capture_output=True, text=True)
+    assert level.estimate(runs=30, seed=5, threads=2) == json.loads(cli.stdout)
+
+
+def test_an_estimate_stops_when_its_progress_says_so():
+    level = tilelab.Level.load(str(SOURCE / "levels" / "samples" / "match3" / "02-jelly.json"))
+    seen = []
+    # Stopped at the first report after some runs finished (one thread: they finish in order).
+    result = level.estimate(runs=1_000_000, threads=1, progress=lambda done: seen.append(done) or done == 0)
+    assert result["cancelled"] is True and 0 < result["runs"] < 1_000_000 and seen[-1] > 0
+    assert all(0 <= d <= 1 for d in seen) and seen == sorted(seen)
+
+    def fails(done):
+        raise KeyError("from the callback")
+    with pytest.raises(KeyError):
+        level.estimate(runs=1_000_000, progress=fails)
+    with pytest.raises(tilelab.LevelError) as error:
+        level.estimate(runs=0)
+    assert error.value.status == "argument" and '"runs"' in str(error.value)
+
+
+def test_a_saved_game_that_is_not_one_is_refused():
+    level = tilelab.Level.load(str(SOURCE / "levels" / "samples" / "slide" / "02-walls.json"))
+    text = level.new_game().save()
+    state = json.loads(text)
+    assert state["format"] == "tilelab.state" and state["level"] == "slide-walls-02" and isinstance(state["rng"], str)
+    for broken, status, place in ((text[:40], "json", "not JSON"),
+                                  (text.replace('"version":1', '"version":2'), "version", "/version"),
+                                  (text.replace('"slide-walls-02"', '"other"'), "invalid", "/level")):
+        with pytest.raises(tilelab.LevelError) as error:
+            level.restore_game(broken)
+        assert error.value.status == status and place in str(error.value)
 
 
 def test_load_names_the_file_and_every_problem(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text('{"format": "tilelab.level", "version": 2, "kind": "slide", "id": "x", "name": "x", '
                     '"width": 3, "height": 2, "seed": 1, "board": [". . .", ". ."], "goal": {"target": 8}}')
-    with pytest.raises(ValueError) as error:
+    with pytest.raises(tilelab.LevelError) as error:
         tilelab.Level.load(str(path))
-    assert str(path) + ": error: /board/1: " in str(error.value)
+    assert str(path) + ": error: /board/1: " in str(error.value) and error.value.status == "invalid"
+    assert isinstance(error.value, ValueError)
+    for text, status in (('{"format": "tilelab.level", "version": 9}', "version"), ('{"format": ', "json")):
+        with pytest.raises(tilelab.LevelError) as error:
+            tilelab.Level.parse(text)
+        assert error.value.status == status
     with pytest.raises(OSError):
         tilelab.Level.load(str(tmp_path / "missing.json"))
     path.write_text('{"format": "tilelab.bundle", "version": 1, "name": "B", "levels": [7]}')

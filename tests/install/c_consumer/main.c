@@ -1,6 +1,8 @@
 /* A game runtime in C, built against the installed tilelab.h and libtilelab.so alone
  * (`pkg-config --cflags --libs tilelab`): reads a level file, plays the moves given, and prints
- * what tests/install/c_vectors.py compares with the conformance vectors and `tilelab apply`. */
+ * what tests/install/runtime_vectors.py compares with the conformance vectors and `tilelab apply`.
+ * With --analyze FILE or --estimate OPTIONS FILE first, it writes the level's analysis or estimate
+ * there (compared with `tilelab analyze --json` and `tilelab estimate --json`). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,8 +36,36 @@ static char* board_line(const tl_game* game) {
     return board;
 }
 
+static int write_text(const char* path, const char* text) {
+    FILE* f = fopen(path, "wb");
+    if (!f) return 0;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+/* Stops an estimate at its first report of progress: the result then says "cancelled". */
+static int stop_at_once(double done, void* user) {
+    (void)done;
+    ++*(int*)user;
+    return 1;
+}
+
 int main(int argc, char** argv) {
-    /* LEVEL.json MOVE..., or --bundle BUNDLE.json INDEX MOVE...: the level is the bundle's. */
+    /* [--analyze FILE | --estimate OPTIONS FILE] LEVEL.json MOVE..., or --bundle BUNDLE.json INDEX
+     * MOVE...: the level is the bundle's. */
+    const char* analyze_to = NULL;
+    const char* estimate_options = NULL;
+    const char* estimate_to = NULL;
+    if (argc > 2 && strcmp(argv[1], "--analyze") == 0) {
+        analyze_to = argv[2];
+        argv += 2;
+        argc -= 2;
+    } else if (argc > 3 && strcmp(argv[1], "--estimate") == 0) {
+        estimate_options = argv[2];
+        estimate_to = argv[3];
+        argv += 3;
+        argc -= 3;
+    }
     const int bundled = argc > 1 && strcmp(argv[1], "--bundle") == 0;
     if (argc < (bundled ? 4 : 2)) {
         fprintf(stderr, "usage: c_consumer LEVEL.json MOVE... | --bundle BUNDLE.json INDEX MOVE...\n");
@@ -59,7 +89,14 @@ int main(int argc, char** argv) {
             if (!level) snprintf(err, sizeof err, "no level %s in the bundle", argv[3]);
         }
     } else {
-        level = tl_level_load(bytes, len, err, sizeof err);
+        tl_status read = tl_level_read(bytes, len, &level, err, sizeof err);
+        if (read != TL_OK) {
+            for (char* c = err; *c; ++c)
+                if (*c == '\n') *c = '|';
+            printf("error %s %s\n", tl_status_name(read), err);
+            free(bytes);
+            return 1;
+        }
     }
     free(bytes);
     if (!level) {
@@ -68,6 +105,23 @@ int main(int argc, char** argv) {
         printf("error %s\n", err);
         return 1;
     }
+    if (analyze_to || estimate_to) {
+        char* text = NULL;
+        tl_status r = analyze_to ? tl_level_analyze(level, 2000, &text, err, sizeof err)
+                                 : tl_level_estimate(level, estimate_options, NULL, NULL, &text, err, sizeof err);
+        printf("%s %s %s\n", analyze_to ? "analyze" : "estimate", tl_status_name(r), r == TL_OK ? "" : err);
+        if (r == TL_OK && !write_text(analyze_to ? analyze_to : estimate_to, text)) return 2;
+        tl_text_free(text);
+        if (estimate_to && r == TL_OK) {
+            /* Stopped at the first report: fewer runs than asked, and it says so. */
+            int calls = 0;
+            r = tl_level_estimate(level, "{\"runs\": 1000000, \"threads\": 1}", stop_at_once, &calls, &text, err, sizeof err);
+            printf("stopped %s %s calls %d\n", tl_status_name(r), r == TL_OK && strstr(text, "\"cancelled\": true") ? "cancelled" : "ran", calls);
+            tl_text_free(text);
+        }
+        tl_level_free(level);
+        return r == TL_OK ? 0 : 1;
+    }
     /* The moves follow the level's file (and the bundle's index). */
     argv += bundled ? 2 : 0;
     argc -= bundled ? 2 : 0;
@@ -75,6 +129,8 @@ int main(int argc, char** argv) {
     tl_game* game = tl_game_new(level);
     tl_level_free(level); /* the game keeps what it needs */
     tl_game* saved = tl_game_copy(game);
+    const int half = (argc - 2) / 2;
+    char* halfway = half == 0 ? tl_game_save(game) : NULL; /* tl_game_save's text after half the moves */
     char* start = board_line(game);
     printf("start %s\n", start);
     int played = 0, status = 0;
@@ -89,6 +145,7 @@ int main(int argc, char** argv) {
             status = 1;
             break;
         }
+        if (i - 2 + 1 == half) halfway = tl_game_save(game);
         char* events = take(tl_game_events, game);
         printf("events %d %s\n", i - 2, events);
         free(events);
@@ -102,6 +159,30 @@ int main(int argc, char** argv) {
     for (int i = 0; i < played; ++i) tl_game_play(saved, argv[i + 2]);
     char* replayed = board_line(saved);
     printf("copy %s\n", strcmp(saved_start, start) == 0 && strcmp(replayed, board) == 0 ? "same" : "differs");
+    /* The state saved halfway, read back against the level read anew (as a runtime started again
+     * has it), plays the rest of the moves to the same board and score. */
+    tl_game* restored = NULL;
+    char* level_text = read_file(path, &len);
+    tl_level* again = NULL;
+    if (!bundled) tl_level_read(level_text, len, &again, err, sizeof err);
+    free(level_text);
+    if (again && halfway) {
+        tl_status r = tl_game_restore(again, halfway, strlen(halfway), &restored, err, sizeof err);
+        if (r != TL_OK) {
+            printf("restore %s %s\n", tl_status_name(r), err);
+        } else {
+            for (int i = half; i < played; ++i) tl_game_play(restored, argv[i + 2]);
+            char* after = board_line(restored);
+            printf("restore %s\n", strcmp(after, board) == 0 && tl_game_score(restored) == tl_game_score(game) ? "same" : "differs");
+            free(after);
+            tl_game_free(restored);
+        }
+        /* Cut short, the state is refused with its code. */
+        r = tl_game_restore(again, halfway, strlen(halfway) / 2, &restored, err, sizeof err);
+        printf("restore-cut %s\n", tl_status_name(r));
+    }
+    tl_level_free(again);
+    free(halfway);
     char* legal = take(tl_game_legal_moves, game);
     printf("legal %zu bytes\n", strlen(legal));
     free(legal);

@@ -2,10 +2,18 @@
 // over the installed libtilelab.so), run under Debian's Mono. Reads a level file, plays the moves
 // given, and prints what tests/install/runtime_vectors.py compares (the C consumer's lines).
 using System;
+using System.IO;
 using Tilelab;
 
 static class Consumer
 {
+    static string[] Rest(string[] args, int from)
+    {
+        var rest = new string[args.Length - from];
+        Array.Copy(args, from, rest, 0, rest.Length);
+        return rest;
+    }
+
     static int Main(string[] args)
     {
         if (args.Length < 1)
@@ -13,20 +21,32 @@ static class Consumer
             Console.Error.WriteLine("usage: consumer.exe LEVEL.json MOVE...");
             return 2;
         }
-        // LEVEL.json MOVE..., or --bundle BUNDLE.json INDEX MOVE...: the level is the bundle's.
+        // [--analyze FILE | --estimate OPTIONS FILE] LEVEL.json MOVE..., or --bundle BUNDLE.json
+        // INDEX MOVE...: the level is the bundle's.
+        string analyzeTo = null, estimateOptions = null, estimateTo = null;
+        if (args.Length > 2 && args[0] == "--analyze")
+        {
+            analyzeTo = args[1];
+            args = Rest(args, 2);
+        }
+        else if (args.Length > 3 && args[0] == "--estimate")
+        {
+            estimateOptions = args[1];
+            estimateTo = args[2];
+            args = Rest(args, 3);
+        }
         Level level;
+        bool bundled = args[0] == "--bundle";
         try
         {
-            if (args[0] == "--bundle")
+            if (bundled)
             {
                 using (Bundle bundle = Bundle.Load(args[1]))
                 {
                     Console.WriteLine($"bundle '{bundle.Name}': {bundle.Count} levels");
                     level = bundle.Level(int.Parse(args[2]));
                 }
-                var rest = new string[args.Length - 2];
-                Array.Copy(args, 2, rest, 0, rest.Length);
-                args = rest;  // the moves follow the index, as they follow a level's file
+                args = Rest(args, 2);  // the moves follow the index, as they follow a level's file
             }
             else
             {
@@ -35,8 +55,32 @@ static class Consumer
         }
         catch (LevelException e)
         {
-            Console.WriteLine("error " + e.Message.Replace('\n', '|'));
+            Console.WriteLine($"error {e.StatusName} " + e.Message.Replace('\n', '|'));
             return 1;
+        }
+        if (analyzeTo != null || estimateTo != null)
+        {
+            using (level)
+            {
+                try
+                {
+                    File.WriteAllText(analyzeTo ?? estimateTo, analyzeTo != null ? level.AnalyzeJson(2000) : level.EstimateJson(estimateOptions));
+                    Console.WriteLine((analyzeTo != null ? "analyze" : "estimate") + " ok ");
+                }
+                catch (LevelException e)
+                {
+                    Console.WriteLine($"{(analyzeTo != null ? "analyze" : "estimate")} {e.StatusName} {e.Message}");
+                    return 1;
+                }
+                if (estimateTo != null)
+                {
+                    // Stopped at the first report: fewer runs than asked, and it says so.
+                    int calls = 0;
+                    string text = level.EstimateJson("{\"runs\": 1000000, \"threads\": 1}", done => { ++calls; return false; });
+                    Console.WriteLine($"stopped ok {(text.Contains("\"cancelled\": true") ? "cancelled" : "ran")} calls {calls}");
+                }
+                return 0;
+            }
         }
         Console.WriteLine($"tilelab {Level.Version}: {level.Kind} {level.Width}x{level.Height}");
         using (level)
@@ -46,6 +90,8 @@ static class Consumer
             string start = string.Join("|", game.Board);
             Console.WriteLine("start " + start);
             int played = 0, status = 0;
+            int half = (args.Length - 1) / 2;
+            string halfway = half == 0 ? game.Save() : null;  // the state after half the moves
             for (int i = 1; i < args.Length; ++i)
             {
                 PlayResult r = game.Play(args[i]);
@@ -60,6 +106,7 @@ static class Consumer
                     status = 1;
                     break;
                 }
+                if (i == half) halfway = game.Save();
                 Console.WriteLine($"events {i - 1} {game.EventsJson}");
                 ++played;
             }
@@ -72,6 +119,36 @@ static class Consumer
             string savedStart = string.Join("|", saved.Board);
             for (int i = 0; i < played; ++i) saved.Play(args[i + 1]);
             Console.WriteLine("copy " + (savedStart == start && string.Join("|", saved.Board) == board ? "same" : "differs"));
+            // The state saved halfway, read back against the level read anew (as a runtime
+            // started again has it), plays the rest of the moves to the same board and score.
+            if (!bundled && halfway != null)
+            {
+                using (Level again = Level.Load(args[0]))
+                {
+                    try
+                    {
+                        using (Game restored = again.RestoreGame(halfway))
+                        {
+                            for (int i = half; i < played; ++i) restored.Play(args[i + 1]);
+                            Console.WriteLine("restore " + (string.Join("|", restored.Board) == board && restored.Score == game.Score ? "same" : "differs"));
+                        }
+                    }
+                    catch (LevelException e)
+                    {
+                        Console.WriteLine($"restore {e.StatusName} {e.Message}");
+                    }
+                    // Cut short, the state is refused with its code.
+                    try
+                    {
+                        again.RestoreGame(halfway.Substring(0, halfway.Length / 2)).Dispose();
+                        Console.WriteLine("restore-cut ok");
+                    }
+                    catch (LevelException e)
+                    {
+                        Console.WriteLine("restore-cut " + e.StatusName);
+                    }
+                }
+            }
             Console.WriteLine($"legal {string.Join("\n", game.LegalMoves).Length} bytes");
             return status;
         }
