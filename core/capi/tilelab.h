@@ -4,7 +4,11 @@
  *
  * Strings the library writes into a caller's buffer follow snprintf: at most out_len - 1 bytes
  * and a NUL when out_len > 0; the return value is the whole length (without the NUL), so a call
- * with out_len 0 asks for the size. */
+ * with out_len 0 asks for the size.
+ *
+ * Threads: a tl_level and a tl_bundle are never changed after they are read, so any number of
+ * threads may use one at once (start games, analyze, estimate); a tl_game is used by one thread at
+ * a time. */
 #ifndef TILELAB_H
 #define TILELAB_H
 
