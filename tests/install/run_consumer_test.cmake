@@ -21,7 +21,9 @@ set(prefix ${WORK_DIR}/prefix)
 run("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 foreach(installed include/tilelab/analysis/game.hpp include/tilelab/io/level_io.hpp include/tilelab/kinds/table.hpp
                   lib/pkgconfig/tilelab.pc lib/pkgconfig/tilelab-core.pc lib/cmake/tilelab/tilelabConfig.cmake
-                  include/tilelab.h lib/libtilelab.so share/tilelab/csharp/Tilelab.cs)
+                  include/tilelab.h lib/libtilelab.so share/tilelab/csharp/Tilelab.cs
+                  share/tilelab/schema/level.schema.json share/tilelab/schema/bundle.schema.json
+                  share/tilelab/schema/apply.schema.json share/tilelab/schema/analyze.schema.json)
   if(NOT EXISTS ${prefix}/${installed})
     message(FATAL_ERROR "cmake --install did not install ${installed}")
   endif()
@@ -131,6 +133,13 @@ if(MCS AND MONO)
 else()
   message(FATAL_ERROR "no mcs or mono (scripts/setup.sh installs mono-mcs and mono-runtime): the C# binding is not tested")
 endif()
+# The installed JSON Schemas on their own: valid, their references resolved from the installed folder
+# alone (no registry, no network), the sample level and the demo bundle exported above validated
+# (check_folder.py).
+run("checking the installed schemas" ${python} ${CONSUMER_SOURCE}/../../schema/check_folder.py
+    ${prefix}/share/tilelab/schema ${LEVEL} ${WORK_DIR}/demo.bundle.json)
+message(STATUS "${last_output}")
+
 # libtilelab.so exports the C API alone.
 execute_process(COMMAND nm -D --defined-only ${prefix}/lib/libtilelab.so OUTPUT_VARIABLE symbols)
 string(REGEX MATCHALL " T [^\n]+" exported "${symbols}")
