@@ -97,9 +97,80 @@ int tl_game_moves(const tl_game* game);
 /* The legal moves now, in the tool's order, one a line as tl_game_play takes them. */
 size_t tl_game_legal_moves(const tl_game* game, char* out, size_t out_len);
 /* What the last move played did, to animate: a JSON array of the events `tilelab apply --json`
- * prints for that move (without their "move" index), "[]" before any move. docs/format.md lists
- * each kind's events. */
+ * prints for that move (without their "move" index), "[]" before any move; tl_game_event gives the
+ * same events typed. docs/match3.md, link.md, lines.md and slide.md list each kind's events. */
 size_t tl_game_events(const tl_game* game, char* out, size_t out_len);
+
+/* ---- The last move's events, typed (docs/runtimes.md "Events") -------------------------------
+ * One tl_event per event, in the order tl_game_events lists them; each field says what it holds for
+ * which types, and is 0 (or NULL) for the others. Pointers in an event stay valid until the game's
+ * next tl_game_play or tl_game_free. */
+typedef struct tl_cell {
+    int x, y;
+} tl_cell;
+
+typedef enum tl_event_type {
+    /* match3 (format 1 and 2) */
+    TL_EVENT_SWAP = 0,
+    TL_EVENT_CLEAR = 1,
+    TL_EVENT_FALL = 2,
+    TL_EVENT_SPAWN = 3,
+    TL_EVENT_SUMMARY = 4,
+    /* match3, format 2 */
+    TL_EVENT_COMBO = 5,
+    TL_EVENT_FIRED = 6,
+    TL_EVENT_UNLOCKED = 7,
+    TL_EVENT_CRATE_HIT = 8,
+    TL_EVENT_CREATED = 9,
+    TL_EVENT_COLLECTED = 10,
+    /* link */
+    TL_EVENT_REMOVE = 11,
+    TL_EVENT_CLEARED = 12,
+    TL_EVENT_STUCK = 13,
+    /* lines */
+    TL_EVENT_SHIFT = 14,
+    TL_EVENT_CLOSED = 15,
+    /* slide */
+    TL_EVENT_TILE_MOVE = 16,
+    TL_EVENT_TILE_MERGE = 17,
+    TL_EVENT_TILE_SPAWN = 18
+} tl_event_type;
+
+typedef struct tl_event {
+    tl_event_type type;
+    const char* name;     /* the JSON's "type": "swap", "clear", ..., "move", "merge", "spawn" */
+    int step;             /* match3: the resolution step of the move, from 1 (summary: its first step);
+                             lines shift: -1 (left, up) or +1 (right, down) */
+    tl_cell a;            /* swap, combo, remove: the first cell; fall, tile move: from; spawn, fired,
+                             unlocked, crate_hit, created, collected, tile merge, tile spawn: the cell */
+    tl_cell b;            /* swap, combo, remove: the second cell; fall, tile move: to */
+    long long value;      /* spawn: the colour; crate_hit: hit points left; clear, summary: points;
+                             remove: turns; shift: the row's or column's index; tile merge, tile spawn:
+                             the tile's value */
+    int id;               /* tile move, tile spawn: the tile; tile merge: the tile nearer the wall */
+    int other;            /* tile merge: the tile that joined it */
+    int into;             /* tile merge: the new tile */
+    int flag;             /* closed: the shift made the group (JSON "new"); summary: cascade_capped;
+                             shift: 1 for a column, 0 for a row */
+    const char* token;    /* fired, created: the item's token ("2h", "*"); NULL for the others */
+    const tl_cell* cells; /* clear: every cell the step cleared (format 2; NULL in format 1); combo,
+                             fired: the area; remove: the path; closed: the group */
+    size_t cell_count;
+    const tl_cell* jelly; /* clear: the cells that lost a jelly layer */
+    size_t jelly_count;
+    size_t group_count;   /* clear: its match groups (tl_game_event_group) */
+    int last_step;        /* summary: the last step summed up */
+    long long cleared, jelly_layers, falls, spawns; /* summary: cells, layers, falls and pieces */
+} tl_event;
+
+/* How many events the last move played has (0 before any move). */
+size_t tl_game_event_count(const tl_game* game);
+/* Event `index` into *out: 0, or 1 when `index` is out of range (*out untouched). */
+int tl_game_event(const tl_game* game, size_t index, tl_event* out);
+/* Match group `group` of clear event `index`: its cells (sorted) and the points they scored. 0, or 1
+ * when there is no such group. */
+int tl_game_event_group(const tl_game* game, size_t index, size_t group, const tl_cell** cells, size_t* count,
+                        long long* points);
 
 /* The game's state as text (one line of JSON, docs/runtimes.md "Saving a game"): what a runtime
  * stores when the player leaves mid-level. The generator's state is in it: the game restored plays

@@ -27,9 +27,9 @@ def parse(out):
     got = {"events": {}}
     for line in out.splitlines():
         word, _, rest = line.partition(" ")
-        if word == "events":
+        if word in ("events", "typed"):
             index, _, text = rest.partition(" ")
-            got["events"][int(index)] = json.loads(text)
+            got.setdefault(word, {})[int(index)] = json.loads(text)
         elif word in ("start", "board", "score", "moves", "copy", "restore", "restore-cut"):
             got[word] = rest
         elif word == "illegal":
@@ -43,7 +43,7 @@ counts = {}
 for name in ("match3_play", "match3v2_play", "slide_play"):
     with open(os.path.join(vectors, name + ".json")) as f:
         cases = json.load(f)["cases"]
-    counts[name] = len(cases)
+    counts[name] = f"{len(cases)} cases"
     # Every case's level in one bundle too: odd cases play the bundle's level, even ones the file's.
     with open(bundle_path, "w") as f:
         json.dump({"format": "tilelab.bundle", "version": 1, "name": name, "levels": [c["level"] for c in cases]}, f)
@@ -84,6 +84,40 @@ for name in ("match3_play", "match3v2_play", "slide_play"):
             if got["events"].get(i) != by_move.get(i, []):
                 failures.append(f"{where}: move {i}'s events differ from tilelab apply's")
                 break
+            # The typed events (the C consumer writes them out as JSON field by field) say the same.
+            if "typed" in got and got["typed"].get(i) != by_move.get(i, []):
+                failures.append(f"{where}: move {i}'s typed events differ from tilelab apply's: {got['typed'].get(i)}")
+                break
+
+# link and lines have no play vectors: their sample levels play the solver's solution (whole, for
+# the cleared and closed events) and a few more shifts, each move's events against `tilelab apply`.
+solved = 0
+if len(sys.argv) > 6:
+    for kind in ("link", "lines"):
+        folder = os.path.join(sys.argv[6], kind)
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            solve = json.loads(run([cli, "analyze", path, "--json"]).stdout).get("solve", {})
+            if kind == "link":
+                moves = [f"{a[0]},{a[1]}:{b[0]},{b[1]}" for a, b in solve.get("order", [])]
+            else:
+                moves = solve.get("moves", []) + ["row:0:right", "col:0:down", "row:1:left", "col:1:up"]
+            r = run(prog + [path] + moves)
+            got = parse(r.stdout)
+            applied = json.loads(run([cli, "apply", path] + moves + ["--json"]).stdout)
+            by_move = {}
+            for event in applied["events"]:
+                event = dict(event)
+                by_move.setdefault(event.pop("move"), []).append(event)
+            played = len(got["events"])
+            if played == 0 or got.get("restore") != "same":
+                failures.append(f"{kind}/{name}: {played} moves played, restore {got.get('restore')}: {r.stdout.strip()[:200]}")
+            for i in range(played):
+                if got["events"][i] != by_move.get(i, []) or ("typed" in got and got["typed"].get(i) != by_move.get(i, [])):
+                    failures.append(f"{kind}/{name}: move {i}'s events differ from tilelab apply's")
+                    break
+            solved += 1
+    counts["link and lines samples played"] = solved
 
 # A level that is not one: NULL and the located problems; a malformed move: 2 and why.
 with open(level_path, "w") as f:
@@ -135,7 +169,7 @@ for f in failures[:20]:
 if failures:
     print(f"{len(failures)} failures")
     sys.exit(1)
-print(f"{language}: " + ", ".join(f"{name} {count} cases" for name, count in counts.items()) +
+print(f"{language}: " + ", ".join(f"{name} {count}" for name, count in counts.items()) +
       ": start boards, boards, scores, illegal moves, every move's events and games restored halfway equal; "
       f"a broken level, a newer format, a text that is not JSON and a malformed move refused; {analysed} sample levels' "
       "analyses and estimates equal the command line's")

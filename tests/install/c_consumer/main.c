@@ -36,6 +36,123 @@ static char* board_line(const tl_game* game) {
     return board;
 }
 
+/* The last move's events written as JSON from the typed events alone (tl_game_event), in the
+ * shapes the docs give: runtime_vectors.py compares them with tl_game_events' JSON. */
+static void put_cell(FILE* out, tl_cell c) { fprintf(out, "[%d,%d]", c.x, c.y); }
+static void put_cells(FILE* out, const tl_cell* cells, size_t n) {
+    fputc('[', out);
+    for (size_t i = 0; i < n; ++i) {
+        if (i) fputc(',', out);
+        put_cell(out, cells[i]);
+    }
+    fputc(']', out);
+}
+static void print_typed(const tl_game* game, int move) {
+    printf("typed %d [", move);
+    for (size_t i = 0; i < tl_game_event_count(game); ++i) {
+        tl_event e;
+        if (tl_game_event(game, i, &e) != 0) {
+            printf("\"tl_game_event failed\"");
+            break;
+        }
+        printf("%s{\"type\":\"%s\"", i ? "," : "", e.name);
+        switch (e.type) {
+        case TL_EVENT_SWAP:
+        case TL_EVENT_COMBO:
+        case TL_EVENT_REMOVE:
+            if (e.type == TL_EVENT_COMBO) printf(",\"step\":%d", e.step);
+            printf(",\"a\":");
+            put_cell(stdout, e.a);
+            printf(",\"b\":");
+            put_cell(stdout, e.b);
+            if (e.type == TL_EVENT_COMBO) {
+                printf(",\"area\":");
+                put_cells(stdout, e.cells, e.cell_count);
+            }
+            if (e.type == TL_EVENT_REMOVE) {
+                printf(",\"turns\":%lld,\"path\":", e.value);
+                put_cells(stdout, e.cells, e.cell_count);
+            }
+            break;
+        case TL_EVENT_CLEAR:
+            printf(",\"step\":%d,\"groups\":[", e.step);
+            for (size_t g = 0; g < e.group_count; ++g) {
+                const tl_cell* cells = NULL;
+                size_t n = 0;
+                long long points = 0;
+                tl_game_event_group(game, i, g, &cells, &n, &points);
+                printf("%s{\"cells\":", g ? "," : "");
+                put_cells(stdout, cells, n);
+                printf(",\"points\":%lld}", points);
+            }
+            printf("]");
+            if (e.cells) {
+                printf(",\"cells\":");
+                put_cells(stdout, e.cells, e.cell_count);
+            }
+            printf(",\"points\":%lld,\"jelly\":", e.value);
+            put_cells(stdout, e.jelly, e.jelly_count);
+            break;
+        case TL_EVENT_FALL:
+        case TL_EVENT_TILE_MOVE:
+            if (e.type == TL_EVENT_FALL) printf(",\"step\":%d", e.step);
+            else printf(",\"id\":%d", e.id);
+            printf(",\"from\":");
+            put_cell(stdout, e.a);
+            printf(",\"to\":");
+            put_cell(stdout, e.b);
+            break;
+        case TL_EVENT_SPAWN:
+            printf(",\"step\":%d,\"cell\":", e.step);
+            put_cell(stdout, e.a);
+            printf(",\"color\":%lld", e.value);
+            break;
+        case TL_EVENT_SUMMARY:
+            printf(",\"first_step\":%d,\"last_step\":%d,\"points\":%lld,\"cleared\":%lld,\"jelly\":%lld,\"falls\":%lld,"
+                   "\"spawns\":%lld,\"cascade_capped\":%s",
+                   e.step, e.last_step, e.value, e.cleared, e.jelly_layers, e.falls, e.spawns, e.flag ? "true" : "false");
+            break;
+        case TL_EVENT_FIRED:
+        case TL_EVENT_CREATED:
+        case TL_EVENT_UNLOCKED:
+        case TL_EVENT_CRATE_HIT:
+        case TL_EVENT_COLLECTED:
+            printf(",\"step\":%d,\"cell\":", e.step);
+            put_cell(stdout, e.a);
+            if (e.token) printf(",\"token\":\"%s\"", e.token);
+            if (e.type == TL_EVENT_FIRED) {
+                printf(",\"area\":");
+                put_cells(stdout, e.cells, e.cell_count);
+            }
+            if (e.type == TL_EVENT_CRATE_HIT) printf(",\"hp\":%lld", e.value);
+            break;
+        case TL_EVENT_CLEARED:
+        case TL_EVENT_STUCK:
+            break;
+        case TL_EVENT_SHIFT:
+            printf(",\"axis\":\"%s\",\"index\":%lld,\"step\":%d", e.flag ? "col" : "row", e.value, e.step);
+            break;
+        case TL_EVENT_CLOSED:
+            printf(",\"cells\":");
+            put_cells(stdout, e.cells, e.cell_count);
+            printf(",\"new\":%s", e.flag ? "true" : "false");
+            break;
+        case TL_EVENT_TILE_MERGE:
+            printf(",\"ids\":[%d,%d],\"into\":%d,\"cell\":", e.id, e.other, e.into);
+            put_cell(stdout, e.a);
+            printf(",\"value\":%lld", e.value);
+            break;
+        case TL_EVENT_TILE_SPAWN:
+            printf(",\"id\":%d,\"cell\":", e.id);
+            put_cell(stdout, e.a);
+            printf(",\"value\":%lld", e.value);
+            break;
+        }
+        printf("}");
+    }
+    printf("]\n");
+}
+
 static int write_text(const char* path, const char* text) {
     FILE* f = fopen(path, "wb");
     if (!f) return 0;
@@ -148,6 +265,7 @@ int main(int argc, char** argv) {
         if (i - 2 + 1 == half) halfway = tl_game_save(game);
         char* events = take(tl_game_events, game);
         printf("events %d %s\n", i - 2, events);
+        print_typed(game, i - 2);
         free(events);
         ++played;
     }
