@@ -12,6 +12,7 @@
 
 #include "app.hpp"
 #include "edits.hpp"
+#include "kinds/edits_table.hpp"
 #include "kinds/table.hpp"
 #include "overlays.hpp"
 #include "painters.hpp"
@@ -85,8 +86,9 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
     ImGuiIO& io = ImGui::GetIO();
     const Level& level = doc.level();
     std::optional<Cell> cell = app.hovered;
-    bool jelly = app.brush.target == PaintTarget::jelly && level.kind == Kind::match3;
-    bool lock = app.brush.target == PaintTarget::lock && level.kind == Kind::match3;
+    const bool layers = kind_edits(level.kind).layers;
+    bool jelly = app.brush.target == PaintTarget::jelly && layers;
+    bool lock = app.brush.target == PaintTarget::lock && layers;
     Paint paint{jelly,
                 jelly  ? app.brush.jelly
                 : lock ? app.brush.lock
@@ -120,11 +122,13 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
         doc.end_gesture();
     }
 
-    // Rotate a line tile with Ctrl + wheel over it.
-    if (hovered && cell && level.kind == Kind::lines && io.KeyCtrl && io.MouseWheel != 0.0f && level.board.contains(*cell)) {
+    // Turn a tile (lines) with Ctrl + wheel over it: down clockwise, up counter-clockwise.
+    if (hovered && cell && editor_kind(level.kind).wheel_turns_tiles && io.KeyCtrl && io.MouseWheel != 0.0f &&
+        level.board.contains(*cell)) {
         std::int32_t v = level.board.at(*cell);
+        const Transform turn = io.MouseWheel < 0 ? Transform::rotate_cw : Transform::rotate_ccw;
         if (cell::is_value(v) && v > 0)
-            doc.change("Rotate tile", [&](Level& l) { l.board.at(*cell) = rotate_mask(v, io.MouseWheel < 0); });
+            doc.change("Rotate tile", [&](Level& l) { l.board.at(*cell) = transform_value(l.kind, v, turn); });
     }
     if (hovered && cell && ImGui::IsMouseClicked(ImGuiMouseButton_Right) && level.board.contains(*cell)) {
         Paint picked = pick(level, *cell, jelly, lock);  // right click picks, as in Tiled
@@ -243,7 +247,7 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
         break;
     case Tool::pair:
         if (activated && cell && level.board.contains(*cell)) {
-            std::int32_t value = app.brush.value[static_cast<std::size_t>(Kind::link)];
+            std::int32_t value = app.brush.value[static_cast<std::size_t>(pair_tool_kind())];
             if (!app.pair_first) {
                 doc.change("Pair: first tile", [&](Level& l) { paint_cell(l, *cell, {false, value}); });
                 app.pair_first = cell;
@@ -263,28 +267,6 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
 }
 
 }  // namespace
-
-// lines: a padlock beside each end of a fixed row or column (rules.fixed_rows / fixed_cols), where
-// play-testing puts the shift arrows (a fixed line has none), so the designer sees which lines
-// can never move while painting and while playing.
-static void draw_fixed_lines(ImDrawList* list, const Level& level, const View& view, bool playing) {
-    if (level.kind != Kind::lines) return;
-    const float w = static_cast<float>(level.width()), h = static_cast<float>(level.height());
-    // Playing: in the ring cell, as big as an arrow; editing: in the margin, at most 14 px wide.
-    const float box = playing ? view.size * 1.2f : std::min(view.size * 1.2f, 40.0f);
-    const float away = playing ? view.size * 0.5f : std::min(view.size * 0.5f, box * 0.35f);
-    auto mark = [&](float cx, float cy) { draw_padlock(list, ImVec2(cx - box * 0.78f, cy - box * 0.78f), box); };
-    for (int y : level.rules.fixed_rows) {
-        const float cy = view.origin.y + (static_cast<float>(y) + 0.5f) * view.size;
-        mark(view.origin.x - away, cy);
-        mark(view.origin.x + w * view.size + away, cy);
-    }
-    for (int x : level.rules.fixed_cols) {
-        const float cx = view.origin.x + (static_cast<float>(x) + 0.5f) * view.size;
-        mark(cx, view.origin.y - away);
-        mark(cx, view.origin.y + h * view.size + away);
-    }
-}
 
 void draw_canvas(App& app, Document& doc) {
     ImGuiIO& io = ImGui::GetIO();
@@ -324,18 +306,15 @@ void draw_canvas(App& app, Document& doc) {
     Camera& camera = doc.camera;
     float margin = 24.0f;
     if (camera.fit) {
-        // Play-testing lines puts a ring of shift arrows around the board: fit that ring too.
-        // So do slide's legal-direction arrows (half a cell each side).
-        float ring = playing && doc.level().kind == Kind::lines ? 2.0f : 0.0f;
-        // Link paths may run through the ring just outside the board when the border is on: fit it.
-        if (doc.level().kind == Kind::link && doc.level().rules.border) ring = 2.0f;
-        if (!playing && doc.level().kind == Kind::slide && app.settings.overlays.slide_legal) ring = 1.0f;
+        // What the kind draws around the board (a ring of arrows, paths through the border) is fitted too.
+        const auto fit_ring = editor_kind(doc.level().kind).fit_ring;
+        const float ring = fit_ring ? fit_ring(doc.level(), app.settings.overlays, playing) : 0.0f;
         camera.cell = std::clamp(std::floor(std::min((avail.x - 2 * margin) / (w + ring), (avail.y - 2 * margin) / (h + ring))),
                                  2.0f, 128.0f);
         camera.pan_x = std::floor((avail.x - camera.cell * w) / 2);
         camera.pan_y = std::floor((avail.y - camera.cell * h) / 2);
     }
-    bool rotating = doc.level().kind == Kind::lines && io.KeyCtrl;
+    bool rotating = editor_kind(doc.level().kind).wheel_turns_tiles && io.KeyCtrl;
     if (hovered && io.MouseWheel != 0.0f && !rotating) {
         float old_cell = camera.cell;
         float new_cell = std::clamp(std::round(old_cell * std::pow(1.15f, io.MouseWheel)), 2.0f, 256.0f);
@@ -375,7 +354,8 @@ void draw_canvas(App& app, Document& doc) {
     list->PushClipRect(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), true);
     list->AddRectFilled(p0, ImVec2(p0.x + avail.x, p0.y + avail.y), to_imu32(palette::canvas_background));
     draw_board(list, doc.level(), board, jelly, view.origin, view.size, app.settings.overlays.grid, lock, has_exits(doc.level()));
-    draw_fixed_lines(list, playing ? app.play.level : doc.level(), view, playing);
+    const Level& shown_level = playing ? app.play.level : doc.level();
+    if (const auto draw_margin = editor_kind(shown_level.kind).draw_margin) draw_margin(list, shown_level, view, playing);
 
     if (playing) {
         panels::playtest_canvas(app, doc, list, view.origin, view.size, hovered, activated, active);

@@ -4,13 +4,11 @@
 #include <algorithm>
 #include <vector>
 
+#include "kinds/edits_table.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
 #include "tilelab/io/level_io.hpp"
-#include "tilelab/link/link.hpp"
-#include "tilelab/match3/match3.hpp"
-#include "tilelab/random.hpp"
 
 namespace tilelab::editor {
 
@@ -112,13 +110,6 @@ void fill_rect(Level& level, Cell a, Cell b, Paint paint) {
         for (int x = x0; x <= x1; ++x) paint_cell(level, {x, y}, paint);
 }
 
-std::int32_t rotate_mask(std::int32_t mask, bool clockwise) {
-    if (mask <= 0 || mask > 15) return mask;
-    // Clockwise: top(1)->right(2)->bottom(4)->left(8)->top: a left rotation of the 4 bits.
-    if (clockwise) return ((mask << 1) | (mask >> 3)) & 15;
-    return ((mask >> 1) | (mask << 3)) & 15;
-}
-
 namespace {
 std::pair<int, int> anchor_offset(Anchor anchor, int dw, int dh) {
     int column = static_cast<int>(anchor) % 3, row = static_cast<int>(anchor) / 3;
@@ -140,7 +131,7 @@ void resize_level(Level& level, int width, int height, Anchor anchor) {
     width = std::clamp(width, 1, max_board_side);
     height = std::clamp(height, 1, max_board_side);
     auto [ox, oy] = anchor_offset(anchor, width - level.width(), height - level.height());
-    std::int32_t fill = level.kind == Kind::match3 ? cell::random : cell::empty;
+    const std::int32_t fill = kind_edits(level.kind).new_cell;
     level.board = resize_grid(level.board, width, height, ox, oy, fill);
     if (level.jelly) level.jelly = resize_grid(*level.jelly, width, height, ox, oy, 0);
     if (level.lock) {
@@ -166,34 +157,9 @@ std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell
         y0 = std::max(0, std::min(selection->first.y, selection->second.y));
         y1 = std::min(level.height() - 1, std::max(selection->first.y, selection->second.y));
     }
-    if (level.kind == Kind::match3) {
-        // Fill in place, so the new pieces make no run with the ones around them either, and the
-        // whole board keeps a move (the core retries until both hold).
-        std::vector<Cell> cells;
-        for (int y = y0; y <= y1; ++y)
-            for (int x = x0; x <= x1; ++x)
-                if (selection || level.board.at(x, y) == cell::random) cells.push_back({x, y});
-        if (cells.empty()) return "no ? cells to fill (select an area to refill it)";
-        Board board = level.board;
-        Rng rng(seed);
-        if (!match3::fill_selection(board, cells, level.rules, rng))
-            return "no fill of these cells leaves a board without runs and with a move";
-        level.board = std::move(board);
-        return "";
-    }
-    if (level.kind == Kind::link) {
-        // Pairs laid on the area's free cells so that the whole board, with what stands around the
-        // area, can still be cleared (the solver proves it, or reverse play builds it).
-        std::vector<Cell> cells;
-        for (int y = y0; y <= y1; ++y)
-            for (int x = x0; x <= x1; ++x) cells.push_back({x, y});
-        Board board = level.board;
-        Rng rng(seed);
-        std::string error = link::fill_cells(board, cells, link::rules_of(level), level.rules.pair, rng);
-        if (error.empty()) level.board = std::move(board);
-        return error;
-    }
-    // lines: a scrambled board of closed networks the size of the area, laid over it.
+    if (const auto fill = kind_edits(level.kind).fill) return fill(level, CellArea{x0, y0, x1, y1}, selection.has_value(), seed);
+    // The kind's generator (lines: a scrambled board of closed networks) makes a board the size of
+    // the area, laid over it.
     GenerateOptions options;
     options.kind = level.kind;
     options.width = x1 - x0 + 1;
@@ -219,212 +185,31 @@ std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell
 
 namespace tilelab::editor {
 
-namespace {
-
-template <class T>
-bool clamp_field(T& value, T lo, T hi) {
-    T bounded = std::clamp(value, lo, hi);
-    if (bounded == value) return false;
-    value = bounded;
-    return true;
-}
-
-bool power_of_two(std::int64_t n) { return n >= 2 && (n & (n - 1)) == 0; }
-
-// The largest power of two not above `n` (at least `lo`), within [lo, hi].
-std::int64_t power_of_two_in(std::int64_t n, std::int64_t lo, std::int64_t hi) {
-    n = std::clamp(n, lo, hi);
-    std::int64_t p = lo;
-    while (p * 2 <= n) p *= 2;
-    return p;
-}
-
-}  // namespace
-
-int lowest_colors(const Level& level) {
-    int highest = -1;
-    for (std::int32_t v : level.board.cells)
-        if (cell::is_value(v)) highest = std::max(highest, cell::color_of(v));
-    return std::max(limits::min_colors, highest + 1);
-}
-
-int ingredients_on_board(const Level& level) {
-    return static_cast<int>(std::count(level.board.cells.begin(), level.board.cells.end(), cell::ingredient));
-}
-
-bool has_crate(const Level& level) { return std::any_of(level.board.cells.begin(), level.board.cells.end(), cell::is_crate); }
-
 bool keep_in_format(Level& level, const Level& before) {
     bool changed = false;
     if (level.id.empty() && !before.id.empty()) {
         level.id = before.id;
         changed = true;
     }
-    Rules& r = level.rules;
     Goal& g = level.goal;
-    const int cells = std::max(1, level.width() * level.height());
     if (g.moves) changed |= clamp_field(*g.moves, 1, limits::max_moves);
+    const KindEdits& kind = kind_edits(level.kind);
     // Cells: the kind's own values only.
-    for (std::int32_t& v : level.board.cells) {
-        std::int32_t fixed = v;
-        switch (level.kind) {
-        case Kind::match3:  // colours and their specials, ? # _ . and * @ c1..c5
-            if (cell::is_value(v)) {
-                if (cell::special_of(v) > cell::bomb || cell::color_of(v) >= limits::max_colors) fixed = cell::random;
-            } else if (v < cell::random && v != cell::color_bomb && v != cell::ingredient && !cell::is_crate(v)) {
-                fixed = cell::random;
-            }
-            break;
-        case Kind::link:  // values, # .
-            if (v == 0 || (v < 0 && v != cell::empty && v != cell::blocker)) fixed = cell::empty;
-            else if (v > limits::max_link_value) fixed = limits::max_link_value;
-            break;
-        case Kind::lines:  // masks 1..15, .
-            if (v == 0 || v > 15 || (v < 0 && v != cell::empty)) fixed = cell::empty;
-            break;
-        case Kind::slide:  // powers of two, # .
-            if (v < 0 && v != cell::empty && v != cell::blocker) fixed = cell::empty;
-            else if (cell::is_value(v) && !power_of_two(v))
-                fixed = static_cast<std::int32_t>(power_of_two_in(v, 2, limits::max_tile));
-            break;
-        }
-        if (fixed != v) {
-            v = fixed;
-            changed = true;
-        }
-    }
-    switch (level.kind) {
-    case Kind::match3: {
-        changed |= clamp_field(r.colors, lowest_colors(level), limits::max_colors);
-        changed |= clamp_field(r.min_match, limits::min_min_match, limits::max_min_match);
-        changed |= clamp_field(r.score_per_piece, 0, limits::max_score_per_piece);
-        if (g.score) changed |= clamp_field(*g.score, std::int64_t{0}, limits::max_score_goal);
-        for (CollectGoal& c : g.collect) {
-            changed |= clamp_field(c.color, 0, r.colors - 1);
-            changed |= clamp_field(c.count, 1, limits::max_collect_count);
-        }
-        if (level.jelly) {
-            if (level.jelly->width != level.width() || level.jelly->height != level.height()) {
-                level.jelly = Grid(level.width(), level.height(), 0);
-                changed = true;
-            }
-            for (int i = 0; i < level.jelly->size(); ++i) {
-                std::int32_t& layers = level.jelly->cells[static_cast<std::size_t>(i)];
-                std::int32_t fixed = level.board.cells[static_cast<std::size_t>(i)] == cell::hole
-                                         ? 0
-                                         : std::clamp(layers, 0, limits::max_jelly_layers);
-                if (fixed != layers) {
-                    layers = fixed;
-                    changed = true;
-                }
-            }
-        }
-        // The jelly goal needs a jelly layer (the reader refuses the goal without one): an empty
-        // layer stays while the goal is on, one is made when the goal is turned on.
-        if (g.jelly && !level.jelly) {
-            level.jelly = Grid(level.width(), level.height(), 0);
-            changed = true;
-        }
-        // Format version 2. The lock layer: 0 or 1, 1 only on a piece, special or colour bomb.
-        if (level.lock) {
-            if (level.lock->width != level.width() || level.lock->height != level.height()) {
-                level.lock = Grid(level.width(), level.height(), 0);
-                changed = true;
-            }
-            for (int i = 0; i < level.lock->size(); ++i) {
-                std::int32_t& locked = level.lock->cells[static_cast<std::size_t>(i)];
-                std::int32_t fixed = locked != 0 && can_be_locked(level.board.cells[static_cast<std::size_t>(i)]) ? 1 : 0;
-                if (fixed != locked) {
-                    locked = fixed;
-                    changed = true;
-                }
-            }
-        }
-        // spawn_weights: empty (all 1) or one weight per colour, each 0..max, not all 0. A colour
-        // added gets weight 1, a colour removed takes its weight along; the last weight above 0
-        // set to 0 goes back to 1.
-        if (!r.spawn_weights.empty()) {
-            std::vector<int>& w = r.spawn_weights;
-            if (static_cast<int>(w.size()) != r.colors) {
-                w.resize(static_cast<std::size_t>(r.colors), 1);
-                changed = true;
-            }
-            for (int& weight : w) changed |= clamp_field(weight, 0, limits::max_spawn_weight);
-            if (std::all_of(w.begin(), w.end(), [](int x) { return x == 0; })) {
-                std::size_t at = 0;
-                const std::vector<int>& old = before.rules.spawn_weights;
-                for (std::size_t i = 0; i < w.size(); ++i)
-                    if (i < old.size() && old[i] != 0) at = i;
-                w[at] = 1;
+    if (kind.keep_cell)
+        for (std::int32_t& v : level.board.cells) {
+            const std::int32_t fixed = kind.keep_cell(v);
+            if (fixed != v) {
+                v = fixed;
                 changed = true;
             }
         }
-        // Goals: crates only while the board has one; ingredients 1..the @ on the board.
-        if (g.crates && !has_crate(level)) {
-            g.crates = false;
-            changed = true;
-        }
-        if (g.ingredients) {
-            const int on_board = ingredients_on_board(level);
-            if (on_board == 0) {
-                g.ingredients.reset();
-                changed = true;
-            } else {
-                changed |= clamp_field(*g.ingredients, 1, on_board);
-            }
-        }
-        break;
-    }
-    case Kind::link:
-        if (r.pair.rule == Pairing::Rule::sum) changed |= clamp_field(r.pair.sum, limits::min_pair_sum, limits::max_pair_sum);
-        changed |= clamp_field(r.max_turns, 0, limits::max_turns);
-        break;
-    case Kind::lines: {
-        auto keep = [&](std::vector<int>& list, int limit) {
-            std::vector<int> kept;
-            for (int i : list)
-                if (i >= 0 && i < limit && std::find(kept.begin(), kept.end(), i) == kept.end()) kept.push_back(i);
-            if (kept != list) {
-                list = kept;
-                changed = true;
-            }
-        };
-        keep(r.fixed_rows, level.height());
-        keep(r.fixed_cols, level.width());
-        if (g.closed_groups) changed |= clamp_field(*g.closed_groups, 1, cells);
-        if (g.min_group_size) changed |= clamp_field(*g.min_group_size, 1, cells);
-        break;
-    }
-    case Kind::slide:
-        // An empty spawn table is a level without spawns (format 3, docs/slide.md "Puzzles"):
-        // kept; its start tiles are the board's, so start_tiles is then 0 at most.
-        if (r.spawn.empty() && r.start_tiles && *r.start_tiles != 0) {
-            r.start_tiles = 0;
-            changed = true;
-        }
-        for (auto& [value, weight] : r.spawn) {
-            auto v = static_cast<int>(power_of_two_in(value, 2, limits::max_tile));
-            if (v != value) {
-                value = v;
-                changed = true;
-            }
-            changed |= clamp_field(weight, 1, limits::max_spawn_weight);
-        }
-        if (r.start_tiles) changed |= clamp_field(*r.start_tiles, 0, cells);
-        {
-            auto t = static_cast<int>(power_of_two_in(g.target, limits::min_target, limits::max_target));
-            if (t != g.target) {
-                g.target = t;
-                changed = true;
-            }
-        }
-        break;
-    }
-    if (level.kind != Kind::match3 && level.jelly) {
+    // The kind's rules and goal, and its layers.
+    if (kind.keep_in_format) changed |= kind.keep_in_format(level, before);
+    if (!kind.layers && level.jelly) {
         level.jelly.reset();
         changed = true;
     }
-    if (level.kind != Kind::match3 && level.lock) {
+    if (!kind.layers && level.lock) {
         level.lock.reset();
         changed = true;
     }
@@ -440,50 +225,8 @@ std::string format_problem(const Level& level) {
 // ---- The palette ----------------------------------------------------------------------------------
 
 std::vector<PaletteEntry> palette_entries(const Level& level) {
-    std::vector<PaletteEntry> entries;
-    switch (level.kind) {
-    case Kind::match3:
-        for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c)
-            entries.push_back({c, "colour " + std::to_string(c)});
-        entries.push_back({cell::random, "? a random piece, drawn at level start"});
-        entries.push_back({cell::empty, ". an empty playable cell"});
-        entries.push_back({cell::blocker, "# a blocker: never moves, never matches"});
-        entries.push_back({cell::hole, "_ a hole: not part of the board"});
-        // Format version 2 (docs/match3.md): specials, colour bomb, ingredient, crates.
-        for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c) {
-            const std::string k = std::to_string(c);
-            entries.push_back(
-                {cell::special(c, cell::line_h), k + "h special of colour " + k + ": clears its row (horizontal stripes)"});
-            entries.push_back(
-                {cell::special(c, cell::line_v), k + "v special of colour " + k + ": clears its column (vertical stripes)"});
-            entries.push_back(
-                {cell::special(c, cell::bomb), k + "b bomb of colour " + k + ": clears the 3x3 square around it (ring)"});
-        }
-        entries.push_back({cell::color_bomb, "* colour bomb: swapped with a piece clears every piece of its colour"});
-        entries.push_back({cell::ingredient, "@ ingredient: falls, never matches; collected at an exit (bottom of a column)"});
-        for (int hp = 1; hp <= cell::max_crate_hp; ++hp)
-            entries.push_back({cell::crate(hp), "c" + std::to_string(hp) + " crate with " + std::to_string(hp) + " hit point" +
-                                                    (hp == 1 ? "" : "s") + ": never moves; hit by a clear next to it"});
-        break;
-    case Kind::link: {
-        std::int64_t top = level.rules.pair.rule == Pairing::Rule::sum ? std::min<std::int64_t>(level.rules.pair.sum - 1, 20)
-                                                                       : 12;
-        for (int v = 1; v <= top; ++v) entries.push_back({v, "value " + std::to_string(v)});
-        entries.push_back({cell::empty, ". empty"});
-        entries.push_back({cell::blocker, "# a blocker"});
-        break;
-    }
-    case Kind::lines:
-        for (int mask = 1; mask <= 15; ++mask) entries.push_back({mask, "line tile, mask " + cell_token(Kind::lines, mask)});
-        entries.push_back({cell::empty, ". empty"});
-        break;
-    case Kind::slide:
-        for (int v = 2; v <= 2048; v *= 2) entries.push_back({v, "tile " + std::to_string(v)});
-        entries.push_back({cell::empty, ". empty"});
-        entries.push_back({cell::blocker, "# a wall"});
-        break;
-    }
-    return entries;
+    const auto palette = kind_edits(level.kind).palette;
+    return palette ? palette(level) : std::vector<PaletteEntry>{};
 }
 
 std::optional<PaletteEntry> palette_key(const Level& level, int digit) {
@@ -556,13 +299,10 @@ PasteResult paste_cells(Level& level, std::string_view text, Cell at) {
                        std::string(kind_name(level.kind));
         return result;
     }
-    if (level.kind == Kind::match3) {
-        int needed = lowest_colors(clip);
-        if (needed > level.rules.colors) {
-            result.error = "the clipboard holds colour " + std::to_string(needed - 1) + "; this level has " +
-                           std::to_string(level.rules.colors) + " colours (0.." + std::to_string(level.rules.colors - 1) + ")";
-            return result;
-        }
+    const KindEdits& kind = kind_edits(level.kind);
+    if (kind.paste_refusal) {
+        result.error = kind.paste_refusal(level, clip);
+        if (!result.error.empty()) return result;
     }
     Rect r{std::max(0, at.x), std::max(0, at.y), std::min(level.width() - 1, at.x + clip.width() - 1),
            std::min(level.height() - 1, at.y + clip.height() - 1)};
@@ -575,7 +315,7 @@ PasteResult paste_cells(Level& level, std::string_view text, Cell at) {
         for (int x = r.x0; x <= r.x1; ++x) {
             Cell from{x - at.x, y - at.y};
             level.board.at(x, y) = clip.board.at(from);
-            if (level.kind == Kind::match3) {
+            if (kind.layers) {
                 std::int32_t layers = clip.jelly ? clip.jelly->at(from) : 0;
                 if (layers > 0 || level.jelly) paint_cell(level, {x, y}, {true, layers});
                 std::int32_t locked = clip.lock ? clip.lock->at(from) : 0;
@@ -614,26 +354,8 @@ bool move_cells(Level& level, Cell a, Cell b, int dx, int dy) {
 }
 
 std::int32_t transform_value(Kind kind, std::int32_t value, Transform t) {
-    if (kind == Kind::lines && value > 0 && value <= 15) {
-        // Bits: top 1, right 2, bottom 4, left 8.
-        const std::int32_t top = value & 1, right = value & 2, bottom = value & 4, left = value & 8;
-        switch (t) {
-        case Transform::flip_x:
-            return top | bottom | (left ? 2 : 0) | (right ? 8 : 0);
-        case Transform::flip_y:
-            return right | left | (top ? 4 : 0) | (bottom ? 1 : 0);
-        case Transform::rotate_cw:
-            return rotate_mask(value, true);
-        case Transform::rotate_ccw:
-            return rotate_mask(value, false);
-        }
-    }
-    if (kind == Kind::match3 && cell::is_special(value) && (t == Transform::rotate_cw || t == Transform::rotate_ccw)) {
-        const int type = cell::special_of(value);
-        if (type == cell::line_h) return cell::special(cell::color_of(value), cell::line_v);
-        if (type == cell::line_v) return cell::special(cell::color_of(value), cell::line_h);
-    }
-    return value;
+    const auto transform = kind_edits(kind).transform;
+    return transform ? transform(value, t) : value;
 }
 
 std::string transform_cells(Level& level, Cell& a, Cell& b, Transform t) {

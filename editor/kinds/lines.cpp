@@ -38,6 +38,30 @@ void draw_value(ImDrawList* list, const Level&, std::int32_t value, const CellBo
     if (cell::is_value(value)) draw_lines_tile(list, value, box.p0, box.size);
 }
 
+// A padlock beside each end of a fixed row or column (rules.fixed_rows / fixed_cols), where
+// play-testing puts the shift arrows (a fixed line has none), so the designer sees which lines
+// can never move while painting and while playing.
+void draw_margin(ImDrawList* list, const Level& level, const BoardView& view, bool playing) {
+    const float w = static_cast<float>(level.width()), h = static_cast<float>(level.height());
+    // Playing: in the ring cell, as big as an arrow; editing: in the margin, at most 14 px wide.
+    const float box = playing ? view.size * 1.2f : std::min(view.size * 1.2f, 40.0f);
+    const float away = playing ? view.size * 0.5f : std::min(view.size * 0.5f, box * 0.35f);
+    auto mark = [&](float cx, float cy) { draw_padlock(list, ImVec2(cx - box * 0.78f, cy - box * 0.78f), box); };
+    for (int y : level.rules.fixed_rows) {
+        const float cy = view.origin.y + (static_cast<float>(y) + 0.5f) * view.size;
+        mark(view.origin.x - away, cy);
+        mark(view.origin.x + w * view.size + away, cy);
+    }
+    for (int x : level.rules.fixed_cols) {
+        const float cx = view.origin.x + (static_cast<float>(x) + 0.5f) * view.size;
+        mark(cx, view.origin.y - away);
+        mark(cx, view.origin.y + h * view.size + away);
+    }
+}
+
+// Play-testing puts a ring of shift arrows around the board: the camera fits that ring too.
+float fit_ring(const Level&, const OverlayToggles&, bool playing) { return playing ? 2.0f : 0.0f; }
+
 // Arrows in the ring around the board; a click shifts that row or column. A fixed row or column
 // has no arrows (the canvas draws its padlocks there).
 void play_canvas(App& app, const PlayCanvas& canvas) {
@@ -182,12 +206,15 @@ void overlay_legend(App&, OverlayToggles& o) {
 const EditorKind lines_editor{
     .draw_value = lines_parts::draw_value,
     .square_tiles = true,
+    .draw_margin = lines_parts::draw_margin,
+    .fit_ring = lines_parts::fit_ring,
     .palette_extras = lines_parts::palette_extras,
     .draw_overlays = lines_parts::draw_overlays,
     .pending_overlay = lines_parts::pending_overlay,
     .play_hint = "click the arrows beside a row or column",
     .play_canvas = lines_parts::play_canvas,
     .rotate_tile = lines_parts::rotate_tile,
+    .wheel_turns_tiles = true,
     .new_level_setup = lines_parts::new_level_setup,
     .rules_fields = lines_parts::rules_fields,
     .goal_fields = lines_parts::goal_fields,

@@ -125,10 +125,15 @@ void overlay_legend(App&, OverlayToggles& o) {
     panels::legend_row(&o.solution, "solution", palette::overlay_solution, "The solver's removal order, step by step.");
 }
 
+// Link paths may run through the ring just outside the board when the border is on: the camera
+// fits that ring too.
+float fit_ring(const Level& level, const OverlayToggles&, bool) { return level.rules.border ? 2.0f : 0.0f; }
+
 }  // namespace link_parts
 
 const EditorKind link_editor{
     .draw_value = link_parts::draw_value,
+    .fit_ring = link_parts::fit_ring,
     .palette_extras = link_parts::palette_extras,
     .draw_overlays = link_parts::draw_overlays,
     .pending_overlay = link_parts::pending_overlay,

@@ -456,7 +456,6 @@ const EditorKind match3_editor{
     .draw_overlays = match3_parts::draw_overlays,
     .play_hint = "swap: drag a piece onto a neighbour, or click both",
     .play_canvas = match3_parts::play_canvas,
-    .paint_layers = true,
     .new_level_fields = match3_parts::new_level_fields,
     .new_level_setup = match3_parts::new_level_setup,
     .rules_header = match3_parts::rules_header,

@@ -180,10 +180,15 @@ void overlay_legend(App&, OverlayToggles& o) {
             "They show with the legal directions.");
 }
 
+// The legal-direction arrows stand half a cell outside the board on each side (not while
+// play-testing): the camera fits them too.
+float fit_ring(const Level&, const OverlayToggles& show, bool playing) { return !playing && show.slide_legal ? 1.0f : 0.0f; }
+
 }  // namespace slide_parts
 
 const EditorKind slide_editor{
     .draw_value = slide_parts::draw_value,
+    .fit_ring = slide_parts::fit_ring,
     .palette_extras = slide_parts::palette_extras,
     .draw_overlays = slide_parts::draw_overlays,
     .play_hint = "arrow keys slide the tiles",

@@ -23,6 +23,12 @@ const EditorKind& editor_kind(Kind kind) {
     throw std::logic_error("no editor entry for this kind");
 }
 
+Kind pair_tool_kind() {
+    for (int k = 0; k < kind_count; ++k)
+        if (editor_kind(static_cast<Kind>(k)).pair_tool) return static_cast<Kind>(k);
+    return Kind{};
+}
+
 bool orthogonal_neighbours(Cell a, Cell b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y) == 1; }
 
 void play_two_cells(App& app, const PlayCanvas& canvas, bool (*accept)(Cell a, Cell b), bool drag_swaps) {

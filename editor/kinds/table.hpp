@@ -1,7 +1,9 @@
 // The editor's side of each kind (docs/architecture.md, "One kind, one folder"): what the play-test
-// takes as input and says about it, which tools and layers the kind has, and the New level dialog's
-// fields of its own. The panels ask this table; only editor/kinds/ names a kind. Each kind's entry is
-// in editor/kinds/KIND.cpp, and editor/kinds/table.cpp lists them.
+// takes as input and says about it, which tools the kind has, how the canvas draws and frames its
+// boards, and the New level dialog's fields of its own. The panels and the canvas ask this table;
+// only editor/kinds/ names a kind. Each kind's entry is in editor/kinds/KIND.cpp, and
+// editor/kinds/table.cpp lists them. What the edits do by kind (the palette, the layers, how a value
+// turns) is the document model's side, KindEdits (kinds/edits_table.hpp).
 #pragma once
 #include <optional>
 
@@ -41,6 +43,14 @@ struct EditorKind {
     void (*draw_value)(ImDrawList* list, const Level& level, std::int32_t value, const CellBox& box) = nullptr;
     bool square_tiles = false;
     bool (*has_exits)(const Level& level) = nullptr;
+    // What the canvas draws beside the board, after it, in the margin (editing) or in the ring of
+    // the play-test's input (`playing`): lines' padlocks at the ends of its fixed rows and columns
+    // (nullptr: nothing).
+    void (*draw_margin)(ImDrawList* list, const Level& level, const BoardView& view, bool playing) = nullptr;
+    // How many cells the camera's fit to the window adds to the board's width and height, for what
+    // is drawn around it: the play-test's ring of arrows (lines), link paths through the border,
+    // slide's legal-direction arrows (nullptr: none).
+    float (*fit_ring)(const Level& level, const OverlayToggles& show, bool playing) = nullptr;
     // The Tools panel: where the palette starts a section of the kind's own (a title, or "" for a
     // new row without one; nullptr: no break before `value`), and what comes under the palette
     // (value fields, layers; nullptr: nothing).
@@ -56,11 +66,13 @@ struct EditorKind {
     const char* play_hint = "";
     void (*play_canvas)(App& app, const PlayCanvas& canvas) = nullptr;
     void (*play_keys)(App& app) = nullptr;
-    // Tools: the pair tool (P), the jelly and lock layers (J, L), Z turning the hovered tile (or the
-    // brush's) with `rotate_tile` (nullptr: the kind's tiles do not turn).
+    // Tools: the pair tool (P), Z turning the hovered tile (or the brush's) with `rotate_tile`
+    // (nullptr: the kind's tiles do not turn), and Ctrl+wheel turning the tile under the mouse as a
+    // rotation of the board turns it (transform_value) rather than zooming. The jelly and lock
+    // layers (J, L) are KindEdits::layers.
     bool pair_tool = false;
-    bool paint_layers = false;
     void (*rotate_tile)(App& app, Document& doc, bool clockwise) = nullptr;
+    bool wheel_turns_tiles = false;
     // The New level dialog: the kind's own fields (nullptr: none) and what they set on the new level.
     void (*new_level_fields)(App& app, NewLevelDialog& dialog) = nullptr;
     void (*new_level_setup)(Level& level, const NewLevelDialog& dialog) = nullptr;
@@ -84,6 +96,9 @@ struct EditorKind {
 };
 
 const EditorKind& editor_kind(Kind kind);
+// The kind whose brush value the pair tool paints with: the one with the pair tool (the tool stays
+// chosen while another kind's document is in front).
+Kind pair_tool_kind();
 
 // The entries, one per kind (editor/kinds/KIND.cpp).
 extern const EditorKind match3_editor;

@@ -3,6 +3,7 @@
 
 #include "app.hpp"
 #include "edits.hpp"
+#include "kinds/edits_table.hpp"
 #include "kinds/table.hpp"
 #include "panels/actions.hpp"
 #include "panels/panels.hpp"
@@ -101,15 +102,16 @@ void draw_shortcuts_keys(App& app) {
         app.settings.overlays.grid = !app.settings.overlays.grid;
         app.status(app.settings.overlays.grid ? "G: grid on" : "G: grid off (G again: on)");
     }
+    const bool layers = kind_edits(doc->level().kind).layers;
     if (one_key(app, SDL_SCANCODE_J)) {
-        if (editor.paint_layers) {
+        if (layers) {
             app.brush.target = app.brush.target == PaintTarget::jelly ? PaintTarget::board : PaintTarget::jelly;
             app.status(app.brush.target == PaintTarget::jelly ? "J: the brush paints jelly (J again: the board)"
                                                               : "J: the brush paints the board");
         } else app.status("J: jelly is for match3 levels");
     }
     if (one_key(app, SDL_SCANCODE_L)) {
-        if (editor.paint_layers) {
+        if (layers) {
             app.brush.target = app.brush.target == PaintTarget::lock ? PaintTarget::board : PaintTarget::lock;
             app.status(app.brush.target == PaintTarget::lock ? "L: the brush paints locks (L again: the board)"
                                                              : "L: the brush paints the board");

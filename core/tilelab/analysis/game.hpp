@@ -293,6 +293,10 @@ struct GoalProgress {
     friend bool operator==(const GoalProgress&, const GoalProgress&) = default;
 };
 
+// How a kind's cells are pictured: their colours and the pack report's drawing of a cell
+// (look/look.hpp, in the layer `look`, which is not a runtime layer: a runtime has no use for it).
+struct KindLook;
+
 struct KindOps {
     Kind kind;
     // The state at level start: random pieces drawn, start spawns, start resolution done.
@@ -343,6 +347,9 @@ struct KindOps {
     // The goal's objectives in words ("clear the jelly", "reach 2048"), the move limit not
     // included (pack report and check tables); nullptr: none.
     std::vector<std::string> (*goal_words)(const Goal&) = nullptr;
+    // The colours of the kind's cells and their drawing in the report's board pictures (the
+    // editor's and the report's palette.hpp, pack/report.cpp).
+    const KindLook* look = nullptr;
 
     // ---- Moves as text (`tilelab apply`, the vectors, the replays) ----
     // Parses one move as format_move writes it; on failure nullopt, and `error` says why.

@@ -14,5 +14,7 @@ namespace tilelab::lines {
 inline constexpr int default_depth_cap = 20;
 
 const KindOps& ops();
+// How the kind's cells are coloured and drawn in the report's pictures (look.cpp; KindOps::look).
+const KindLook& look();
 
 }  // namespace tilelab::lines

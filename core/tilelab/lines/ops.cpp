@@ -209,6 +209,7 @@ const KindOps& ops() {
                                .unsolvable = "unsolvable: no sequence of shifts meets the goal",
                                .report_colour = "#8e44ad",
                                .goal_words = goal_words,
+                               .look = &look(),
                                .parse_move = parse_shift_move,
                                .tune_refusal =
                                    "lines levels have no pass rate to aim: their difficulty is the proved optimal "

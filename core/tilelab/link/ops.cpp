@@ -200,6 +200,7 @@ const KindOps& ops() {
         .dead_start_is_unsolvable = true,
         .report_colour = "#2a9d4b",
         .goal_words = goal_words,
+        .look = &look(),
         .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::link, text, error); },
         .tune_refusal =
             "link levels have no move limit to aim: every clear takes one move a pair; their "

@@ -8,6 +8,8 @@
 namespace tilelab::match3 {
 
 const KindOps& ops();
+// How the kind's cells are coloured and drawn in the report's pictures (look.cpp; KindOps::look).
+const KindLook& look();
 
 // The board as painted with its `?` cells drawn from the level seed, before the start resolution:
 // what `analyze` reports and the editor overlays.

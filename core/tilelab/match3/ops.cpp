@@ -495,6 +495,7 @@ const KindOps& ops() {
         .pack_ladder = true,
         .report_colour = "#1f6fd1",
         .goal_words = goal_words,
+        .look = &look(),
         .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::match3, text, error); },
         .unlimited_playout_moves = default_playout_moves,
         .reports_ingredients = [](const Level& level) { return v2::active(level); },

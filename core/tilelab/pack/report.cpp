@@ -8,39 +8,16 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
-#include <string_view>
 #include <vector>
 
 namespace tilelab::pack {
 namespace {
 
-std::string escape_html(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (char ch : text) {
-        switch (ch) {
-        case '&':
-            out += "&amp;";
-            break;
-        case '<':
-            out += "&lt;";
-            break;
-        case '>':
-            out += "&gt;";
-            break;
-        case '"':
-            out += "&quot;";
-            break;
-        case '\'':
-            out += "&#39;";
-            break;
-        default:
-            out += ch;
-        }
-    }
-    return out;
-}
+// The SVG writers the kinds' pictures of a cell use too (look/look.hpp).
+using svg::cell_label;
+using svg::escape_html;
+using svg::num;
+using svg::rect;
 
 // One problem of a level or of the pack, coloured by its severity.
 std::string problem_html(const Diagnostic& d) {
@@ -48,40 +25,11 @@ std::string problem_html(const Diagnostic& d) {
            escape_html(d.format()) + "</div>";
 }
 
-// Numbers in SVG attributes: two decimals are finer than a pixel at these sizes.
-std::string num(double v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f", v);
-    return text;
-}
-
 std::string percent(double fraction) { return escape_html(percent_text(fraction)); }
 
-// Piece colours of match3, one per colour index (16 at most, docs/format.md "Rules").
-// Every colour comes from the one table the editor paints with (tilelab/palette.hpp).
+// The colour that fills a cell, "#rrggbb": every colour comes from the one table the editor paints
+// with (tilelab/palette.hpp), a kind's own through its look.
 std::string fill_of(const Level& level, std::int32_t value) { return hex(palette::cell_fill(level, value)); }
-
-void cell_label(std::string& svg, int x, int y, const std::string& text, double size, const std::string& colour) {
-    svg += "<text x=\"" + num(x + 0.5) + "\" y=\"" + num(y + 0.5) + "\" font-size=\"" + num(size) + "\" fill=\"" + colour +
-           "\" text-anchor=\"middle\" dominant-baseline=\"central\">" + escape_html(text) + "</text>";
-}
-
-void rect(std::string& svg, double x, double y, double w, double h, const std::string& fill, const std::string& extra = "") {
-    svg += "<rect x=\"" + num(x) + "\" y=\"" + num(y) + "\" width=\"" + num(w) + "\" height=\"" + num(h) + "\" fill=\"" + fill +
-           "\"" + extra + "/>";
-}
-
-// The lines kind: a segment from the tile's centre to each solid side (top 1, right 2, bottom 4, left 8).
-void lines_tile(std::string& svg, int x, int y, std::int32_t mask) {
-    const double cx = x + 0.5, cy = y + 0.5;
-    const double ends[4][2] = {{cx, y + 0.0}, {x + 1.0, cy}, {cx, y + 1.0}, {x + 0.0, cy}};
-    for (int side = 0; side < 4; ++side) {
-        if (!(mask & (1 << side))) continue;
-        svg += "<line x1=\"" + num(cx) + "\" y1=\"" + num(cy) + "\" x2=\"" + num(ends[side][0]) + "\" y2=\"" +
-               num(ends[side][1]) + "\" stroke=\"" + hex(palette::line_ink) +
-               "\" stroke-width=\"0.2\" stroke-linecap=\"round\"/>";
-    }
-}
 
 std::string count_of(int n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
 
@@ -107,75 +55,21 @@ std::string board_svg(const Level& level, int max_px) {
     std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"0 0 " + std::to_string(w) + " " +
                       std::to_string(h) + "\" width=\"" + num(w * scale) + "\" height=\"" + num(h * scale) +
                       "\" font-family=\"sans-serif\">";
-    const std::string ink = hex(palette::special_ink);
+    const KindLook& look = *kind_ops(level.kind).look;
     for (int y = 0; y < board.height; ++y) {
         for (int x = 0; x < board.width; ++x) {
             const std::int32_t c = board.at(x, y);
             if (c == cell::hole) continue;  // not part of the board: nothing drawn
-            const bool match3_item = level.kind == Kind::match3 && (c == cell::color_bomb || cell::is_crate(c));
-            if (c == cell::blocker || c == cell::empty || c == cell::random || c == cell::ingredient || match3_item ||
-                level.kind == Kind::lines || !cell::is_value(c)) {
-                // The cell's own fill: blockers, empty cells, ? pieces, crates, colour bombs, lines tiles.
-                rect(svg, x, y, 1, 1, fill_of(level, c), " stroke=\"" + hex(palette::grid_line) + "\" stroke-width=\"0.04\"");
-            } else {
-                rect(svg, x, y, 1, 1, hex(palette::empty_cell),
-                     " stroke=\"" + hex(palette::grid_line) + "\" stroke-width=\"0.04\"");
-            }
+            // The cell's own fill under blockers, empty cells, ? pieces, the kind's items and tiles that
+            // fill their cell (lines); a piece stands on an empty cell.
+            const bool own_fill = !cell::is_value(c) || look.values_fill_cell;
+            rect(svg, x, y, 1, 1, own_fill ? fill_of(level, c) : hex(palette::empty_cell),
+                 " stroke=\"" + hex(palette::grid_line) + "\" stroke-width=\"0.04\"");
             if (c == cell::random) {
                 if (labels) cell_label(svg, x, y, "?", 0.5, "#e6e6f0");
                 continue;
             }
-            if (level.kind == Kind::match3) {
-                if (c == cell::color_bomb) {  // a dark cell under a disc of every colour
-                    for (int k = 0; k < 4; ++k)
-                        svg += "<circle cx=\"" + num(x + 0.5 + (k % 2 ? 0.14 : -0.14)) + "\" cy=\"" +
-                               num(y + 0.5 + (k / 2 ? 0.14 : -0.14)) + "\" r=\"0.13\" fill=\"" +
-                               hex(palette::match3_colors[static_cast<std::size_t>(k)]) + "\"/>";
-                    continue;
-                }
-                if (c == cell::ingredient) {  // the acorn
-                    svg += "<ellipse cx=\"" + num(x + 0.5) + "\" cy=\"" + num(y + 0.58) + "\" rx=\"0.26\" ry=\"0.3\" fill=\"" +
-                           hex(palette::ingredient) + "\"/>";
-                    rect(svg, x + 0.2, y + 0.2, 0.6, 0.18, hex(palette::ingredient_cap), " rx=\"0.08\"");
-                    continue;
-                }
-                if (cell::is_crate(c)) {  // a wooden box and its hit points
-                    rect(svg, x + 0.12, y + 0.12, 0.76, 0.76, "none",
-                         " stroke=\"" + hex(palette::crate_ink) + "\" stroke-width=\"0.07\"");
-                    if (labels) cell_label(svg, x, y, std::to_string(cell::crate_hp(c)), 0.45, hex(palette::crate_ink));
-                    continue;
-                }
-            }
-            if (!cell::is_value(c)) continue;
-            switch (level.kind) {
-            case Kind::match3: {
-                svg += "<circle cx=\"" + num(x + 0.5) + "\" cy=\"" + num(y + 0.5) + "\" r=\"0.38\" fill=\"" + fill_of(level, c) +
-                       "\"/>";
-                // Specials as the editor marks them: a stripe across (h) or down (v), a ring (bomb).
-                const int type = cell::special_of(c);
-                if (type == cell::line_h) rect(svg, x + 0.14, y + 0.43, 0.72, 0.14, ink);
-                if (type == cell::line_v) rect(svg, x + 0.43, y + 0.14, 0.14, 0.72, ink);
-                if (type == cell::bomb)
-                    svg += "<circle cx=\"" + num(x + 0.5) + "\" cy=\"" + num(y + 0.5) + "\" r=\"0.22\" fill=\"none\" stroke=\"" +
-                           ink + "\" stroke-width=\"0.08\"/>";
-                break;
-            }
-            case Kind::link: {
-                rect(svg, x + 0.06, y + 0.06, 0.88, 0.88, fill_of(level, c), " rx=\"0.12\"");
-                const bool dark = palette::link_dark_text(c, level.rules.pair);
-                if (labels) cell_label(svg, x, y, std::to_string(c), c >= 100 ? 0.34 : 0.45, dark ? "#141418" : "#ffffff");
-                break;
-            }
-            case Kind::lines:
-                lines_tile(svg, x, y, c);
-                break;
-            case Kind::slide:
-                rect(svg, x + 0.05, y + 0.05, 0.9, 0.9, fill_of(level, c), " rx=\"0.1\"");
-                if (labels)
-                    cell_label(svg, x, y, std::to_string(c), c >= 1000 ? 0.28 : 0.4,
-                               palette::slide_dark_text(c) ? "#5a5046" : "#ffffff");
-                break;
-            }
+            look.picture(svg, level, x, y, c, labels);
         }
     }
     // match3 jelly: a frame on every cell that still has a layer; locks: a padlock's outline.

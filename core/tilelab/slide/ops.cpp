@@ -225,6 +225,7 @@ const KindOps& ops() {
                                .dead_start = "game over at the start: no tile can move",
                                .report_colour = "#d9822b",
                                .goal_words = goal_words,
+                               .look = &look(),
                                .parse_move = parse_direction_move,
                                .ladder_bots = {"random", "greedy", "quick", "expectimax"},
                                .analysis_text = analysis_text,
