@@ -11,6 +11,7 @@
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/kinds/table.hpp"
 
 // A level and the games started from it share it: a copy of a game (a saved state) copies only
@@ -156,7 +157,7 @@ int tl_game_play(tl_game* game, const char* move) {
             game->why = step.why;
             return 1;
         }
-        game->events = step.events_json().dump();
+        game->events = tilelab::events_json(step.events).dump();
         game->state = std::move(step.state);
         game->why.clear();
         return 0;
