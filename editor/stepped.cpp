@@ -22,16 +22,11 @@ Stepper& stepper() {
     return instance;
 }
 
-std::vector<Cell> path_of(const nlohmann::ordered_json& events) {
-    std::vector<Cell> out;
-    for (const auto& event : events) {
-        auto path = event.find("path");
-        if (path == event.end() || !path->is_array()) continue;
-        for (const auto& c : *path)
-            if (c.is_array() && c.size() == 2) out.push_back(Cell{c[0].get<int>(), c[1].get<int>()});
-        break;
-    }
-    return out;
+// The path of the first event that has one (a link pair's removal).
+std::vector<Cell> path_of(const std::vector<Event>& events) {
+    for (const Event& e : events)
+        if (const auto* removed = std::get_if<event::Remove>(&e)) return removed->path;
+    return {};
 }
 
 }  // namespace

@@ -32,6 +32,9 @@ namespace Tilelab
         [DllImport(Lib)] public static extern int tl_game_moves(IntPtr game);
         [DllImport(Lib)] public static extern UIntPtr tl_game_legal_moves(IntPtr game, byte[] text, UIntPtr len);
         [DllImport(Lib)] public static extern UIntPtr tl_game_events(IntPtr game, byte[] text, UIntPtr len);
+        [DllImport(Lib)] public static extern UIntPtr tl_game_event_count(IntPtr game);
+        [DllImport(Lib)] public static extern int tl_game_event(IntPtr game, UIntPtr index, out NativeEvent e);
+        [DllImport(Lib)] public static extern int tl_game_event_group(IntPtr game, UIntPtr index, UIntPtr group, out IntPtr cells, out UIntPtr count, out long points);
         [DllImport(Lib)] public static extern IntPtr tl_status_name(int status);
         [DllImport(Lib)] public static extern void tl_text_free(IntPtr text);
         [DllImport(Lib)] public static extern int tl_level_read(byte[] bytes, UIntPtr len, out IntPtr level, byte[] err, UIntPtr errLen);
@@ -48,6 +51,35 @@ namespace Tilelab
             string s = Utf8(text);
             tl_text_free(text);
             return s;
+        }
+
+        // tilelab.h's tl_event, field for field.
+        [StructLayout(LayoutKind.Sequential)]
+        public struct NativeEvent
+        {
+            public int type;
+            public IntPtr name;
+            public int step;
+            public Cell a, b;
+            public long value;
+            public int id, other, into, flag;
+            public IntPtr token;
+            public IntPtr cells;
+            public UIntPtr cellCount;
+            public IntPtr jelly;
+            public UIntPtr jellyCount;
+            public UIntPtr groupCount;
+            public int lastStep;
+            public long cleared, jellyLayers, falls, spawns;
+        }
+
+        // `count` tl_cells at `at` (none when NULL).
+        public static Cell[] Cells(IntPtr at, ulong count)
+        {
+            var cells = new Cell[at == IntPtr.Zero ? 0 : (int)count];
+            for (int i = 0; i < cells.Length; ++i)
+                cells[i] = new Cell(Marshal.ReadInt32(at, 8 * i), Marshal.ReadInt32(at, 8 * i + 4));
+            return cells;
         }
 
         // The message beside a status.
@@ -92,6 +124,52 @@ namespace Tilelab
                 if (lines[i].StartsWith(unnamed + ": ")) lines[i] = name + lines[i].Substring(unnamed.Length);
             return string.Join("\n", lines);
         }
+    }
+
+    // A cell (x from the left, y from the top, both from 0), as tilelab.h's tl_cell.
+    [StructLayout(LayoutKind.Sequential)]
+    public struct Cell
+    {
+        public int X, Y;
+        public Cell(int x, int y) { X = x; Y = y; }
+        public override string ToString() => $"[{X},{Y}]";
+    }
+
+    // tilelab.h's tl_event_type: the events of each kind (docs/runtimes.md "Events").
+    public enum EventType
+    {
+        Swap = 0, Clear = 1, Fall = 2, Spawn = 3, Summary = 4,                          // match3
+        Combo = 5, Fired = 6, Unlocked = 7, CrateHit = 8, Created = 9, Collected = 10,  // match3, format 2
+        Remove = 11, Cleared = 12, Stuck = 13,                                          // link
+        Shift = 14, Closed = 15,                                                        // lines
+        TileMove = 16, TileMerge = 17, TileSpawn = 18                                   // slide
+    }
+
+    // One match group of a Clear event: its cells and the points they scored.
+    public struct ClearGroup
+    {
+        public Cell[] Cells;
+        public long Points;
+    }
+
+    // One event of a move, typed: each field holds what tilelab.h's tl_event says for the type, and
+    // is 0, null or empty for the others.
+    public sealed class Event
+    {
+        public EventType Type;
+        public string Name;      // the JSON's "type": "swap", "clear", ..., "move", "merge", "spawn"
+        public int Step;         // match3: the resolution step (summary: the first); lines shift: -1 or +1
+        public Cell A, B;        // swap, combo, remove: the two cells; fall, tile move: from, to; else A: the cell
+        public long Value;       // spawn: colour; crate_hit: hp left; clear, summary: points; remove: turns;
+                                 // shift: the index; tile merge, tile spawn: the value
+        public int Id, Other, Into;  // slide: the tile; merge: nearer, farther, the new tile
+        public bool Flag;        // closed: new; summary: cascade capped; shift: a column
+        public string Token;     // fired, created: the item's token
+        public Cell[] Cells;     // clear (format 2): cleared; combo, fired: the area; remove: the path; closed: the group
+        public Cell[] Jelly;     // clear: the cells that lost a jelly layer
+        public ClearGroup[] Groups;  // clear: its match groups
+        public int LastStep;     // summary
+        public long Cleared, JellyLayers, Falls, Spawns;  // summary
     }
 
     // What a call that can fail says (tilelab.h's tl_status).
@@ -269,6 +347,34 @@ namespace Tilelab
         public string[] LegalMoves => Native.Lines(Native.Take(Native.tl_game_legal_moves, handle));
         // The last move's events as JSON, as `tilelab apply --json` prints them (parse with any JSON library).
         public string EventsJson => Native.Take(Native.tl_game_events, handle);
+        // The last move's events, typed (the same as EventsJson).
+        public Event[] Events
+        {
+            get
+            {
+                var events = new Event[(int)(ulong)Native.tl_game_event_count(handle)];
+                for (int i = 0; i < events.Length; ++i)
+                {
+                    Native.tl_game_event(handle, (UIntPtr)i, out Native.NativeEvent n);
+                    var e = new Event
+                    {
+                        Type = (EventType)n.type, Name = Native.Utf8(n.name), Step = n.step, A = n.a, B = n.b, Value = n.value,
+                        Id = n.id, Other = n.other, Into = n.into, Flag = n.flag != 0,
+                        Token = n.token == IntPtr.Zero ? null : Native.Utf8(n.token),
+                        Cells = Native.Cells(n.cells, (ulong)n.cellCount), Jelly = Native.Cells(n.jelly, (ulong)n.jellyCount),
+                        Groups = new ClearGroup[(int)(ulong)n.groupCount], LastStep = n.lastStep, Cleared = n.cleared,
+                        JellyLayers = n.jellyLayers, Falls = n.falls, Spawns = n.spawns
+                    };
+                    for (int g = 0; g < e.Groups.Length; ++g)
+                    {
+                        Native.tl_game_event_group(handle, (UIntPtr)i, (UIntPtr)g, out IntPtr cells, out UIntPtr count, out long points);
+                        e.Groups[g] = new ClearGroup { Cells = Native.Cells(cells, (ulong)count), Points = points };
+                    }
+                    events[i] = e;
+                }
+                return events;
+            }
+        }
         // A copy of the game as it is now: a saved state.
         public Game Copy() => new Game(Native.tl_game_copy(handle));
         // The game's state as text, to store when the player leaves mid-level; Level.RestoreGame

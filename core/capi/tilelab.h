@@ -158,8 +158,8 @@ typedef struct tl_event {
     size_t cell_count;
     const tl_cell* jelly; /* clear: the cells that lost a jelly layer */
     size_t jelly_count;
-    size_t group_count;   /* clear: its match groups (tl_game_event_group) */
-    int last_step;        /* summary: the last step summed up */
+    size_t group_count;                             /* clear: its match groups (tl_game_event_group) */
+    int last_step;                                  /* summary: the last step summed up */
     long long cleared, jelly_layers, falls, spawns; /* summary: cells, layers, falls and pieces */
 } tl_event;
 
@@ -169,8 +169,7 @@ size_t tl_game_event_count(const tl_game* game);
 int tl_game_event(const tl_game* game, size_t index, tl_event* out);
 /* Match group `group` of clear event `index`: its cells (sorted) and the points they scored. 0, or 1
  * when there is no such group. */
-int tl_game_event_group(const tl_game* game, size_t index, size_t group, const tl_cell** cells, size_t* count,
-                        long long* points);
+int tl_game_event_group(const tl_game* game, size_t index, size_t group, const tl_cell** cells, size_t* count, long long* points);
 
 /* The game's state as text (one line of JSON, docs/runtimes.md "Saving a game"): what a runtime
  * stores when the player leaves mid-level. The generator's state is in it: the game restored plays

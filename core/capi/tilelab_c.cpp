@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -16,11 +17,14 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
+#include <vector>
 
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/analysis/problems.hpp"
 #include "tilelab/io/json_writer.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/kinds/state_io.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/limits.hpp"
@@ -39,8 +43,8 @@ struct tl_bundle {
 struct tl_game {
     std::shared_ptr<const tilelab::Level> level;
     tilelab::State state;
-    std::string why;            // of the last refused move
-    std::string events = "[]";  // of the last move played, as JSON
+    std::string why;                     // of the last refused move
+    std::vector<tilelab::Event> events;  // of the last move played
 };
 
 namespace {
@@ -62,6 +66,141 @@ std::string error_lines(const tilelab::Diagnostics& diagnostics) {
         if (d.severity == tilelab::Diagnostic::Severity::error) text += (text.empty() ? "" : "\n") + d.format();
     return text;
 }
+
+// The core's cells as the C API's: the same two ints.
+static_assert(sizeof(tl_cell) == sizeof(tilelab::Cell) && offsetof(tl_cell, x) == offsetof(tilelab::Cell, x) &&
+                  offsetof(tl_cell, y) == offsetof(tilelab::Cell, y),
+              "tl_cell and tilelab::Cell have one layout");
+const tl_cell* view(const std::vector<tilelab::Cell>& cells) {
+    return cells.empty() ? nullptr : reinterpret_cast<const tl_cell*>(cells.data());
+}
+tl_cell cell(tilelab::Cell c) { return tl_cell{c.x, c.y}; }
+
+// One typed event as tl_event's fields (tilelab.h says which field holds what for each type).
+struct EventView {
+    tl_event& e;
+    void cells(const std::vector<tilelab::Cell>& list) const {
+        e.cells = view(list);
+        e.cell_count = list.size();
+    }
+    void operator()(const tilelab::event::Swap& v) const {
+        e.type = TL_EVENT_SWAP;
+        e.a = cell(v.a);
+        e.b = cell(v.b);
+    }
+    void operator()(const tilelab::event::Clear& v) const {
+        e.type = TL_EVENT_CLEAR;
+        e.step = v.step;
+        if (v.cells) {
+            cells(*v.cells);
+            static const tl_cell none{0, 0};
+            if (!e.cells) e.cells = &none;  // format 2 lists its cells, even none: not NULL, count 0
+        }
+        e.value = v.points;
+        e.jelly = view(v.jelly);
+        e.jelly_count = v.jelly.size();
+        e.group_count = v.groups.size();
+    }
+    void operator()(const tilelab::event::Fall& v) const {
+        e.type = TL_EVENT_FALL;
+        e.step = v.step;
+        e.a = cell(v.from);
+        e.b = cell(v.to);
+    }
+    void operator()(const tilelab::event::Spawn& v) const {
+        e.type = TL_EVENT_SPAWN;
+        e.step = v.step;
+        e.a = cell(v.cell);
+        e.value = v.color;
+    }
+    void operator()(const tilelab::event::Summary& v) const {
+        e.type = TL_EVENT_SUMMARY;
+        e.step = v.first_step;
+        e.last_step = v.last_step;
+        e.value = v.points;
+        e.cleared = v.cleared;
+        e.jelly_layers = v.jelly;
+        e.falls = v.falls;
+        e.spawns = v.spawns;
+        e.flag = v.cascade_capped ? 1 : 0;
+    }
+    void operator()(const tilelab::event::Combo& v) const {
+        e.type = TL_EVENT_COMBO;
+        e.step = v.step;
+        e.a = cell(v.a);
+        e.b = cell(v.b);
+        cells(v.area);
+    }
+    void operator()(const tilelab::event::Fired& v) const {
+        e.type = TL_EVENT_FIRED;
+        e.step = v.step;
+        e.a = cell(v.cell);
+        e.token = v.token.c_str();
+        cells(v.area);
+    }
+    void operator()(const tilelab::event::Unlocked& v) const {
+        e.type = TL_EVENT_UNLOCKED;
+        e.step = v.step;
+        e.a = cell(v.cell);
+    }
+    void operator()(const tilelab::event::CrateHit& v) const {
+        e.type = TL_EVENT_CRATE_HIT;
+        e.step = v.step;
+        e.a = cell(v.cell);
+        e.value = v.hp;
+    }
+    void operator()(const tilelab::event::Created& v) const {
+        e.type = TL_EVENT_CREATED;
+        e.step = v.step;
+        e.a = cell(v.cell);
+        e.token = v.token.c_str();
+    }
+    void operator()(const tilelab::event::Collected& v) const {
+        e.type = TL_EVENT_COLLECTED;
+        e.step = v.step;
+        e.a = cell(v.cell);
+    }
+    void operator()(const tilelab::event::Remove& v) const {
+        e.type = TL_EVENT_REMOVE;
+        e.a = cell(v.a);
+        e.b = cell(v.b);
+        e.value = v.turns;
+        cells(v.path);
+    }
+    void operator()(const tilelab::event::Cleared&) const { e.type = TL_EVENT_CLEARED; }
+    void operator()(const tilelab::event::Stuck&) const { e.type = TL_EVENT_STUCK; }
+    void operator()(const tilelab::event::Shift& v) const {
+        e.type = TL_EVENT_SHIFT;
+        e.step = v.step;
+        e.value = v.index;
+        e.flag = v.axis == tilelab::event::Shift::Axis::col ? 1 : 0;
+    }
+    void operator()(const tilelab::event::Closed& v) const {
+        e.type = TL_EVENT_CLOSED;
+        cells(v.cells);
+        e.flag = v.is_new ? 1 : 0;
+    }
+    void operator()(const tilelab::event::TileMove& v) const {
+        e.type = TL_EVENT_TILE_MOVE;
+        e.id = v.id;
+        e.a = cell(v.from);
+        e.b = cell(v.to);
+    }
+    void operator()(const tilelab::event::TileMerge& v) const {
+        e.type = TL_EVENT_TILE_MERGE;
+        e.id = v.nearer;
+        e.other = v.farther;
+        e.into = v.into;
+        e.a = cell(v.cell);
+        e.value = v.value;
+    }
+    void operator()(const tilelab::event::TileSpawn& v) const {
+        e.type = TL_EVENT_TILE_SPAWN;
+        e.id = v.id;
+        e.a = cell(v.cell);
+        e.value = v.value;
+    }
+};
 
 // The code of a failed read: a place given as line:column is the JSON parser's; a newer format
 // version is the reader's message at /version (tests/install/runtime_vectors.py checks both).
@@ -285,7 +424,7 @@ int tl_level_height(const tl_level* level) { return level ? level->level->height
 tl_game* tl_game_new(const tl_level* level) {
     if (!level) return nullptr;
     try {
-        return new tl_game{level->level, tilelab::kind_ops(level->level->kind).start(*level->level), {}, "[]"};
+        return new tl_game{level->level, tilelab::kind_ops(level->level->kind).start(*level->level), {}, {}};
     } catch (...) {
         return nullptr;
     }
@@ -316,7 +455,7 @@ int tl_game_play(tl_game* game, const char* move) {
             game->why = step.why;
             return 1;
         }
-        game->events = step.events_json().dump();
+        game->events = std::move(step.events);
         game->state = std::move(step.state);
         game->why.clear();
         return 0;
@@ -356,7 +495,35 @@ size_t tl_game_legal_moves(const tl_game* game, char* out, size_t out_len) {
 }
 
 size_t tl_game_events(const tl_game* game, char* out, size_t out_len) {
-    return copy_out(game ? game->events : std::string("[]"), out, out_len);
+    try {
+        return copy_out(game ? tilelab::events_json(game->events).dump() : std::string("[]"), out, out_len);
+    } catch (...) {
+        return copy_out("[]", out, out_len);
+    }
+}
+
+size_t tl_game_event_count(const tl_game* game) { return game ? game->events.size() : 0; }
+
+int tl_game_event(const tl_game* game, size_t index, tl_event* out) {
+    if (!game || !out || index >= game->events.size()) return 1;
+    const tilelab::Event& event = game->events[index];
+    tl_event e{};
+    e.name = tilelab::event_type(event).data();  // a literal: NUL-terminated
+    std::visit(EventView{e}, event);
+    *out = e;
+    return 0;
+}
+
+int tl_game_event_group(const tl_game* game, size_t index, size_t group, const tl_cell** cells, size_t* count,
+                        long long* points) {
+    if (!game || index >= game->events.size()) return 1;
+    const auto* clear = std::get_if<tilelab::event::Clear>(&game->events[index]);
+    if (!clear || group >= clear->groups.size()) return 1;
+    const tilelab::event::ClearGroup& g = clear->groups[group];
+    if (cells) *cells = view(g.cells);
+    if (count) *count = g.cells.size();
+    if (points) *points = g.points;
+    return 0;
 }
 
 char* tl_game_save(const tl_game* game) {
@@ -384,7 +551,7 @@ tl_status tl_game_restore(const tl_level* level, const char* text, size_t len, t
                    : error.find("is newer than this tilelab reads") != std::string::npos ? TL_ERROR_VERSION
                                                                                          : TL_ERROR_INVALID;
         }
-        *out = new tl_game{level->level, std::move(*state), {}, "[]"};
+        *out = new tl_game{level->level, std::move(*state), {}, {}};
         copy_out("", err, err_len);
         return TL_OK;
     } catch (const std::bad_alloc&) {

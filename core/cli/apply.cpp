@@ -3,6 +3,7 @@
 
 #include "cli/verbs.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/kinds/table.hpp"
 
 namespace tilelab::cli {
@@ -45,7 +46,7 @@ int run_apply(const Args& args) {
         nlohmann::ordered_json out;
         out["board"] = board_json(level->kind, result.state.board);
         out["score"] = result.state.score;
-        out["events"] = result.events;
+        out["events"] = events_json(result.events);
         out["illegal"] = result.illegal ? nlohmann::ordered_json(*result.illegal) : nlohmann::ordered_json(nullptr);
         if (result.illegal) out["why"] = result.why;
         out["moves"] = result.state.moves;

@@ -21,6 +21,7 @@
 #include "tilelab/analysis/calibration.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/pack/report.hpp"
 #include "tilelab/pack/shard.hpp"
@@ -133,10 +134,11 @@ inline std::string check_play(std::string_view bytes) {
         const Move& move = legal[static_cast<std::size_t>((h >> (i * 8)) % legal.size())];
         StepResult step = game.play(level, state, move);
         if (!step.legal) return "a move from legal_moves was refused: " + format_move(move) + ": " + step.why;
-        (void)step.events.dump();
+        const nlohmann::ordered_json events = events_json(step.events);  // what `apply --json` prints
+        (void)events.dump();
         state = std::move(step.state);
         (void)game.goal_met(level, state);
-        if (long_cascade(step.events)) {
+        if (long_cascade(events)) {
             moves.clear();  // nor the parsed moves: apply still starts
             break;
         }
@@ -144,7 +146,7 @@ inline std::string check_play(std::string_view bytes) {
 
     // The parsed moves, applied from the start.
     ApplyResult applied = apply_moves(level, moves);
-    (void)applied.events.dump();
+    (void)events_json(applied.events).dump();
     if (applied.state.board.width != level.width() || applied.state.board.height != level.height())
         return "apply changed the board's size";
     if (applied.illegal && applied.why.empty()) return "an illegal move without a reason";

@@ -170,6 +170,7 @@ if failures:
     print(f"{len(failures)} failures")
     sys.exit(1)
 print(f"{language}: " + ", ".join(f"{name} {count}" for name, count in counts.items()) +
-      ": start boards, boards, scores, illegal moves, every move's events and games restored halfway equal; "
+      ": start boards, boards, scores, illegal moves, every move's events (as JSON and typed) and games restored halfway "
+      "equal; "
       f"a broken level, a newer format, a text that is not JSON and a malformed move refused; {analysed} sample levels' "
       "analyses and estimates equal the command line's")

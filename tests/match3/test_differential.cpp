@@ -162,7 +162,7 @@ TEST_CASE("random play: board score jelly collected and generator agree with the
             }
             ++moves_played;
             int clears = 0;
-            for (const auto& e : step.events) clears += e.at("type") == "clear";
+            for (const Event& e : step.events) clears += std::holds_alternative<event::Clear>(e);
             cascades_seen += clears > 1;
             state = step.state;
             REQUIRE(state.board == oracle::to_board(want.grid));

@@ -11,6 +11,7 @@
 #include "support/scale.hpp"
 #include "tilelab/analysis/game.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/v2.hpp"
 #include "tilelab/random.hpp"
@@ -184,7 +185,7 @@ void compare(const json& level_json, Rng& rng, Tally& tally) {
     // Events move by move (the oracle's start at each swap). A move whose cascade passes the core's
     // event cap ends in one summary event: the oracle's later steps must add up to it.
     std::vector<json> got_moves, want_moves;
-    for (const auto& e : result.events) {
+    for (const auto& e : events_json(result.events)) {
         json plain = json::parse(e.dump());
         const auto m = plain.at("move").get<std::size_t>();
         plain.erase("move");
@@ -275,8 +276,9 @@ TEST_CASE("match3 format 2: a cascade that never ends stops at the step cap with
     REQUIRE(load.level.has_value());
     const ApplyResult result = apply_moves(*load.level, {CellPairMove{Cell{2, 5}, Cell{2, 4}}});
     REQUIRE_FALSE(result.illegal.has_value());
-    REQUIRE(result.events.back().at("type") == "summary");
-    CHECK(result.events.back().at("cascade_capped") == true);
+    const nlohmann::ordered_json events = events_json(result.events);
+    REQUIRE(events.back().at("type") == "summary");
+    CHECK(events.back().at("cascade_capped") == true);
     const oracle_v2::Play play = oracle_v2::play(level, {"2,5:2,4"});
     CHECK(rows_of(result.state.board) == play.board);
     CHECK(result.state.score == play.score);
@@ -306,7 +308,7 @@ TEST_CASE("match3 format 2: a move played without events is the move played with
             const auto kind = match3::v2::classify(quiet.board, quiet.lock, move.a, move.b, config.min_match);
             const auto mode = m % 4 == 3 ? match3::v2::Mode::lookahead : match3::v2::Mode::scored;
             State logged = quiet;
-            nlohmann::ordered_json events = nlohmann::ordered_json::array();
+            std::vector<Event> events;
             const int quiet_steps = match3::v2::play_move(quiet, config, move.a, move.b, kind, quiet_scratch, nullptr, mode);
             const int logged_steps = match3::v2::play_move(logged, config, move.a, move.b, kind, logged_scratch, &events, mode);
             INFO("move " << m);

@@ -5,6 +5,7 @@
 
 #include "support/analysis_json.hpp"
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/match3/bot.hpp"
 #include "tilelab/match3/hints.hpp"
@@ -153,18 +154,19 @@ TEST_CASE("events: the swap then per step the cleared groups with points falls a
     const StepResult r = game.play(level, s, Move{CellPairMove{{2, 2}, {2, 3}}});
     REQUIRE(r.legal);
     CHECK(r.state.moves == 1);
-    REQUIRE(r.events.size() >= 2);
-    CHECK(r.events[0].at("type") == "swap");
-    CHECK(r.events[0].at("a") == nlohmann::ordered_json::array({2, 2}));
-    CHECK(r.events[1].at("type") == "clear");
-    CHECK(r.events[1].at("step") == 1);
-    CHECK(r.events[1].at("points") == 300);
-    CHECK(r.events[1].at("groups").size() == 1);
-    CHECK(r.events[1].at("groups")[0].at("cells").dump() == "[[0,2],[1,2],[2,2]]");
-    CHECK(r.events[1].at("groups")[0].at("points") == 300);
+    const nlohmann::ordered_json events = events_json(r.events);
+    REQUIRE(events.size() >= 2);
+    CHECK(events[0].at("type") == "swap");
+    CHECK(events[0].at("a") == nlohmann::ordered_json::array({2, 2}));
+    CHECK(events[1].at("type") == "clear");
+    CHECK(events[1].at("step") == 1);
+    CHECK(events[1].at("points") == 300);
+    CHECK(events[1].at("groups").size() == 1);
+    CHECK(events[1].at("groups")[0].at("cells").dump() == "[[0,2],[1,2],[2,2]]");
+    CHECK(events[1].at("groups")[0].at("points") == 300);
     int falls = 0, spawns = 0, clears = 0;
     std::int64_t points = 0;
-    for (const auto& e : r.events) {
+    for (const auto& e : events) {
         CHECK(e.contains("type"));
         if (e.at("type") == "fall") ++falls;
         if (e.at("type") == "spawn") ++spawns;

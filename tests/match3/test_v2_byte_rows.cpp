@@ -114,7 +114,7 @@ TEST_CASE("match3 format 2: resolution steps on byte rows leave the states of th
         const bool logged = pick(rng, 4) == 0;
         State a = d.state, b = d.state;
         for (int step = 1; step <= 40; ++step) {
-            nlohmann::ordered_json ea = nlohmann::ordered_json::array(), eb = nlohmann::ordered_json::array();
+            std::vector<Event> ea, eb;
             const bool ra = match3::v2::resolve_step(a, config, mode, nullptr, scratch.fast, logged ? &ea : nullptr, step);
             const bool rb = match3::v2::resolve_step(b, config, mode, nullptr, scratch.reference, logged ? &eb : nullptr, step);
             INFO("step " << step << ", mode " << static_cast<int>(mode) << ", events " << logged);
@@ -132,7 +132,7 @@ TEST_CASE("match3 format 2: resolution steps on byte rows leave the states of th
             const auto kind = match3::v2::classify(a.board, a.lock, move.a, move.b, config.min_match);
             const Mode play_mode = pick(rng, 2) && config.min_match > 2 ? Mode::scored : Mode::lookahead;
             const bool with_events = pick(rng, 5) == 0;
-            nlohmann::ordered_json ea = nlohmann::ordered_json::array(), eb = nlohmann::ordered_json::array();
+            std::vector<Event> ea, eb;
             const int sa = match3::v2::play_move(a, config, move.a, move.b, kind, scratch.fast, with_events ? &ea : nullptr,
                                                  play_mode);
             const int sb = match3::v2::play_move(b, config, move.a, move.b, kind, scratch.reference, with_events ? &eb : nullptr,

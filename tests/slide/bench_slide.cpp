@@ -14,6 +14,7 @@
 #include "oracle.hpp"
 #include "tilelab/analysis/playouts.hpp"
 #include "tilelab/io/level_io.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/slide/bot.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/paths.hpp"
@@ -211,7 +212,7 @@ void bench_moves() {
         check += moved.events.size() + static_cast<std::uint64_t>(moved.events.empty() ? 0 : moved.events.back().id);
     });
     const double json_ns = time_per_call(count, 0.3, [&](std::size_t i) {
-        check += slide::move_with_ids(boards[i], id_grids[i], 16, all_directions[i & 3]).events.size();
+        check += events_json(slide::move_with_ids(boards[i], id_grids[i], 16, all_directions[i & 3]).events).size();
     });
     const double oracle_ns = time_per_call(count, 0.5, [&](std::size_t i) {
         check += static_cast<std::uint64_t>(slide_oracle::move(boards[i], all_directions[i & 3], SlideScore::merged).score);

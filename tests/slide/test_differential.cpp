@@ -6,6 +6,7 @@
 
 #include "oracle.hpp"
 #include "support/scale.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/paths.hpp"
 
@@ -40,7 +41,7 @@ void check_events(const Board& before, const Grid& ids, const slide::IdMove& m) 
     for (int y = 0; y < before.height; ++y)
         for (int x = 0; x < before.width; ++x)
             if (cell::is_value(before.at(x, y))) tiles[ids.at(x, y)] = {{x, y}, before.at(x, y)};
-    for (const auto& e : m.events) {
+    for (const auto& e : events_json(m.events)) {
         if (e["type"] == "move") {
             auto& tile = tiles.at(e["id"].get<int>());
             REQUIRE(tile.first == Cell{e["from"][0].get<int>(), e["from"][1].get<int>()});

@@ -3,6 +3,7 @@
 
 #include "support/analysis_json.hpp"
 #include "slide_test_util.hpp"
+#include "tilelab/kinds/event_json.hpp"
 #include "tilelab/kinds/table.hpp"
 #include "tilelab/slide/moves.hpp"
 #include "tilelab/slide/paths.hpp"
@@ -101,7 +102,7 @@ TEST_CASE("slide: moves report every tile with stable ids") {
         {"type": "merge", "ids": [10, 11], "into": 20, "cell": [0, 0], "value": 4},
         {"type": "move", "id": 12, "from": [3, 0], "to": [1, 0]}
     ])");
-    CHECK(m.events == expected);
+    CHECK(events_json(m.events) == expected);
 }
 
 TEST_CASE("slide: play spawns after a legal move; refuses an illegal one; never mutates its input") {
@@ -121,7 +122,7 @@ TEST_CASE("slide: play spawns after a legal move; refuses an illegal one; never 
     REQUIRE(right.legal);
     CHECK(start == copy);
     CHECK(right.state.moves == 1);
-    const nlohmann::ordered_json events = right.events_json();
+    const nlohmann::ordered_json events = events_json(right.events);
     REQUIRE(events.size() == 3);  // the 2 moves, the 4 moves (stops at the wall), a spawn
     const auto& spawn = events.back();
     CHECK(spawn["type"] == "spawn");

@@ -1,4 +1,4 @@
-// Move strings, names, and the JSON of cells, boards and tile events: the kind-agnostic face.
+// Move strings, names, and the JSON of cells and boards: the kind-agnostic face.
 #include "tilelab/analysis/game.hpp"
 
 #include <charconv>
@@ -130,24 +130,6 @@ std::optional<Move> parse_direction_move(std::string_view text, std::string& err
         if (direction_name(d) == text) return Move{d};
     error = "'" + std::string(text) + "' is not a slide move (expected up, down, left or right)";
     return std::nullopt;
-}
-
-nlohmann::ordered_json tile_event_json(const TileEvent& e) {
-    switch (e.type) {
-    case TileEvent::Type::move:
-        return {{"type", "move"}, {"id", e.id}, {"from", cell_json(e.from)}, {"to", cell_json(e.to)}};
-    case TileEvent::Type::merge:
-        return {{"type", "merge"}, {"ids", {e.id, e.other}}, {"into", e.into}, {"cell", cell_json(e.to)}, {"value", e.value}};
-    case TileEvent::Type::spawn:
-        return {{"type", "spawn"}, {"id", e.id}, {"cell", cell_json(e.to)}, {"value", e.value}};
-    }
-    return nlohmann::ordered_json::object();
-}
-
-nlohmann::ordered_json tile_events_json(const std::vector<TileEvent>& events) {
-    auto out = nlohmann::ordered_json::array();
-    for (const TileEvent& e : events) out.push_back(tile_event_json(e));
-    return out;
 }
 
 nlohmann::ordered_json cell_json(Cell c) { return nlohmann::ordered_json::array({c.x, c.y}); }

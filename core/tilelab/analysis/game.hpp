@@ -13,6 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tilelab/analysis/events.hpp"
 #include "tilelab/board/board.hpp"
 #include "tilelab/board/level.hpp"
 #include "tilelab/board/stop.hpp"
@@ -78,32 +79,11 @@ struct State {
     friend bool operator==(const State&, const State&) = default;
 };
 
-// slide: what happened to one tile in a move, as plain data. JSON is built only where events are
-// printed (tile_event_json: `tilelab apply`), so playing a move builds none.
-struct TileEvent {
-    enum class Type : std::uint8_t { move, merge, spawn };
-    Type type = Type::move;
-    int id = -1;             // move, spawn: the tile; merge: the tile nearer the wall
-    int other = -1;          // merge: the farther tile
-    int into = -1;           // merge: the new tile
-    Cell from{};             // move: the cell it leaves
-    Cell to{};               // move: the cell it reaches; merge, spawn: the cell
-    std::int32_t value = 0;  // merge: the new value; spawn: the value
-    friend bool operator==(const TileEvent&, const TileEvent&) = default;
-};
-// {"type":"move","id","from","to"}, {"type":"merge","ids":[nearer, farther],"into","cell","value"},
-// {"type":"spawn","id","cell","value"}.
-nlohmann::ordered_json tile_event_json(const TileEvent& event);
-nlohmann::ordered_json tile_events_json(const std::vector<TileEvent>& events);
-
 struct StepResult {
     bool legal = false;
-    std::string why;                                                  // when !legal: why the move was refused
-    State state;                                                      // the state after the move (the input state when illegal)
-    nlohmann::ordered_json events = nlohmann::ordered_json::array();  // what a runtime animates, in order
-    std::vector<TileEvent> tile_events;                               // slide: its events, plain (then `events` stays empty)
-    // Every event as printed: `events`, or the JSON of `tile_events`.
-    nlohmann::ordered_json events_json() const { return tile_events.empty() ? events : tile_events_json(tile_events); }
+    std::string why;            // when !legal: why the move was refused
+    State state;                // the state after the move (the input state when illegal)
+    std::vector<Event> events;  // what a runtime animates, in order (analysis/events.hpp; as JSON: kinds/event_json.hpp)
 };
 
 // ---- Analysis ----------------------------------------------------------------------------------

@@ -38,19 +38,7 @@ ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves) {
             result.why = step.why;
             break;
         }
-        for (auto& event : step.events) {
-            nlohmann::ordered_json tagged;
-            tagged["move"] = static_cast<int>(i);
-            for (auto it = event.begin(); it != event.end(); ++it) tagged[it.key()] = it.value();
-            result.events.push_back(std::move(tagged));
-        }
-        for (const TileEvent& event : step.tile_events) {
-            nlohmann::ordered_json tagged;
-            tagged["move"] = static_cast<int>(i);
-            const nlohmann::ordered_json fields = tile_event_json(event);
-            for (auto it = fields.begin(); it != fields.end(); ++it) tagged[it.key()] = it.value();
-            result.events.push_back(std::move(tagged));
-        }
+        for (Event& e : step.events) result.events.push_back(AppliedEvent{static_cast<int>(i), std::move(e)});
         result.state = std::move(step.state);
     }
     return result;

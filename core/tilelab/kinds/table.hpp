@@ -1,14 +1,12 @@
 // The table of the four kinds, and what goes through it for any level: kind_ops picks a kind's
 // operations (analysis/game.hpp's KindOps), apply_moves replays moves for `tilelab apply` and the
-// editor, and problem_list gives a level's problems. The layer above the four kinds, the only one
-// that knows them all (docs/architecture.md).
+// editor (their events as JSON: kinds/event_json.hpp), and problem_list gives a level's problems.
+// The layer above the four kinds, the only one that knows them all (docs/architecture.md).
 #pragma once
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "tilelab/analysis/game.hpp"
 
@@ -20,10 +18,18 @@ const KindOps& kind_ops(Kind kind);
 // why in `error`.
 std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error);
 
+// An event of a replay and the index of the move (from 0) that caused it: `tilelab apply` prints
+// it as the event's JSON with "move" first (kinds/event_json.hpp).
+struct AppliedEvent {
+    int move = 0;
+    Event event;
+    friend bool operator==(const AppliedEvent&, const AppliedEvent&) = default;
+};
+
 // Plays `moves` from the level's start. Stops at the first illegal move.
 struct ApplyResult {
     State state;
-    nlohmann::ordered_json events = nlohmann::ordered_json::array();
+    std::vector<AppliedEvent> events;  // every legal move's events, in order
     std::optional<int> illegal;
     std::string why;
 };

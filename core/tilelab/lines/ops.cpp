@@ -44,12 +44,8 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     step.legal = true;
     step.state.board = shifted(state.board, *shift);
     step.state.moves = state.moves + 1;
-    nlohmann::ordered_json event;
-    event["type"] = "shift";
-    event["axis"] = shift->axis == ShiftMove::Axis::row ? "row" : "col";
-    event["index"] = shift->index;
-    event["step"] = shift->step;
-    step.events.push_back(event);
+    step.events.emplace_back(event::Shift{shift->axis == ShiftMove::Axis::row ? event::Shift::Axis::row : event::Shift::Axis::col,
+                                          shift->index, shift->step});
     // Where each tile was before the shift: the inverse shift of the cell coordinates.
     const Board& after = step.state.board;
     auto origin = [&](Cell c) {
@@ -63,13 +59,9 @@ StepResult play(const Level& level, const State& state, const Move& move) {
         tiles.reserve(g.cells.size());
         for (Cell c : g.cells) tiles.push_back(origin(c));
         std::sort(tiles.begin(), tiles.end());
-        nlohmann::ordered_json closed;
-        closed["type"] = "closed";
-        closed["cells"] = cells_json(g.cells);
-        // new: the shift made this group; false for a closed group that was already closed
+        // is_new: the shift made this group; false for a closed group that was already closed
         // (perhaps carried along by the shift).
-        closed["new"] = !std::binary_search(closed_before.begin(), closed_before.end(), tiles);
-        step.events.push_back(closed);
+        step.events.emplace_back(event::Closed{g.cells, !std::binary_search(closed_before.begin(), closed_before.end(), tiles)});
     }
     return step;
 }

@@ -71,17 +71,11 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     result.state.board.at(pair->a) = cell::empty;
     result.state.board.at(pair->b) = cell::empty;
     result.state.moves += 1;
-    nlohmann::ordered_json removed;
-    removed["type"] = "remove";
-    removed["a"] = cell_json(link->a);
-    removed["b"] = cell_json(link->b);
-    removed["turns"] = link->turns;
-    removed["path"] = cells_json(link->path);
-    result.events.push_back(std::move(removed));
+    result.events.emplace_back(event::Remove{link->a, link->b, link->turns, std::move(link->path)});
     if (!has_tiles(result.state.board)) {
-        result.events.push_back(nlohmann::ordered_json{{"type", "cleared"}});
+        result.events.emplace_back(event::Cleared{});
     } else if (all_links(result.state.board, rules).empty()) {
-        result.events.push_back(nlohmann::ordered_json{{"type", "stuck"}});
+        result.events.emplace_back(event::Stuck{});
     }
     return result;
 }

@@ -23,54 +23,32 @@ RulesConfig config_of(const Rules& rules) {
     return RulesConfig::of(level);
 }
 
-nlohmann::ordered_json step_events(const StepLog& log, int step) {
-    auto events = nlohmann::ordered_json::array();
-    nlohmann::ordered_json clear;
-    clear["type"] = "clear";
-    clear["step"] = step;
-    auto groups = nlohmann::ordered_json::array();
-    for (const auto& g : log.groups) {
-        nlohmann::ordered_json group;
-        group["cells"] = cells_json(g.cells);
-        group["points"] = g.points;
-        groups.push_back(std::move(group));
-    }
-    clear["groups"] = std::move(groups);
-    clear["points"] = log.points;
-    clear["jelly"] = cells_json(log.jelly);
-    events.push_back(std::move(clear));
-    for (const auto& f : log.falls) {
-        nlohmann::ordered_json fall;
-        fall["type"] = "fall";
-        fall["step"] = step;
-        fall["from"] = cell_json(f.from);
-        fall["to"] = cell_json(f.to);
-        events.push_back(std::move(fall));
-    }
-    for (const auto& s : log.spawns) {
-        nlohmann::ordered_json spawn;
-        spawn["type"] = "spawn";
-        spawn["step"] = step;
-        spawn["cell"] = cell_json(s.cell);
-        spawn["color"] = s.color;
-        events.push_back(std::move(spawn));
-    }
-    return events;
+// A step's events of format 1 (docs/match3.md "`tilelab apply` (match3): events"), appended to
+// `out`: the clear, then the falls, then the spawns.
+void append_step_events(const StepLog& log, int step, std::vector<Event>& out) {
+    event::Clear clear;
+    clear.step = step;
+    clear.groups.reserve(log.groups.size());
+    for (const auto& g : log.groups) clear.groups.push_back(event::ClearGroup{g.cells, g.points});
+    clear.points = log.points;
+    clear.jelly = log.jelly;
+    out.emplace_back(std::move(clear));
+    for (const auto& f : log.falls) out.emplace_back(event::Fall{step, f.from, f.to});
+    for (const auto& s : log.spawns) out.emplace_back(event::Spawn{step, s.cell, s.color});
 }
 
 // The one event that sums up the steps of a move past the event caps (both rule sets).
-nlohmann::ordered_json summary_event(int first_step, int last_step, std::int64_t points, const StepTally& total) {
-    nlohmann::ordered_json summary;
-    summary["type"] = "summary";
-    summary["first_step"] = first_step;
-    summary["last_step"] = last_step;
-    summary["points"] = points;
-    summary["cleared"] = total.cleared;
-    summary["jelly"] = total.jelly;
-    summary["falls"] = total.falls;
-    summary["spawns"] = total.spawns;
+event::Summary summary_event(int first_step, int last_step, std::int64_t points, const StepTally& total) {
+    event::Summary summary;
+    summary.first_step = first_step;
+    summary.last_step = last_step;
+    summary.points = points;
+    summary.cleared = total.cleared;
+    summary.jelly = total.jelly;
+    summary.falls = total.falls;
+    summary.spawns = total.spawns;
     // The cascade stopped at max_cascade_steps with runs still on the board.
-    summary["cascade_capped"] = last_step >= max_cascade_steps;
+    summary.cascade_capped = last_step >= max_cascade_steps;
     return summary;
 }
 
@@ -100,7 +78,7 @@ StepResult play_v2(const Level& level, const State& state, const CellPairMove& s
     if (kind == v2::SwapKind::illegal) return r;
     r.legal = true;
     r.why.clear();
-    r.events.push_back(nlohmann::ordered_json{{"type", "swap"}, {"a", cell_json(swap.a)}, {"b", cell_json(swap.b)}});
+    r.events.emplace_back(event::Swap{swap.a, swap.b});
     std::swap(r.state.board.at(swap.a), r.state.board.at(swap.b));
     ++r.state.moves;
     const v2::FirstStep first{swap.a, swap.b, kind == v2::SwapKind::combo};
@@ -111,12 +89,12 @@ StepResult play_v2(const Level& level, const State& state, const CellPairMove& s
     int summary_from = 0;
     std::int64_t summary_points = 0;
     StepTally total;
-    nlohmann::ordered_json step_events = nlohmann::ordered_json::array();
+    std::vector<Event> step_events;
     while (step < max_cascade_steps) {
         const std::int64_t score_before = r.state.score;
         const v2::FirstStep* f = step == 0 ? &first : nullptr;
         if (summary_from == 0) {
-            step_events = nlohmann::ordered_json::array();
+            step_events.clear();
             scratch.event_cell_budget = v2::max_move_event_cells - listed_cells;
             if (!v2::resolve_step(r.state, config, v2::Mode::scored, f, scratch, &step_events, step + 1)) break;
             ++step;
@@ -127,7 +105,7 @@ StepResult play_v2(const Level& level, const State& state, const CellPairMove& s
                 continue;
             }
             summary_from = step;
-            step_events = nlohmann::ordered_json::array();
+            step_events = std::vector<Event>{};  // its memory is not needed any more
         } else {
             if (!v2::resolve_step(r.state, config, v2::Mode::scored, f, scratch, nullptr, step + 1)) break;
             ++step;
@@ -176,11 +154,7 @@ StepResult play(const Level& level, const State& state, const Move& move) {
         return r;
     }
     r.legal = true;
-    nlohmann::ordered_json swap_event;
-    swap_event["type"] = "swap";
-    swap_event["a"] = cell_json(a);
-    swap_event["b"] = cell_json(b);
-    r.events.push_back(std::move(swap_event));
+    r.events.emplace_back(event::Swap{a, b});
     std::swap(r.state.board.at(a), r.state.board.at(b));
     ++r.state.moves;
     // The cascade, as settle() plays it, listing whole steps until max_move_events; from the first
@@ -199,7 +173,7 @@ StepResult play(const Level& level, const State& state, const Move& move) {
             ++step;
             const std::size_t count = 1 + log.falls.size() + log.spawns.size();
             if (listed + count <= max_move_events) {
-                for (auto& e : step_events(log, step)) r.events.push_back(std::move(e));
+                append_step_events(log, step, r.events);
                 listed += count;
                 continue;
             }

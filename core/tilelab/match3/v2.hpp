@@ -186,11 +186,11 @@ struct StepReport {
 // Returns false and changes nothing when there is nothing to resolve (no run, no combo).
 // `events`, when given, receives the step's events (docs/match3.md); `report` what it cleared.
 bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& scratch,
-                  nlohmann::ordered_json* events = nullptr, int step = 0, StepReport* report = nullptr);
+                  std::vector<Event>* events = nullptr, int step = 0, StepReport* report = nullptr);
 
 // Exits (step 8): collects every ingredient on its column's lowest non-hole cell, then gravity,
 // refill (not in lookahead) and exits again until none is collected. Returns how many were collected.
-int run_exits(State& state, const Config& config, Mode mode, Scratch& scratch, nlohmann::ordered_json* events, int step);
+int run_exits(State& state, const Config& config, Mode mode, Scratch& scratch, std::vector<Event>* events, int step);
 
 // Whether swapping the items on a and b is a move, and of which kind; `why` says why not.
 SwapKind classify(const Board& board, const std::optional<Grid>& lock, Cell a, Cell b, int min_match, std::string* why = nullptr);
@@ -208,7 +208,7 @@ std::vector<CellPairMove> legal_moves_plain(const Board& board, const std::optio
 
 // Plays a legal move: swap, count it, resolve with cascades. Events when asked; returns the steps.
 int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch,
-              nlohmann::ordered_json* events = nullptr, Mode mode = Mode::scored);
+              std::vector<Event>* events = nullptr, Mode mode = Mode::scored);
 
 // On a settled board (no run), a move whose runs hold only plain unlocked pieces is previewed from
 // bitboards of the board (kept in `scratch` while the board and lock stay the same), and so are

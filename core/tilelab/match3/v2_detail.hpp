@@ -13,8 +13,6 @@
 
 namespace tilelab::match3::v2::detail {
 
-using ojson = nlohmann::ordered_json;
-
 // The colour of a piece or special, -1 for any other cell.
 inline int colour(std::int32_t v) { return v >= 0 ? cell::color_of(v) : -1; }
 
@@ -79,9 +77,9 @@ void prepare_fire_masks(const State& state, Scratch::PreviewMasks& pm);
 // not fit.
 // whole: visit every column with an empty cell (resolve_step's reference path), not only those
 // where something falls.
-int gravity(View& v, ojson* events, int step, bool whole = false);
-int fall_column(View& v, int x, ojson* events, int step);
-int refill(View& v, const Config& config, Rng& rng, ojson* events, int step);
+int gravity(View& v, std::vector<Event>* events, int step, bool whole = false);
+int fall_column(View& v, int x, std::vector<Event>* events, int step);
+int refill(View& v, const Config& config, Rng& rng, std::vector<Event>* events, int step);
 
 // v2_rules.cpp: gravity in one column without events (the quiet steps' and gravity()'s).
 int fall_regular(View& v, int x);

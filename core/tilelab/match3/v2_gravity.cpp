@@ -8,7 +8,7 @@
 namespace tilelab::match3::v2 {
 namespace detail {
 // Gravity in column x with events (or on boards over 64 rows): segment by segment from the bottom.
-int fall_column(View& v, int x, ojson* events, int step) {
+int fall_column(View& v, int x, std::vector<Event>* events, int step) {
     const int w = v.w, h = v.h;
     int fallen = 0;
     int bottom = h - 1;
@@ -30,9 +30,7 @@ int fall_column(View& v, int x, ojson* events, int step) {
             if (write != r) {
                 v.at(write * w + x) = item;
                 ++fallen;
-                if (events)
-                    events->push_back(ojson{
-                        {"type", "fall"}, {"step", step}, {"from", ojson::array({x, r})}, {"to", ojson::array({x, write})}});
+                if (events) events->emplace_back(event::Fall{step, Cell{x, r}, Cell{x, write}});
             }
             --write;
             skip_holes();
@@ -46,7 +44,7 @@ int fall_column(View& v, int x, ojson* events, int step) {
 
 // Step 7's gravity: items fall in each column's segments (split by blockers, crates and locked items),
 // skipping holes. Returns how many moved.
-int gravity(View& v, ojson* events, int step, bool whole) {
+int gravity(View& v, std::vector<Event>* events, int step, bool whole) {
     int fallen = 0;
     const int w = v.w, h = v.h;
     if (!events && !whole && w <= 256) {
@@ -132,7 +130,7 @@ int gravity(View& v, ojson* events, int step, bool whole) {
 }
 
 // Refill: empty cells above each column's first splitter, columns left to right, bottom-most first.
-int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
+int refill(View& v, const Config& config, Rng& rng, std::vector<Event>* events, int step) {
     int filled = 0;
     for (int x = 0; x < v.w; ++x) {
         bool has_empty = false;  // a column without an empty cell draws nothing
@@ -146,7 +144,7 @@ int refill(View& v, const Config& config, Rng& rng, ojson* events, int step) {
             v.at(y * v.w + x) = k;
             if (v.changes) v.changes->mark(x, y, y);
             ++filled;
-            if (events) events->push_back(ojson{{"type", "spawn"}, {"step", step}, {"cell", ojson::array({x, y})}, {"color", k}});
+            if (events) events->emplace_back(event::Spawn{step, Cell{x, y}, k});
         }
     }
     return filled;
@@ -171,7 +169,7 @@ std::int32_t Config::draw(Rng& rng) const {
 namespace {
 // Step 8 once: ingredients on the lowest non-hole cell of their column are removed (events in
 // row-major order: a column whose bottom is a hole has its exit higher up).
-int collect_exits(View& v, ojson* events, int step) {
+int collect_exits(View& v, std::vector<Event>* events, int step) {
     std::vector<int> collected;
     for (int x = 0; x < v.w; ++x) {
         int y = v.h - 1;
@@ -182,14 +180,13 @@ int collect_exits(View& v, ojson* events, int step) {
     }
     if (events) {
         std::sort(collected.begin(), collected.end());
-        for (int idx : collected)
-            events->push_back(ojson{{"type", "collected"}, {"step", step}, {"cell", ojson::array({idx % v.w, idx / v.w})}});
+        for (int idx : collected) events->emplace_back(event::Collected{step, Cell{idx % v.w, idx / v.w}});
     }
     return static_cast<int>(collected.size());
 }
 }  // namespace
 
-int run_exits(State& state, const Config& config, Mode mode, Scratch& s, ojson* events, int step) {
+int run_exits(State& state, const Config& config, Mode mode, Scratch& s, std::vector<Event>* events, int step) {
     View v = view_of(state);
     if (s.changes.on) v.changes = &s.changes;
     int total = 0;

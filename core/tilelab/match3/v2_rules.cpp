@@ -178,15 +178,16 @@ bool any_run(const Board& board) {
     return false;
 }
 
-ojson xy(int idx, int w) { return ojson::array({idx % w, idx / w}); }
+Cell xy(int idx, int w) { return Cell{idx % w, idx / w}; }
 
-ojson sorted_cells_json(std::vector<int> cells, int w) {
+// The cells of `cells` (indices) sorted by (x, y), each once: how events list them.
+std::vector<Cell> sorted_cells(const std::vector<int>& cells, int w) {
     std::vector<Cell> out;
     out.reserve(cells.size());
     for (int idx : cells) out.push_back(Cell{idx % w, idx / w});
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
-    return cells_json(out);
+    return out;
 }
 
 }  // namespace
@@ -289,8 +290,8 @@ int refill_rows(View& v, const Config& config, Rng& rng, const V2Rows& r) {
 // they make a greedy move of format 2 slower (docs/match3.md "One code path" has the figure).
 class Resolution {
 public:
-    Resolution(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events, int step,
-               StepReport* report)
+    Resolution(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, std::vector<Event>* events,
+               int step, StepReport* report)
         : state_(state),
           config_(config),
           mode_(mode),
@@ -357,7 +358,7 @@ private:
     const Mode mode_;
     const FirstStep* const first_;
     Scratch& s_;
-    ojson* const events_;
+    std::vector<Event>* const events_;
     const int step_;
     StepReport* const report_;
     Board& board_;
@@ -375,7 +376,7 @@ private:
     bool any_crate_ = false, exits_ = false;
     int common_ = -1;              // the most common colour at the step's start (a colour bomb fired by another item takes it)
     bool common_pending_ = false;  // a colour bomb is on the board and common_ is not counted yet
-    ojson step_events_;
+    std::vector<Event> step_events_;
 
     // Whether there is nothing to resolve (no run): said before any buffer is prepared (on byte rows,
     // for min_match 3, before the rows' links are made masks).
@@ -688,7 +689,7 @@ private:
         s_.fired.assign(nu_, 0);
         s_.set_cells.clear();
         s_.joining.clear();
-        if (logging_) step_events_ = ojson::array();
+        if (logging_) step_events_.clear();
         if (combo_) {
             std::vector<int>& area = s_.combo_cells;
             area.clear();
@@ -697,11 +698,7 @@ private:
             s_.fired[static_cast<std::size_t>(ia_)] = 1;  // consumed: they do not fire their own areas
             s_.fired[static_cast<std::size_t>(ib_)] = 1;
             if (logging_ && !over_budget(area.size()))
-                step_events_.push_back(ojson{{"type", "combo"},
-                                             {"step", step_},
-                                             {"a", xy(ia_, w_)},
-                                             {"b", xy(ib_, w_)},
-                                             {"area", sorted_cells_json(area, w_)}});
+                step_events_.emplace_back(event::Combo{step_, xy(ia_, w_), xy(ib_, w_), sorted_cells(area, w_)});
         } else {
             for (const auto& g : s_.groups)
                 for (int idx : g) join(idx);
@@ -749,11 +746,8 @@ private:
                 own_area(board_, idx, item == cell::color_bomb ? common_colour() : -1, area);
                 for (int a : area) join(a);
                 if (logging_ && !over_budget(area.size()))
-                    step_events_.push_back(ojson{{"type", "fired"},
-                                                 {"step", step_},
-                                                 {"cell", xy(idx, w)},
-                                                 {"token", token(board_.cells[static_cast<std::size_t>(idx)])},
-                                                 {"area", sorted_cells_json(area, w)}});
+                    step_events_.emplace_back(event::Fired{step_, xy(idx, w), token(board_.cells[static_cast<std::size_t>(idx)]),
+                                                           sorted_cells(area, w)});
             }
         }
     }
@@ -874,10 +868,10 @@ private:
         if (!logging_) return;
         const Scratch& s = s_;
         const int w = w_, step = step_;
-        for (int idx : s.unlocked) step_events_.push_back(ojson{{"type", "unlocked"}, {"step", step}, {"cell", xy(idx, w)}});
-        for (const auto& [idx, left] : s.crate_hits)
-            step_events_.push_back(ojson{{"type", "crate_hit"}, {"step", step}, {"cell", xy(idx, w)}, {"hp", left}});
-        ojson clear{{"type", "clear"}, {"step", step}};
+        for (int idx : s.unlocked) step_events_.emplace_back(event::Unlocked{step, xy(idx, w)});
+        for (const auto& [idx, left] : s.crate_hits) step_events_.emplace_back(event::CrateHit{step, xy(idx, w), left});
+        event::Clear clear;
+        clear.step = step;
         std::vector<std::pair<std::vector<Cell>, std::int64_t>> listed;
         for (const auto& g : s.groups) {
             std::vector<Cell> cells;
@@ -892,15 +886,13 @@ private:
             listed.push_back({std::move(cells), p});
         }
         std::sort(listed.begin(), listed.end());
-        ojson gj = ojson::array();
-        for (auto& [cells, p] : listed) gj.push_back(ojson{{"cells", cells_json(cells)}, {"points", p}});
-        clear["groups"] = std::move(gj);
-        clear["cells"] = sorted_cells_json(s.cleared_cells, w);
-        clear["points"] = points;
-        clear["jelly"] = sorted_cells_json(s.jelly_cells, w);
-        step_events_.push_back(std::move(clear));
-        for (const auto& [idx, special] : s.created)
-            step_events_.push_back(ojson{{"type", "created"}, {"step", step}, {"cell", xy(idx, w)}, {"token", token(special)}});
+        clear.groups.reserve(listed.size());
+        for (auto& [cells, p] : listed) clear.groups.push_back(event::ClearGroup{std::move(cells), p});
+        clear.cells = sorted_cells(s.cleared_cells, w);
+        clear.points = points;
+        clear.jelly = sorted_cells(s.jelly_cells, w);
+        step_events_.emplace_back(std::move(clear));
+        for (const auto& [idx, special] : s.created) step_events_.emplace_back(event::Created{step, xy(idx, w), token(special)});
     }
 
     // What the step cleared and created, for a caller that asked (the set, the cleared cells in cell
@@ -915,7 +907,7 @@ private:
     // Steps 7 and 8: gravity, refill (not in lookahead) and exits, then the step's events to the
     // caller's list (unless they passed the budget).
     void fall_refill_exits() {
-        ojson* ev = logging_ ? &step_events_ : nullptr;
+        std::vector<Event>* ev = logging_ ? &step_events_ : nullptr;
         s_.falls = gravity(v_, ev, step_, s_.reference_steps);
         s_.spawns = mode_ != Mode::lookahead ? refill(v_, config_, state_.rng, ev, step_) : 0;
         if (exits_) run_exits(state_, config_, mode_, s_, ev, step_);
@@ -925,12 +917,13 @@ private:
 };
 }  // namespace
 
-bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, ojson* events, int step,
-                  StepReport* report) {
+bool resolve_step(State& state, const Config& config, Mode mode, const FirstStep* first, Scratch& s, std::vector<Event>* events,
+                  int step, StepReport* report) {
     return Resolution(state, config, mode, first, s, events, step, report).run();
 }
 
-int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch, ojson* events, Mode mode) {
+int play_move(State& state, const Config& config, Cell a, Cell b, SwapKind kind, Scratch& scratch, std::vector<Event>* events,
+              Mode mode) {
     // Boards the byte rows do not fit, without events: when the board before the move has no run,
     // each step looks for runs only through the cells given a piece since (Scratch::changes).
     const int w = state.board.width, h = state.board.height;

@@ -144,8 +144,21 @@ IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction
     out.next_id = moved.next_id;
     out.moved = moved.moved;
     out.merged_sum = moved.merged_sum;
-    out.events = tile_events_json(moved.events);
+    out.events.reserve(moved.events.size());
+    for (const TileEvent& e : moved.events) out.events.push_back(tile_event(e));
     return out;
+}
+
+Event tile_event(const TileEvent& e) {
+    switch (e.type) {
+    case TileEvent::Type::move:
+        return event::TileMove{e.id, e.from, e.to};
+    case TileEvent::Type::merge:
+        return event::TileMerge{e.id, e.other, e.into, e.to, e.value};
+    case TileEvent::Type::spawn:
+        break;
+    }
+    return event::TileSpawn{e.id, e.to, e.value};
 }
 
 SpawnTable SpawnTable::of(const Rules& rules) {

@@ -5,8 +5,6 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "tilelab/analysis/game.hpp"
 
 namespace tilelab::slide {
@@ -35,8 +33,24 @@ struct LineWalk {
 };
 LineWalk line_walk(int width, int height, Direction d);
 
-// A move of the whole board with tile ids, as `play` makes it, its events plain data (TileEvent,
-// analysis/game.hpp): JSON is built only where events are printed (tile_events_json).
+// What happened to one tile in a move, as compact plain data: what move_tiles lists in the buffer a
+// caller reuses (smaller than an Event, and nothing to destroy). `play` makes them the events it
+// reports (event::TileMove, TileMerge, TileSpawn; tile_event).
+struct TileEvent {
+    enum class Type : std::uint8_t { move, merge, spawn };
+    Type type = Type::move;
+    int id = -1;             // move, spawn: the tile; merge: the tile nearer the wall
+    int other = -1;          // merge: the farther tile
+    int into = -1;           // merge: the new tile
+    Cell from{};             // move: the cell it leaves
+    Cell to{};               // move: the cell it reaches; merge, spawn: the cell
+    std::int32_t value = 0;  // merge: the new value; spawn: the value
+    friend bool operator==(const TileEvent&, const TileEvent&) = default;
+};
+// The event `play` reports for it (analysis/events.hpp).
+Event tile_event(const TileEvent& e);
+
+// A move of the whole board with tile ids, as `play` makes it, its events compact plain data.
 struct TileMove {
     Board board;                  // values after the move (no spawn yet)
     Grid ids;                     // tile id per cell after the move (-1: no tile)
@@ -54,15 +68,14 @@ struct TileMove {
 // farther) after the two moves. `ids` of another size than the board: no tile has an id yet (-1).
 void move_tiles(const Board& board, const Grid& ids, int next_id, Direction d, TileMove& out);
 
-// The same move with its events as printed (tile_events_json):
-// {"type":"move","id","from","to"} and {"type":"merge","ids":[nearer, farther],"into","cell","value"}.
+// The same move with its events as `play` reports them (event::TileMove and event::TileMerge).
 struct IdMove {
     Board board;
     Grid ids;
     int next_id = 0;
     bool moved = false;
     std::int64_t merged_sum = 0;
-    nlohmann::ordered_json events = nlohmann::ordered_json::array();
+    std::vector<Event> events;
 };
 IdMove move_with_ids(const Board& board, const Grid& ids, int next_id, Direction d);
 

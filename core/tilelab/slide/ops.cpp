@@ -67,18 +67,15 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     r.state.next_id = slid.next_id;
     r.state.score += score_gain(level.rules.score, slid.merged_sum);
     r.state.moves += 1;
-    r.tile_events = std::move(slid.events);  // plain: JSON only where printed (apply_moves)
+    r.events.reserve(slid.events.size() + 1);
+    for (const TileEvent& e : slid.events) r.events.push_back(tile_event(e));
     if (auto spawn = draw_spawn(r.state.board, r.state.rng, SpawnTable::of(level.rules))) {
         const auto index = static_cast<std::size_t>(spawn->first);
         const int id = r.state.next_id++;
         r.state.board.cells[index] = spawn->second;
         r.state.ids.cells[index] = id;
-        TileEvent event;
-        event.type = TileEvent::Type::spawn;
-        event.id = id;
-        event.to = {spawn->first % r.state.board.width, spawn->first / r.state.board.width};
-        event.value = spawn->second;
-        r.tile_events.push_back(event);
+        r.events.emplace_back(
+            event::TileSpawn{id, Cell{spawn->first % r.state.board.width, spawn->first / r.state.board.width}, spawn->second});
     }
     return r;
 }

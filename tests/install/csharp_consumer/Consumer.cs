@@ -7,6 +7,48 @@ using Tilelab;
 
 static class Consumer
 {
+    // The last move's events written as JSON from the typed events alone (Game.Events), in the
+    // shapes the docs give: runtime_vectors.py compares them with EventsJson.
+    static string Cells(Cell[] cells) => "[" + string.Join(",", Array.ConvertAll(cells, c => c.ToString())) + "]";
+    static string Typed(Game game)
+    {
+        var parts = new System.Collections.Generic.List<string>();
+        foreach (Event e in game.Events)
+        {
+            var f = new System.Text.StringBuilder($"{{\"type\":\"{e.Name}\"");
+            switch (e.Type)
+            {
+                case EventType.Swap: f.Append($",\"a\":{e.A},\"b\":{e.B}"); break;
+                case EventType.Combo: f.Append($",\"step\":{e.Step},\"a\":{e.A},\"b\":{e.B},\"area\":{Cells(e.Cells)}"); break;
+                case EventType.Remove: f.Append($",\"a\":{e.A},\"b\":{e.B},\"turns\":{e.Value},\"path\":{Cells(e.Cells)}"); break;
+                case EventType.Clear:
+                    f.Append($",\"step\":{e.Step},\"groups\":[" +
+                             string.Join(",", Array.ConvertAll(e.Groups, g => $"{{\"cells\":{Cells(g.Cells)},\"points\":{g.Points}}}")) + "]");
+                    if (e.Cells.Length > 0) f.Append($",\"cells\":{Cells(e.Cells)}");
+                    f.Append($",\"points\":{e.Value},\"jelly\":{Cells(e.Jelly)}");
+                    break;
+                case EventType.Fall: f.Append($",\"step\":{e.Step},\"from\":{e.A},\"to\":{e.B}"); break;
+                case EventType.TileMove: f.Append($",\"id\":{e.Id},\"from\":{e.A},\"to\":{e.B}"); break;
+                case EventType.Spawn: f.Append($",\"step\":{e.Step},\"cell\":{e.A},\"color\":{e.Value}"); break;
+                case EventType.Summary:
+                    f.Append($",\"first_step\":{e.Step},\"last_step\":{e.LastStep},\"points\":{e.Value},\"cleared\":{e.Cleared}," +
+                             $"\"jelly\":{e.JellyLayers},\"falls\":{e.Falls},\"spawns\":{e.Spawns},\"cascade_capped\":{(e.Flag ? "true" : "false")}");
+                    break;
+                case EventType.Fired: f.Append($",\"step\":{e.Step},\"cell\":{e.A},\"token\":\"{e.Token}\",\"area\":{Cells(e.Cells)}"); break;
+                case EventType.Created: f.Append($",\"step\":{e.Step},\"cell\":{e.A},\"token\":\"{e.Token}\""); break;
+                case EventType.Unlocked:
+                case EventType.Collected: f.Append($",\"step\":{e.Step},\"cell\":{e.A}"); break;
+                case EventType.CrateHit: f.Append($",\"step\":{e.Step},\"cell\":{e.A},\"hp\":{e.Value}"); break;
+                case EventType.Shift: f.Append($",\"axis\":\"{(e.Flag ? "col" : "row")}\",\"index\":{e.Value},\"step\":{e.Step}"); break;
+                case EventType.Closed: f.Append($",\"cells\":{Cells(e.Cells)},\"new\":{(e.Flag ? "true" : "false")}"); break;
+                case EventType.TileMerge: f.Append($",\"ids\":[{e.Id},{e.Other}],\"into\":{e.Into},\"cell\":{e.A},\"value\":{e.Value}"); break;
+                case EventType.TileSpawn: f.Append($",\"id\":{e.Id},\"cell\":{e.A},\"value\":{e.Value}"); break;
+            }
+            parts.Add(f.Append("}").ToString());
+        }
+        return "[" + string.Join(",", parts) + "]";
+    }
+
     static string[] Rest(string[] args, int from)
     {
         var rest = new string[args.Length - from];
@@ -108,6 +150,7 @@ static class Consumer
                 }
                 if (i == half) halfway = game.Save();
                 Console.WriteLine($"events {i - 1} {game.EventsJson}");
+                Console.WriteLine($"typed {i - 1} {Typed(game)}");
                 ++played;
             }
             string board = string.Join("|", game.Board);
