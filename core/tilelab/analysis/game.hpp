@@ -261,6 +261,55 @@ struct GenerateResult {
     std::string error;  // when no level could be made
 };
 
+// ---- Generation to a target: a kind's part ----------------------------------------------------------
+
+// How `generate` to a target (analysis/aim.hpp, a service) measures a candidate of the kind.
+enum class AimMeasure : std::uint8_t {
+    // The move limit `tune` sets for the target pass rate; the rate's interval there must lie in the band.
+    tuned_limit,
+    // The rate of the kind's playouts (KindOps::playouts) on the level as made; its interval must lie in the band.
+    playout_rate,
+    // The optimum the kind's solver proves (KindAim::optimum); it must equal the number of moves wanted.
+    proved_optimum,
+};
+
+// What the search tells a kind's hooks of the candidate it makes.
+struct AimKnobs {
+    int index = 0;                // the candidate's number, from 0
+    bool colors_fixed = false;    // the designer gave the colours (`--colors`): every candidate keeps them
+    bool blockers_fixed = false;  // the designer gave the blockers (`--blockers`): likewise
+    int moves = 0;                // proved_optimum: the optimal number of moves wanted (`--moves K`)
+    double fill = 0.0;            // the share of the board's cells to fill, as steered so far (KindAim::steer)
+};
+
+// A kind's part in `generate` to a target (docs/cli.md "To a target difficulty"): how its
+// candidates are made and measured. The search itself, the same for every kind, is the service's
+// (analysis/aim.cpp); each kind's row is in its folder (`aim.cpp`).
+struct KindAim {
+    AimMeasure measure = AimMeasure::tuned_limit;
+    // The layout of candidate knobs.index (its seed already drawn): the knobs the designer left free
+    // cycle, so that successive candidates differ in more than their seed. nullptr: the layout as asked.
+    void (*vary)(GenerateOptions& layout, const AimKnobs& knobs) = nullptr;
+    // A layout the generator refuses is passed over, the first one's included (its knobs vary, so a
+    // later one may be made); false: the first candidate's error ends the search and is its answer.
+    bool passes_over_refused = false;
+    // Makes the candidate ready to be measured (its goal, the move limit the curve starts from) and
+    // returns what it did in words for the candidate's line ("jelly on 5 cells ..."; empty: nothing
+    // to say). nullptr: the level is measured as made.
+    std::string (*prepare)(Level& level, const GenerateOptions& layout, int index) = nullptr;
+    // tuned_limit: the smallest move limit tune may set.
+    int min_moves = 1;
+    // playout_rate: the share of the cells the first candidate fills (AimKnobs::fill), and the share
+    // for the next candidate from this one's rate and the target (nullptr: the share stays).
+    double start_fill = 0.0;
+    double (*steer)(double fill, double rate, double target) = nullptr;
+    // proved_optimum: the solver's optimal number of moves for the level, searched to max_depth
+    // moves; -1 when it is not proved.
+    int (*optimum)(const Level& level, int max_depth) = nullptr;
+    // The kind's moves in the search's messages ("at 18 moves", "exactly 5 shifts").
+    const char* moves_word = "moves";
+};
+
 // ---- A kind's operations -------------------------------------------------------------------------
 
 // One objective of a level's goal and how far a game has come: "label current / target" (a
@@ -344,6 +393,9 @@ struct KindOps {
     // `generate`'s target flag for the kind: "--target-pass" (a bot's pass rate at a move limit),
     // "--target-clear" (link's random player's clear rate) or "--moves" (a proved optimum).
     const char* aim_flag = "--target-pass";
+    // How `generate` to a target makes and measures the kind's candidates (the row in the kind's
+    // aim.cpp); nullptr: KindAim's defaults.
+    const KindAim* aim = nullptr;
 
     // ---- `tilelab apply --json` ----
     // The state's count of collected ingredients is part of the output (nullptr: never).

@@ -16,5 +16,7 @@ inline constexpr int default_depth_cap = 20;
 const KindOps& ops();
 // How the kind's cells are coloured and drawn in the report's pictures (look.cpp; KindOps::look).
 const KindLook& look();
+// Its part in `generate` to a target: how candidates are made and measured (aim.cpp; KindOps::aim).
+const KindAim& aim();
 
 }  // namespace tilelab::lines

@@ -208,6 +208,7 @@ const KindOps& ops() {
                                    "number of shifts ('tilelab analyze'; 'tilelab generate --kind lines --moves K' "
                                    "makes one)",
                                .aim_flag = "--moves",
+                               .aim = &aim(),
                                .analysis_text = analysis_text,
                                .write_analysis_json = write_analysis_json,
                                .layout_words = layout_words};

@@ -14,6 +14,8 @@ namespace tilelab::link {
 const KindOps& ops();
 // How the kind's cells are coloured and drawn in the report's pictures (look.cpp; KindOps::look).
 const KindLook& look();
+// Its part in `generate` to a target: how candidates are made and measured (aim.cpp; KindOps::aim).
+const KindAim& aim();
 
 // link's level problems (level_problems in kinds/table.hpp says which); analyze lists them.
 std::vector<Warning> level_problems(const Level& level);

@@ -200,6 +200,7 @@ const KindOps& ops() {
             "link levels have no move limit to aim: every clear takes one move a pair; their "
             "difficulty is the random player's clear rate ('tilelab estimate')",
         .aim_flag = "--target-clear",
+        .aim = &aim(),
         .analysis_text = analysis_text,
         .write_analysis_json = write_analysis_json,
         .layout_words = layout_words};

@@ -10,6 +10,8 @@ namespace tilelab::match3 {
 const KindOps& ops();
 // How the kind's cells are coloured and drawn in the report's pictures (look.cpp; KindOps::look).
 const KindLook& look();
+// Its part in `generate` to a target: how candidates are made and measured (aim.cpp; KindOps::aim).
+const KindAim& aim();
 
 // The board as painted with its `?` cells drawn from the level seed, before the start resolution:
 // what `analyze` reports and the editor overlays.

@@ -472,6 +472,7 @@ const KindOps& ops() {
         .look = &look(),
         .parse_move = [](std::string_view text, std::string& error) { return parse_cell_pair_move(Kind::match3, text, error); },
         .unlimited_playout_moves = default_playout_moves,
+        .aim = &aim(),
         .reports_ingredients = [](const Level& level) { return v2::active(level); },
         .ladder_bots = {"random", "greedy", "lookahead", "mcts"},
         .analysis_text = analysis_text,

@@ -224,6 +224,7 @@ const KindOps& ops() {
                                .goal_words = goal_words,
                                .look = &look(),
                                .parse_move = parse_direction_move,
+                               .aim = &aim(),
                                .ladder_bots = {"random", "greedy", "quick", "expectimax"},
                                .analysis_text = analysis_text,
                                .write_analysis_json = write_analysis_json};

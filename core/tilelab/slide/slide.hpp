@@ -7,6 +7,8 @@ namespace tilelab::slide {
 const KindOps& ops();
 // How the kind's cells are coloured and drawn in the report's pictures (look.cpp; KindOps::look).
 const KindLook& look();
+// Its part in `generate` to a target: how candidates are made and measured (aim.cpp; KindOps::aim).
+const KindAim& aim();
 
 // The state at level start: the designer's tiles (ids 0.. in row-major order), then the level's
 // effective_start_tiles() spawns drawn from the level's seed (docs/randomness.md "slide: spawns").
