@@ -1,6 +1,7 @@
 // The lines kind (docs/lines.md): masks, groups, shifts, goal, solver, generator, and its kind table entry.
 #pragma once
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/kind_format.hpp"
 #include "tilelab/lines/goal.hpp"
 #include "tilelab/lines/groups.hpp"
 #include "tilelab/lines/masks.hpp"
@@ -16,5 +17,8 @@ inline constexpr int default_depth_cap = 20;
 const KindOps& ops();
 // How the kind's cells are coloured and drawn in the report's pictures (look.cpp; KindOps::look).
 const KindLook& look();
+// What the level file holds of the kind: its cell tokens, rules, goal, layers and format versions
+// (format.cpp; board/kind_format.hpp, listed by kinds/table.cpp's kind_format).
+const KindFormat& format();
 
 }  // namespace tilelab::lines

@@ -4,12 +4,16 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/kind_format.hpp"
 
 namespace tilelab::match3 {
 
 const KindOps& ops();
 // How the kind's cells are coloured and drawn in the report's pictures (look.cpp; KindOps::look).
 const KindLook& look();
+// What the level file holds of the kind: its cell tokens, rules, goal, layers and format versions
+// (format.cpp; board/kind_format.hpp, listed by kinds/table.cpp's kind_format).
+const KindFormat& format();
 
 // The board as painted with its `?` cells drawn from the level seed, before the start resolution:
 // what `analyze` reports and the editor overlays.
