@@ -5,8 +5,9 @@ JSON Schema cannot compare two values of a document (a row's length with "width"
 "colors"), so the schema enumerates them: one if/then per width and per height (1..board_side) and
 one per colour count (min_colors..max_colors). The numbers come from core/tilelab/limits.hpp (and
 max_crate_hp from core/tilelab/board/board.hpp, the newest format version from
-core/tilelab/board/level.hpp), the token grammar from core/tilelab/board/board.cpp
-(parse_cell_token) and the reader's checks from core/tilelab/io/level_reader.cpp.
+core/tilelab/board/level.hpp), the token grammar from parse_cell_token (core/tilelab/board/board.cpp
+and each kind's parse_token in core/tilelab/<kind>/format.cpp) and the reader's checks from
+core/tilelab/io/level_reader.cpp and the kinds' format.cpp.
 
 Nobody edits the generated file by hand: change this script and run it.
 
@@ -48,7 +49,7 @@ MIN_COLORS, MAX_COLORS = LIMITS["min_colors"], LIMITS["max_colors"]
 MAX_CRATE_HP = BOARD["max_crate_hp"]
 NEWEST = LEVEL["level_format_version"]
 CELLS = SIDE * SIDE  # the most cells a board has: the static bound of the limits that are width x height
-TOKEN_DIGITS = 12    # parse_int (board.cpp): 1..12 decimal digits, leading zeros allowed
+TOKEN_DIGITS = 12    # parse_token_number (board.cpp): 1..12 decimal digits, leading zeros allowed
 JELLY_DIGITS = len(str(LIMITS["max_jelly_layers"]))
 MAX_NESTING = LIMITS["max_json_depth"]
 UINT64_MAX = 2**64 - 1  # a seed as a string (parse_seed_text, level_reader.cpp)

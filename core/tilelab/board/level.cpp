@@ -1,13 +1,15 @@
-// Level helpers: the effective start tiles of slide, and blank levels for "new level".
+// Level helpers: the effective start tiles, and blank levels for "new level" (each kind's through
+// its KindFormat entry).
 #include "tilelab/board/level.hpp"
 
+#include "tilelab/board/kind_format.hpp"
 #include "tilelab/random.hpp"
 
 namespace tilelab {
 
 int Level::effective_start_tiles() const {
     if (rules.start_tiles) return *rules.start_tiles;
-    if (kind == Kind::slide && rules.spawn.empty()) return 0;  // no spawns: the board is the start
+    if (kind_format(kind).no_start_tiles_without_spawns && rules.spawn.empty()) return 0;  // no spawns: the board is the start
     for (std::int32_t c : board.cells)
         if (cell::is_value(c)) return 0;
     return 2;
@@ -33,11 +35,9 @@ Level make_blank_level(Kind kind, int width, int height) {
     Level level;
     level.kind = kind;
     level.name = "Untitled";
-    level.board = Grid(width, height, kind == Kind::match3 ? cell::random : cell::empty);
-    if (kind == Kind::match3) {
-        level.rules.colors = 5;
-        level.present.insert("rules/colors");
-    }
+    const KindFormat& format = kind_format(kind);
+    level.board = Grid(width, height, format.blank_cell);
+    if (format.blank_rules) format.blank_rules(level);
     return level;
 }
 

@@ -1,5 +1,8 @@
-// Helpers of the JSON checker (json_checker.hpp).
+// Helpers of the JSON checker (json_checker.hpp), and the nearest word of "did you mean" messages.
 #include "tilelab/io/json_checker.hpp"
+
+#include <algorithm>
+#include <vector>
 
 namespace tilelab {
 
@@ -40,6 +43,32 @@ std::string escape_pointer_token(const std::string& key) {
 std::string show_key(const std::string& key) {
     std::string shown = key.size() > 40 ? key.substr(0, 40) + "..." : key;
     return "'" + shown + "'";
+}
+
+std::string nearest_word(std::string_view word, const std::vector<std::string>& known) {
+    std::string best;
+    std::size_t best_distance = std::string::npos;
+    for (const auto& candidate : known) {
+        // Levenshtein distance, two rows.
+        std::vector<std::size_t> prev(candidate.size() + 1), cur(candidate.size() + 1);
+        for (std::size_t j = 0; j <= candidate.size(); ++j) prev[j] = j;
+        for (std::size_t i = 1; i <= word.size(); ++i) {
+            cur[0] = i;
+            for (std::size_t j = 1; j <= candidate.size(); ++j) {
+                std::size_t cost = word[i - 1] == candidate[j - 1] ? 0 : 1;
+                cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
+            }
+            std::swap(prev, cur);
+        }
+        std::size_t d = prev[candidate.size()];
+        if (d < best_distance) {
+            best_distance = d;
+            best = candidate;
+        }
+    }
+    // Only suggest a word that is plausibly what was meant.
+    if (best_distance == std::string::npos || best_distance > std::max<std::size_t>(2, word.size() / 2)) return {};
+    return best;
 }
 
 }  // namespace tilelab

@@ -1,5 +1,7 @@
 // The reader's checker of JSON files: walks a parsed value and records every problem with its JSON
-// Pointer, for the level and pack reader (level_io.cpp) and the calibration file (calibration.cpp).
+// Pointer, for the level and pack reader (level_reader.cpp, pack_io.cpp), each kind's rules and goal
+// (board/kind_format.hpp) and the calibration file (calibration.cpp). In the board layer, under the
+// kinds (docs/architecture.md).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -21,7 +23,7 @@ std::string json_type_name(const nlohmann::ordered_json& v);
 std::string escape_pointer_token(const std::string& key);
 // A key quoted for messages, cut at 40 characters.
 std::string show_key(const std::string& key);
-// The nearest of `known` to `word` (level_io.hpp).
+// The nearest of `known` to `word` (edit distance), for "did you mean" messages (json_checker.cpp).
 std::string nearest_word(std::string_view word, const std::vector<std::string>& known);
 
 class JsonChecker {

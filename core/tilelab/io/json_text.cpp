@@ -1,5 +1,6 @@
 // The located JSON reader under every tilelab file: parsing with a line and column (or JSON Pointer)
-// for every problem, the size and depth limits, what a file says it is, and spelling suggestions.
+// for every problem, the size and depth limits, and what a file says it is (the spelling
+// suggestions, nearest_word, are the checker's: json_checker.cpp).
 #include "tilelab/io/json_text.hpp"
 
 #include "tilelab/io/json_checker.hpp"
@@ -370,32 +371,6 @@ std::string sniff_format(std::string_view text) {
     FormatSniffer sniffer;
     ojson::sax_parse(text.begin(), text.end(), &sniffer, nlohmann::detail::input_format_t::json, false);
     return sniffer.format;
-}
-
-std::string nearest_word(std::string_view word, const std::vector<std::string>& known) {
-    std::string best;
-    std::size_t best_distance = std::string::npos;
-    for (const auto& candidate : known) {
-        // Levenshtein distance, two rows.
-        std::vector<std::size_t> prev(candidate.size() + 1), cur(candidate.size() + 1);
-        for (std::size_t j = 0; j <= candidate.size(); ++j) prev[j] = j;
-        for (std::size_t i = 1; i <= word.size(); ++i) {
-            cur[0] = i;
-            for (std::size_t j = 1; j <= candidate.size(); ++j) {
-                std::size_t cost = word[i - 1] == candidate[j - 1] ? 0 : 1;
-                cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost});
-            }
-            std::swap(prev, cur);
-        }
-        std::size_t d = prev[candidate.size()];
-        if (d < best_distance) {
-            best_distance = d;
-            best = candidate;
-        }
-    }
-    // Only suggest a word that is plausibly what was meant.
-    if (best_distance == std::string::npos || best_distance > std::max<std::size_t>(2, word.size() / 2)) return {};
-    return best;
 }
 
 }  // namespace tilelab

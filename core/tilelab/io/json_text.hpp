@@ -42,7 +42,8 @@ std::string over_limit_message(std::size_t size, std::size_t limit);
 std::optional<std::string> read_text_file(const std::filesystem::path& path, Diagnostics& diagnostics,
                                           std::size_t max_bytes = limits::max_file_bytes);
 
-// The nearest of `known` to `word` (edit distance), for "did you mean" messages.
+// The nearest of `known` to `word` (edit distance), for "did you mean" messages (json_checker.hpp
+// declares it too, for the board layer; it is defined in json_checker.cpp).
 std::string nearest_word(std::string_view word, const std::vector<std::string>& known);
 
 }  // namespace tilelab

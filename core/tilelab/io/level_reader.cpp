@@ -1,9 +1,11 @@
 // The level reader: every problem of a level file at once, located, never a half-built level; the
-// rules, goal and cells of each kind; the migration of older format versions (docs/format.md).
+// keys every kind shares, and each kind's rules, goal, cells, layers and checks through its entry
+// (board/kind_format.hpp); the migration of older format versions (docs/format.md).
 #include <algorithm>
 #include <functional>
 #include <system_error>
 
+#include "tilelab/board/kind_format.hpp"
 #include "tilelab/io/format_versions.hpp"
 #include "tilelab/io/json_checker.hpp"
 #include "tilelab/io/json_text.hpp"
@@ -23,39 +25,48 @@ using Checker = JsonChecker;
 const std::vector<std::string> level_keys = {"format", "version", "id",   "name",  "kind",   "width", "height",
                                              "seed",   "rules",   "goal", "board", "layers", "meta"};
 
-// Rules and goal keys per kind, in the canonical order of docs/format.md "Canonical writing".
-const std::vector<std::string>& rule_keys(Kind kind) {
-    static const std::vector<std::string> keys[kind_count] = {
-        {"colors", "min_match", "score_per_piece", "specials", "spawn_weights"},
-        {"pair", "max_turns", "border"},
-        {"fixed_rows", "fixed_cols"},
-        {"spawn", "start_tiles", "score"},
-    };
-    return keys[static_cast<int>(kind)];
-}
-
-const std::vector<std::string>& goal_keys(Kind kind) {
-    static const std::vector<std::string> keys[kind_count] = {
-        {"moves", "score", "jelly", "collect", "crates", "ingredients"},
-        {"moves", "clear"},
-        {"moves", "closed_groups", "min_group_size", "all_closed"},
-        {"moves", "target"},
-    };
-    return keys[static_cast<int>(kind)];
-}
-
 // "min_match is a match3 rule, not a link rule": a key of another kind is explained as such.
 std::function<std::string(const std::string&)> other_kind_explainer(Kind kind, bool rules) {
     return [kind, rules](const std::string& key) -> std::string {
         for (int k = 0; k < kind_count; ++k) {
             if (k == static_cast<int>(kind)) continue;
-            const auto& keys = rules ? rule_keys(static_cast<Kind>(k)) : goal_keys(static_cast<Kind>(k));
+            const KindFormat& other = kind_format(static_cast<Kind>(k));
+            const auto& keys = rules ? other.rule_keys : other.goal_keys;
             if (std::find(keys.begin(), keys.end(), key) != keys.end())
                 return "'" + key + "' is a " + std::string(kind_name(static_cast<Kind>(k))) + (rules ? " rule" : " goal") +
                        ", not a " + std::string(kind_name(kind)) + " one";
         }
         return {};
     };
+}
+
+// The first kind whose levels may hold the layer, for "jelly is a match3 layer, not a link one".
+std::string layer_owner(const std::string& layer) {
+    for (int k = 0; k < kind_count; ++k) {
+        const auto& layers = kind_format(static_cast<Kind>(k)).layers;
+        if (std::find(layers.begin(), layers.end(), layer) != layers.end()) return std::string(kind_name(static_cast<Kind>(k)));
+    }
+    return {};
+}
+
+bool allows_layer(Kind kind, const std::string& layer) {
+    const auto& layers = kind_format(kind).layers;
+    return std::find(layers.begin(), layers.end(), layer) != layers.end();
+}
+
+// "match3, link, lines or slide": the kinds, for the message of an unknown kind.
+std::vector<std::string> kind_names() {
+    std::vector<std::string> names;
+    for (int k = 0; k < kind_count; ++k) names.emplace_back(kind_name(static_cast<Kind>(k)));
+    return names;
+}
+std::string kind_list() {
+    std::string list;
+    for (int k = 0; k < kind_count; ++k) {
+        if (k) list += k + 1 < kind_count ? ", " : " or ";
+        list += kind_name(static_cast<Kind>(k));
+    }
+    return list;
 }
 
 // A key of a version newer than the file's: "'crates' needs format version 2; this file is ...".
@@ -66,29 +77,6 @@ void check_key_version(Checker& check, Kind kind, const std::string& section, co
     else if (const auto [needed, what] = value_version(kind, section + "/" + key, value); needed > version)
         check.error(pointer, needs_version(std::string(what), needed, version));
 }
-
-// "a crate", "an empty cell": what a match3 cell holds, for messages.
-std::string describe_match3_cell(std::int32_t c) {
-    if (cell::is_crate(c)) return "a crate (c" + std::to_string(cell::crate_hp(c)) + ")";
-    switch (c) {
-    case cell::empty:
-        return "an empty cell (.)";
-    case cell::blocker:
-        return "a blocker (#)";
-    case cell::hole:
-        return "a hole (_)";
-    case cell::random:
-        return "a random piece (?)";
-    case cell::ingredient:
-        return "an ingredient (@)";
-    case cell::color_bomb:
-        return "a colour bomb (*)";
-    default:
-        return cell::is_special(c) ? "a special piece" : "a piece";
-    }
-}
-
-bool is_power_of_two(std::int64_t n) { return n >= 2 && (n & (n - 1)) == 0; }
 
 // Splits a board row into its cell tokens; false when the spacing is not single spaces.
 bool split_row(const std::string& row, std::vector<std::string>& tokens) {
@@ -162,8 +150,8 @@ bool open_section(Checker& check, const ojson& section, Level& level, const std:
         check.error(p, std::string(name) + " must be an object, not " + json_type_name(section));
         return false;
     }
-    check.unknown_keys(section, p, rules ? rule_keys(level.kind) : goal_keys(level.kind),
-                       other_kind_explainer(level.kind, rules));
+    const KindFormat& format = kind_format(level.kind);
+    check.unknown_keys(section, p, rules ? format.rule_keys : format.goal_keys, other_kind_explainer(level.kind, rules));
     for (auto it = section.begin(); it != section.end(); ++it) {
         level.present.insert(std::string(name) + "/" + it.key());
         check_key_version(check, level.kind, name, it.key(), it.value(), p + "/" + escape_pointer_token(it.key()), version);
@@ -171,225 +159,21 @@ bool open_section(Checker& check, const ojson& section, Level& level, const std:
     return true;
 }
 
+// "rules" at `pointer` + "/rules": the common part, then the kind's keys (KindFormat::read_rules).
 void read_rules(Checker& check, const ojson& rules, Level& level, const std::string& pointer, int version) {
     const std::string p = pointer + "/rules";
     if (!open_section(check, rules, level, p, "rules", version)) return;
-    Rules& r = level.rules;
-    switch (level.kind) {
-    case Kind::match3:
-        if (auto v = check.find(rules, "colors")) {
-            if (auto n = check.integer(*v, p + "/colors", limits::min_colors, limits::max_colors, "colors"))
-                r.colors = static_cast<int>(*n);
-        }
-        if (auto v = check.find(rules, "min_match")) {
-            if (auto n = check.integer(*v, p + "/min_match", limits::min_min_match, limits::max_min_match, "min_match"))
-                r.min_match = static_cast<int>(*n);
-        }
-        if (auto v = check.find(rules, "score_per_piece")) {
-            if (auto n = check.integer(*v, p + "/score_per_piece", 0, limits::max_score_per_piece, "score_per_piece"))
-                r.score_per_piece = static_cast<int>(*n);
-        }
-        if (version < 2) break;
-        if (auto v = check.find(rules, "specials")) {
-            if (auto b = check.boolean(*v, p + "/specials", "specials")) r.specials = *b;
-        }
-        if (auto v = check.find(rules, "spawn_weights")) {
-            const std::string wp = p + "/spawn_weights";
-            if (!v->is_array()) {
-                check.error(wp, "spawn_weights must be an array of one weight per colour, not " + json_type_name(*v));
-                break;
-            }
-            if (r.colors > 0 && static_cast<int>(v->size()) != r.colors)
-                check.error(wp, "spawn_weights has " + std::to_string(v->size()) + (v->size() == 1 ? " weight" : " weights") +
-                                    ", colors is " + std::to_string(r.colors) + " (one weight per colour)");
-            std::vector<int> weights;
-            bool ok = true;
-            for (std::size_t i = 0; i < v->size(); ++i) {
-                auto n = check.integer((*v)[i], wp + "/" + std::to_string(i), 0, limits::max_spawn_weight, "the weight");
-                if (n) weights.push_back(static_cast<int>(*n));
-                else ok = false;
-            }
-            if (ok && !weights.empty() && std::all_of(weights.begin(), weights.end(), [](int w) { return w == 0; }))
-                check.error(wp, "every weight is 0: at least one colour must have a weight above 0");
-            if (ok && (r.colors == 0 || static_cast<int>(weights.size()) == r.colors)) r.spawn_weights = std::move(weights);
-        }
-        break;
-    case Kind::link:
-        if (auto v = check.find(rules, "pair")) {
-            if (v->is_string() && v->get<std::string>() == "equal") {
-                r.pair = Pairing{};
-            } else if (v->is_object() && v->size() == 1 && v->contains("sum")) {
-                if (auto n = check.integer(v->at("sum"), p + "/pair/sum", limits::min_pair_sum, limits::max_pair_sum,
-                                           "the pairing sum"))
-                    r.pair = Pairing{Pairing::Rule::sum, *n};
-            } else {
-                check.error(p + "/pair", "pair must be \"equal\" or {\"sum\": N}");
-            }
-        }
-        if (auto v = check.find(rules, "max_turns")) {
-            if (auto n = check.integer(*v, p + "/max_turns", 0, limits::max_turns, "max_turns"))
-                r.max_turns = static_cast<int>(*n);
-        }
-        if (auto v = check.find(rules, "border")) {
-            if (auto b = check.boolean(*v, p + "/border", "border")) r.border = *b;
-        }
-        break;
-    case Kind::lines: {
-        auto read_indexes = [&](const char* key, int limit, std::vector<int>& out) {
-            auto v = check.find(rules, key);
-            if (!v) return;
-            std::string kp = p + "/" + key;
-            if (!v->is_array()) {
-                check.error(kp, std::string(key) + " must be an array of indexes, not " + json_type_name(*v));
-                return;
-            }
-            for (std::size_t i = 0; i < v->size(); ++i) {
-                auto n = check.integer((*v)[i], kp + "/" + std::to_string(i), 0, limit - 1, "the index");
-                if (!n) continue;
-                if (std::find(out.begin(), out.end(), *n) != out.end())
-                    check.error(kp + "/" + std::to_string(i), "index " + std::to_string(*n) + " is listed twice");
-                else out.push_back(static_cast<int>(*n));
-            }
-        };
-        read_indexes("fixed_rows", level.board.height, r.fixed_rows);
-        read_indexes("fixed_cols", level.board.width, r.fixed_cols);
-        break;
-    }
-    case Kind::slide:
-        if (auto v = check.find(rules, "spawn")) {
-            std::string sp = p + "/spawn";
-            if (!v->is_array()) {
-                check.error(sp, "spawn must be an array of [value, weight] pairs ([] for no spawns), not " + json_type_name(*v));
-            } else if (v->empty()) {
-                if (version >= 3) r.spawn.clear();  // no tile appears after a move (or at start)
-            } else {
-                r.spawn.clear();
-                for (std::size_t i = 0; i < v->size(); ++i) {
-                    const ojson& pair = (*v)[i];
-                    std::string ip = sp + "/" + std::to_string(i);
-                    if (!pair.is_array() || pair.size() != 2) {
-                        check.error(ip, "a spawn entry is [value, weight], not " + json_type_name(pair));
-                        continue;
-                    }
-                    auto value = check.integer(pair[0], ip + "/0", 2, limits::max_tile, "the spawn value");
-                    auto weight = check.integer(pair[1], ip + "/1", 1, limits::max_spawn_weight, "the spawn weight");
-                    if (value && !is_power_of_two(*value))
-                        check.error(ip + "/0", "the spawn value " + std::to_string(*value) + " is not a power of two");
-                    else if (value && weight) r.spawn.emplace_back(static_cast<int>(*value), static_cast<int>(*weight));
-                }
-            }
-        }
-        if (auto v = check.find(rules, "start_tiles")) {
-            if (auto n = check.integer(*v, p + "/start_tiles", 0, level.board.width * level.board.height, "start_tiles")) {
-                r.start_tiles = static_cast<int>(*n);
-                if (*n > 0 && r.spawn.empty())
-                    check.error(p + "/start_tiles", "start_tiles is " + std::to_string(*n) +
-                                                        ", but the spawn table is empty (no spawns): a level without "
-                                                        "spawns places its start tiles on the board; set start_tiles to 0");
-            }
-        }
-        if (auto v = check.find(rules, "score")) {
-            if (v->is_string() && v->get<std::string>() == "merged") r.score = SlideScore::merged;
-            else if (v->is_string() && v->get<std::string>() == "pre_merge") r.score = SlideScore::pre_merge;
-            else check.error(p + "/score", "score must be \"merged\" or \"pre_merge\"");
-        }
-        break;
-    }
+    if (const auto read = kind_format(level.kind).read_rules) read(check, rules, level, p, version);
 }
 
+// "goal": the common part and "moves", every kind's, then the kind's keys (KindFormat::read_goal).
 void read_goal(Checker& check, const ojson& goal, Level& level, const std::string& pointer, int version) {
     const std::string p = pointer + "/goal";
     if (!open_section(check, goal, level, p, "goal", version)) return;
-    Goal& g = level.goal;
     if (auto v = check.find(goal, "moves")) {
-        if (auto n = check.integer(*v, p + "/moves", 1, limits::max_moves, "moves")) g.moves = static_cast<int>(*n);
+        if (auto n = check.integer(*v, p + "/moves", 1, limits::max_moves, "moves")) level.goal.moves = static_cast<int>(*n);
     }
-    const int cells = level.board.width * level.board.height;
-    switch (level.kind) {
-    case Kind::match3:
-        if (auto v = check.find(goal, "score")) {
-            if (auto n = check.integer(*v, p + "/score", 0, limits::max_score_goal, "score")) g.score = *n;
-        }
-        if (auto v = check.find(goal, "jelly")) {
-            if (auto b = check.boolean(*v, p + "/jelly", "jelly")) g.jelly = *b;
-        }
-        if (version >= 2) {
-            if (auto v = check.find(goal, "crates")) {
-                if (auto b = check.boolean(*v, p + "/crates", "crates")) g.crates = *b;
-            }
-            // At most the number of ingredients on the board: checked once the board is read.
-            if (auto v = check.find(goal, "ingredients")) {
-                if (auto n = check.integer(*v, p + "/ingredients", 1, std::max(cells, 1), "ingredients"))
-                    g.ingredients = static_cast<int>(*n);
-            }
-        }
-        if (auto v = check.find(goal, "collect")) {
-            std::string cp = p + "/collect";
-            if (!v->is_array()) {
-                check.error(cp, "collect must be an array of {\"color\": c, \"count\": n}");
-                break;
-            }
-            for (std::size_t i = 0; i < v->size(); ++i) {
-                const ojson& item = (*v)[i];
-                std::string ip = cp + "/" + std::to_string(i);
-                if (!item.is_object()) {
-                    check.error(ip, "a collect entry is {\"color\": c, \"count\": n}, not " + json_type_name(item));
-                    continue;
-                }
-                check.unknown_keys(item, ip, {"color", "count"});
-                CollectGoal c;
-                bool ok = true;
-                if (auto cv = check.find(item, "color")) {
-                    auto n = check.integer(*cv, ip + "/color", 0, limits::max_colors - 1, "color");
-                    if (n && *n >= level.rules.colors && level.rules.colors > 0) {
-                        check.error(ip + "/color", "colour " + std::to_string(*n) + " is out of range (colors is " +
-                                                       std::to_string(level.rules.colors) + ")");
-                        ok = false;
-                    }
-                    ok = ok && n.has_value();
-                    if (n) c.color = static_cast<int>(*n);
-                } else {
-                    check.error(ip, "missing \"color\"");
-                    ok = false;
-                }
-                if (auto cv = check.find(item, "count")) {
-                    auto n = check.integer(*cv, ip + "/count", 1, limits::max_collect_count, "count");
-                    ok = ok && n.has_value();
-                    if (n) c.count = static_cast<int>(*n);
-                } else {
-                    check.error(ip, "missing \"count\"");
-                    ok = false;
-                }
-                if (ok) g.collect.push_back(c);
-            }
-        }
-        break;
-    case Kind::link:
-        if (auto v = check.find(goal, "clear")) {
-            if (auto b = check.boolean(*v, p + "/clear", "clear")) g.clear = *b;
-        }
-        break;
-    case Kind::lines:
-        if (auto v = check.find(goal, "closed_groups")) {
-            if (auto n = check.integer(*v, p + "/closed_groups", 1, cells, "closed_groups"))
-                g.closed_groups = static_cast<int>(*n);
-        }
-        if (auto v = check.find(goal, "min_group_size")) {
-            if (auto n = check.integer(*v, p + "/min_group_size", 1, cells, "min_group_size"))
-                g.min_group_size = static_cast<int>(*n);
-        }
-        if (auto v = check.find(goal, "all_closed")) {
-            if (auto b = check.boolean(*v, p + "/all_closed", "all_closed")) g.all_closed = *b;
-        }
-        break;
-    case Kind::slide:
-        if (auto v = check.find(goal, "target")) {
-            auto n = check.integer(*v, p + "/target", limits::min_target, limits::max_target, "target");
-            if (n && !is_power_of_two(*n)) check.error(p + "/target", "target " + std::to_string(*n) + " is not a power of two");
-            else if (n) g.target = static_cast<int>(*n);
-        }
-        break;
-    }
+    if (const auto read = kind_format(level.kind).read_goal) read(check, goal, level, p, version);
 }
 
 }  // namespace
@@ -422,12 +206,15 @@ bool migrate_level_json(ojson& value, const std::string& file, const std::string
     if (!version) return false;
     // Each step upgrades a file by one version.
     if (*version == 1) {
-        // Version 2: a match3 level of version 1 plays exactly as before with "specials": false.
-        auto kind = value.find("kind");
+        // Version 2: a level of version 1 plays exactly as before with the kind's migrated rules
+        // (match3: "specials": false).
+        auto kind_value = value.find("kind");
         auto rules = value.find("rules");
-        if (kind != value.end() && *kind == "match3" && rules != value.end() && rules->is_object() &&
-            !rules->contains("specials"))
-            (*rules)["specials"] = false;
+        Kind kind{};
+        if (kind_value != value.end() && kind_value->is_string() && parse_kind(kind_value->get<std::string>(), kind) &&
+            rules != value.end() && rules->is_object()) {
+            if (const auto migrate = kind_format(kind).migrate_v1_rules_json) migrate(*rules);
+        }
         value["version"] = 2;
         version = 2;
     }
@@ -499,8 +286,8 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
         if (auto s = check.string(*v, pointer + "/kind", "kind")) {
             kind_ok = parse_kind(*s, level.kind);
             if (!kind_ok) {
-                std::string msg = "unknown kind " + show_key(*s) + " (expected match3, link, lines or slide";
-                std::string nearest = nearest_word(*s, {"match3", "link", "lines", "slide"});
+                std::string msg = "unknown kind " + show_key(*s) + " (expected " + kind_list();
+                std::string nearest = nearest_word(*s, kind_names());
                 msg += nearest.empty() ? ")" : "; did you mean '" + nearest + "'?)";
                 check.error(pointer + "/kind", msg);
             }
@@ -531,13 +318,8 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
     level.board = Grid(std::max(width, 0), std::max(height, 0));
     if (kind_ok) {
         if (auto v = check.find(value, "rules")) read_rules(check, *v, level, pointer, version);
-        if (level.kind == Kind::match3 && level.rules.colors == 0) {
-            auto v = check.find(value, "rules");
-            if (!v || (v->is_object() && !v->contains("colors")))
-                check.error(pointer + (v ? "/rules" : ""), "a match3 level needs rules.colors (" +
-                                                               std::to_string(limits::min_colors) + ".." +
-                                                               std::to_string(limits::max_colors) + ")");
-        }
+        if (const auto check_rules = kind_format(level.kind).check_rules)
+            check_rules(check, check.find(value, "rules"), level, pointer);
         if (auto v = check.find(value, "goal")) read_goal(check, *v, level, pointer, version);
     }
     bool board_ok = false;
@@ -556,96 +338,58 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
             check.error(lp, "layers must be an object of named grids, not " + json_type_name(*v));
         } else {
             check.unknown_keys(*v, lp, {"jelly", "lock"});
-            if (auto jelly = check.find(*v, "jelly"); jelly && shape_ok) {
-                if (level.kind != Kind::match3) {
-                    check.error(lp + "/jelly", "jelly is a match3 layer, not a " + std::string(kind_name(level.kind)) + " one");
-                } else {
-                    auto grid = read_grid(
-                        check, *jelly, lp + "/jelly", width, height,
-                        [](const std::string& token) {
-                            TokenResult r;
-                            static_assert(limits::max_jelly_layers == 999, "three digits");
-                            if (!token.empty() && token.size() <= 3 &&
-                                std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-                                r.ok = true;
-                                r.value = std::stoi(token);
-                            } else {
-                                r.error = "'" + token.substr(0, 16) + "' is not a number of jelly layers (0.." +
-                                          std::to_string(limits::max_jelly_layers) + ")";
-                            }
-                            return r;
-                        },
-                        "jelly");
-                    if (grid) {
-                        for (int y = 0; y < height; ++y)
-                            for (int x = 0; x < width; ++x)
-                                if (grid->at(x, y) > 0 && level.board.at(x, y) == cell::hole)
-                                    check.error(lp + "/jelly/" + std::to_string(y),
-                                                "cell (" + std::to_string(x) + ", " + std::to_string(y) + "): jelly on a hole");
-                        level.jelly = std::move(*grid);
-                    }
+            // A layer of the kind's (KindFormat::layers) and of the file's version, read as a grid
+            // of `cell_of` tokens, then its cells checked against the board by the kind.
+            auto read_layer = [&](const char* name, std::optional<Grid>& out,
+                                  const std::function<TokenResult(const std::string&)>& cell_of) {
+                auto layer = check.find(*v, name);
+                if (!layer || !shape_ok) return;
+                const std::string np = lp + "/" + name;
+                if (!allows_layer(level.kind, name)) {
+                    check.error(np, std::string(name) + " is a " + layer_owner(name) + " layer, not a " +
+                                        std::string(kind_name(level.kind)) + " one");
+                } else if (const int since = key_version(level.kind, std::string("layers/") + name); since > version) {
+                    check.error(np, needs_version("'" + std::string(name) + "'", since, version));
+                } else if (auto grid = read_grid(check, *layer, np, width, height, cell_of, name)) {
+                    if (const auto check_layer = kind_format(level.kind).check_layer)
+                        check_layer(check, level, name, *grid, np, board_ok);
+                    out = std::move(*grid);
                 }
-            }
-            if (auto lock = check.find(*v, "lock"); lock && shape_ok) {
-                if (level.kind != Kind::match3) {
-                    check.error(lp + "/lock", "lock is a match3 layer, not a " + std::string(kind_name(level.kind)) + " one");
-                } else if (const int since = key_version(level.kind, "layers/lock"); since > version) {
-                    check.error(lp + "/lock", needs_version("'lock'", since, version));
+            };
+            read_layer("jelly", level.jelly, [](const std::string& token) {
+                TokenResult r;
+                static_assert(limits::max_jelly_layers == 999, "three digits");
+                if (!token.empty() && token.size() <= 3 &&
+                    std::all_of(token.begin(), token.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+                    r.ok = true;
+                    r.value = std::stoi(token);
                 } else {
-                    auto grid = read_grid(
-                        check, *lock, lp + "/lock", width, height,
-                        [](const std::string& token) {
-                            TokenResult r;
-                            if (token == "0" || token == "1") {
-                                r.ok = true;
-                                r.value = token[0] - '0';
-                            } else {
-                                r.error = "'" + token.substr(0, 16) + "' is not a lock value (0 or 1)";
-                            }
-                            return r;
-                        },
-                        "lock");
-                    if (grid && board_ok) {
-                        for (int y = 0; y < height; ++y)
-                            for (int x = 0; x < width; ++x) {
-                                const std::int32_t c = level.board.at(x, y);
-                                if (grid->at(x, y) == 0 || cell::is_value(c) || c == cell::color_bomb) continue;
-                                check.error(lp + "/lock/" + std::to_string(y),
-                                            "cell (" + std::to_string(x) + ", " + std::to_string(y) + "): a lock on " +
-                                                describe_match3_cell(c) + "; a lock goes on a piece, special or colour bomb");
-                            }
-                    }
-                    if (grid) level.lock = std::move(*grid);
+                    r.error = "'" + token.substr(0, 16) + "' is not a number of jelly layers (0.." +
+                              std::to_string(limits::max_jelly_layers) + ")";
                 }
-            }
+                return r;
+            });
+            read_layer("lock", level.lock, [](const std::string& token) {
+                TokenResult r;
+                if (token == "0" || token == "1") {
+                    r.ok = true;
+                    r.value = token[0] - '0';
+                } else {
+                    r.error = "'" + token.substr(0, 16) + "' is not a lock value (0 or 1)";
+                }
+                return r;
+            });
         }
     }
     if (auto v = check.find(value, "meta")) level.meta = *v;
 
-    if (level.kind == Kind::match3 && level.goal.jelly && !level.jelly)
-        check.error(pointer + "/goal/jelly", "the goal is to clear jelly, but the level has no jelly layer");
-    if (level.kind == Kind::match3 && board_ok) {
-        const auto& cells = level.board.cells;
-        if (level.goal.crates && std::none_of(cells.begin(), cells.end(), cell::is_crate))
-            check.error(pointer + "/goal/crates", "the goal is to clear crates, but the board has no crate");
-        if (level.goal.ingredients) {
-            const auto on_board = std::count(cells.begin(), cells.end(), cell::ingredient);
-            if (*level.goal.ingredients > on_board)
-                check.error(pointer + "/goal/ingredients",
-                            "the goal is to collect " + std::to_string(*level.goal.ingredients) +
-                                " ingredients, but the board has " +
-                                (on_board == 0 ? std::string("no ingredient (@)") : "only " + std::to_string(on_board) + " (@)"));
-        }
-    }
+    if (const auto check_level = kind_format(level.kind).check_level) check_level(check, level, pointer, board_ok);
 
     if (check.errors() == 0) {
-        // Migration in memory: a version 1 match3 level plays as "specials": false, exactly as
-        // before. The level keeps its file's version: the writer writes it back as it was
+        // Migration in memory: a version 1 level plays exactly as before (match3: "specials":
+        // false). The level keeps its file's version: the writer writes it back as it was
         // (written_version), `fmt --upgrade` sets the newest.
-        if (version < 2 && level.kind == Kind::match3) {
-            level.rules.specials = false;
-            level.present.insert("rules/specials");
-        }
+        if (const auto migrate = kind_format(level.kind).migrate_v1_level; version < 2 && migrate) migrate(level);
         level.version = version;
         result.level = std::move(level);
     }

@@ -1,7 +1,9 @@
 // The canonical writer: keys in the format's order, two-space indent, one board row a line, a
-// final newline, the version a level needs (docs/format.md "Canonical writing").
+// final newline, the version a level needs (docs/format.md "Canonical writing"); each kind's rules
+// and goal through its entry (board/kind_format.hpp).
 #include <algorithm>
 
+#include "tilelab/board/kind_format.hpp"
 #include "tilelab/io/canonical_json.hpp"
 #include "tilelab/io/format_versions.hpp"
 #include "tilelab/io/level_io.hpp"
@@ -70,8 +72,6 @@ void write_block(std::string& out, const ojson& v, int indent, bool grid) {
     }
 }
 
-bool wants(const Level& level, const std::string& key, bool differs) { return differs || level.present.count(key) > 0; }
-
 }  // namespace
 
 std::string write_document(const ojson& doc, const std::vector<std::string>& grid_keys,
@@ -107,13 +107,11 @@ namespace {
 // The version a level is written at: its own (the file's, kept by `fmt`; a new level's is the
 // newest), raised to the oldest version that holds every key, value and cell token `doc` uses
 // (versioned_keys, versioned_values, parse_cell_token), so a writer never writes a file its own
-// version forbids. A version 1 match3 level's "specials": false (its migration) is left unwritten.
+// version forbids. What a version 1 level's migration set is left unwritten (KindFormat::write_v1:
+// match3's "specials": false).
 int written_version(const Level& level, ojson& doc) {
     int version = std::clamp(level.version, 1, level_format_version);
-    if (version < 2 && level.kind == Kind::match3 && !level.rules.specials && doc.contains("rules")) {
-        doc["rules"].erase("specials");
-        if (doc["rules"].empty()) doc.erase("rules");
-    }
+    if (const auto write_v1 = kind_format(level.kind).write_v1; version < 2 && write_v1) write_v1(level, doc);
     for (const char* section : {"rules", "goal", "layers"}) {
         auto it = doc.find(section);
         if (it == doc.end()) continue;
@@ -149,71 +147,14 @@ ojson level_to_json(const Level& level) {
     doc["height"] = level.board.height;
     doc["seed"] = seed_to_json(level.seed);
 
-    const Rules defaults;
-    const Rules& r = level.rules;
+    const KindFormat& format = kind_format(level.kind);
     ojson rules = ojson::object();
-    switch (level.kind) {
-    case Kind::match3:
-        rules["colors"] = r.colors;
-        if (wants(level, "rules/min_match", r.min_match != defaults.min_match)) rules["min_match"] = r.min_match;
-        if (wants(level, "rules/score_per_piece", r.score_per_piece != defaults.score_per_piece))
-            rules["score_per_piece"] = r.score_per_piece;
-        if (wants(level, "rules/specials", r.specials != defaults.specials)) rules["specials"] = r.specials;
-        if (!r.spawn_weights.empty()) rules["spawn_weights"] = r.spawn_weights;
-        break;
-    case Kind::link:
-        if (wants(level, "rules/pair", !(r.pair == defaults.pair))) {
-            if (r.pair.rule == Pairing::Rule::equal) rules["pair"] = "equal";
-            else rules["pair"] = ojson{{"sum", r.pair.sum}};
-        }
-        if (wants(level, "rules/max_turns", r.max_turns != defaults.max_turns)) rules["max_turns"] = r.max_turns;
-        if (wants(level, "rules/border", r.border != defaults.border)) rules["border"] = r.border;
-        break;
-    case Kind::lines:
-        if (wants(level, "rules/fixed_rows", !r.fixed_rows.empty())) rules["fixed_rows"] = r.fixed_rows;
-        if (wants(level, "rules/fixed_cols", !r.fixed_cols.empty())) rules["fixed_cols"] = r.fixed_cols;
-        break;
-    case Kind::slide:
-        if (wants(level, "rules/spawn", r.spawn != defaults.spawn)) {
-            ojson spawn = ojson::array();
-            for (auto [value, weight] : r.spawn) spawn.push_back(ojson::array({value, weight}));
-            rules["spawn"] = spawn;
-        }
-        if (r.start_tiles) rules["start_tiles"] = *r.start_tiles;
-        if (wants(level, "rules/score", r.score != defaults.score))
-            rules["score"] = r.score == SlideScore::merged ? "merged" : "pre_merge";
-        break;
-    }
+    if (format.write_rules) format.write_rules(level, rules);
     if (!rules.empty()) doc["rules"] = rules;
 
-    const Goal gd;
-    const Goal& g = level.goal;
     ojson goal = ojson::object();
-    if (g.moves) goal["moves"] = *g.moves;
-    switch (level.kind) {
-    case Kind::match3:
-        if (g.score) goal["score"] = *g.score;
-        if (wants(level, "goal/jelly", g.jelly != gd.jelly)) goal["jelly"] = g.jelly;
-        if (wants(level, "goal/collect", !g.collect.empty())) {
-            ojson collect = ojson::array();
-            for (const auto& c : g.collect) collect.push_back(ojson{{"color", c.color}, {"count", c.count}});
-            goal["collect"] = collect;
-        }
-        if (wants(level, "goal/crates", g.crates != gd.crates)) goal["crates"] = g.crates;
-        if (g.ingredients) goal["ingredients"] = *g.ingredients;
-        break;
-    case Kind::link:
-        if (wants(level, "goal/clear", g.clear != gd.clear)) goal["clear"] = g.clear;
-        break;
-    case Kind::lines:
-        if (g.closed_groups) goal["closed_groups"] = *g.closed_groups;
-        if (g.min_group_size) goal["min_group_size"] = *g.min_group_size;
-        if (wants(level, "goal/all_closed", g.all_closed != gd.all_closed)) goal["all_closed"] = g.all_closed;
-        break;
-    case Kind::slide:
-        if (wants(level, "goal/target", g.target != gd.target)) goal["target"] = g.target;
-        break;
-    }
+    if (level.goal.moves) goal["moves"] = *level.goal.moves;
+    if (format.write_goal) format.write_goal(level, goal);
     if (!goal.empty()) doc["goal"] = goal;
 
     ojson board = ojson::array();

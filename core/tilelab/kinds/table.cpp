@@ -1,4 +1,5 @@
-// The kind table, the generic replay behind `tilelab apply`, and the problems of any level.
+// The kind table (each kind's operations and its level format entry), the generic replay behind
+// `tilelab apply`, and the problems of any level.
 #include "tilelab/kinds/table.hpp"
 
 #include "tilelab/lines/lines.hpp"
@@ -21,6 +22,22 @@ const KindOps& kind_ops(Kind kind) {
         return slide::ops();
     }
     return match3::ops();
+}
+
+const KindFormat& kind_format(Kind kind) {
+    // Declared in the board layer (board/kind_format.hpp), under the kinds, for the level reader and
+    // writer; defined here, the one table that lists them, in the order of Kind.
+    switch (kind) {
+    case Kind::match3:
+        return match3::format();
+    case Kind::link:
+        return link::format();
+    case Kind::lines:
+        return lines::format();
+    case Kind::slide:
+        return slide::format();
+    }
+    return match3::format();
 }
 
 std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error) {

@@ -2,6 +2,8 @@
 // operations (analysis/game.hpp's KindOps), apply_moves replays moves for `tilelab apply` and the
 // editor (their events as JSON: kinds/event_json.hpp), and problem_list gives a level's problems.
 // The layer above the four kinds, the only one that knows them all (docs/architecture.md).
+// table.cpp also defines kind_format, each kind's entry in the level format, which the board layer
+// declares (board/kind_format.hpp) for the level reader and writer under the kinds.
 #pragma once
 #include <optional>
 #include <string>

@@ -1,6 +1,7 @@
 // The lines kind (docs/lines.md): masks, groups, shifts, goal, solver, generator, and its kind table entry.
 #pragma once
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/kind_format.hpp"
 #include "tilelab/lines/goal.hpp"
 #include "tilelab/lines/groups.hpp"
 #include "tilelab/lines/masks.hpp"
@@ -18,5 +19,8 @@ const KindOps& ops();
 const KindLook& look();
 // Its part in `generate` to a target: how candidates are made and measured (aim.cpp; KindOps::aim).
 const KindAim& aim();
+// What the level file holds of the kind: its cell tokens, rules, goal, layers and format versions
+// (format.cpp; board/kind_format.hpp, listed by kinds/table.cpp's kind_format).
+const KindFormat& format();
 
 }  // namespace tilelab::lines

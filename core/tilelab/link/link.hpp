@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/kind_format.hpp"
 #include "tilelab/board/stop.hpp"
 #include "tilelab/random.hpp"
 
@@ -16,6 +17,9 @@ const KindOps& ops();
 const KindLook& look();
 // Its part in `generate` to a target: how candidates are made and measured (aim.cpp; KindOps::aim).
 const KindAim& aim();
+// What the level file holds of the kind: its cell tokens, rules, goal, layers and format versions
+// (format.cpp; board/kind_format.hpp, listed by kinds/table.cpp's kind_format).
+const KindFormat& format();
 
 // link's level problems (level_problems in kinds/table.hpp says which); analyze lists them.
 std::vector<Warning> level_problems(const Level& level);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/kind_format.hpp"
 
 namespace tilelab::match3 {
 
@@ -12,6 +13,9 @@ const KindOps& ops();
 const KindLook& look();
 // Its part in `generate` to a target: how candidates are made and measured (aim.cpp; KindOps::aim).
 const KindAim& aim();
+// What the level file holds of the kind: its cell tokens, rules, goal, layers and format versions
+// (format.cpp; board/kind_format.hpp, listed by kinds/table.cpp's kind_format).
+const KindFormat& format();
 
 // The board as painted with its `?` cells drawn from the level seed, before the start resolution:
 // what `analyze` reports and the editor overlays.

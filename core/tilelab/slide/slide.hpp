@@ -1,6 +1,7 @@
 // The slide kind's entry in the kind table (kinds/table.hpp), and its operations by name.
 #pragma once
 #include "tilelab/analysis/game.hpp"
+#include "tilelab/board/kind_format.hpp"
 
 namespace tilelab::slide {
 
@@ -9,6 +10,9 @@ const KindOps& ops();
 const KindLook& look();
 // Its part in `generate` to a target: how candidates are made and measured (aim.cpp; KindOps::aim).
 const KindAim& aim();
+// What the level file holds of the kind: its cell tokens, rules, goal, layers and format versions
+// (format.cpp; board/kind_format.hpp, listed by kinds/table.cpp's kind_format).
+const KindFormat& format();
 
 // The state at level start: the designer's tiles (ids 0.. in row-major order), then the level's
 // effective_start_tiles() spawns drawn from the level's seed (docs/randomness.md "slide: spawns").
