@@ -45,6 +45,9 @@ struct tl_game {
     tilelab::State state;
     std::string why;                     // of the last refused move
     std::vector<tilelab::Event> events;  // of the last move played
+    // Their JSON, made on the first tl_game_events after the move (a caller asks for the size, then
+    // the text: one conversion serves both).
+    mutable std::optional<std::string> events_text;
 };
 
 namespace {
@@ -424,7 +427,7 @@ int tl_level_height(const tl_level* level) { return level ? level->level->height
 tl_game* tl_game_new(const tl_level* level) {
     if (!level) return nullptr;
     try {
-        return new tl_game{level->level, tilelab::kind_ops(level->level->kind).start(*level->level), {}, {}};
+        return new tl_game{level->level, tilelab::kind_ops(level->level->kind).start(*level->level), {}, {}, {}};
     } catch (...) {
         return nullptr;
     }
@@ -456,6 +459,7 @@ int tl_game_play(tl_game* game, const char* move) {
             return 1;
         }
         game->events = std::move(step.events);
+        game->events_text.reset();
         game->state = std::move(step.state);
         game->why.clear();
         return 0;
@@ -496,7 +500,9 @@ size_t tl_game_legal_moves(const tl_game* game, char* out, size_t out_len) {
 
 size_t tl_game_events(const tl_game* game, char* out, size_t out_len) {
     try {
-        return copy_out(game ? tilelab::events_json(game->events).dump() : std::string("[]"), out, out_len);
+        if (!game) return copy_out("[]", out, out_len);
+        if (!game->events_text) game->events_text = tilelab::events_json(game->events).dump();
+        return copy_out(*game->events_text, out, out_len);
     } catch (...) {
         return copy_out("[]", out, out_len);
     }
@@ -543,15 +549,16 @@ tl_status tl_game_restore(const tl_level* level, const char* text, size_t len, t
     }
     try {
         std::string error;
+        tilelab::StateProblem problem = tilelab::StateProblem::none;
         std::optional<tilelab::State> state = tilelab::restore_state(*level->level, std::string_view(text ? text : "", len),
-                                                                     error);
+                                                                     error, &problem);
         if (!state) {
             copy_out("state: " + error, err, err_len);
-            return error.rfind("not JSON", 0) == 0                                       ? TL_ERROR_JSON
-                   : error.find("is newer than this tilelab reads") != std::string::npos ? TL_ERROR_VERSION
-                                                                                         : TL_ERROR_INVALID;
+            return problem == tilelab::StateProblem::json      ? TL_ERROR_JSON
+                   : problem == tilelab::StateProblem::version ? TL_ERROR_VERSION
+                                                               : TL_ERROR_INVALID;
         }
-        *out = new tl_game{level->level, std::move(*state), {}, {}};
+        *out = new tl_game{level->level, std::move(*state), {}, {}, {}};
         copy_out("", err, err_len);
         return TL_OK;
     } catch (const std::bad_alloc&) {

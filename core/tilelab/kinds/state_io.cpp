@@ -24,11 +24,12 @@ ojson rows_of(const Grid& grid, bool board, Kind kind) {
 
 // A refused state: the message names the place.
 struct Refused : std::runtime_error {
-    using std::runtime_error::runtime_error;
+    Refused(const std::string& message, StateProblem why) : std::runtime_error(message), problem(why) {}
+    StateProblem problem;
 };
 
-[[noreturn]] void refuse(const std::string& where, const std::string& what) {
-    throw Refused(where.empty() ? what : where + ": " + what);
+[[noreturn]] void refuse(const std::string& where, const std::string& what, StateProblem why = StateProblem::invalid) {
+    throw Refused(where.empty() ? what : where + ": " + what, why);
 }
 
 std::int64_t integer(const ojson& doc, const std::string& key, std::int64_t lo, std::int64_t hi) {
@@ -115,20 +116,26 @@ std::string save_state(const Level& level, const State& state) {
     return doc.dump();
 }
 
-std::optional<State> restore_state(const Level& level, std::string_view text, std::string& error) {
+std::optional<State> restore_state(const Level& level, std::string_view text, std::string& error, StateProblem* problem) {
+    auto fail = [&](std::string message, StateProblem why) {
+        error = std::move(message);
+        if (problem) *problem = why;
+        return std::nullopt;
+    };
+    if (problem) *problem = StateProblem::none;
     try {
         ojson doc;
         try {
             doc = ojson::parse(text);
         } catch (const nlohmann::json::parse_error& e) {
-            error = std::string("not JSON: ") + e.what();
-            return std::nullopt;
+            return fail(std::string("not JSON: ") + e.what(), StateProblem::json);
         }
         if (!doc.is_object()) refuse("", "expected an object");
         if (!doc.contains("format") || doc["format"] != "tilelab.state") refuse("/format", "expected \"tilelab.state\"");
         if (!doc.contains("version")) refuse("", "'version' is missing");
         if (integer(doc, "version", 1, std::numeric_limits<int>::max()) != 1)
-            refuse("/version", "version " + doc["version"].dump() + " is newer than this tilelab reads (1)");
+            refuse("/version", "version " + doc["version"].dump() + " is newer than this tilelab reads (1)",
+                   StateProblem::version);
         // What the level's kind keeps beside the board: the start state has exactly those parts.
         const State start = kind_ops(level.kind).start(level);
         std::set<std::string> allowed{"format", "version", "level", "width", "height",
@@ -206,11 +213,10 @@ std::optional<State> restore_state(const Level& level, std::string_view text, st
         error.clear();
         return state;
     } catch (const Refused& e) {
-        error = e.what();
+        return fail(e.what(), e.problem);
     } catch (const std::exception& e) {
-        error = std::string("not a state: ") + e.what();
+        return fail(std::string("not a state: ") + e.what(), StateProblem::invalid);
     }
-    return std::nullopt;
 }
 
 }  // namespace tilelab

@@ -18,9 +18,14 @@ namespace tilelab {
 // "next_id".
 std::string save_state(const Level& level, const State& state);
 
+// Why a text is not a state: not JSON, a newer state version, or JSON that is not a state of the
+// level (a wrong key, size, cell or number).
+enum class StateProblem { none, json, version, invalid };
+
 // The state `text` holds, checked against `level`: its id and size, every key the level's kind
 // keeps and no other, each cell a token of the level's kind (no `?`), each number in range. On a
-// problem: nullopt, and `error` says where ("/board/2: ...").
-std::optional<State> restore_state(const Level& level, std::string_view text, std::string& error);
+// problem: nullopt, `error` says where ("/board/2: ...") and `problem` (when given) why.
+std::optional<State> restore_state(const Level& level, std::string_view text, std::string& error,
+                                   StateProblem* problem = nullptr);
 
 }  // namespace tilelab
