@@ -252,7 +252,8 @@ void handle_tools(App& app, Document& doc, const View& /*view*/, bool hovered, b
                 doc.change("Pair: first tile", [&](Level& l) { paint_cell(l, *cell, {false, value}); });
                 app.pair_first = cell;
             } else if (!(*app.pair_first == *cell)) {
-                auto partner = static_cast<std::int32_t>(level.rules.pair.partner(value));
+                const auto partner_of = editor_kind(level.kind).partner;
+                auto partner = static_cast<std::int32_t>(partner_of ? partner_of(level, value) : value);
                 if (partner <= 0 || partner > limits::max_link_value) {
                     app.status("no partner: under sum pairing the value must be below the sum, and the partner at most " +
                                std::to_string(limits::max_link_value));

@@ -16,6 +16,11 @@ namespace {
 bool all_zero(const Grid& grid) {
     return std::all_of(grid.cells.begin(), grid.cells.end(), [](std::int32_t v) { return v == 0; });
 }
+// The level's goal needs its jelly layer, even an all-zero one (KindEdits::needs_jelly_layer).
+bool needs_jelly_layer(const Level& level) {
+    const auto needs = kind_edits(level.kind).needs_jelly_layer;
+    return needs && needs(level);
+}
 }  // namespace
 
 std::string lock_refusal(std::int32_t value) {
@@ -52,7 +57,7 @@ bool paint_cell(Level& level, Cell c, Paint paint) {
         layers = paint.value;
         // An all-zero jelly layer is the same as none: drop it so the file stays minimal (unless
         // the goal is to clear jelly: the reader wants the layer then).
-        if (!level.goal.jelly && all_zero(*level.jelly)) level.jelly.reset();
+        if (!needs_jelly_layer(level) && all_zero(*level.jelly)) level.jelly.reset();
         return true;
     }
     std::int32_t& cell = level.board.at(c);
@@ -138,15 +143,8 @@ void resize_level(Level& level, int width, int height, Anchor anchor) {
         level.lock = resize_grid(*level.lock, width, height, ox, oy, 0);
         if (all_zero(*level.lock)) level.lock.reset();
     }
-    // Fixed rows and columns of lines keep naming the same content, or go when it is cut away.
-    auto shift = [](std::vector<int>& indices, int offset, int limit) {
-        std::vector<int> kept;
-        for (int i : indices)
-            if (i + offset >= 0 && i + offset < limit) kept.push_back(i + offset);
-        indices = kept;
-    };
-    shift(level.rules.fixed_rows, oy, height);
-    shift(level.rules.fixed_cols, ox, width);
+    // Rules that name rows and columns (lines' fixed ones) follow their content.
+    if (const auto resized = kind_edits(level.kind).resized) resized(level, ox, oy);
 }
 
 std::string fill_with_generator(Level& level, std::optional<std::pair<Cell, Cell>> selection, std::uint64_t seed) {
@@ -261,9 +259,7 @@ std::string copy_cells(const Level& level, Cell a, Cell b) {
     clip.present = level.present;
     for (auto it = clip.present.begin(); it != clip.present.end();)
         it = it->rfind("goal/", 0) == 0 ? clip.present.erase(it) : std::next(it);
-    clip.rules.fixed_rows.clear();
-    clip.rules.fixed_cols.clear();
-    clip.rules.start_tiles.reset();
+    if (const auto clip_rules = kind_edits(level.kind).clip_rules) clip_rules(clip);
     bool any_jelly = false, any_lock = false;
     Grid jelly(w, h, 0), lock(w, h, 0);
     for (int y = 0; y < h; ++y)
@@ -348,7 +344,7 @@ bool move_cells(Level& level, Cell a, Cell b, int dx, int dy) {
         }
     if (level.lock && all_zero(*level.lock)) level.lock.reset();
     if (level.jelly && std::all_of(level.jelly->cells.begin(), level.jelly->cells.end(), [](std::int32_t v) { return v == 0; }) &&
-        !level.goal.jelly)
+        !needs_jelly_layer(level))
         level.jelly.reset();
     return !(level == source);
 }

@@ -27,6 +27,9 @@ struct KindEdits {
     // The level may hold the jelly and lock layers: they are painted (J, L), pasted, and kept in
     // format; another kind's level drops them.
     bool layers = false;
+    // The goal needs the jelly layer (match3's jelly goal: the reader refuses the goal without one),
+    // so an all-zero layer stays (paint_cell, move_cells); else it goes. nullptr: never.
+    bool (*needs_jelly_layer)(const Level& level) = nullptr;
     // The palette in order (palette_entries).
     std::vector<PaletteEntry> (*palette)(const Level& level) = nullptr;
     // keep_in_format: a board value brought into the kind's own values (nullptr: every value is
@@ -44,6 +47,14 @@ struct KindEdits {
     std::string (*fill)(Level& level, CellArea area, bool selected, std::uint64_t seed) = nullptr;
     // Why the cells of `clip` cannot be pasted into `level` ("" when they can; nullptr: always can).
     std::string (*paste_refusal)(const Level& level, const Level& clip) = nullptr;
+    // What a copy of cells (copy_cells: a level of the selection's size with the level's rules)
+    // keeps of the rules: lines drops its fixed rows and columns, slide its start tiles (nullptr:
+    // every rule).
+    void (*clip_rules)(Level& clip) = nullptr;
+    // After resize_level moved the board by (ox, oy) into its new size: rules that name rows and
+    // columns follow their content, or go when it is cut away (lines' fixed rows and columns;
+    // nullptr: nothing to do).
+    void (*resized)(Level& level, int ox, int oy) = nullptr;
 };
 
 const KindEdits& kind_edits(Kind kind);

@@ -18,6 +18,10 @@ namespace tilelab::editor {
 
 namespace lines_parts {  // named: the editor is a unity build
 
+// The kind's own rules and goal (tilelab::Rules and Goal hold a level's of any kind).
+using Rules = lines::Rules;
+using Goal = lines::Goal;
+
 using panels::edit_field;
 using panels::kClamp;
 using panels::kZero64;
@@ -47,12 +51,13 @@ void draw_margin(ImDrawList* list, const Level& level, const BoardView& view, bo
     const float box = playing ? view.size * 1.2f : std::min(view.size * 1.2f, 40.0f);
     const float away = playing ? view.size * 0.5f : std::min(view.size * 0.5f, box * 0.35f);
     auto mark = [&](float cx, float cy) { draw_padlock(list, ImVec2(cx - box * 0.78f, cy - box * 0.78f), box); };
-    for (int y : level.rules.fixed_rows) {
+    const Rules& rules = level.rules.as<Rules>();
+    for (int y : rules.fixed_rows) {
         const float cy = view.origin.y + (static_cast<float>(y) + 0.5f) * view.size;
         mark(view.origin.x - away, cy);
         mark(view.origin.x + w * view.size + away, cy);
     }
-    for (int x : level.rules.fixed_cols) {
+    for (int x : rules.fixed_cols) {
         const float cx = view.origin.x + (static_cast<float>(x) + 0.5f) * view.size;
         mark(cx, view.origin.y - away);
         mark(cx, view.origin.y + h * view.size + away);
@@ -79,7 +84,7 @@ void play_canvas(App& app, const PlayCanvas& canvas) {
         bool over = cell && *cell == c;
         canvas.list->AddTriangleFilled(tip, back1, back2, over ? lit : ink);
     };
-    const Rules& rules = play.level.rules;
+    const Rules& rules = play.level.rules.as<Rules>();
     auto fixed = [](const std::vector<int>& list, int i) { return std::find(list.begin(), list.end(), i) != list.end(); };
     for (int y = 0; y < board.height; ++y) {
         if (fixed(rules.fixed_rows, y)) continue;
@@ -124,7 +129,7 @@ void rotate_tile(App& app, Document& doc, bool clockwise) {
 }
 
 // A lines goal without a condition draws a warning ("all_closed is assumed"): say it.
-void new_level_setup(Level& level, const NewLevelDialog&) { level.goal.all_closed = true; }
+void new_level_setup(Level& level, const NewLevelDialog&) { level.goal.as<Goal>().all_closed = true; }
 
 void rules_fields(App&, Document& document) {
     Document* doc = &document;
@@ -137,7 +142,8 @@ void rules_fields(App&, Document& document) {
             ImGui::SameLine();
             ImGui::PushID(axis * 1000 + i);
             edit_field(*doc, "Fixed row/column", [&](Level& l) {
-                std::vector<int>& list = axis == 0 ? l.rules.fixed_rows : l.rules.fixed_cols;
+                Rules& rules = l.rules.as<Rules>();
+                std::vector<int>& list = axis == 0 ? rules.fixed_rows : rules.fixed_cols;
                 bool fixed = std::find(list.begin(), list.end(), i) != list.end();
                 if (!ImGui::Checkbox("##f", &fixed)) return false;
                 if (fixed) list.push_back(i), std::sort(list.begin(), list.end());
@@ -153,14 +159,14 @@ void goal_fields(App& app, Document& document) {
     Document* doc = &document;
     const Level& level = document.level();
     optional_int(
-        *doc, "closed_groups", [](Level& l) -> std::optional<int>& { return l.goal.closed_groups; }, 1, 1,
+        *doc, "closed_groups", [](Level& l) -> std::optional<int>& { return l.goal.as<Goal>().closed_groups; }, 1, 1,
         level.width() * level.height());
     trace_last_item(app, "closed_groups");
     optional_int(
-        *doc, "min_group_size", [](Level& l) -> std::optional<int>& { return l.goal.min_group_size; },
+        *doc, "min_group_size", [](Level& l) -> std::optional<int>& { return l.goal.as<Goal>().min_group_size; },
         std::min(4, level.width() * level.height()), 1, level.width() * level.height());
     trace_last_item(app, "min_group_size");
-    edit_field(*doc, "All closed", [](Level& l) { return ImGui::Checkbox("all_closed", &l.goal.all_closed); });
+    edit_field(*doc, "All closed", [](Level& l) { return ImGui::Checkbox("all_closed", &l.goal.as<Goal>().all_closed); });
 }
 
 void palette_extras(App&, const Level&) { text_disabled_wrapped("Z / Shift+Z rotates (the hovered tile or the brush)"); }

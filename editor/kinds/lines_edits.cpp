@@ -17,6 +17,10 @@ std::int32_t rotate_mask(std::int32_t mask, bool clockwise) {
 
 namespace lines_edits_parts {  // named: the model library is a unity build
 
+// The kind's own rules and goal (tilelab::Rules and Goal hold a level's of any kind).
+using Rules = lines::Rules;
+using Goal = lines::Goal;
+
 std::vector<PaletteEntry> palette(const Level& level) {
     std::vector<PaletteEntry> entries;
     for (int mask = 1; mask <= 15; ++mask) entries.push_back({mask, "line tile, mask " + cell_token(level.kind, mask)});
@@ -33,8 +37,8 @@ std::int32_t keep_cell(std::int32_t v) {
 
 bool keep_in_format(Level& level, const Level&) {
     bool changed = false;
-    Rules& r = level.rules;
-    Goal& g = level.goal;
+    Rules& r = level.rules.as<Rules>();
+    Goal& g = level.goal.as<Goal>();
     const int cells = std::max(1, level.width() * level.height());
     auto keep = [&](std::vector<int>& list, int limit) {
         std::vector<int> kept;
@@ -70,6 +74,26 @@ std::int32_t transform(std::int32_t value, Transform t) {
     return value;
 }
 
+// A copy of cells has no fixed rows or columns: they are the level's.
+void clip_rules(Level& clip) {
+    Rules& r = clip.rules.as<Rules>();
+    r.fixed_rows.clear();
+    r.fixed_cols.clear();
+}
+
+// Fixed rows and columns keep naming the same content, or go when it is cut away.
+void resized(Level& level, int ox, int oy) {
+    auto shift = [](std::vector<int>& indices, int offset, int limit) {
+        std::vector<int> kept;
+        for (int i : indices)
+            if (i + offset >= 0 && i + offset < limit) kept.push_back(i + offset);
+        indices = kept;
+    };
+    Rules& r = level.rules.as<Rules>();
+    shift(r.fixed_rows, oy, level.height());
+    shift(r.fixed_cols, ox, level.width());
+}
+
 }  // namespace lines_edits_parts
 
 const KindEdits lines_edits{
@@ -77,6 +101,8 @@ const KindEdits lines_edits{
     .keep_cell = lines_edits_parts::keep_cell,
     .keep_in_format = lines_edits_parts::keep_in_format,
     .transform = lines_edits_parts::transform,
+    .clip_rules = lines_edits_parts::clip_rules,
+    .resized = lines_edits_parts::resized,
 };
 
 }  // namespace tilelab::editor

@@ -16,6 +16,10 @@ namespace tilelab::editor {
 
 namespace link_parts {  // named: the editor is a unity build
 
+// The kind's own rules and goal (tilelab::Rules and Goal hold a level's of any kind).
+using Rules = link::Rules;
+using Goal = link::Goal;
+
 using panels::edit_field;
 using panels::kClamp;
 using panels::kZero64;
@@ -29,7 +33,7 @@ void draw_value(ImDrawList* list, const Level& level, std::int32_t value, const 
     float height = box.size * (text.size() <= 2 ? 0.5f : text.size() == 3 ? 0.4f : 0.3f);
     draw_centred_text(
         list, text.c_str(), box.centre, std::max(height, 6.0f),
-        palette::link_dark_text(value, level.rules.pair) ? IM_COL32(20, 20, 24, 255) : IM_COL32(255, 255, 255, 255));
+        palette::link_dark_text(value, level.rules.as<Rules>().pair) ? IM_COL32(20, 20, 24, 255) : IM_COL32(255, 255, 255, 255));
 }
 
 bool any_two(Cell, Cell) { return true; }  // the rules say whether they link
@@ -45,33 +49,36 @@ void new_level_fields(App& app, NewLevelDialog& d) {
 }
 
 void new_level_setup(Level& level, const NewLevelDialog& d) {
-    if (d.sum_pairing) level.rules.pair = Pairing{Pairing::Rule::sum, d.sum};
+    if (d.sum_pairing) level.rules.as<Rules>().pair = Pairing{Pairing::Rule::sum, d.sum};
 }
 
 void rules_fields(App& app, Document& document) {
     Document* doc = &document;
     const Level& level = document.level();
     edit_field(*doc, "Pairing", [](Level& l) {
-        int rule = l.rules.pair.rule == Pairing::Rule::sum ? 1 : 0;
+        Pairing& pair = l.rules.as<Rules>().pair;
+        int rule = pair.rule == Pairing::Rule::sum ? 1 : 0;
         if (!ImGui::Combo("pair", &rule, "equal\0sum\0")) return false;
-        l.rules.pair.rule = rule ? Pairing::Rule::sum : Pairing::Rule::equal;
-        if (rule && l.rules.pair.sum < limits::min_pair_sum) l.rules.pair.sum = 10;
+        pair.rule = rule ? Pairing::Rule::sum : Pairing::Rule::equal;
+        if (rule && pair.sum < limits::min_pair_sum) pair.sum = 10;
         return true;
     });
-    if (level.rules.pair.rule == Pairing::Rule::sum)
+    if (level.rules.as<Rules>().pair.rule == Pairing::Rule::sum)
         edit_field(*doc, "Pair sum", [](Level& l) {
-            return ImGui::DragScalar("sum", ImGuiDataType_S64, &l.rules.pair.sum, 0.2f, &kMinSum, &kMaxSum, "%lld", kClamp);
+            return ImGui::DragScalar("sum", ImGuiDataType_S64, &l.rules.as<Rules>().pair.sum, 0.2f, &kMinSum, &kMaxSum, "%lld",
+                                     kClamp);
         });
     trace_last_item(app, "sum");
-    edit_field(*doc, "Max turns",
-               [](Level& l) { return ImGui::SliderInt("max_turns", &l.rules.max_turns, 0, limits::max_turns, "%d", kClamp); });
+    edit_field(*doc, "Max turns", [](Level& l) {
+        return ImGui::SliderInt("max_turns", &l.rules.as<Rules>().max_turns, 0, limits::max_turns, "%d", kClamp);
+    });
     trace_last_item(app, "max_turns");
-    edit_field(*doc, "Border", [](Level& l) { return ImGui::Checkbox("border", &l.rules.border); });
+    edit_field(*doc, "Border", [](Level& l) { return ImGui::Checkbox("border", &l.rules.as<Rules>().border); });
 }
 
 void goal_fields(App&, Document& document) {
     Document* doc = &document;
-    edit_field(*doc, "Clear goal", [](Level& l) { return ImGui::Checkbox("clear the board", &l.goal.clear); });
+    edit_field(*doc, "Clear goal", [](Level& l) { return ImGui::Checkbox("clear the board", &l.goal.as<Goal>().clear); });
 }
 
 // Any value past the palette's twelve: typed.
@@ -127,7 +134,9 @@ void overlay_legend(App&, OverlayToggles& o) {
 
 // Link paths may run through the ring just outside the board when the border is on: the camera
 // fits that ring too.
-float fit_ring(const Level& level, const OverlayToggles&, bool) { return level.rules.border ? 2.0f : 0.0f; }
+float fit_ring(const Level& level, const OverlayToggles&, bool) { return level.rules.as<Rules>().border ? 2.0f : 0.0f; }
+
+std::int64_t partner(const Level& level, std::int64_t value) { return level.rules.as<Rules>().pair.partner(value); }
 
 }  // namespace link_parts
 
@@ -140,6 +149,7 @@ const EditorKind link_editor{
     .play_hint = "click two tiles that link",
     .play_canvas = link_parts::play_canvas,
     .pair_tool = true,
+    .partner = link_parts::partner,
     .new_level_fields = link_parts::new_level_fields,
     .new_level_setup = link_parts::new_level_setup,
     .rules_fields = link_parts::rules_fields,

@@ -14,9 +14,14 @@ namespace tilelab::editor {
 
 namespace link_edits_parts {  // named: the model library is a unity build
 
+// The kind's own rules and goal (tilelab::Rules and Goal hold a level's of any kind).
+using Rules = link::Rules;
+using Goal = link::Goal;
+
 std::vector<PaletteEntry> palette(const Level& level) {
     std::vector<PaletteEntry> entries;
-    std::int64_t top = level.rules.pair.rule == Pairing::Rule::sum ? std::min<std::int64_t>(level.rules.pair.sum - 1, 20) : 12;
+    const Pairing& pair = level.rules.as<Rules>().pair;
+    std::int64_t top = pair.rule == Pairing::Rule::sum ? std::min<std::int64_t>(pair.sum - 1, 20) : 12;
     for (int v = 1; v <= top; ++v) entries.push_back({v, "value " + std::to_string(v)});
     entries.push_back({cell::empty, ". empty"});
     entries.push_back({cell::blocker, "# a blocker"});
@@ -33,7 +38,7 @@ std::int32_t keep_cell(std::int32_t v) {
 
 bool keep_in_format(Level& level, const Level&) {
     bool changed = false;
-    Rules& r = level.rules;
+    Rules& r = level.rules.as<Rules>();
     if (r.pair.rule == Pairing::Rule::sum) changed |= clamp_field(r.pair.sum, limits::min_pair_sum, limits::max_pair_sum);
     changed |= clamp_field(r.max_turns, 0, limits::max_turns);
     return changed;
@@ -47,7 +52,7 @@ std::string fill(Level& level, CellArea area, bool, std::uint64_t seed) {
         for (int x = area.x0; x <= area.x1; ++x) cells.push_back({x, y});
     Board board = level.board;
     Rng rng(seed);
-    std::string error = link::fill_cells(board, cells, link::rules_of(level), level.rules.pair, rng);
+    std::string error = link::fill_cells(board, cells, link::rules_of(level), level.rules.as<Rules>().pair, rng);
     if (error.empty()) level.board = std::move(board);
     return error;
 }

@@ -16,6 +16,10 @@ namespace tilelab::editor {
 
 namespace match3_parts {  // named: the editor is a unity build
 
+// The kind's own rules and goal (tilelab::Rules and Goal hold a level's of any kind).
+using Rules = match3::Rules;
+using Goal = match3::Goal;
+
 using panels::edit_field;
 using panels::kClamp;
 using panels::kZero64;
@@ -134,7 +138,7 @@ void draw_value(ImDrawList* list, const Level&, std::int32_t value, const CellBo
 
 // Ingredients (on the board or in the goal) leave at the exits, drawn under the board.
 bool has_exits(const Level& level) {
-    if (level.goal.ingredients) return true;
+    if (level.goal.as<Goal>().ingredients) return true;
     return std::find(level.board.cells.begin(), level.board.cells.end(), cell::ingredient) != level.board.cells.end();
 }
 
@@ -145,14 +149,14 @@ void new_level_fields(App& app, NewLevelDialog& d) {
     trace_last_item(app, "new-level-colors");
 }
 
-void new_level_setup(Level& level, const NewLevelDialog& d) { level.rules.colors = d.colors; }
+void new_level_setup(Level& level, const NewLevelDialog& d) { level.rules.as<Rules>().colors = d.colors; }
 
 void rules_header(App& app, Document& document) {
     Document* doc = &document;
     // Format version 2: matches create specials. On the header's line (and the v2 goals on the
     // goal's), so the Inspector is no taller than before and the Pack panel stays in view.
     ImGui::SameLine(0, 24);
-    edit_field(*doc, "Specials", [](Level& l) { return ImGui::Checkbox("specials", &l.rules.specials); });
+    edit_field(*doc, "Specials", [](Level& l) { return ImGui::Checkbox("specials", &l.rules.as<Rules>().specials); });
     trace_last_item(app, "specials");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("matches of 4 or more (and L/T shapes) create special pieces");
 }
@@ -163,50 +167,53 @@ void rules_fields(App& app, Document& document) {
     // Never below the colours painted on the board (the level would not load): the document
     // stops the value there, and the tooltip says why.
     edit_field(*doc, "Colours", [](Level& l) {
-        return ImGui::SliderInt("colors", &l.rules.colors, limits::min_colors, limits::max_colors, "%d", kClamp);
+        return ImGui::SliderInt("colors", &l.rules.as<Rules>().colors, limits::min_colors, limits::max_colors, "%d", kClamp);
     });
     trace_last_item(app, "colors");
     if (ImGui::IsItemHovered() && lowest_colors(level) > limits::min_colors)
         ImGui::SetTooltip("colours %d..%d: colour %d is on the board", lowest_colors(level), limits::max_colors,
                           lowest_colors(level) - 1);
     edit_field(*doc, "Min match", [](Level& l) {
-        return ImGui::SliderInt("min_match", &l.rules.min_match, limits::min_min_match, limits::max_min_match, "%d", kClamp);
+        return ImGui::SliderInt("min_match", &l.rules.as<Rules>().min_match, limits::min_min_match, limits::max_min_match, "%d",
+                                kClamp);
     });
     trace_last_item(app, "min_match");
     edit_field(*doc, "Score per piece", [](Level& l) {
-        return ImGui::DragInt("score_per_piece", &l.rules.score_per_piece, 1, 0, limits::max_score_per_piece, "%d", kClamp);
+        return ImGui::DragInt("score_per_piece", &l.rules.as<Rules>().score_per_piece, 1, 0, limits::max_score_per_piece, "%d",
+                              kClamp);
     });
     trace_last_item(app, "score_per_piece");
     // Format version 2 (docs/match3.md): the refill's weights per colour (specials: on the rules line).
-    if (level.rules.spawn_weights.empty()) {
+    const Rules& rules = level.rules.as<Rules>();
+    if (rules.spawn_weights.empty()) {
         ImGui::TextDisabled("spawn weights: all equal");
         ImGui::SameLine();
         if (ImGui::SmallButton("set weights")) {
-            const int colors = level.rules.colors;
-            doc->change("Spawn weights", [&](Level& l) { l.rules.spawn_weights.assign(static_cast<std::size_t>(colors), 1); });
+            const int colors = rules.colors;
+            doc->change("Spawn weights",
+                        [&](Level& l) { l.rules.as<Rules>().spawn_weights.assign(static_cast<std::size_t>(colors), 1); });
         }
         trace_last_item(app, "spawn-weights-set");
     } else {
         ImGui::TextUnformatted("spawn weights");
         ImGui::SameLine();
         if (ImGui::SmallButton("all equal"))
-            doc->change("Spawn weights: all equal", [](Level& l) { l.rules.spawn_weights.clear(); });
+            doc->change("Spawn weights: all equal", [](Level& l) { l.rules.as<Rules>().spawn_weights.clear(); });
         trace_last_item(app, "spawn-weights-equal");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("remove the weights: every colour is drawn equally often");
-        for (std::size_t i = 0; i < level.rules.spawn_weights.size(); ++i) {
+        for (std::size_t i = 0; i < rules.spawn_weights.size(); ++i) {
             ImGui::PushID(static_cast<int>(i));
             if (i % 4 != 0) ImGui::SameLine();
             ImGui::SetNextItemWidth(58);
             edit_field(*doc, "Spawn weight", [&](Level& l) {
-                if (i >= l.rules.spawn_weights.size()) return false;
-                int& w = l.rules.spawn_weights[i];
+                std::vector<int>& weights = l.rules.as<Rules>().spawn_weights;
+                if (i >= weights.size()) return false;
+                int& w = weights[i];
                 const int old = w;
                 if (!ImGui::DragInt(("##w" + std::to_string(i)).c_str(), &w, 0.2f, 0, limits::max_spawn_weight, "%d", kClamp))
                     return false;
                 // Never all 0 (the reader refuses it): the last weight above 0 stays at least 1.
-                if (w == 0 &&
-                    std::all_of(l.rules.spawn_weights.begin(), l.rules.spawn_weights.end(), [](int x) { return x == 0; }))
-                    w = 1;
+                if (w == 0 && std::all_of(weights.begin(), weights.end(), [](int x) { return x == 0; })) w = 1;
                 return w != old;
             });
             trace_last_item(app, ("spawn-weight-" + std::to_string(i)).c_str());
@@ -225,8 +232,8 @@ void goal_header(App& app, Document& document) {
     // ingredients (1..the @ on the board; 0 is off).
     {
         const bool crates = has_crate(level);
-        ImGui::BeginDisabled(!crates && !level.goal.crates);
-        edit_field(*doc, "Crates goal", [](Level& l) { return ImGui::Checkbox("crates", &l.goal.crates); });
+        ImGui::BeginDisabled(!crates && !level.goal.as<Goal>().crates);
+        edit_field(*doc, "Crates goal", [](Level& l) { return ImGui::Checkbox("crates", &l.goal.as<Goal>().crates); });
         trace_last_item(app, "goal-crates");
         ImGui::EndDisabled();
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -236,11 +243,11 @@ void goal_header(App& app, Document& document) {
         ImGui::BeginDisabled(on_board == 0);
         ImGui::SetNextItemWidth(70);
         edit_field(*doc, "Ingredients goal", [on_board](Level& l) {
-            int n = l.goal.ingredients.value_or(0);
+            int n = l.goal.as<Goal>().ingredients.value_or(0);
             if (!ImGui::SliderInt("ingredients", &n, 0, std::max(on_board, 0), n == 0 ? "%d (off)" : "%d", kClamp)) return false;
             n = std::clamp(n, 0, on_board);
-            if (n == 0) l.goal.ingredients.reset();
-            else l.goal.ingredients = n;
+            if (n == 0) l.goal.as<Goal>().ingredients.reset();
+            else l.goal.as<Goal>().ingredients = n;
             return true;
         });
         trace_last_item(app, "goal-ingredients");
@@ -256,43 +263,48 @@ void goal_fields(App& app, Document& document) {
     Document* doc = &document;
     const Level& level = document.level();
     Level probe = level;
-    bool on = probe.goal.score.has_value();
+    bool on = probe.goal.as<Goal>().score.has_value();
     edit_field(*doc, "Score goal", [](Level& l) {
-        bool enabled = l.goal.score.has_value();
+        std::optional<std::int64_t>& score = l.goal.as<Goal>().score;
+        bool enabled = score.has_value();
         if (!ImGui::Checkbox("##score_on", &enabled)) return false;
-        l.goal.score = enabled ? std::optional<std::int64_t>(3000) : std::nullopt;
+        score = enabled ? std::optional<std::int64_t>(3000) : std::nullopt;
         return true;
     });
     trace_last_item(app, "goal-score-on");
     ImGui::SameLine();
     if (on) {
         edit_field(*doc, "Score goal", [](Level& l) {
-            return ImGui::DragScalar("score", ImGuiDataType_S64, &*l.goal.score, 10.0f, &kZero64, &limits::max_score_goal, "%lld",
-                                     kClamp);
+            return ImGui::DragScalar("score", ImGuiDataType_S64, &*l.goal.as<Goal>().score, 10.0f, &kZero64,
+                                     &limits::max_score_goal, "%lld", kClamp);
         });
         trace_last_item(app, "score");
     } else ImGui::TextDisabled("score (off)");
-    edit_field(*doc, "Jelly goal", [](Level& l) { return ImGui::Checkbox("clear all jelly", &l.goal.jelly); });
+    edit_field(*doc, "Jelly goal", [](Level& l) { return ImGui::Checkbox("clear all jelly", &l.goal.as<Goal>().jelly); });
     trace_last_item(app, "goal-jelly");
     ImGui::SameLine();  // short rows: the Pack panel below stays in view in a 720-pixel window
-    if (ImGui::SmallButton("+ collect")) doc->change("Add collect goal", [](Level& l) { l.goal.collect.push_back({0, 15}); });
-    for (std::size_t i = 0; i < level.goal.collect.size(); ++i) {
+    if (ImGui::SmallButton("+ collect"))
+        doc->change("Add collect goal", [](Level& l) { l.goal.as<Goal>().collect.push_back({0, 15}); });
+    for (std::size_t i = 0; i < level.goal.as<Goal>().collect.size(); ++i) {
         ImGui::PushID(static_cast<int>(i));
         ImGui::SetNextItemWidth(70);
         edit_field(*doc, "Collect", [&](Level& l) {
-            return ImGui::SliderInt("colour", &l.goal.collect[i].color, 0, std::max(0, l.rules.colors - 1), "%d", kClamp);
+            return ImGui::SliderInt("colour", &l.goal.as<Goal>().collect[i].color, 0, std::max(0, l.rules.as<Rules>().colors - 1),
+                                    "%d", kClamp);
         });
         trace_last_item(app, ("collect-colour-" + std::to_string(i)).c_str());
         ImGui::SameLine();
         ImGui::SetNextItemWidth(70);
         edit_field(*doc, "Collect", [&](Level& l) {
-            return ImGui::DragInt("count", &l.goal.collect[i].count, 0.2f, 1, limits::max_collect_count, "%d", kClamp);
+            return ImGui::DragInt("count", &l.goal.as<Goal>().collect[i].count, 0.2f, 1, limits::max_collect_count, "%d", kClamp);
         });
         trace_last_item(app, ("collect-count-" + std::to_string(i)).c_str());
         ImGui::SameLine();
         if (ImGui::SmallButton("x"))
-            doc->change("Remove collect goal",
-                        [&](Level& l) { l.goal.collect.erase(l.goal.collect.begin() + static_cast<long>(i)); });
+            doc->change("Remove collect goal", [&](Level& l) {
+                std::vector<match3::CollectGoal>& collect = l.goal.as<Goal>().collect;
+                collect.erase(collect.begin() + static_cast<long>(i));
+            });
         ImGui::PopID();
     }
 }

@@ -28,15 +28,20 @@ bool has_crate(const Level& level) { return std::any_of(level.board.cells.begin(
 
 namespace match3_edits_parts {  // named: the model library is a unity build
 
+// The kind's own rules and goal (tilelab::Rules and Goal hold a level's of any kind).
+using Rules = match3::Rules;
+using Goal = match3::Goal;
+
 std::vector<PaletteEntry> palette(const Level& level) {
     std::vector<PaletteEntry> entries;
-    for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c) entries.push_back({c, "colour " + std::to_string(c)});
+    for (int c = 0; c < level.rules.as<Rules>().colors && c < limits::max_colors; ++c)
+        entries.push_back({c, "colour " + std::to_string(c)});
     entries.push_back({cell::random, "? a random piece, drawn at level start"});
     entries.push_back({cell::empty, ". an empty playable cell"});
     entries.push_back({cell::blocker, "# a blocker: never moves, never matches"});
     entries.push_back({cell::hole, "_ a hole: not part of the board"});
     // Format version 2 (docs/match3.md): specials, colour bomb, ingredient, crates.
-    for (int c = 0; c < level.rules.colors && c < limits::max_colors; ++c) {
+    for (int c = 0; c < level.rules.as<Rules>().colors && c < limits::max_colors; ++c) {
         const std::string k = std::to_string(c);
         entries.push_back(
             {cell::special(c, cell::line_h), k + "h special of colour " + k + ": clears its row (horizontal stripes)"});
@@ -66,13 +71,13 @@ std::int32_t keep_cell(std::int32_t v) {
 
 bool keep_in_format(Level& level, const Level& before) {
     bool changed = false;
-    Rules& r = level.rules;
-    Goal& g = level.goal;
+    Rules& r = level.rules.as<Rules>();
+    Goal& g = level.goal.as<Goal>();
     changed |= clamp_field(r.colors, lowest_colors(level), limits::max_colors);
     changed |= clamp_field(r.min_match, limits::min_min_match, limits::max_min_match);
     changed |= clamp_field(r.score_per_piece, 0, limits::max_score_per_piece);
     if (g.score) changed |= clamp_field(*g.score, std::int64_t{0}, limits::max_score_goal);
-    for (CollectGoal& c : g.collect) {
+    for (match3::CollectGoal& c : g.collect) {
         changed |= clamp_field(c.color, 0, r.colors - 1);
         changed |= clamp_field(c.count, 1, limits::max_collect_count);
     }
@@ -125,7 +130,9 @@ bool keep_in_format(Level& level, const Level& before) {
         for (int& weight : w) changed |= clamp_field(weight, 0, limits::max_spawn_weight);
         if (std::all_of(w.begin(), w.end(), [](int x) { return x == 0; })) {
             std::size_t at = 0;
-            const std::vector<int>& old = before.rules.spawn_weights;
+            // `before` is another kind's level only when a whole level replaced this one (a recovered autosave).
+            const std::vector<int> none;
+            const std::vector<int>& old = before.rules.is<Rules>() ? before.rules.as<Rules>().spawn_weights : none;
             for (std::size_t i = 0; i < w.size(); ++i)
                 if (i < old.size() && old[i] != 0) at = i;
             w[at] = 1;
@@ -169,25 +176,29 @@ std::string fill(Level& level, CellArea area, bool selected, std::uint64_t seed)
     if (cells.empty()) return "no ? cells to fill (select an area to refill it)";
     Board board = level.board;
     Rng rng(seed);
-    if (!match3::fill_selection(board, cells, level.rules, rng))
+    if (!match3::fill_selection(board, cells, level.rules.as<Rules>(), rng))
         return "no fill of these cells leaves a board without runs and with a move";
     level.board = std::move(board);
     return "";
 }
 
 std::string paste_refusal(const Level& level, const Level& clip) {
-    int needed = lowest_colors(clip);
-    if (needed > level.rules.colors)
-        return "the clipboard holds colour " + std::to_string(needed - 1) + "; this level has " +
-               std::to_string(level.rules.colors) + " colours (0.." + std::to_string(level.rules.colors - 1) + ")";
+    const int needed = lowest_colors(clip);
+    const int colors = level.rules.as<Rules>().colors;
+    if (needed > colors)
+        return "the clipboard holds colour " + std::to_string(needed - 1) + "; this level has " + std::to_string(colors) +
+               " colours (0.." + std::to_string(colors - 1) + ")";
     return "";
 }
+
+bool needs_jelly_layer(const Level& level) { return level.goal.as<Goal>().jelly; }
 
 }  // namespace match3_edits_parts
 
 const KindEdits match3_edits{
     .new_cell = cell::random,
     .layers = true,
+    .needs_jelly_layer = match3_edits_parts::needs_jelly_layer,
     .palette = match3_edits_parts::palette,
     .keep_cell = match3_edits_parts::keep_cell,
     .keep_in_format = match3_edits_parts::keep_in_format,

@@ -24,6 +24,10 @@ namespace tilelab::editor {
 
 namespace slide_parts {  // named: the editor is a unity build
 
+// The kind's own rules and goal (tilelab::Rules and Goal hold a level's of any kind).
+using Rules = slide::Rules;
+using Goal = slide::Goal;
+
 using panels::edit_field;
 using panels::kClamp;
 using panels::kZero64;
@@ -50,47 +54,51 @@ void play_keys(App& app) {
 }
 
 void new_level_setup(Level& level, const NewLevelDialog& d) {
-    if (d.width * d.height < 16) level.goal.target = 256;
+    if (d.width * d.height < 16) level.goal.as<Goal>().target = 256;
 }
 
 void rules_fields(App& app, Document& document) {
     Document* doc = &document;
     const Level& level = document.level();
     edit_field(*doc, "Score rule", [](Level& l) {
-        int rule = l.rules.score == SlideScore::pre_merge ? 1 : 0;
+        slide::SlideScore& score = l.rules.as<Rules>().score;
+        int rule = score == slide::SlideScore::pre_merge ? 1 : 0;
         if (!ImGui::Combo("score", &rule, "merged\0pre_merge\0")) return false;
-        l.rules.score = rule ? SlideScore::pre_merge : SlideScore::merged;
+        score = rule ? slide::SlideScore::pre_merge : slide::SlideScore::merged;
         return true;
     });
     // No spawns (format version 3, docs/slide.md "Puzzles"): the board is the start, no tile
     // appears after a move; start_tiles is then 0. The file is written as version 3.
     edit_field(*doc, "No spawns", [](Level& l) {
-        bool none = l.rules.spawn.empty();
+        Rules& rules = l.rules.as<Rules>();
+        bool none = rules.spawn.empty();
         if (!ImGui::Checkbox("no spawns (puzzle)", &none)) return false;
         if (none) {
-            l.rules.spawn.clear();
-            l.rules.start_tiles.reset();
+            rules.spawn.clear();
+            rules.start_tiles.reset();
         } else {
-            l.rules.spawn = Rules{}.spawn;
+            rules.spawn = Rules{}.spawn;
         }
         return true;
     });
     trace_last_item(app, "no-spawns");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("a fixed puzzle: no tile appears after a move or at the start (format version 3)");
-    if (!level.rules.spawn.empty()) {
+    const Rules& rules = level.rules.as<Rules>();
+    if (!rules.spawn.empty()) {
         optional_int(
-            *doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.start_tiles; },
+            *doc, "start_tiles", [](Level& l) -> std::optional<int>& { return l.rules.as<Rules>().start_tiles; },
             std::min(2, level.width() * level.height()), 0, level.width() * level.height());
         trace_last_item(app, "start_tiles");
     }
-    for (std::size_t i = 0; i < level.rules.spawn.size(); ++i) {
+    for (std::size_t i = 0; i < rules.spawn.size(); ++i) {
         ImGui::PushID(static_cast<int>(i));
-        ImGui::Text("spawn %d", level.rules.spawn[i].first);
+        ImGui::Text("spawn %d", rules.spawn[i].first);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(100);
         edit_field(*doc, "Spawn weight", [&](Level& l) {
-            return ImGui::DragInt("weight", &l.rules.spawn[i].second, 0.2f, 1, limits::max_spawn_weight, "%d", kClamp);
+            return ImGui::DragInt("weight", &l.rules.as<Rules>().spawn[i].second, 0.2f, 1, limits::max_spawn_weight, "%d",
+                                  kClamp);
         });
         trace_last_item(app, ("spawn-weight-" + std::to_string(i)).c_str());
         ImGui::PopID();
@@ -100,10 +108,11 @@ void rules_fields(App& app, Document& document) {
 void goal_fields(App& app, Document& document) {
     Document* doc = &document;
     edit_field(*doc, "Target", [](Level& l) {
+        int& target = l.goal.as<Goal>().target;
         int log2 = 1;
-        while ((1 << log2) < l.goal.target && log2 < 30) ++log2;
+        while ((1 << log2) < target && log2 < 30) ++log2;
         if (!ImGui::SliderInt("target", &log2, 2, 30, std::to_string(1 << std::clamp(log2, 2, 30)).c_str(), kClamp)) return false;
-        l.goal.target = 1 << log2;
+        target = 1 << log2;
         return true;
     });
     trace_last_item(app, "target");

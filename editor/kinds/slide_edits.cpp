@@ -10,6 +10,10 @@ namespace tilelab::editor {
 
 namespace slide_edits_parts {  // named: the model library is a unity build
 
+// The kind's own rules and goal (tilelab::Rules and Goal hold a level's of any kind).
+using Rules = slide::Rules;
+using Goal = slide::Goal;
+
 bool power_of_two(std::int64_t n) { return n >= 2 && (n & (n - 1)) == 0; }
 
 // The largest power of two not above `n` (at least `lo`), within [lo, hi].
@@ -38,8 +42,8 @@ std::int32_t keep_cell(std::int32_t v) {
 
 bool keep_in_format(Level& level, const Level&) {
     bool changed = false;
-    Rules& r = level.rules;
-    Goal& g = level.goal;
+    Rules& r = level.rules.as<Rules>();
+    Goal& g = level.goal.as<Goal>();
     const int cells = std::max(1, level.width() * level.height());
     // An empty spawn table is a level without spawns (format 3, docs/slide.md "Puzzles"):
     // kept; its start tiles are the board's, so start_tiles is then 0 at most.
@@ -66,12 +70,16 @@ bool keep_in_format(Level& level, const Level&) {
     return changed;
 }
 
+// A copy of cells places no start tiles of the level's: its tiles are the copied ones.
+void clip_rules(Level& clip) { clip.rules.as<Rules>().start_tiles.reset(); }
+
 }  // namespace slide_edits_parts
 
 const KindEdits slide_edits{
     .palette = slide_edits_parts::palette,
     .keep_cell = slide_edits_parts::keep_cell,
     .keep_in_format = slide_edits_parts::keep_in_format,
+    .clip_rules = slide_edits_parts::clip_rules,
 };
 
 }  // namespace tilelab::editor

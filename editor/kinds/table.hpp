@@ -71,6 +71,9 @@ struct EditorKind {
     // rotation of the board turns it (transform_value) rather than zooming. The jelly and lock
     // layers (J, L) are KindEdits::layers.
     bool pair_tool = false;
+    // The value that pairs with `value` in the level (the pair tool's second tile, the Pairs panel;
+    // nullptr: a value pairs with itself).
+    std::int64_t (*partner)(const Level& level, std::int64_t value) = nullptr;
     void (*rotate_tile)(App& app, Document& doc, bool clockwise) = nullptr;
     bool wheel_turns_tiles = false;
     // The New level dialog: the kind's own fields (nullptr: none) and what they set on the new level.

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "kinds/table.hpp"
 #include "painters.hpp"
 #include "panels/panels.hpp"
 
@@ -12,6 +13,7 @@ void draw_pairs(App& app) {
     Document* doc = app.active();
     if (!doc) return;
     const Level& level = doc->level();
+    const auto partner_of = editor_kind(level.kind).partner;
     std::map<std::int64_t, int> counts;
     for (std::int32_t v : level.board.cells)
         if (cell::is_value(v)) ++counts[v];
@@ -26,13 +28,13 @@ void draw_pairs(App& app) {
         ImGui::TableSetupColumn("");
         ImGui::TableHeadersRow();
         for (const auto& [value, count] : counts) {
-            std::int64_t partner = level.rules.pair.partner(value);
+            const std::int64_t partner = partner_of ? partner_of(level, value) : value;
             if (partner != value && partner < value && counts.count(partner)) continue;  // listed with its partner
             int partner_count = partner == value ? count : (counts.count(partner) ? counts.at(partner) : 0);
             bool ok = partner == value ? count % 2 == 0 : partner_count == count;
             ImGui::TableNextRow();
             ImGui::TableSetColumnIndex(0);
-            Rgb colour = palette::link_color(value, level.rules.pair);
+            Rgb colour = palette::cell_fill(level, static_cast<std::int32_t>(value));
             ImGui::TextColored(ImVec4(colour.r / 255.0f, colour.g / 255.0f, colour.b / 255.0f, 1), "%lld",
                                static_cast<long long>(value));
             ImGui::TableSetColumnIndex(1);

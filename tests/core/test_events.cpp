@@ -360,7 +360,7 @@ void check_match3_move(const Level& level, const State& before, const Move& move
         std::int64_t sum = 0;
         for (const auto& g : c->groups) {
             CHECK(sorted_unique(g.cells));
-            CHECK(static_cast<int>(g.cells.size()) >= level.rules.min_match);
+            CHECK(static_cast<int>(g.cells.size()) >= level.rules.as<match3::Rules>().min_match);
             sum += g.points;
         }
         points += c->points;
@@ -501,9 +501,9 @@ TEST_CASE("events: a match3 cascade past the event cap ends in one summary, in b
     for (bool specials : {false, true}) {
         INFO("format " << (specials ? 2 : 1));
         Level level = make_blank_level(Kind::match3, 16, 16);
-        level.rules.colors = 2;
-        level.rules.min_match = 2;
-        level.rules.specials = specials;
+        level.rules.as<match3::Rules>().colors = 2;
+        level.rules.as<match3::Rules>().min_match = 2;
+        level.rules.as<match3::Rules>().specials = specials;
         level.seed = 4;
         Rng rng(17);
         for (auto& c : level.board.cells) c = static_cast<std::int32_t>(rng.uniform(2));
@@ -606,7 +606,7 @@ TEST_CASE("events: slide sample levels, seeded random moves, the events replayed
     const int seeds = std::max(1, test::reps(6));
     for (const Level& level : sample_levels("slide")) {
         INFO(level.id);
-        const slide::SpawnTable table = slide::SpawnTable::of(level.rules);
+        const slide::SpawnTable table = slide::SpawnTable::of(level.rules.as<slide::Rules>());
         for (int seed = 0; seed < seeds; ++seed)
             play_random(level, 4000 + static_cast<std::uint64_t>(seed), 60,
                         [&](const Level&, const State& before, const Move&, const StepResult& s) {

@@ -78,10 +78,10 @@ TEST_CASE("the contract's example level loads with every field", "[io]") {
     CHECK(l.width() == 6);
     CHECK(l.height() == 4);
     CHECK(l.seed == 42);
-    CHECK(l.rules.colors == 5);
-    CHECK(l.rules.score_per_piece == 50);
+    CHECK(l.rules.as<match3::Rules>().colors == 5);
+    CHECK(l.rules.as<match3::Rules>().score_per_piece == 50);
     CHECK(l.goal.moves == 20);
-    CHECK(l.goal.score == 3000);
+    CHECK(l.goal.as<match3::Goal>().score == 3000);
     CHECK(l.board.at(1, 1) == cell::random);
     CHECK(l.board.at(3, 1) == cell::blocker);
     CHECK(l.board.at(5, 2) == cell::hole);
@@ -118,10 +118,10 @@ TEST_CASE("the writer omits defaults the file did not write and keeps those it d
     level.id = "x";
     std::string text = write_level(level);
     CHECK(text.find("\"rules\"") == std::string::npos);
-    level.rules.max_turns = 3;
+    level.rules.as<link::Rules>().max_turns = 3;
     text = write_level(level);
     CHECK(text.find("\"max_turns\": 3") != std::string::npos);
-    level.rules.max_turns = 2;
+    level.rules.as<link::Rules>().max_turns = 2;
     level.present.insert("rules/max_turns");
     CHECK(write_level(level).find("\"max_turns\": 2") != std::string::npos);
 }
@@ -129,25 +129,25 @@ TEST_CASE("the writer omits defaults the file did not write and keeps those it d
 TEST_CASE("slide spawn weights and lines fixed rows round-trip inline", "[io]") {
     Level slide = make_blank_level(Kind::slide, 3, 3);
     slide.id = "s";
-    slide.rules.spawn = {{2, 1}, {4, 3}};
-    slide.rules.score = SlideScore::pre_merge;
+    slide.rules.as<slide::Rules>().spawn = {{2, 1}, {4, 3}};
+    slide.rules.as<slide::Rules>().score = slide::SlideScore::pre_merge;
     std::string text = write_level(slide);
     CHECK(text.find("\"spawn\": [[2, 1], [4, 3]]") != std::string::npos);
     LevelLoad back = parse_level(text, "s");
     REQUIRE(back.level);
-    CHECK(back.level->rules.spawn == slide.rules.spawn);
-    CHECK(back.level->rules.score == SlideScore::pre_merge);
+    CHECK(back.level->rules.as<slide::Rules>().spawn == slide.rules.as<slide::Rules>().spawn);
+    CHECK(back.level->rules.as<slide::Rules>().score == slide::SlideScore::pre_merge);
 
     Level lines = make_blank_level(Kind::lines, 4, 4);
     lines.id = "l";
-    lines.rules.fixed_rows = {0, 3};
+    lines.rules.as<lines::Rules>().fixed_rows = {0, 3};
     lines.board.at(1, 1) = 0xa;
     text = write_level(lines);
     CHECK(text.find("\"fixed_rows\": [0, 3]") != std::string::npos);
     CHECK(text.find("\". a . .\"") != std::string::npos);
     back = parse_level(text, "l");
     REQUIRE(back.level);
-    CHECK(back.level->rules.fixed_rows == lines.rules.fixed_rows);
+    CHECK(back.level->rules.as<lines::Rules>().fixed_rows == lines.rules.as<lines::Rules>().fixed_rows);
 }
 
 TEST_CASE("lines tiles read in either case and 0 as empty, written lower-case", "[io]") {

@@ -120,10 +120,10 @@ TEST_CASE("v2: every token, both layers, weights and both goals read as the data
     CHECK(l.board.at(3, 2) == cell::blocker);
     CHECK(l.board.at(4, 2) == cell::hole);
     CHECK(l.board.at(5, 2) == cell::empty);
-    CHECK(l.rules.specials);
-    CHECK(l.rules.spawn_weights == std::vector<int>{3, 1, 0, 2, 1, 1});
-    CHECK(l.goal.crates);
-    CHECK(l.goal.ingredients == 2);
+    CHECK(l.rules.as<match3::Rules>().specials);
+    CHECK(l.rules.as<match3::Rules>().spawn_weights == std::vector<int>{3, 1, 0, 2, 1, 1});
+    CHECK(l.goal.as<match3::Goal>().crates);
+    CHECK(l.goal.as<match3::Goal>().ingredients == 2);
     REQUIRE(l.lock);
     CHECK(l.lock->at(0, 0) == 1);
     CHECK(l.lock->at(3, 0) == 0);
@@ -145,11 +145,11 @@ TEST_CASE("v2: parse, write, parse gives the same level and the same bytes", "[i
     // A level built in memory (as the editor builds one) writes every v2 field in canonical order.
     Level level = make_blank_level(Kind::match3, 3, 1);
     level.id = "mem";
-    level.rules.colors = 3;
-    level.rules.spawn_weights = {1, 0, 4};
-    level.rules.specials = false;
-    level.goal.crates = true;
-    level.goal.ingredients = 1;
+    level.rules.as<match3::Rules>().colors = 3;
+    level.rules.as<match3::Rules>().spawn_weights = {1, 0, 4};
+    level.rules.as<match3::Rules>().specials = false;
+    level.goal.as<match3::Goal>().crates = true;
+    level.goal.as<match3::Goal>().ingredients = 1;
     level.board.at(0, 0) = cell::special(2, cell::bomb);
     level.board.at(1, 0) = cell::crate(3);
     level.board.at(2, 0) = cell::ingredient;
@@ -165,23 +165,29 @@ TEST_CASE("v2: parse, write, parse gives the same level and the same bytes", "[i
     REQUIRE(back.level);
     CHECK(back.level->board == level.board);
     CHECK(back.level->lock == level.lock);
-    CHECK(back.level->rules.spawn_weights == level.rules.spawn_weights);
+    CHECK(back.level->rules.as<match3::Rules>().spawn_weights == level.rules.as<match3::Rules>().spawn_weights);
     CHECK(write_level(*back.level) == text);
 }
 
 TEST_CASE("v2: cell tokens round-trip through cell_token and parse_cell_token", "[io][v2]") {
+    auto colours = [](int colors) {
+        match3::Rules rules;
+        rules.colors = colors;
+        return Rules(rules);
+    };
     for (const char* token : {"0h", "3v", "12b", "15h", "*", "@", "c1", "c5", "?", "#", "_", ".", "7"}) {
         INFO(token);
-        TokenResult r = parse_cell_token(Kind::match3, token, 16);
+        TokenResult r = parse_cell_token(colours(16), token);
         REQUIRE(r.ok);
         CHECK(cell_token(Kind::match3, r.value) == token);
     }
-    // The old three-argument call reads version 2 (the editor calls it so).
-    CHECK(parse_cell_token(Kind::match3, "3h", 6).ok);
-    CHECK_FALSE(parse_cell_token(Kind::match3, "3h", 6, 1).ok);
+    // The call without a version reads the newest (the editor calls it so).
+    const Rules six = colours(6);
+    CHECK(parse_cell_token(six, "3h").ok);
+    CHECK_FALSE(parse_cell_token(six, "3h", 1).ok);
     // Specials are match3 only: other kinds keep their own tokens.
-    CHECK_FALSE(parse_cell_token(Kind::link, "3h", 0).ok);
-    CHECK_FALSE(parse_cell_token(Kind::slide, "*", 0).ok);
+    CHECK_FALSE(parse_cell_token(Rules(Kind::link), "3h").ok);
+    CHECK_FALSE(parse_cell_token(Rules(Kind::slide), "*").ok);
     CHECK(cell_token(Kind::link, 300) == "300");
 }
 
@@ -298,7 +304,7 @@ TEST_CASE("v2: spawn_weights has one non-negative weight per colour, not all 0",
                      "v2.json: error: /rules/specials: specials must be true or false, not a string");
     LevelLoad ok = parse_level(match3_text(2, R"({"colors": 5, "spawn_weights": [0, 0, 7, 0, 0]})", "", plain_rows), "ok");
     REQUIRE(ok.level);
-    CHECK(ok.level->rules.spawn_weights == std::vector<int>{0, 0, 7, 0, 0});
+    CHECK(ok.level->rules.as<match3::Rules>().spawn_weights == std::vector<int>{0, 0, 7, 0, 0});
 }
 
 TEST_CASE("v2: the crates and ingredients goals need crates and enough ingredients on the board", "[io][v2]") {
@@ -322,7 +328,7 @@ TEST_CASE("v2: a version 1 match3 level plays as specials false, keeps version 1
     LevelLoad load = parse_level(v1, "v1.json");
     REQUIRE(load.level);
     CHECK(load.level->version == 1);  // the file's version, kept (docs/format.md "Versions and migration")
-    CHECK_FALSE(load.level->rules.specials);
+    CHECK_FALSE(load.level->rules.as<match3::Rules>().specials);
     const std::string written = write_level(*load.level);
     CHECK(written.find("\"version\": 1,") != std::string::npos);
     CHECK(written.find("specials") == std::string::npos);  // version 1 has no such key
@@ -339,13 +345,13 @@ TEST_CASE("v2: a version 1 match3 level plays as specials false, keeps version 1
     CHECK(newest.find("\"colors\": 5,\n    \"specials\": false\n") != std::string::npos);
     LevelLoad reread = parse_level(newest, "v3.json");
     REQUIRE(reread.level);
-    CHECK_FALSE(reread.level->rules.specials);
+    CHECK_FALSE(reread.level->rules.as<match3::Rules>().specials);
     CHECK(write_level(*reread.level) == newest);
 
     // A version 1 level given a version 2 feature in code is written as version 2, never as an
     // invalid version 1 file.
     Level with_specials = *load.level;
-    with_specials.rules.specials = true;
+    with_specials.rules.as<match3::Rules>().specials = true;
     const std::string raised = write_level(with_specials);
     CHECK(raised.find("\"version\": 2,") != std::string::npos);
     CHECK(parse_level(raised, "raised.json").level);
@@ -375,7 +381,7 @@ TEST_CASE("v2: a version 1 match3 level plays as specials false, keeps version 1
     CHECK(slide_text.find("\"rules\"") == std::string::npos);
     // An empty spawn table set in code raises a slide level to version 3.
     Level puzzle = *s.level;
-    puzzle.rules.spawn.clear();
+    puzzle.rules.as<slide::Rules>().spawn.clear();
     const std::string puzzle_text = write_level(puzzle);
     CHECK(puzzle_text.find("\"version\": 3,") != std::string::npos);
     CHECK(puzzle_text.find("\"spawn\": []") != std::string::npos);

@@ -91,7 +91,7 @@ TEST_CASE("paste refuses other text, another kind and colours the level does not
     CHECK(error == "the clipboard holds link cells; this level is match3");
     // Seven colours into a five-colour level: refused, naming the colour.
     Level seven = numbered(Kind::match3, 3, 1);
-    seven.rules.colors = 7;
+    seven.rules.as<match3::Rules>().colors = 7;
     seven.board.at(2, 0) = 6;
     error = paste_cells(target, copy_cells(seven, {0, 0}, {2, 0}), {0, 0}).error;
     CHECK(error.find("colour 6") != std::string::npos);
@@ -157,7 +157,7 @@ TEST_CASE("paste, cut and move are one undo step each in a document") {
 
 TEST_CASE("the number keys pick the palette's entries in order, never a value outside it") {
     Level m3 = make_blank_level(Kind::match3, 4, 4);
-    m3.rules.colors = 6;
+    m3.rules.as<match3::Rules>().colors = 6;
     m3.id = "keys";
     std::vector<PaletteEntry> entries = palette_entries(m3);
     // six colours, then ? . # _ (keys 1..9, 0), then the format version 2 items: 6 x (h v b), * @ c1..c5
@@ -181,7 +181,7 @@ TEST_CASE("the number keys pick the palette's entries in order, never a value ou
         CHECK(loads(painted));
     }
     Level link = make_blank_level(Kind::link, 4, 4);
-    link.rules.pair = Pairing{Pairing::Rule::sum, 5};
+    link.rules.as<link::Rules>().pair = Pairing{Pairing::Rule::sum, 5};
     CHECK(palette_entries(link).size() == 6);  // 1..4, . #
     CHECK(palette_key(link, 4)->value == 4);
     CHECK(palette_key(link, 5)->value == cell::empty);
@@ -200,27 +200,29 @@ TEST_CASE("every number a field can hold is brought into the format's limits by 
         bool (*check)(const Level&);
     };
     const Case cases[] = {
-        {Kind::match3, "colors 20", [](Level& l) { l.rules.colors = 20; },
-         [](const Level& l) { return l.rules.colors == limits::max_colors; }},
-        {Kind::match3, "colors 1", [](Level& l) { l.rules.colors = 1; },
-         [](const Level& l) { return l.rules.colors == limits::min_colors; }},
-        {Kind::match3, "colors -5", [](Level& l) { l.rules.colors = -5; },
-         [](const Level& l) { return l.rules.colors == limits::min_colors; }},
-        {Kind::match3, "min_match 99", [](Level& l) { l.rules.min_match = 99; },
-         [](const Level& l) { return l.rules.min_match == limits::max_min_match; }},
-        {Kind::match3, "score_per_piece -1", [](Level& l) { l.rules.score_per_piece = -1; },
-         [](const Level& l) { return l.rules.score_per_piece == 0; }},
-        {Kind::match3, "score goal 2^60", [](Level& l) { l.goal.score = std::int64_t{1} << 60; },
-         [](const Level& l) { return l.goal.score == limits::max_score_goal; }},
+        {Kind::match3, "colors 20", [](Level& l) { l.rules.as<match3::Rules>().colors = 20; },
+         [](const Level& l) { return l.rules.as<match3::Rules>().colors == limits::max_colors; }},
+        {Kind::match3, "colors 1", [](Level& l) { l.rules.as<match3::Rules>().colors = 1; },
+         [](const Level& l) { return l.rules.as<match3::Rules>().colors == limits::min_colors; }},
+        {Kind::match3, "colors -5", [](Level& l) { l.rules.as<match3::Rules>().colors = -5; },
+         [](const Level& l) { return l.rules.as<match3::Rules>().colors == limits::min_colors; }},
+        {Kind::match3, "min_match 99", [](Level& l) { l.rules.as<match3::Rules>().min_match = 99; },
+         [](const Level& l) { return l.rules.as<match3::Rules>().min_match == limits::max_min_match; }},
+        {Kind::match3, "score_per_piece -1", [](Level& l) { l.rules.as<match3::Rules>().score_per_piece = -1; },
+         [](const Level& l) { return l.rules.as<match3::Rules>().score_per_piece == 0; }},
+        {Kind::match3, "score goal 2^60", [](Level& l) { l.goal.as<match3::Goal>().score = std::int64_t{1} << 60; },
+         [](const Level& l) { return l.goal.as<match3::Goal>().score == limits::max_score_goal; }},
         {Kind::match3, "moves 0", [](Level& l) { l.goal.moves = 0; }, [](const Level& l) { return l.goal.moves == 1; }},
         {Kind::match3, "moves 2e9", [](Level& l) { l.goal.moves = 2000000000; },
          [](const Level& l) { return l.goal.moves == limits::max_moves; }},
         {Kind::match3, "collect colour 9 of 5",
          [](Level& l) {
-             l.goal.collect.push_back({9, 0});
+             l.goal.as<match3::Goal>().collect.push_back({9, 0});
          },
-         [](const Level& l) { return l.goal.collect[0].color == 4 && l.goal.collect[0].count == 1; }},
-        {Kind::match3, "jelly goal without jelly", [](Level& l) { l.goal.jelly = true; },
+         [](const Level& l) {
+             return l.goal.as<match3::Goal>().collect[0].color == 4 && l.goal.as<match3::Goal>().collect[0].count == 1;
+         }},
+        {Kind::match3, "jelly goal without jelly", [](Level& l) { l.goal.as<match3::Goal>().jelly = true; },
          [](const Level& l) { return l.jelly.has_value(); }},
         {Kind::match3, "jelly on a hole",
          [](Level& l) {
@@ -235,44 +237,45 @@ TEST_CASE("every number a field can hold is brought into the format's limits by 
          [](const Level& l) { return l.jelly->at(1, 1) == limits::max_jelly_layers; }},
         {Kind::link, "sum 1",
          [](Level& l) {
-             l.rules.pair = Pairing{Pairing::Rule::sum, 1};
+             l.rules.as<link::Rules>().pair = Pairing{Pairing::Rule::sum, 1};
          },
-         [](const Level& l) { return l.rules.pair.sum == limits::min_pair_sum; }},
+         [](const Level& l) { return l.rules.as<link::Rules>().pair.sum == limits::min_pair_sum; }},
         {Kind::link, "sum 10^12",
          [](Level& l) {
-             l.rules.pair = Pairing{Pairing::Rule::sum, 1000000000000};
+             l.rules.as<link::Rules>().pair = Pairing{Pairing::Rule::sum, 1000000000000};
          },
-         [](const Level& l) { return l.rules.pair.sum == limits::max_pair_sum; }},
-        {Kind::link, "max_turns 4", [](Level& l) { l.rules.max_turns = 4; },
-         [](const Level& l) { return l.rules.max_turns == limits::max_turns; }},
+         [](const Level& l) { return l.rules.as<link::Rules>().pair.sum == limits::max_pair_sum; }},
+        {Kind::link, "max_turns 4", [](Level& l) { l.rules.as<link::Rules>().max_turns = 4; },
+         [](const Level& l) { return l.rules.as<link::Rules>().max_turns == limits::max_turns; }},
         {Kind::link, "tile 10^7", [](Level& l) { l.board.at(0, 0) = 10000000; },
          [](const Level& l) { return l.board.at(0, 0) == limits::max_link_value; }},
-        {Kind::lines, "closed_groups 1000", [](Level& l) { l.goal.closed_groups = 1000; },
-         [](const Level& l) { return l.goal.closed_groups == 16; }},
-        {Kind::lines, "min_group_size 0", [](Level& l) { l.goal.min_group_size = 0; },
-         [](const Level& l) { return l.goal.min_group_size == 1; }},
+        {Kind::lines, "closed_groups 1000", [](Level& l) { l.goal.as<lines::Goal>().closed_groups = 1000; },
+         [](const Level& l) { return l.goal.as<lines::Goal>().closed_groups == 16; }},
+        {Kind::lines, "min_group_size 0", [](Level& l) { l.goal.as<lines::Goal>().min_group_size = 0; },
+         [](const Level& l) { return l.goal.as<lines::Goal>().min_group_size == 1; }},
         {Kind::lines, "fixed row 9",
          [](Level& l) {
-             l.rules.fixed_rows = {1, 9, 1};
+             l.rules.as<lines::Rules>().fixed_rows = {1, 9, 1};
          },
-         [](const Level& l) { return l.rules.fixed_rows == std::vector<int>{1}; }},
-        {Kind::slide, "target 3000", [](Level& l) { l.goal.target = 3000; },
-         [](const Level& l) { return l.goal.target == 2048; }},
-        {Kind::slide, "target 2", [](Level& l) { l.goal.target = 2; },
-         [](const Level& l) { return l.goal.target == limits::min_target; }},
-        {Kind::slide, "spawn weight 0", [](Level& l) { l.rules.spawn[0].second = 0; },
-         [](const Level& l) { return l.rules.spawn[0].second == 1; }},
-        {Kind::slide, "spawn value 3", [](Level& l) { l.rules.spawn[0].first = 3; },
-         [](const Level& l) { return l.rules.spawn[0].first == 2; }},
-        {Kind::slide, "start_tiles 99", [](Level& l) { l.rules.start_tiles = 99; },
-         [](const Level& l) { return l.rules.start_tiles == 16; }},
-        {Kind::slide, "no spawns", [](Level& l) { l.rules.spawn.clear(); }, [](const Level& l) { return l.rules.spawn.empty(); }},
+         [](const Level& l) { return l.rules.as<lines::Rules>().fixed_rows == std::vector<int>{1}; }},
+        {Kind::slide, "target 3000", [](Level& l) { l.goal.as<slide::Goal>().target = 3000; },
+         [](const Level& l) { return l.goal.as<slide::Goal>().target == 2048; }},
+        {Kind::slide, "target 2", [](Level& l) { l.goal.as<slide::Goal>().target = 2; },
+         [](const Level& l) { return l.goal.as<slide::Goal>().target == limits::min_target; }},
+        {Kind::slide, "spawn weight 0", [](Level& l) { l.rules.as<slide::Rules>().spawn[0].second = 0; },
+         [](const Level& l) { return l.rules.as<slide::Rules>().spawn[0].second == 1; }},
+        {Kind::slide, "spawn value 3", [](Level& l) { l.rules.as<slide::Rules>().spawn[0].first = 3; },
+         [](const Level& l) { return l.rules.as<slide::Rules>().spawn[0].first == 2; }},
+        {Kind::slide, "start_tiles 99", [](Level& l) { l.rules.as<slide::Rules>().start_tiles = 99; },
+         [](const Level& l) { return l.rules.as<slide::Rules>().start_tiles == 16; }},
+        {Kind::slide, "no spawns", [](Level& l) { l.rules.as<slide::Rules>().spawn.clear(); },
+         [](const Level& l) { return l.rules.as<slide::Rules>().spawn.empty(); }},
         {Kind::slide, "no spawns, start_tiles 3",
          [](Level& l) {
-             l.rules.spawn.clear();
-             l.rules.start_tiles = 3;
+             l.rules.as<slide::Rules>().spawn.clear();
+             l.rules.as<slide::Rules>().start_tiles = 3;
          },
-         [](const Level& l) { return l.rules.spawn.empty() && l.rules.start_tiles == 0; }},
+         [](const Level& l) { return l.rules.as<slide::Rules>().spawn.empty() && l.rules.as<slide::Rules>().start_tiles == 0; }},
         {Kind::slide, "tile 6", [](Level& l) { l.board.at(0, 0) = 6; }, [](const Level& l) { return l.board.at(0, 0) == 4; }},
     };
     for (const Case& c : cases) {
@@ -296,8 +299,8 @@ TEST_CASE("every number a field can hold is brought into the format's limits by 
 
 TEST_CASE("colours never drop below the colours on the board, and an emptied id keeps its old value") {
     Document doc(numbered(Kind::match3, 5, 5), {});  // colours 0..4 painted
-    doc.change("Colours", [](Level& l) { l.rules.colors = 2; });
-    CHECK(doc.level().rules.colors == 5);
+    doc.change("Colours", [](Level& l) { l.rules.as<match3::Rules>().colors = 2; });
+    CHECK(doc.level().rules.as<match3::Rules>().colors == 5);
     CHECK(lowest_colors(doc.level()) == 5);
     doc.change("Id", [](Level& l) { l.id.clear(); });
     CHECK(doc.level().id == "clip-test");
@@ -318,18 +321,22 @@ TEST_CASE("random edits of every kind never leave the document unloadable (5,000
                 case 0:
                     l.board.at(c) = big;
                     break;
+                // The level's own kind's fields (a level holds no other kind's).
                 case 1:
-                    l.rules.colors = big % 40;
-                    l.rules.max_turns = big % 9;
-                    l.rules.pair = Pairing{Pairing::Rule::sum, big};
+                    if (l.rules.is<match3::Rules>()) l.rules.as<match3::Rules>().colors = big % 40;
+                    if (l.rules.is<link::Rules>()) {
+                        link::Rules& rules = l.rules.as<link::Rules>();
+                        rules.max_turns = big % 9;
+                        rules.pair = Pairing{Pairing::Rule::sum, big};
+                    }
                     break;
                 case 2:
                     l.goal.moves = big;
-                    l.goal.target = big;
+                    if (l.goal.is<slide::Goal>()) l.goal.as<slide::Goal>().target = big;
                     break;
                 case 3:
-                    l.rules.start_tiles = big % 50;
-                    l.goal.closed_groups = big % 50;
+                    if (l.rules.is<slide::Rules>()) l.rules.as<slide::Rules>().start_tiles = big % 50;
+                    if (l.goal.is<lines::Goal>()) l.goal.as<lines::Goal>().closed_groups = big % 50;
                     break;
                 case 4:
                     move_cells(l, c, {c.x + 1, c.y + 1}, static_cast<int>(rng.uniform(5)) - 2,

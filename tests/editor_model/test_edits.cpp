@@ -156,14 +156,14 @@ TEST_CASE("resize keeps the content anchored, fills new cells by kind, and carri
     }
     SECTION("lines: fixed rows and columns follow their content or go when cut away") {
         Level lines = make_blank_level(Kind::lines, 4, 4);
-        lines.rules.fixed_rows = {0, 3};
-        lines.rules.fixed_cols = {1};
+        lines.rules.as<lines::Rules>().fixed_rows = {0, 3};
+        lines.rules.as<lines::Rules>().fixed_cols = {1};
         resize_level(lines, 4, 3, Anchor::bottom);  // the top row is cut
-        CHECK(lines.rules.fixed_rows == std::vector<int>{2});
-        CHECK(lines.rules.fixed_cols == std::vector<int>{1});
+        CHECK(lines.rules.as<lines::Rules>().fixed_rows == std::vector<int>{2});
+        CHECK(lines.rules.as<lines::Rules>().fixed_cols == std::vector<int>{1});
         CHECK(lines.board.at(0, 0) == cell::empty);  // other kinds: new cells are empty
         resize_level(lines, 6, 3, Anchor::right);
-        CHECK(lines.rules.fixed_cols == std::vector<int>{3});
+        CHECK(lines.rules.as<lines::Rules>().fixed_cols == std::vector<int>{3});
     }
 }
 
@@ -186,7 +186,7 @@ TEST_CASE("a document records one undo step per edit and per gesture, none for a
     const Level after_stroke = doc.level();
     doc.begin_gesture("Target");
     for (int target : {512, 1024, 4096}) {
-        doc.gesture_level().goal.target = target;
+        doc.gesture_level().goal.as<slide::Goal>().target = target;
         doc.touched();
     }
     doc.end_gesture();
@@ -203,12 +203,12 @@ TEST_CASE("a document records one undo step per edit and per gesture, none for a
     doc.redo();
     doc.redo();
     doc.redo();
-    CHECK(doc.level().goal.target == 4096);
+    CHECK(doc.level().goal.as<slide::Goal>().target == 4096);
     // A new edit after an undo drops the redo branch.
     doc.undo();
     doc.change("Brush", [](Level& l) { paint_cell(l, {3, 3}, Paint{false, 8}); });
     doc.redo();
-    CHECK(doc.level().goal.target != 4096);
+    CHECK(doc.level().goal.as<slide::Goal>().target != 4096);
 }
 
 TEST_CASE("the history is capped, keeping the most recent steps") {
@@ -256,7 +256,7 @@ TEST_CASE("fill from the generator: seeded, confined to the area, and keeps each
         Rng rng(9);
         for (int round = 0; round < 200; ++round) {
             Level level = make_blank_level(Kind::match3, 6, 6);
-            level.rules.colors = 4 + static_cast<int>(rng.uniform(3));
+            level.rules.as<match3::Rules>().colors = 4 + static_cast<int>(rng.uniform(3));
             for (auto& c : level.board.cells) c = rng.uniform(3) == 0 ? cell::random : cell::empty;
             level.board.at(0, 0) = 0;
             level.board.at(1, 0) = 0;  // a fixed pair the fill must not complete into a run
@@ -273,8 +273,8 @@ TEST_CASE("fill from the generator: seeded, confined to the area, and keeps each
                 if (level.board.cells[k] != cell::random) CHECK(a.board.cells[k] == level.board.cells[k]);
                 else CHECK(a.board.cells[k] >= 0);
             }
-            CHECK(match3::match_groups(a.board, a.rules).empty());
-            CHECK_FALSE(match3::hints(a.board, a.rules).empty());
+            CHECK(match3::match_groups(a.board, a.rules.as<match3::Rules>()).empty());
+            CHECK_FALSE(match3::hints(a.board, a.rules.as<match3::Rules>()).empty());
         }
     }
     SECTION("link: a selected area with the rest of the board standing stays clearable") {

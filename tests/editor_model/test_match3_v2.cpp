@@ -20,7 +20,7 @@ namespace {
 Level pieces(int width, int height, int colors) {
     Level level = make_blank_level(Kind::match3, width, height);
     level.id = "v2-test";
-    level.rules.colors = colors;
+    level.rules.as<match3::Rules>().colors = colors;
     for (int y = 0; y < height; ++y)
         for (int x = 0; x < width; ++x) level.board.at(x, y) = (x + 2 * y) % colors;
     return level;
@@ -105,19 +105,19 @@ TEST_CASE("match3 v2: lock edits through the document are undoable and stay vali
 
 TEST_CASE("match3 v2: spawn weights one per colour, never all 0, within the limit") {
     Document doc(pieces(3, 3, 3), "");
-    doc.change("Weights", [](Level& l) { l.rules.spawn_weights = {1, 0, 2}; });
+    doc.change("Weights", [](Level& l) { l.rules.as<match3::Rules>().spawn_weights = {1, 0, 2}; });
     CHECK(format_accepts(doc.level()));
-    doc.change("Colours", [](Level& l) { l.rules.colors = 5; });
-    CHECK(doc.level().rules.spawn_weights == std::vector<int>{1, 0, 2, 1, 1});
-    doc.change("Colours", [](Level& l) { l.rules.colors = 3; });
-    CHECK(doc.level().rules.spawn_weights == std::vector<int>{1, 0, 2});
-    doc.change("Weights", [](Level& l) { l.rules.spawn_weights = {0, 0, 2}; });
-    doc.change("Last weight to 0", [](Level& l) { l.rules.spawn_weights[2] = 0; });
-    CHECK(doc.level().rules.spawn_weights == std::vector<int>{0, 0, 1});  // the one set to 0 goes back to 1
-    doc.change("Huge", [](Level& l) { l.rules.spawn_weights[0] = limits::max_spawn_weight + 5; });
-    CHECK(doc.level().rules.spawn_weights[0] == limits::max_spawn_weight);
+    doc.change("Colours", [](Level& l) { l.rules.as<match3::Rules>().colors = 5; });
+    CHECK(doc.level().rules.as<match3::Rules>().spawn_weights == std::vector<int>{1, 0, 2, 1, 1});
+    doc.change("Colours", [](Level& l) { l.rules.as<match3::Rules>().colors = 3; });
+    CHECK(doc.level().rules.as<match3::Rules>().spawn_weights == std::vector<int>{1, 0, 2});
+    doc.change("Weights", [](Level& l) { l.rules.as<match3::Rules>().spawn_weights = {0, 0, 2}; });
+    doc.change("Last weight to 0", [](Level& l) { l.rules.as<match3::Rules>().spawn_weights[2] = 0; });
+    CHECK(doc.level().rules.as<match3::Rules>().spawn_weights == std::vector<int>{0, 0, 1});  // the one set to 0 goes back to 1
+    doc.change("Huge", [](Level& l) { l.rules.as<match3::Rules>().spawn_weights[0] = limits::max_spawn_weight + 5; });
+    CHECK(doc.level().rules.as<match3::Rules>().spawn_weights[0] == limits::max_spawn_weight);
     CHECK(format_accepts(doc.level()));
-    doc.change("All equal", [](Level& l) { l.rules.spawn_weights.clear(); });
+    doc.change("All equal", [](Level& l) { l.rules.as<match3::Rules>().spawn_weights.clear(); });
     CHECK(format_accepts(doc.level()));
 }
 
@@ -128,24 +128,24 @@ TEST_CASE("match3 v2: goals bounded by the board, and a special's colour bounds 
     start.board.at(2, 0) = cell::crate(3);
     Document doc(start, "");
     doc.change("Goal", [](Level& l) {
-        l.goal.ingredients = 9;
-        l.goal.crates = true;
+        l.goal.as<match3::Goal>().ingredients = 9;
+        l.goal.as<match3::Goal>().crates = true;
     });
-    CHECK(doc.level().goal.ingredients == 2);
-    CHECK(doc.level().goal.crates);
+    CHECK(doc.level().goal.as<match3::Goal>().ingredients == 2);
+    CHECK(doc.level().goal.as<match3::Goal>().crates);
     CHECK(format_accepts(doc.level()));
     doc.change("Erase @", [](Level& l) { paint_cell(l, {0, 0}, {false, cell::empty}); });
-    CHECK(doc.level().goal.ingredients == 1);
+    CHECK(doc.level().goal.as<match3::Goal>().ingredients == 1);
     doc.change("Erase @ and crate", [](Level& l) {
         paint_cell(l, {1, 0}, {false, cell::empty});
         paint_cell(l, {2, 0}, {false, cell::empty});
     });
-    CHECK_FALSE(doc.level().goal.ingredients);
-    CHECK_FALSE(doc.level().goal.crates);
+    CHECK_FALSE(doc.level().goal.as<match3::Goal>().ingredients);
+    CHECK_FALSE(doc.level().goal.as<match3::Goal>().crates);
     CHECK(format_accepts(doc.level()));
     // A special of colour 6 (value 0x306) needs 7 colours, not 775.
     doc.change("Special", [](Level& l) { paint_cell(l, {3, 1}, {false, cell::special(6, cell::bomb)}); });
-    CHECK(doc.level().rules.colors == 7);
+    CHECK(doc.level().rules.as<match3::Rules>().colors == 7);
     CHECK(lowest_colors(doc.level()) == 7);
     CHECK(doc.level().board.at(3, 1) == cell::special(6, cell::bomb));
     CHECK(format_accepts(doc.level()));

@@ -34,7 +34,7 @@ struct Folder {
 
 Level small_level(const std::string& id) {
     Level level = make_blank_level(Kind::match3, 3, 3);
-    level.rules.colors = 4;
+    level.rules.as<match3::Rules>().colors = 4;
     level.id = id;
     return level;
 }

@@ -43,7 +43,7 @@ std::optional<Level> load(const std::string& path) {
 void edit(Document& doc) {
     doc.change("Brush", [](Level& l) {
         const std::int32_t old = l.board.at(0, 0);
-        l.board.at(0, 0) = old >= 0 && old + 1 < l.rules.colors ? old + 1 : 0;
+        l.board.at(0, 0) = old >= 0 && old + 1 < l.rules.as<match3::Rules>().colors ? old + 1 : 0;
     });
 }
 

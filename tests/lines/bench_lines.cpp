@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
         for (int i = 0; i < 3; ++i) {
             Level level = make_blank_level(Kind::lines, 5, 5);
             level.board = closed_network(5, 5, rng);
-            level.goal.all_closed = true;
+            level.goal.as<lines::Goal>().all_closed = true;
             scramble(level.board, 4, rng);
             levels.push_back(level);
         }
@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
         for (int i = 0; i < 20; ++i) {
             Level level = make_blank_level(Kind::lines, 6, 6);
             level.board = closed_network(6, 6, rng);
-            level.goal.all_closed = true;
+            level.goal.as<lines::Goal>().all_closed = true;
             scramble(level.board, k, rng);
             SolveOptions options;
             options.budget_ms = 20000;
@@ -189,8 +189,8 @@ int main(int argc, char** argv) {
                 GroupLabeller labeller;
                 const auto masks = board_masks(level.board);
                 const GroupCounts counts = labeller.count(masks.data(), 6, 6);
-                if (mode == 0) level.goal.closed_groups = counts.closed_groups;
-                else level.goal.min_group_size = counts.largest_closed;
+                if (mode == 0) level.goal.as<lines::Goal>().closed_groups = counts.closed_groups;
+                else level.goal.as<lines::Goal>().min_group_size = counts.largest_closed;
                 scramble(level.board, k, rng);
                 SolveOptions options;
                 options.budget_ms = 20000;

@@ -17,7 +17,7 @@ inline Level level_from_rows(const std::vector<std::string>& rows) {
         std::vector<std::int32_t> line;
         for (std::size_t i = 0; i < row.size(); ++i) {
             if (row[i] == ' ') continue;
-            TokenResult t = parse_cell_token(Kind::lines, row.substr(i, 1), 0);
+            TokenResult t = parse_cell_token(tilelab::Rules(Kind::lines), row.substr(i, 1));
             line.push_back(t.ok ? t.value : cell::empty);
         }
         cells.push_back(line);

@@ -195,10 +195,10 @@ int bfs_shortest(const Level& level, const Board& board, int max_depth, std::vec
     std::vector<ShiftMove> shifts;
     auto fixed = [](const std::vector<int>& list, int i) { return std::find(list.begin(), list.end(), i) != list.end(); };
     for (int y = 0; y < board.height; ++y)
-        if (board.width >= 2 && !fixed(level.rules.fixed_rows, y))
+        if (board.width >= 2 && !fixed(level.rules.as<lines::Rules>().fixed_rows, y))
             for (int step : {-1, 1}) shifts.push_back({ShiftMove::Axis::row, y, step});
     for (int x = 0; x < board.width; ++x)
-        if (board.height >= 2 && !fixed(level.rules.fixed_cols, x))
+        if (board.height >= 2 && !fixed(level.rules.as<lines::Rules>().fixed_cols, x))
             for (int step : {-1, 1}) shifts.push_back({ShiftMove::Axis::col, x, step});
 
     // from[board] = (previous board, shift); the goal is checked as each board is first reached.
@@ -213,7 +213,7 @@ int bfs_shortest(const Level& level, const Board& board, int max_depth, std::vec
         std::reverse(moves.begin(), moves.end());
         return moves;
     };
-    if (goal_holds(level.goal, board)) {
+    if (goal_holds(level.goal.as<Goal>(), board)) {
         if (moves_out) moves_out->clear();
         return 0;
     }
@@ -229,7 +229,7 @@ int bfs_shortest(const Level& level, const Board& board, int max_depth, std::vec
             if (depth.count(next.cells)) continue;
             depth[next.cells] = d + 1;
             from[next.cells] = {at.cells, m};
-            if (goal_holds(level.goal, next)) {
+            if (goal_holds(level.goal.as<Goal>(), next)) {
                 if (moves_out) *moves_out = path_to(next.cells);
                 return d + 1;
             }

@@ -162,9 +162,9 @@ TEST_CASE("Netslide puzzles with the one-group goal: solved within 5 s, optimum 
         const int w = level.board.width, h = level.board.height;
         REQUIRE(w * h <= 32);
         // The converter writes Netslide's natural goal and nothing else.
-        REQUIRE(level.goal.min_group_size == w * h);
-        REQUIRE(!level.goal.all_closed);
-        REQUIRE(!level.goal.closed_groups);
+        REQUIRE(level.goal.as<lines::Goal>().min_group_size == w * h);
+        REQUIRE(!level.goal.as<lines::Goal>().all_closed);
+        REQUIRE(!level.goal.as<lines::Goal>().closed_groups);
         std::ifstream in(path);
         const auto doc = nlohmann::ordered_json::parse(in);
         // The board is the game ID's grid: one hex digit per cell, Netslide's wire bits (right 1,

@@ -81,8 +81,8 @@ TEST_CASE("column shifts wrap, and empty cells move with their column") {
 
 TEST_CASE("refused shifts say why and leave the state as it was") {
     Level level = level_from_rows({"1 2 3", "4 5 6"});
-    level.rules.fixed_rows = {1};
-    level.rules.fixed_cols = {2};
+    level.rules.as<lines::Rules>().fixed_rows = {1};
+    level.rules.as<lines::Rules>().fixed_cols = {2};
     const State start = ops().start(level);
     const Level before = level;
     for (const char* text : {"row:1:left", "col:2:up", "row:2:left", "col:3:down", "row:-1:right"}) {
@@ -117,7 +117,7 @@ TEST_CASE("a row of one cell cannot shift; a row of equal tiles can") {
 
 TEST_CASE("legal moves: every shift of a non-fixed row and column, both ways, in a stable order") {
     Level level = level_from_rows({"1 2 3", "4 5 6"});
-    level.rules.fixed_cols = {1};
+    level.rules.as<lines::Rules>().fixed_cols = {1};
     std::vector<std::string> texts;
     for (const Move& m : ops().legal_moves(level, ops().start(level))) texts.push_back(format_move(m));
     CHECK(texts == std::vector<std::string>{"row:0:left", "row:0:right", "row:1:left", "row:1:right", "col:0:up", "col:0:down",
@@ -151,16 +151,16 @@ TEST_CASE("the goal: every condition set must hold, within the move limit; none 
     Level level = level_from_rows({"6 c 2 8", "3 9 . 1"});
     State state = ops().start(level);
     CHECK_FALSE(ops().goal_met(level, state));  // default all_closed: the top nub at (3,1) is open
-    level.goal.closed_groups = 2;
+    level.goal.as<lines::Goal>().closed_groups = 2;
     CHECK(ops().goal_met(level, state));
-    level.goal.min_group_size = 4;
+    level.goal.as<lines::Goal>().min_group_size = 4;
     CHECK(ops().goal_met(level, state));
-    level.goal.min_group_size = 5;
+    level.goal.as<lines::Goal>().min_group_size = 5;
     CHECK_FALSE(ops().goal_met(level, state));
-    level.goal.min_group_size.reset();
-    level.goal.all_closed = true;
+    level.goal.as<lines::Goal>().min_group_size.reset();
+    level.goal.as<lines::Goal>().all_closed = true;
     CHECK_FALSE(ops().goal_met(level, state));
-    level.goal.all_closed = false;
+    level.goal.as<lines::Goal>().all_closed = false;
     level.goal.moves = 0;
     state.moves = 1;
     CHECK_FALSE(ops().goal_met(level, state));  // over the move limit
@@ -203,7 +203,7 @@ TEST_CASE("generated levels: closed shapes scrambled, the optimal distance as th
         REQUIRE(g.level);
         const Level& level = *g.level;
         CHECK(level.kind == Kind::lines);
-        CHECK(level.goal.all_closed);
+        CHECK(level.goal.as<lines::Goal>().all_closed);
         REQUIRE(level.goal.moves);
         CHECK(*level.goal.moves >= 1);
         CHECK(*level.goal.moves <= 4);
@@ -270,7 +270,7 @@ TEST_CASE("the CLI analyzes, applies and generates lines levels") {
     CHECK(status == 0);
     LevelLoad generated = parse_level(out, "generated.json");
     REQUIRE(generated.level);
-    CHECK(generated.level->goal.all_closed);
+    CHECK(generated.level->goal.as<lines::Goal>().all_closed);
     REQUIRE(generated.level->goal.moves);
     const auto generated_path = write_temp("generated.json", out);
     std::tie(status, out) = run_cli("analyze " + generated_path.string() + " --json");

@@ -50,7 +50,8 @@ TEST_CASE("solution lengths match the conformance vectors") {
         options.budget_ms = 120000;  // wall time: far above the search's CPU, so load does not decide
         Analysis a = ops().analyze(*load.level, options, {});
         INFO(describe(*load.level));
-        CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("verdict").get<std::string>() == c.at("expect").at("verdict").get<std::string>());
+        CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("verdict").get<std::string>() ==
+              c.at("expect").at("verdict").get<std::string>());
         CHECK(tilelab::test::analysis_json(Kind::lines, a).at("solve").at("moves").size() ==
               c.at("expect").at("moves").get<std::size_t>());
         CHECK(replay_meets_goal(*load.level, [&] {
@@ -80,19 +81,22 @@ TEST_CASE("the solver's move count equals breadth-first search on 300 scrambled 
         }();
         switch (i % 4) {
         case 0:
-            level.goal.all_closed = true;
+            level.goal.as<lines::Goal>().all_closed = true;
             break;
         case 1:
-            level.goal.closed_groups = std::max(1, at_start.closed_groups);
+            level.goal.as<lines::Goal>().closed_groups = std::max(1, at_start.closed_groups);
             break;
         case 2:
-            level.goal.min_group_size = std::max(1, at_start.largest_closed);
+            level.goal.as<lines::Goal>().min_group_size = std::max(1, at_start.largest_closed);
             break;
         case 3:
             break;
         }
-        if (i % 5 == 0) level.rules.fixed_rows.push_back(static_cast<int>(rng.uniform(static_cast<std::uint32_t>(height))));
-        if (i % 7 == 0) level.rules.fixed_cols.push_back(static_cast<int>(rng.uniform(static_cast<std::uint32_t>(width))));
+        if (i % 5 == 0)
+            level.rules.as<lines::Rules>().fixed_rows.push_back(
+                static_cast<int>(rng.uniform(static_cast<std::uint32_t>(height))));
+        if (i % 7 == 0)
+            level.rules.as<lines::Rules>().fixed_cols.push_back(static_cast<int>(rng.uniform(static_cast<std::uint32_t>(width))));
         const int depth = static_cast<int>(rng.uniform(5));
         // Scramble with legal shifts only, so that undoing the scramble stays possible.
         for (int s = 0; s < depth; ++s) {
@@ -123,7 +127,7 @@ TEST_CASE("the solver's move count equals breadth-first search on 300 scrambled 
 TEST_CASE("a move limit below the optimum gives unsolvable, at the optimum solvable") {
     // Undo one right shift of the middle row: the square closes in one move.
     Level level = level_from_rows({". 6 c .", ". . 3 9", ". . . ."});
-    level.goal.closed_groups = 1;
+    level.goal.as<lines::Goal>().closed_groups = 1;
     level.goal.moves = 0;
     Analysis a = ops().analyze(level, {}, {});
     CHECK(a.verdict == Verdict::unsolvable);
@@ -142,21 +146,21 @@ TEST_CASE("a move limit below the optimum gives unsolvable, at the optimum solva
 TEST_CASE("goals that invariants rule out are unsolvable at any length") {
     SECTION("more solid right sides than left sides can never all close") {
         Level level = level_from_rows({"2 2 8", ". . ."});
-        level.goal.all_closed = true;
+        level.goal.as<lines::Goal>().all_closed = true;
         Analysis a = ops().analyze(level, {}, {});
         CHECK(a.verdict == Verdict::unsolvable);
         CHECK_FALSE(a.warnings.empty());
     }
     SECTION("a closed group larger than the board's tiles") {
         Level level = level_from_rows({"2 8 .", ". . ."});
-        level.goal.min_group_size = 3;
+        level.goal.as<lines::Goal>().min_group_size = 3;
         CHECK(ops().analyze(level, {}, {}).verdict == Verdict::unsolvable);
     }
     SECTION("one closed group of every tile needs every tile closed: the side counts must agree") {
         // min_group_size equal to the tile count is Netslide's goal; a 5x5 board of random masks
         // with more right sides than left ones is proved hopeless at once, not searched.
         Level level = level_from_rows({"2 3 6 a 2", "3 6 c 9 2", "6 a 8 3 6", "2 2 6 c 9", "3 a 6 9 2"});
-        level.goal.min_group_size = 25;
+        level.goal.as<lines::Goal>().min_group_size = 25;
         SolveOptions options;
         options.budget_ms = 0;
         options.max_nodes = 1000;
@@ -169,15 +173,15 @@ TEST_CASE("goals that invariants rule out are unsolvable at any length") {
     SECTION("a tile that can never leave the edge it points at") {
         // Width 1: rows never shift, so the right-pointing nub stays at the edge.
         Level level = level_from_rows({"a", "a"});
-        level.goal.all_closed = true;
+        level.goal.as<lines::Goal>().all_closed = true;
         CHECK(ops().analyze(level, {}, {}).verdict == Verdict::unsolvable);
     }
     SECTION("fixed row and column pin a tile at the edge") {
         // (0,0) points up at the top edge; its row and column are fixed, so it never moves.
         Level level = level_from_rows({"1 .", ". 4"});
-        level.rules.fixed_rows = {0};
-        level.rules.fixed_cols = {0};
-        level.goal.all_closed = true;
+        level.rules.as<lines::Rules>().fixed_rows = {0};
+        level.rules.as<lines::Rules>().fixed_cols = {0};
+        level.goal.as<lines::Goal>().all_closed = true;
         Analysis a = ops().analyze(level, {}, {});
         CHECK(a.verdict == Verdict::unsolvable);
         CHECK_FALSE(a.warnings.empty());
@@ -198,7 +202,7 @@ TEST_CASE("a search longer than the budget says unknown, with what it proved") {
     Level level = make_blank_level(Kind::lines, 9, 9);
     level.board = closed_network(9, 9, rng);
     scramble(level.board, 16, rng);
-    level.goal.all_closed = true;
+    level.goal.as<lines::Goal>().all_closed = true;
     AnalyzeOptions options;
     options.budget_ms = 30;
     Analysis a = ops().analyze(level, options, {});
@@ -210,7 +214,7 @@ TEST_CASE("a search longer than the budget says unknown, with what it proved") {
 
 TEST_CASE("unsolvable within a depth is not impossibility") {
     Level level = level_from_rows({". 6 c .", ". . 3 9", ". . . ."});
-    level.goal.closed_groups = 1;
+    level.goal.as<lines::Goal>().closed_groups = 1;
     SolveOptions options;
     options.max_depth = 0;
     SolveResult r = solve(level, level.board, lines_goal(level.goal), options);
@@ -227,7 +231,7 @@ TEST_CASE("the hitting-set bound never exceeds the true distance") {
         const int height = 2 + static_cast<int>(rng.uniform(3));
         Level level = make_blank_level(Kind::lines, width, height);
         level.board = closed_network(width, height, rng);
-        level.goal.all_closed = true;
+        level.goal.as<lines::Goal>().all_closed = true;
         scramble(level.board, static_cast<int>(rng.uniform(4)), rng);
         const int distance = oracle::bfs_shortest(level, level.board, 3);
         if (distance < 0) continue;

@@ -34,9 +34,9 @@ inline Board board_from_rows(const std::vector<std::string>& rows) {
 inline Level link_level(const Board& board, const LinkRules& rules) {
     Level level = make_blank_level(Kind::link, board.width, board.height);
     level.board = board;
-    level.rules.pair = rules.pair;
-    level.rules.max_turns = rules.max_turns;
-    level.rules.border = rules.border;
+    level.rules.as<link::Rules>().pair = rules.pair;
+    level.rules.as<link::Rules>().max_turns = rules.max_turns;
+    level.rules.as<link::Rules>().border = rules.border;
     return level;
 }
 

@@ -125,7 +125,7 @@ TEST_CASE("generated boards are proved solvable by the solver and replay") {
         REQUIRE(generated.level);
         const Level& level = *generated.level;
         CHECK(level.kind == Kind::link);
-        CHECK(level.goal.clear);
+        CHECK(level.goal.as<link::Goal>().clear);
         CHECK(level.width() == g.width);
         CHECK(level.height() == g.height);
         CHECK(pairing_warnings(level.board, rules_of(level)).empty());

@@ -40,7 +40,7 @@ TEST_CASE("vectors: link_analyze.json") {
             REQUIRE(it != want.end());
             CHECK(link.turns == it->second.first);
             CHECK(path_length(link.path) == it->second.second);
-            CHECK(check_path(level.board, level.rules.border, link) == "");
+            CHECK(check_path(level.board, level.rules.as<link::Rules>().border, link) == "");
         }
         // The JSON says the same as the structure.
         REQUIRE(tilelab::test::analysis_json(Kind::link, analysis).at("links").size() == analysis.links.size());

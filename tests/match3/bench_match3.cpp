@@ -57,13 +57,13 @@ void report(const char* what, double core_ns, double oracle_ns) {
 
 Level bench_level(int side, std::uint64_t seed) {
     Level level;
-    level.kind = Kind::match3;
+    level.set_kind(Kind::match3);
     level.seed = seed;
-    level.rules.colors = 6;
-    level.rules.specials = false;  // the version 1 rules (bench_v2 measures format 2)
+    level.rules.as<match3::Rules>().colors = 6;
+    level.rules.as<match3::Rules>().specials = false;  // the version 1 rules (bench_v2 measures format 2)
     level.board = Board(side, side, cell::random);
     level.goal.moves = 20;
-    level.goal.score = 1000000000;  // unreachable: every playout runs its 20 moves
+    level.goal.as<match3::Goal>().score = 1000000000;  // unreachable: every playout runs its 20 moves
     return level;
 }
 
@@ -187,7 +187,7 @@ void bench_v2(int side) {
         for (int i = 0; i < pool; ++i) {
             Case c;
             c.level = bench_level(side, rng.next());
-            c.level.rules.specials = true;
+            c.level.rules.as<match3::Rules>().specials = true;
             if (items) {
                 // Specials, colour bombs, crates and locks on a drawn board without runs.
                 Board b = match3::drawn_board(c.level);
@@ -345,7 +345,7 @@ void bench_v2(int side) {
         if (!items) {
             const double playout_v1 = time_ns([&](int i) {
                 Level plain = cases[at(i)].level;
-                plain.rules.specials = false;
+                plain.rules.as<match3::Rules>().specials = false;
                 const auto out = match3::playout(match3::Bot::greedy, plain, cases[at(i)].start, static_cast<std::uint64_t>(i),
                                                  ws);
                 return out.score + out.moves_used;

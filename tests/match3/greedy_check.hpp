@@ -12,8 +12,8 @@ namespace tilelab::test {
 
 inline void check_greedy_is_oracles(const Board& board, int colors, match3::BotWorkspace& ws) {
     Level level;
-    level.rules.colors = colors;
-    level.rules.specials = false;
+    level.rules.as<match3::Rules>().colors = colors;
+    level.rules.as<match3::Rules>().specials = false;
     State state;
     state.board = board;
     state.collected.assign(static_cast<std::size_t>(colors), 0);

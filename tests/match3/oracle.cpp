@@ -244,7 +244,8 @@ bool play(Game& game, const Rules& rules, Cell a, Cell b) {
 }
 
 Rules rules_of(const tilelab::Level& level) {
-    return Rules{level.rules.colors, level.rules.min_match, level.rules.score_per_piece};
+    return Rules{level.rules.as<match3::Rules>().colors, level.rules.as<match3::Rules>().min_match,
+                 level.rules.as<match3::Rules>().score_per_piece};
 }
 
 Game start(const tilelab::Level& level) {

@@ -41,7 +41,7 @@ Level collect_level(std::uint64_t seed) {
     Level level = *r.level;
     level.goal = Goal{};
     level.goal.moves = 10;
-    level.goal.collect.push_back({0, 16});
+    level.goal.as<match3::Goal>().collect.push_back({0, 16});
     return level;
 }
 

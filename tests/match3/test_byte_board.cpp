@@ -173,13 +173,14 @@ TEST_CASE("byte rows: play_swap and the lookahead's values equal the int32 path'
         random_size(rng, i, w, h);
         const int colors = 3 + pick(rng, i % 6 == 0 ? 12 : 4);
         Level level;
-        level.kind = Kind::match3;
-        level.rules.colors = colors;
-        level.rules.specials = false;
+        level.set_kind(Kind::match3);
+        level.rules.as<match3::Rules>().colors = colors;
+        level.rules.as<match3::Rules>().specials = false;
         level.goal.moves = 20;
-        level.goal.jelly = i % 3 == 0;
-        if (i % 4 == 1) level.goal.collect.push_back(CollectGoal{pick(rng, colors), 5 + pick(rng, 20)});
-        if (i % 5 == 2) level.goal.score = 500;
+        level.goal.as<match3::Goal>().jelly = i % 3 == 0;
+        if (i % 4 == 1)
+            level.goal.as<match3::Goal>().collect.push_back(match3::CollectGoal{pick(rng, colors), 5 + pick(rng, 20)});
+        if (i % 5 == 2) level.goal.as<match3::Goal>().score = 500;
         State state = random_state(rng, random_board(rng, w, h, colors, i % 5 != 0, i % 3 == 1), colors);
         const match3::RulesConfig rules{colors, 3, 10 + pick(rng, 90)};
         INFO("board " << i << " " << w << "x" << h);
@@ -213,11 +214,11 @@ TEST_CASE("byte rows: playouts of every bot are the same games with the byte row
         h = std::max(h, 3);
         const int colors = 3 + pick(rng, 4);
         Level level;
-        level.kind = Kind::match3;
+        level.set_kind(Kind::match3);
         level.seed = rng.next();
-        level.rules.colors = colors;
-        level.rules.specials = false;
-        level.rules.score_per_piece = 10 + pick(rng, 90);
+        level.rules.as<match3::Rules>().colors = colors;
+        level.rules.as<match3::Rules>().specials = false;
+        level.rules.as<match3::Rules>().score_per_piece = 10 + pick(rng, 90);
         level.board = random_board(rng, w, h, colors, true, i % 4 == 1);
         level.goal.moves = 8 + pick(rng, 12);
         if (i % 3 == 0) {
@@ -225,11 +226,11 @@ TEST_CASE("byte rows: playouts of every bot are the same games with the byte row
             for (int k = 0; k < w * h; ++k)
                 if (level.board.cells[static_cast<std::size_t>(k)] != cell::hole)
                     level.jelly->cells[static_cast<std::size_t>(k)] = pick(rng, 3);
-            level.goal.jelly = true;
+            level.goal.as<match3::Goal>().jelly = true;
         } else if (i % 3 == 1) {
-            level.goal.collect.push_back(CollectGoal{pick(rng, colors), 10 + pick(rng, 30)});
+            level.goal.as<match3::Goal>().collect.push_back(match3::CollectGoal{pick(rng, colors), 10 + pick(rng, 30)});
         } else {
-            level.goal.score = 1000 + pick(rng, 4000);
+            level.goal.as<match3::Goal>().score = 1000 + pick(rng, 4000);
         }
         const State start = match3::start_state(level);
         const auto bot = static_cast<match3::Bot>(i % 4);  // random, greedy, lookahead, mcts

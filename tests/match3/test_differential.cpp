@@ -123,12 +123,12 @@ TEST_CASE("random play: board score jelly collected and generator agree with the
         // min_match 2 with few colours cascades up to max_cascade_steps; rules tests cover it.
         if (rng.uniform(4) == 0) r.min_match = 4;
         Level level;
-        level.kind = Kind::match3;
+        level.set_kind(Kind::match3);
         level.seed = rng.next();
-        level.rules.colors = r.colors;
-        level.rules.specials = false;  // the version 1 rules the oracle ports
-        level.rules.min_match = r.min_match;
-        level.rules.score_per_piece = 10 + static_cast<int>(rng.uniform(90));
+        level.rules.as<match3::Rules>().colors = r.colors;
+        level.rules.as<match3::Rules>().specials = false;  // the version 1 rules the oracle ports
+        level.rules.as<match3::Rules>().min_match = r.min_match;
+        level.rules.as<match3::Rules>().score_per_piece = 10 + static_cast<int>(rng.uniform(90));
         level.board = r.board;
         // Some `?` cells and some jelly.
         for (auto& c : level.board.cells)
@@ -185,8 +185,8 @@ TEST_CASE("greedy bot picks what the oracle's greedy picks") {
     for (int i = 0; i < test::reps(2000); ++i) {
         RandomBoard r = random_board(rng, 3, 10, false);
         Level level;
-        level.rules.colors = r.colors;
-        level.rules.specials = false;  // the version 1 rules the oracle ports
+        level.rules.as<match3::Rules>().colors = r.colors;
+        level.rules.as<match3::Rules>().specials = false;  // the version 1 rules the oracle ports
         State state;
         state.board = r.board;
         state.collected.assign(static_cast<std::size_t>(r.colors), 0);

@@ -150,10 +150,10 @@ TEST_CASE("format 2 preview on settled boards agrees with playing the first step
         const int w = wide ? 60 + pick(rng, 10) : 2 + pick(rng, 10);
         const int h = wide ? 2 + pick(rng, 4) : 2 + pick(rng, 10);
         Level level;
-        level.kind = Kind::match3;
-        level.rules.colors = 3 + pick(rng, 4);
-        level.rules.specials = i % 9 != 8;
-        level.rules.min_match = i % 11 == 10 ? 4 : 3;
+        level.set_kind(Kind::match3);
+        level.rules.as<match3::Rules>().colors = 3 + pick(rng, 4);
+        level.rules.as<match3::Rules>().specials = i % 9 != 8;
+        level.rules.as<match3::Rules>().min_match = i % 11 == 10 ? 4 : 3;
         level.board = Board(w, h, cell::random);
         for (auto& c : level.board.cells) {
             const int r = pick(rng, 100);
@@ -261,9 +261,9 @@ TEST_CASE("play_swap with the bot's known first step plays the same move as sett
         const int w = 3 + pick(rng, 10), h = 3 + pick(rng, 10);
         const int colors = 3 + pick(rng, 4);
         Level level;
-        level.kind = Kind::match3;
-        level.rules.colors = colors;
-        level.rules.specials = false;
+        level.set_kind(Kind::match3);
+        level.rules.as<match3::Rules>().colors = colors;
+        level.rules.as<match3::Rules>().specials = false;
         level.seed = rng.next();
         State state;
         state.board = v1_board(rng, w, h, colors, i % 4 != 0);
@@ -316,10 +316,10 @@ TEST_CASE("format 2 greedy on boards of plain pieces (the version 1 scan) picks 
         const int w = wide ? 60 + pick(rng, 10) : 3 + pick(rng, 10), h = wide ? 3 + pick(rng, 3) : 3 + pick(rng, 10);
         const int colors = 3 + pick(rng, 4);
         Level level;
-        level.kind = Kind::match3;
-        level.rules.colors = colors;
-        level.rules.specials = true;
-        level.rules.min_match = i % 7 == 6 ? 4 : 3;
+        level.set_kind(Kind::match3);
+        level.rules.as<match3::Rules>().colors = colors;
+        level.rules.as<match3::Rules>().specials = true;
+        level.rules.as<match3::Rules>().min_match = i % 7 == 6 ? 4 : 3;
         level.board = v1_board(rng, w, h, colors, i % 3 != 0);
         const auto config = match3::v2::Config::of(level);
         State state;

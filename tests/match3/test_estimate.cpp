@@ -45,9 +45,9 @@ EstimateResult estimate(const Level& level, int runs, int threads, std::uint64_t
 
 TEST_CASE("estimate gives the same answer on 1 and 2 threads for the same seed for both bots") {
     Level level = generated(9, 9, 6, 11);
-    level.goal = Goal{};
+    level.goal = Goal(Kind::match3);
     level.goal.moves = 15;
-    level.goal.score = 10000;
+    level.goal.as<match3::Goal>().score = 10000;
     for (const char* bot : {"greedy", "lookahead"}) {
         const EstimateResult one = estimate(level, 300, 1, 5, bot);
         const EstimateResult two = estimate(level, 300, 2, 5, bot);
@@ -71,41 +71,41 @@ TEST_CASE("estimate gives the same answer on 1 and 2 threads for the same seed f
 
 TEST_CASE("an unreachable goal gives pass_rate 0 - a goal any legal move meets gives 1 - dead boards count") {
     Level level = generated(8, 8, 5, 3);
-    level.goal = Goal{};
+    level.goal = Goal(Kind::match3);
     level.goal.moves = 10;
-    level.goal.score = 1000000000000;
+    level.goal.as<match3::Goal>().score = 1000000000000;
     EstimateResult r = estimate(level, 200, 2, 1);
     CHECK(r.pass_rate == 0.0);
     CHECK(r.wins == 0);
 
-    level.goal.score = 1;  // any run scores at least 100
+    level.goal.as<match3::Goal>().score = 1;  // any run scores at least 100
     r = estimate(level, 200, 2, 1);
     CHECK(r.pass_rate == 1.0);
     CHECK(r.json.at("mean_moves") == 1.0);
     CHECK(r.json.at("moves_left_on_wins")[9] == 200);
 
     Level dead;
-    dead.kind = Kind::match3;
-    dead.rules.colors = 6;
+    dead.set_kind(Kind::match3);
+    dead.rules.as<match3::Rules>().colors = 6;
     dead.board = Grid(4, 3);
     const std::int32_t cells[] = {0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5};
     dead.board.cells.assign(std::begin(cells), std::end(cells));
     dead.goal.moves = 5;
-    dead.goal.score = 100;
+    dead.goal.as<match3::Goal>().score = 100;
     r = estimate(dead, 50, 1, 1);
     CHECK(r.pass_rate == 0.0);
     CHECK(r.json.at("dead_rate") == 1.0);
     // A dead board whose goal is already met is a win, not a loss.
-    dead.goal.score = 0;
+    dead.goal.as<match3::Goal>().score = 0;
     r = estimate(dead, 50, 1, 1);
     CHECK(r.pass_rate == 1.0);
 }
 
 TEST_CASE("the lookahead bot passes at least as often as greedy on a score level") {
     Level level = generated(9, 9, 6, 21);
-    level.goal = Goal{};
+    level.goal = Goal(Kind::match3);
     level.goal.moves = 15;
-    level.goal.score = 10000;
+    level.goal.as<match3::Goal>().score = 10000;
     const double greedy = estimate(level, 400, 2, 9, "greedy").pass_rate;
     const double lookahead = estimate(level, 400, 2, 9, "lookahead").pass_rate;
     INFO("greedy " << greedy << " lookahead " << lookahead);
@@ -126,7 +126,7 @@ TEST_CASE("generate: no runs a legal move the same level for the same seed block
         REQUIRE(r.level.has_value());
         const Level& level = *r.level;
         CHECK(level.width() == w);
-        CHECK(level.rules.colors == colors);
+        CHECK(level.rules.as<match3::Rules>().colors == colors);
         CHECK(level.seed == seed);
         int blockers = 0;
         for (auto c : level.board.cells) {
@@ -135,8 +135,8 @@ TEST_CASE("generate: no runs a legal move the same level for the same seed block
             CHECK(c < colors);
         }
         CHECK(blockers == o.blockers);
-        CHECK(match3::match_groups(level.board, level.rules).empty());
-        CHECK_FALSE(match3::hints(level.board, level.rules).empty());
+        CHECK(match3::match_groups(level.board, level.rules.as<match3::Rules>()).empty());
+        CHECK_FALSE(match3::hints(level.board, level.rules.as<match3::Rules>()).empty());
         CHECK(match3::generate_level(o).level->board == level.board);
         // It is a level the file format accepts as it is (the caller names it).
         Level named = level;
@@ -161,12 +161,12 @@ TEST_CASE("fill_selection changes only the selected cells and leaves a settled b
     for (int y = 2; y < 5; ++y)
         for (int x = 1; x < 6; ++x) selection.push_back(Cell{x, y});
     Rng rng(3);
-    REQUIRE(match3::fill_selection(board, selection, level.rules, rng));
+    REQUIRE(match3::fill_selection(board, selection, level.rules.as<match3::Rules>(), rng));
     for (int y = 0; y < 8; ++y)
         for (int x = 0; x < 8; ++x)
             if (!(y >= 2 && y < 5 && x >= 1 && x < 6)) CHECK(board.at(x, y) == level.board.at(x, y));
-    CHECK(match3::match_groups(board, level.rules).empty());
-    CHECK_FALSE(match3::hints(board, level.rules).empty());
+    CHECK(match3::match_groups(board, level.rules.as<match3::Rules>()).empty());
+    CHECK_FALSE(match3::hints(board, level.rules.as<match3::Rules>()).empty());
 }
 
 TEST_CASE("the tilelab command: analyze apply generate and estimate for match3") {

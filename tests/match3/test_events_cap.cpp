@@ -16,9 +16,9 @@ namespace {
 // Two colours at random with min_match 2: runs everywhere, so every move cascades to the step cap.
 Level two_colours(int side) {
     Level level = make_blank_level(Kind::match3, side, side);
-    level.rules.colors = 2;
-    level.rules.specials = false;  // the version 1 code path (format 2 has its own cap test)
-    level.rules.min_match = 2;
+    level.rules.as<match3::Rules>().colors = 2;
+    level.rules.as<match3::Rules>().specials = false;  // the version 1 code path (format 2 has its own cap test)
+    level.rules.as<match3::Rules>().min_match = 2;
     level.seed = 4;
     Rng rng(17);
     for (auto& c : level.board.cells) c = static_cast<std::int32_t>(rng.uniform(2));

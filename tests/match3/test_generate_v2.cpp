@@ -39,9 +39,9 @@ TEST_CASE("generate match3 with crates, ingredients and locks: valid, settled, a
         const Board& board = level.board;
         CHECK(count_of(board, [](std::int32_t v) { return cell::is_crate(v); }) == o.crates);
         CHECK(count_of(board, [](std::int32_t v) { return v == cell::ingredient; }) == o.ingredients);
-        CHECK(level.goal.crates);
-        REQUIRE(level.goal.ingredients.has_value());
-        CHECK(*level.goal.ingredients == o.ingredients);
+        CHECK(level.goal.as<match3::Goal>().crates);
+        REQUIRE(level.goal.as<match3::Goal>().ingredients.has_value());
+        CHECK(*level.goal.as<match3::Goal>().ingredients == o.ingredients);
         int locks = 0;
         if (level.lock)
             for (std::int32_t v : level.lock->cells) locks += v;
@@ -76,7 +76,7 @@ TEST_CASE("generate match3 refuses ingredients it cannot place and keeps plain l
     const GenerateResult p = kind_ops(Kind::match3).generate(plain);
     REQUIRE(p.level.has_value());
     CHECK_FALSE(p.level->lock.has_value());
-    CHECK_FALSE(p.level->goal.crates);
-    CHECK_FALSE(p.level->goal.ingredients.has_value());
+    CHECK_FALSE(p.level->goal.as<match3::Goal>().crates);
+    CHECK_FALSE(p.level->goal.as<match3::Goal>().ingredients.has_value());
     for (std::int32_t v : p.level->board.cells) CHECK(v >= 0);
 }

@@ -21,9 +21,9 @@ using test::pick;
 // A format 2 match3 level of random cells, specials on.
 Level specials_level(int w, int h, int colours) {
     Level level;
-    level.kind = Kind::match3;
-    level.rules.colors = colours;
-    level.rules.specials = true;
+    level.set_kind(Kind::match3);
+    level.rules.as<match3::Rules>().colors = colours;
+    level.rules.as<match3::Rules>().specials = true;
     level.board = Board(w, h, cell::random);
     return level;
 }
@@ -182,12 +182,12 @@ TEST_CASE(
     for (int i = 0; i < test::reps(300); ++i) {
         const int w = 5 + pick(rng, 6), h = 5 + pick(rng, 6);
         Level level = specials_level(w, h, 3 + pick(rng, 2));
-        level.rules.min_match = 4;
+        level.rules.as<match3::Rules>().min_match = 4;
         const auto config4 = match3::v2::Config::of(level);
         Board board = level.board;
         match3::v2::draw_random_pieces(board, config4, rng);
         State state = crowded(rng, config4, std::move(board), pick(rng, 20), pick(rng, 6), 5 + pick(rng, 20));
-        level.rules.min_match = 3;
+        level.rules.as<match3::Rules>().min_match = 3;
         const auto config3 = match3::v2::Config::of(level);
         boards_with_runs_of_3 += !match3::v2::match_groups(state.board, 3).empty();
         INFO("board " << i << " " << w << "x" << h);

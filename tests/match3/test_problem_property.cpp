@@ -86,11 +86,12 @@ void check_level(const Level& level, const std::string& where, NeverTally& tally
         void (*goal)(Level&);
     };
     const Item items[] = {
-        {"unreachable jelly", [](Level& l) { l.goal.jelly = true; }},
-        {"crate at", [](Level& l) { l.goal.crates = true; }},
+        {"unreachable jelly", [](Level& l) { l.goal.as<match3::Goal>().jelly = true; }},
+        {"crate at", [](Level& l) { l.goal.as<match3::Goal>().crates = true; }},
         {"ingredient at",
          [](Level& l) {
-             l.goal.ingredients = static_cast<int>(std::count(l.board.cells.begin(), l.board.cells.end(), cell::ingredient));
+             l.goal.as<match3::Goal>().ingredients = static_cast<int>(
+                 std::count(l.board.cells.begin(), l.board.cells.end(), cell::ingredient));
          }},
     };
     for (const Item& item : items) {
@@ -118,8 +119,8 @@ Level random_level(Rng& rng, bool walled) {
     level.version = 2;
     level.id = level.name = "random";
     level.seed = rng.next() >> 12;
-    level.rules.colors = 3 + static_cast<int>(rng.uniform(2));
-    level.rules.specials = rng.uniform(4) == 0;
+    level.rules.as<match3::Rules>().colors = 3 + static_cast<int>(rng.uniform(2));
+    level.rules.as<match3::Rules>().specials = rng.uniform(4) == 0;
     Grid jelly(w, h, 0), lock(w, h, 0);
     bool locked = false;
     for (std::size_t i = 0; i < level.board.cells.size(); ++i) {
@@ -130,7 +131,7 @@ Level random_level(Rng& rng, bool walled) {
         else if (d < 25) c = cell::crate(1 + static_cast<int>(rng.uniform(2)));
         else if (d < 27) c = cell::empty;
         else if (d < 33) {  // a locked piece (a `?` cannot be locked)
-            c = static_cast<std::int32_t>(rng.uniform(static_cast<std::uint32_t>(level.rules.colors)));
+            c = static_cast<std::int32_t>(rng.uniform(static_cast<std::uint32_t>(level.rules.as<match3::Rules>().colors)));
             lock.cells[i] = 1;
             locked = true;
         } else c = cell::random;
@@ -162,9 +163,10 @@ Level random_level(Rng& rng, bool walled) {
     if (locked) level.lock = lock;
     level.goal = Goal{};
     level.goal.moves = 10;
-    level.goal.jelly = std::any_of(jelly.cells.begin(), jelly.cells.end(), [](std::int32_t v) { return v > 0; });
-    if (!level.goal.jelly) level.jelly.reset();
-    if (!level.goal.jelly) level.goal.score = 500;
+    level.goal.as<match3::Goal>().jelly = std::any_of(jelly.cells.begin(), jelly.cells.end(),
+                                                      [](std::int32_t v) { return v > 0; });
+    if (!level.goal.as<match3::Goal>().jelly) level.jelly.reset();
+    if (!level.goal.as<match3::Goal>().jelly) level.goal.as<match3::Goal>().score = 500;
     return level;
 }
 
@@ -201,7 +203,7 @@ TEST_CASE("match3: every 'can never' and 'cannot be won' problem survives 50 mct
             if (level.board.at(x, y) != cell::hole) jelly.at(x, y) = 1;
         }
         level.jelly = jelly;
-        level.goal.jelly = true;
+        level.goal.as<match3::Goal>().jelly = true;
         level.goal.moves = 15;
         check_level(level, "generated seed " + std::to_string(seed), tallies["generated"]);
     }

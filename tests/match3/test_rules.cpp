@@ -17,6 +17,9 @@ using namespace tilelab;
 namespace {
 // Rows of space-separated tokens, top row first, as the level file writes them.
 Board parse(const std::vector<std::string>& rows, int colors = 6) {
+    match3::Rules rules;
+    rules.colors = colors;
+    const Rules level_rules(rules);
     Board b(0, 0);
     std::vector<std::int32_t> cells;
     int width = 0;
@@ -25,7 +28,7 @@ Board parse(const std::vector<std::string>& rows, int colors = 6) {
         std::string token;
         int n = 0;
         while (in >> token) {
-            const TokenResult t = parse_cell_token(Kind::match3, token, colors);
+            const TokenResult t = parse_cell_token(level_rules, token);
             REQUIRE(t.ok);
             cells.push_back(t.value);
             ++n;
@@ -40,9 +43,9 @@ Board parse(const std::vector<std::string>& rows, int colors = 6) {
 
 Level level_with(const std::vector<std::string>& board, int colors = 6, std::uint64_t seed = 1) {
     Level level;
-    level.kind = Kind::match3;
+    level.set_kind(Kind::match3);
     level.seed = seed;
-    level.rules.colors = colors;
+    level.rules.as<match3::Rules>().colors = colors;
     level.board = parse(board, colors);
     return level;
 }
@@ -52,7 +55,7 @@ State state_of(const Level& level) {
     s.board = level.board;
     s.rng = Rng(level.seed);
     s.jelly = level.jelly;
-    s.collected.assign(static_cast<std::size_t>(level.rules.colors), 0);
+    s.collected.assign(static_cast<std::size_t>(level.rules.as<match3::Rules>().colors), 0);
     return s;
 }
 
@@ -194,7 +197,7 @@ TEST_CASE("start: `?` cells drawn row-major with both exclusions then an unscore
     const State s = match3::start_state(level);
     CHECK(s.score == 0);
     CHECK(s.jelly->at(0, 0) == 1);
-    CHECK(match3::match_groups(s.board, level.rules).empty());
+    CHECK(match3::match_groups(s.board, level.rules.as<match3::Rules>()).empty());
     CHECK(s.collected == std::vector<int>(6, 0));
     // analyze reports the board as painted, with a warning.
     const Analysis a = kind_ops(Kind::match3).analyze(level, {}, {});
@@ -207,7 +210,7 @@ TEST_CASE("jelly loses one layer per clear - collect counts pieces - goals") {
     level.jelly = Grid(3, 4, 0);
     level.jelly->at(0, 2) = 2;
     level.jelly->at(1, 2) = 1;
-    level.goal.jelly = true;
+    level.goal.as<match3::Goal>().jelly = true;
     const KindOps& game = kind_ops(Kind::match3);
     const State s = state_of(level);
     CHECK_FALSE(game.goal_met(level, s));
@@ -218,24 +221,24 @@ TEST_CASE("jelly loses one layer per clear - collect counts pieces - goals") {
     CHECK(r.state.collected[0] >= 3);
 
     Level scored = level;
-    scored.goal = Goal{};
-    scored.goal.score = 300;
+    scored.goal = Goal(Kind::match3);
+    scored.goal.as<match3::Goal>().score = 300;
     CHECK(game.goal_met(scored, r.state));
     scored.goal.moves = 0;  // reached, but over the move limit
     CHECK_FALSE(game.goal_met(scored, r.state));
     Level collect = level;
-    collect.goal = Goal{};
-    collect.goal.collect = {CollectGoal{0, 3}};
+    collect.goal = Goal(Kind::match3);
+    collect.goal.as<match3::Goal>().collect = {match3::CollectGoal{0, 3}};
     CHECK(game.goal_met(collect, r.state));
-    collect.goal.collect = {CollectGoal{0, 1000}};
+    collect.goal.as<match3::Goal>().collect = {match3::CollectGoal{0, 1000}};
     CHECK_FALSE(game.goal_met(collect, r.state));
     Level survive = level;
-    survive.goal = Goal{};
+    survive.goal = Goal(Kind::match3);
     survive.goal.moves = 1;  // only a move limit: the goal is to play them all
     CHECK_FALSE(game.goal_met(survive, s));
     CHECK(game.goal_met(survive, r.state));
     Level none = level;
-    none.goal = Goal{};
+    none.goal = Goal(Kind::match3);
     CHECK_FALSE(game.goal_met(none, r.state));
 }
 
@@ -243,7 +246,7 @@ TEST_CASE("legal_moves lists every hint swap in order - preview_swap shows what 
     const Level level = level_with({"0 1 0 2", "3 0 4 5", "1 2 3 4"});
     const State s = state_of(level);
     const auto moves = kind_ops(Kind::match3).legal_moves(level, s);
-    const auto hints = match3::hints(level.board, level.rules);
+    const auto hints = match3::hints(level.board, level.rules.as<match3::Rules>());
     REQUIRE(moves.size() == hints.size());
     REQUIRE_FALSE(moves.empty());
     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -251,11 +254,11 @@ TEST_CASE("legal_moves lists every hint swap in order - preview_swap shows what 
         CHECK(m.a == hints[i].a);
         CHECK(m.b == hints[i].b);
     }
-    const auto preview = match3::preview_swap(level.board, level.rules, Cell{1, 1}, Cell{1, 0});
+    const auto preview = match3::preview_swap(level.board, level.rules.as<match3::Rules>(), Cell{1, 1}, Cell{1, 0});
     REQUIRE(preview.has_value());
     CHECK(preview->a == Cell{1, 0});
     CHECK(preview->clears == cells({{0, 0}, {1, 0}, {2, 0}}));
-    CHECK_FALSE(match3::preview_swap(level.board, level.rules, Cell{0, 2}, Cell{1, 2}).has_value());
+    CHECK_FALSE(match3::preview_swap(level.board, level.rules.as<match3::Rules>(), Cell{0, 2}, Cell{1, 2}).has_value());
 }
 
 TEST_CASE("dead boards are reported") {
@@ -278,19 +281,19 @@ TEST_CASE("no level the parser accepts crashes the core") {
     }
     // The largest board, min_match 2 with 2 colours: cascades stop at their safety limit.
     Level big = make_blank_level(Kind::match3, 256, 256);
-    big.rules.colors = 2;
+    big.rules.as<match3::Rules>().colors = 2;
     const Analysis a = game.analyze(big, {}, {});
     CHECK_FALSE(a.blocked);
     CHECK(a.warnings.size() >= 2);  // runs before the first move, and clears left out of the answer
     Level tiny = make_blank_level(Kind::match3, 6, 6);
-    tiny.rules.colors = 2;
-    tiny.rules.min_match = 2;
+    tiny.rules.as<match3::Rules>().colors = 2;
+    tiny.rules.as<match3::Rules>().min_match = 2;
     const State s = game.start(tiny);
     CHECK(s.board.width == 6);
     // Values built in code out of range do not crash either.
     Level odd = make_blank_level(Kind::match3, 4, 4);
-    odd.rules.colors = 0;
-    odd.rules.min_match = 0;
+    odd.rules.as<match3::Rules>().colors = 0;
+    odd.rules.as<match3::Rules>().min_match = 0;
     (void)game.start(odd);
     (void)game.analyze(odd, {}, {});
 }

@@ -146,12 +146,12 @@ TEST_CASE("match3 format 2: resolution steps on byte rows leave the states of th
         // The lookahead bot's values of every legal move, each goal counted.
         if (i % 4 == 0 && a.board.size() <= 150) {
             Level level;
-            level.kind = Kind::match3;
-            level.goal.jelly = true;
-            level.goal.crates = true;
-            level.goal.ingredients = 2;
-            level.goal.collect.push_back(CollectGoal{0, 10});
-            level.goal.score = 1000;
+            level.set_kind(Kind::match3);
+            level.goal.as<match3::Goal>().jelly = true;
+            level.goal.as<match3::Goal>().crates = true;
+            level.goal.as<match3::Goal>().ingredients = 2;
+            level.goal.as<match3::Goal>().collect.push_back(match3::CollectGoal{0, 10});
+            level.goal.as<match3::Goal>().score = 1000;
             const auto legal = match3::v2::legal_moves(a.board, a.lock, config.min_match);
             match3::BotWorkspace fast_ws, reference_ws;
             reference_ws.v2.reference_steps = true;

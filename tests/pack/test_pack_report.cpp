@@ -171,11 +171,11 @@ TEST_CASE("board thumbnails draw every match3 item as the editor does: specials,
 TEST_CASE("the report names each level's goal with its move limit, and what its moves column counts", "[pack][report]") {
     Level m3 = make_blank_level(Kind::match3, 5, 5);
     m3.goal.moves = 18;
-    m3.goal.score = 34000;
-    m3.goal.jelly = true;
-    m3.goal.collect = {CollectGoal{2, 10}};
-    m3.goal.crates = true;
-    m3.goal.ingredients = 1;
+    m3.goal.as<match3::Goal>().score = 34000;
+    m3.goal.as<match3::Goal>().jelly = true;
+    m3.goal.as<match3::Goal>().collect = {match3::CollectGoal{2, 10}};
+    m3.goal.as<match3::Goal>().crates = true;
+    m3.goal.as<match3::Goal>().ingredients = 1;
     CHECK(pack::goal_text(m3) ==
           "18 moves: score 34000, clear the jelly, collect 10 of colour 2, break every crate, bring down 1 ingredient");
     Level link = make_blank_level(Kind::link, 4, 4);
@@ -183,11 +183,11 @@ TEST_CASE("the report names each level's goal with its move limit, and what its 
     CHECK(pack::goal_text(link) == "no move limit: clear the board");
     Level lines = make_blank_level(Kind::lines, 4, 4);
     lines.goal.moves = 1;
-    lines.goal.closed_groups = 2;
+    lines.goal.as<lines::Goal>().closed_groups = 2;
     CHECK(pack::goal_text(lines) == "1 move: 2 closed groups");
     Level slide = make_blank_level(Kind::slide, 4, 4);
     slide.goal.moves = 40;
-    slide.goal.target = 64;
+    slide.goal.as<slide::Goal>().target = 64;
     CHECK(pack::goal_text(slide) == "40 moves: reach 64");
 
     const std::string html = pack::report_html(falling_report());

@@ -215,7 +215,8 @@ void bench_moves() {
         check += events_json(slide::move_with_ids(boards[i], id_grids[i], 16, all_directions[i & 3]).events).size();
     });
     const double oracle_ns = time_per_call(count, 0.5, [&](std::size_t i) {
-        check += static_cast<std::uint64_t>(slide_oracle::move(boards[i], all_directions[i & 3], SlideScore::merged).score);
+        check += static_cast<std::uint64_t>(
+            slide_oracle::move(boards[i], all_directions[i & 3], slide::SlideScore::merged).score);
     });
     std::printf("4x4 moves (random positions, 60%% full):\n");
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "classic loop (in the bench)", classic_ns,
@@ -242,7 +243,8 @@ void bench_moves() {
         check += grid8.move(walled_positions[i], all_directions[i & 3], sum).size() + static_cast<std::uint64_t>(sum);
     });
     const double oracle8_ns = time_per_call(count, 0.5, [&](std::size_t i) {
-        check += static_cast<std::uint64_t>(slide_oracle::move(walled[i], all_directions[i & 3], SlideScore::merged).score);
+        check += static_cast<std::uint64_t>(
+            slide_oracle::move(walled[i], all_directions[i & 3], slide::SlideScore::merged).score);
     });
     std::printf("8x8 moves with walls:\n");
     std::printf("  %-28s %9.1f ns/move %12.0f moves/s   oracle/this %6.1fx\n", "general path", grid8_ns, 1e9 / grid8_ns,
@@ -263,7 +265,7 @@ template <class Path>
 std::vector<typename Path::Position> game_positions(const Path& path, int width, int height) {
     std::vector<typename Path::Position> out;
     Rng rng(42);
-    const slide::SpawnTable spawns = slide::SpawnTable::of(Rules{});
+    const slide::SpawnTable spawns = slide::SpawnTable::of(slide::Rules{});
     Board start(width, height);
     auto p = path.from_board(start);
     for (int t = 0; t < 2; ++t)
@@ -292,7 +294,7 @@ void bench_expectimax_on(const char* name, const Path& path, int width, int heig
         const bool adaptive = depth > max_depth;
         slide::DepthRule rule = adaptive_rule;  // the path's own rule, as playouts use it
         if (!adaptive) rule.fixed = depth;
-        slide::ExpectimaxBot<Path> bot(path, slide::spawn_chances(Rules{}), rule);
+        slide::ExpectimaxBot<Path> bot(path, slide::spawn_chances(slide::Rules{}), rule);
         const auto start = Clock::now();
         std::size_t decisions = 0;
         std::uint64_t check = 0;
@@ -314,7 +316,7 @@ void bench_expectimax_on(const char* name, const Path& path, int width, int heig
 // The acceptance run: `games` games of the classic 4x4 level (target 2048) by the expectimax bot.
 int run_games(int games, int threads, std::uint64_t seed) {
     Level level = make_blank_level(Kind::slide, 4, 4);
-    level.goal.target = 2048;
+    level.goal.as<slide::Goal>().target = 2048;
     std::printf("classic 4x4, target 2048, expectimax-deep (adaptive depth), %d games, %d threads, seed %llu\n", games, threads,
                 static_cast<unsigned long long>(seed));
     std::vector<double> seconds(static_cast<std::size_t>(games));

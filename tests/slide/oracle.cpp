@@ -2,6 +2,8 @@
 // splitting each column into runs, kept naive on purpose so the core can be checked against it.
 #include "oracle.hpp"
 
+#include "tilelab/slide/slide.hpp"
+
 namespace slide_oracle {
 using tilelab::Board;
 using tilelab::Direction;
@@ -55,7 +57,7 @@ struct Block {
 
 // blocksGoUp for one column: the blocks of each run between walls, top to bottom; two
 // consecutive equal blocks merge into the upper one, then the next block is looked at.
-Board blocks_go_up(const Board& in, tilelab::SlideScore rule, std::int64_t& score) {
+Board blocks_go_up(const Board& in, tilelab::slide::SlideScore rule, std::int64_t& score) {
     Board out(in.width, in.height);
     for (int column = 0; column < in.width; ++column) {
         int run_start = 0;
@@ -69,7 +71,7 @@ Board blocks_go_up(const Board& in, tilelab::SlideScore rule, std::int64_t& scor
             int row = run_start;
             while (i < blocks.size()) {
                 if (i + 1 < blocks.size() && blocks[i].number == blocks[i + 1].number && blocks[i].number < (1 << 30)) {
-                    score += rule == tilelab::SlideScore::merged ? blocks[i].number * 2 : blocks[i].number;
+                    score += rule == tilelab::slide::SlideScore::merged ? blocks[i].number * 2 : blocks[i].number;
                     out.at(column, row) = blocks[i].number * 2;
                     i += 2;
                 } else {
@@ -87,7 +89,7 @@ Board blocks_go_up(const Board& in, tilelab::SlideScore rule, std::int64_t& scor
 
 }  // namespace
 
-MoveResult move(const Board& board, Direction d, tilelab::SlideScore score_rule) {
+MoveResult move(const Board& board, Direction d, tilelab::slide::SlideScore score_rule) {
     MoveResult r;
     r.board = turn_back(blocks_go_up(turn_to_up(board, d), score_rule, r.score), d);
     r.legal = !(r.board == board);
@@ -97,7 +99,7 @@ MoveResult move(const Board& board, Direction d, tilelab::SlideScore score_rule)
 
 bool game_over(const Board& board) {
     for (Direction d : tilelab::all_directions)
-        if (move(board, d, tilelab::SlideScore::merged).legal) return false;
+        if (move(board, d, tilelab::slide::SlideScore::merged).legal) return false;
     return true;
 }
 
@@ -126,17 +128,18 @@ Replay replay(const tilelab::Level& level, const std::vector<Direction>& moves) 
     Replay out;
     out.board = level.board;
     tilelab::Rng rng(level.seed);
-    for (int n = level.effective_start_tiles(); n > 0; --n)
-        if (!spawn(out.board, rng, level.rules.spawn)) break;
+    const tilelab::slide::Rules& rules = level.rules.as<tilelab::slide::Rules>();
+    for (int n = tilelab::slide::effective_start_tiles(level); n > 0; --n)
+        if (!spawn(out.board, rng, rules.spawn)) break;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-        MoveResult m = move(out.board, moves[i], level.rules.score);
+        MoveResult m = move(out.board, moves[i], rules.score);
         if (!m.legal) {
             out.illegal = static_cast<int>(i);
             break;
         }
         out.board = m.board;
         out.score += m.score;
-        spawn(out.board, rng, level.rules.spawn);
+        spawn(out.board, rng, rules.spawn);
     }
     return out;
 }

@@ -17,7 +17,7 @@ struct MoveResult {
 };
 
 // One move, no spawn. `score_rule`: merged adds the new value, pre_merge the value before.
-MoveResult move(const tilelab::Board& board, tilelab::Direction d, tilelab::SlideScore score_rule);
+MoveResult move(const tilelab::Board& board, tilelab::Direction d, tilelab::slide::SlideScore score_rule);
 
 // No move changes the board.
 bool game_over(const tilelab::Board& board);

@@ -20,7 +20,7 @@ inline tilelab::Board board_of(const std::vector<std::string>& rows) {
         while (start <= row.size()) {
             std::size_t end = row.find(' ', start);
             if (end == std::string::npos) end = row.size();
-            auto token = tilelab::parse_cell_token(tilelab::Kind::slide, row.substr(start, end - start), 0);
+            auto token = tilelab::parse_cell_token(tilelab::Rules(tilelab::Kind::slide), row.substr(start, end - start));
             if (!token.ok) throw std::invalid_argument(token.error);
             b.cells.push_back(token.value);
             ++count;
@@ -50,18 +50,19 @@ inline tilelab::Level level_of(const nlohmann::json& j) {
     tilelab::Level level = slide_level(j.at("board").get<std::vector<std::string>>(), j.at("seed").get<std::uint64_t>());
     if (j.contains("rules")) {
         const auto& rules = j.at("rules");
+        tilelab::slide::Rules& r = level.rules.as<tilelab::slide::Rules>();
         if (rules.contains("score"))
-            level.rules.score = rules.at("score") == "pre_merge" ? tilelab::SlideScore::pre_merge : tilelab::SlideScore::merged;
+            r.score = rules.at("score") == "pre_merge" ? tilelab::slide::SlideScore::pre_merge
+                                                       : tilelab::slide::SlideScore::merged;
         if (rules.contains("spawn")) {
-            level.rules.spawn.clear();
-            for (const auto& pair : rules.at("spawn"))
-                level.rules.spawn.emplace_back(pair.at(0).get<int>(), pair.at(1).get<int>());
+            r.spawn.clear();
+            for (const auto& pair : rules.at("spawn")) r.spawn.emplace_back(pair.at(0).get<int>(), pair.at(1).get<int>());
         }
-        if (rules.contains("start_tiles")) level.rules.start_tiles = rules.at("start_tiles").get<int>();
+        if (rules.contains("start_tiles")) r.start_tiles = rules.at("start_tiles").get<int>();
     }
     if (j.contains("goal")) {
         const auto& goal = j.at("goal");
-        if (goal.contains("target")) level.goal.target = goal.at("target").get<int>();
+        if (goal.contains("target")) level.goal.as<tilelab::slide::Goal>().target = goal.at("target").get<int>();
         if (goal.contains("moves")) level.goal.moves = goal.at("moves").get<int>();
     }
     return level;

@@ -18,7 +18,7 @@ namespace {
 Level classic(int target) {
     Level level = make_blank_level(Kind::slide, 4, 4);
     level.seed = 11;
-    level.goal.target = target;
+    level.goal.as<slide::Goal>().target = target;
     return level;
 }
 }  // namespace
@@ -112,7 +112,7 @@ TEST_CASE("slide: table and general paths play the same expectimax games") {
 
 TEST_CASE("slide: estimate gives the same figures for any thread count") {
     Level level = slide_test::slide_level({". . .", ". # .", ". . ."}, 5);
-    level.goal.target = 16;  // a handful of moves per run
+    level.goal.as<slide::Goal>().target = 16;  // a handful of moves per run
     EstimateOptions options;
     options.runs = 24;
     options.seed = 77;
@@ -140,7 +140,7 @@ TEST_CASE("slide: expectimax reaches higher tiles than greedy") {
     // A 3x3 board with an unreachable target: every game ends in game over. One layer of
     // look-ahead keeps it quick and is already far stronger than greedy.
     Level level = make_blank_level(Kind::slide, 3, 3);
-    level.goal.target = 4096;
+    level.goal.as<slide::Goal>().target = 4096;
     slide::DepthRule one_layer;
     one_layer.fixed = 1;
     double expectimax_score = 0;
@@ -168,7 +168,7 @@ TEST_CASE("slide: a move limit ends playouts and counts as lost") {
 }
 
 TEST_CASE("slide: spawn chances follow the level's weights") {
-    Rules rules;
+    slide::Rules rules;
     rules.spawn = {{2, 1}, {8, 3}};
     const auto chances = slide::spawn_chances(rules);
     REQUIRE(chances.size() == 2);
@@ -228,7 +228,7 @@ TEST_CASE("slide: a stopped estimate counts only whole games, never the one it i
     // stop: the game under way when the stop comes is dropped, not counted as a loss.
     Level level = make_blank_level(Kind::slide, 12, 12);
     level.seed = 11;
-    level.goal.target = 65536;
+    level.goal.as<slide::Goal>().target = 65536;
     EstimateOptions options;
     options.runs = 50;
     options.seed = 5;

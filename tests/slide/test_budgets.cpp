@@ -12,7 +12,7 @@ using namespace tilelab;
 
 TEST_CASE("slide: SpawnSequence draws exactly what repeated draw_spawn calls draw") {
     Rng shapes(99);
-    const slide::SpawnTable spawns = slide::SpawnTable::of(Rules{});
+    const slide::SpawnTable spawns = slide::SpawnTable::of(slide::Rules{});
     for (int trial = 0; trial < 200; ++trial) {
         const int w = 1 + static_cast<int>(shapes.uniform(20)), h = 1 + static_cast<int>(shapes.uniform(20));
         Board board(w, h);
@@ -39,8 +39,8 @@ TEST_CASE("slide: SpawnSequence draws exactly what repeated draw_spawn calls dra
 
 TEST_CASE("slide: 65,536 start tiles on 256x256 fill the board in well under a second") {
     Level level = make_blank_level(Kind::slide, 256, 256);
-    level.rules.start_tiles = 256 * 256;
-    level.rules.spawn = {{1 << 30, 1}};
+    level.rules.as<slide::Rules>().start_tiles = 256 * 256;
+    level.rules.as<slide::Rules>().spawn = {{1 << 30, 1}};
     const double started = test::cpu_seconds();
     const State s = kind_ops(Kind::slide).start(level);
     const double seconds = test::cpu_seconds() - started;
@@ -51,7 +51,7 @@ TEST_CASE("slide: 65,536 start tiles on 256x256 fill the board in well under a s
 TEST_CASE("slide: a time budget that is not reached changes nothing") {
     Level level = make_blank_level(Kind::slide, 4, 4);
     level.seed = 5;
-    level.goal.target = 256;
+    level.goal.as<slide::Goal>().target = 256;
     EstimateOptions options;
     options.runs = 200;
     options.threads = 2;
@@ -69,7 +69,7 @@ TEST_CASE("slide: playouts stopped by the time budget say so and equal a run of 
     Level full = make_blank_level(Kind::slide, 32, 32);
     // Pairs of equal tiles side by side: full, but every move merges hundreds of them.
     for (std::size_t i = 0; i < full.board.cells.size(); ++i) full.board.cells[i] = 2 << ((i / 2) % 7);
-    full.goal.target = 1 << 30;
+    full.goal.as<slide::Goal>().target = 1 << 30;
     EstimateOptions options;
     options.runs = 1000;
     options.threads = 2;
@@ -88,7 +88,7 @@ TEST_CASE("slide: playouts stopped by the time budget say so and equal a run of 
 
     Level open = make_blank_level(Kind::slide, 8, 8);
     open.seed = 3;
-    open.goal.target = 256;
+    open.goal.as<slide::Goal>().target = 256;
     options.bot = "quick";
     options.runs = 1000000;
     // A game takes milliseconds in Release but can take over a second under the sanitizers on a

@@ -126,14 +126,14 @@ TEST_CASE("slide: every path agrees with the oracle on 100000 random positions (
 
         for (std::size_t i = 0; i < all_directions.size(); ++i) {
             const Direction d = all_directions[i];
-            const auto merged = slide_oracle::move(b, d, SlideScore::merged);
-            const auto pre = slide_oracle::move(b, d, SlideScore::pre_merge);
+            const auto merged = slide_oracle::move(b, d, slide::SlideScore::merged);
+            const auto pre = slide_oracle::move(b, d, slide::SlideScore::pre_merge);
 
             const auto with_ids = slide::move_with_ids(b, ids, next_id, d);
             AGREE(with_ids.board == merged.board);
             AGREE(with_ids.moved == merged.legal);
-            AGREE(slide::score_gain(SlideScore::merged, with_ids.merged_sum) == merged.score);
-            AGREE(slide::score_gain(SlideScore::pre_merge, with_ids.merged_sum) == pre.score);
+            AGREE(slide::score_gain(slide::SlideScore::merged, with_ids.merged_sum) == merged.score);
+            AGREE(slide::score_gain(slide::SlideScore::pre_merge, with_ids.merged_sum) == pre.score);
             AGREE(legal[i] == merged.legal);
             if (round % 8 == 0) check_events(b, ids, with_ids);
 
@@ -141,7 +141,7 @@ TEST_CASE("slide: every path agrees with the oracle on 100000 random positions (
             const auto grid_after = grid.move(grid_position, d, grid_sum);
             AGREE(grid.to_board(grid_after) == merged.board);
             AGREE((grid_after != grid_position) == merged.legal);
-            AGREE(slide::score_gain(SlideScore::merged, grid_sum) == merged.score);
+            AGREE(slide::score_gain(slide::SlideScore::merged, grid_sum) == merged.score);
 
             if (on_table) {
                 std::int64_t table_sum = 0;
@@ -149,7 +149,7 @@ TEST_CASE("slide: every path agrees with the oracle on 100000 random positions (
                 const auto table_after = table.move(p, d, table_sum);
                 AGREE(table.to_board(table_after) == merged.board);
                 AGREE((table_after != p) == merged.legal);
-                AGREE(slide::score_gain(SlideScore::pre_merge, table_sum) == pre.score);
+                AGREE(slide::score_gain(slide::SlideScore::pre_merge, table_sum) == pre.score);
             }
             any_legal = any_legal || merged.legal;
             legal_moves += merged.legal;

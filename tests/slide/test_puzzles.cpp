@@ -56,7 +56,7 @@ int bfs_optimal(const tilelab::Board& start, std::int32_t target, int limit) {
         std::vector<tilelab::Board> next;
         for (const auto& b : frontier) {
             for (tilelab::Direction d : tilelab::all_directions) {
-                const auto moved = slide_oracle::move(b, d, tilelab::SlideScore::merged);
+                const auto moved = slide_oracle::move(b, d, tilelab::slide::SlideScore::merged);
                 if (!moved.legal || !seen.insert(moved.board.cells).second) continue;
                 if (highest(moved.board) >= target) return depth;
                 next.push_back(moved.board);
@@ -78,7 +78,7 @@ TEST_CASE("slide puzzles: at least 12 fixed puzzles without spawns, 3x3 to 4x4")
         REQUIRE(load.level);
         const tilelab::Level& level = *load.level;
         CHECK(level.version == 3);
-        CHECK(level.rules.spawn.empty());
+        CHECK(level.rules.as<slide::Rules>().spawn.empty());
         CHECK(level.width() >= 3);
         CHECK(level.width() <= 4);
         CHECK(level.height() >= 3);
@@ -118,7 +118,7 @@ TEST_CASE("slide puzzles: analyze reports the optimal solution a breadth-first s
         INFO(file);
         const auto load = tilelab::load_level(file);
         REQUIRE(load.level);
-        const int optimal = bfs_optimal(load.level->board, load.level->goal.target, *load.level->goal.moves);
+        const int optimal = bfs_optimal(load.level->board, load.level->goal.as<slide::Goal>().target, *load.level->goal.moves);
         REQUIRE(optimal > 0);
         const auto j = json_out(run_cli("analyze " + shell_quote(file.string()) + " --json"));
         CHECK(j["solve"]["verdict"] == "solvable");
@@ -206,7 +206,7 @@ TEST_CASE("slide puzzles: the search bots win in the optimal number of moves, wi
         const auto load = tilelab::load_level(file);
         REQUIRE(load.level);
         const tilelab::Level& level = *load.level;
-        const int optimal = bfs_optimal(level.board, level.goal.target, *level.goal.moves);
+        const int optimal = bfs_optimal(level.board, level.goal.as<slide::Goal>().target, *level.goal.moves);
         const auto plan = tilelab::slide::puzzle_plan(level);
         REQUIRE(plan);
         CHECK(static_cast<int>(plan->size()) == optimal);

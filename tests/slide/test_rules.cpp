@@ -52,8 +52,8 @@ TEST_CASE("slide: score adds the new value or with pre_merge the value before th
     std::int64_t merged = 0;
     after({"2 2 4 4"}, Direction::left, &merged);
     CHECK(merged == 4 + 8);
-    CHECK(slide::score_gain(SlideScore::merged, merged) == 12);
-    CHECK(slide::score_gain(SlideScore::pre_merge, merged) == 6);
+    CHECK(slide::score_gain(slide::SlideScore::merged, merged) == 12);
+    CHECK(slide::score_gain(slide::SlideScore::pre_merge, merged) == 6);
 }
 
 TEST_CASE("slide: a move is legal only when something moves or merges") {
@@ -146,7 +146,7 @@ TEST_CASE("slide: start spawns draw start_tiles tiles from the level seed") {
     for (auto c : s.board.cells) tiles += cell::is_value(c) ? 1 : 0;
     CHECK(tiles == 2);
     CHECK(s.next_id == 2);
-    level.rules.start_tiles = 20;  // more than the board holds: stops when full
+    level.rules.as<slide::Rules>().start_tiles = 20;  // more than the board holds: stops when full
     const State full = slide::start_state(level);
     CHECK(std::count(full.board.cells.begin(), full.board.cells.end(), cell::empty) == 0);
     CHECK(full.next_id == 16);
@@ -157,9 +157,9 @@ TEST_CASE("slide: goal is a tile of at least the target within the move limit") 
     const KindOps& game = kind_ops(Kind::slide);
     State s = game.start(level);
     CHECK_FALSE(game.goal_met(level, s));
-    level.goal.target = 1024;
+    level.goal.as<slide::Goal>().target = 1024;
     CHECK(game.goal_met(level, s));
-    level.goal.target = 2048;
+    level.goal.as<slide::Goal>().target = 2048;
     level.goal.moves = 1;
     State after_one = game.play(level, s, Move{Direction::left}).state;
     CHECK(game.goal_met(level, after_one));

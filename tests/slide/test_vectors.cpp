@@ -68,7 +68,7 @@ TEST_CASE("slide: 4x4 moves agree with nneonneo/2048-ai on every path") {
             CHECK(table.to_board(table.move(table.from_board(board), d, sum)) == expected);
             CHECK(grid.to_board(grid.move(grid.from_board(board), d, sum)) == expected);
             CHECK(slide::move_with_ids(board, Grid(4, 4, -1), 0, d).board == expected);
-            CHECK(slide_oracle::move(board, d, SlideScore::merged).board == expected);
+            CHECK(slide_oracle::move(board, d, slide::SlideScore::merged).board == expected);
         }
         ++cases;
     }

@@ -38,14 +38,14 @@ bool parse_kind(std::string_view text, Kind& out) {
     return false;
 }
 
-TokenResult parse_cell_token(Kind kind, std::string_view token, int colors, int version) {
+TokenResult parse_cell_token(const Rules& rules, std::string_view token, int version) {
     if (token == ".") {
         TokenResult r;
         r.ok = true;
         r.value = cell::empty;
         return r;
     }
-    return kind_format(kind).parse_token(token, colors, version);
+    return kind_format(rules.kind()).parse_token(token, rules, version);
 }
 
 std::string cell_token(Kind kind, std::int32_t value) {

@@ -9,7 +9,8 @@
 
 namespace tilelab {
 
-// The four kinds of game, in the order of the kind table (analysis/game.hpp).
+// The four kinds of game, in the order of the kind table (analysis/game.hpp) and of the kinds' rules
+// and goal types (board/kind_data.hpp's KindsData, which checks it).
 enum class Kind { match3, link, lines, slide };
 constexpr int kind_count = 4;
 
@@ -74,8 +75,10 @@ struct Grid {
 
 using Board = Grid;
 
-// One cell token of the level file for a kind, or a message saying what is allowed.
-// `colors` matters for match3 only (the allowed colour range). `version` is the file's format
+class Rules;  // board/level.hpp
+
+// One cell token of the level file for the kind whose rules are `rules` (match3's colours are the
+// allowed colour range), or a message saying what is allowed. `version` is the file's format
 // version: the match3 tokens of version 2 (`3h`, `3v`, `3b`, `*`, `@`, `c1`..`c5`) are an error
 // saying so in a version 1 file. The default is the newest version (level_format_version).
 inline constexpr int newest_token_version = 3;
@@ -84,7 +87,7 @@ struct TokenResult {
     std::int32_t value = cell::empty;
     std::string error;  // when !ok: "'x' is not a match3 cell (expected 0..4, ?, #, _ or .)"
 };
-TokenResult parse_cell_token(Kind kind, std::string_view token, int colors, int version = newest_token_version);
+TokenResult parse_cell_token(const Rules& rules, std::string_view token, int version = newest_token_version);
 // The canonical token of a cell: match3 specials as `3h`, `*`, `@`, `c2`.
 std::string cell_token(Kind kind, std::int32_t value);
 

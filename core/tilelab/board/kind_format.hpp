@@ -37,9 +37,9 @@ struct KindFormat {
 
     // ---- cells (board.hpp's parse_cell_token and cell_token) ----
     // One cell token other than "." (empty in every kind, read before): the value or a message
-    // saying what is allowed (board.hpp's TokenResult). `colors` is the level's rules.colors,
-    // `version` the file's format version.
-    TokenResult (*parse_token)(std::string_view token, int colors, int version) = nullptr;
+    // saying what is allowed (board.hpp's TokenResult). `rules` are the level's (the kind's type:
+    // match3 allows its colours), `version` the file's format version.
+    TokenResult (*parse_token)(std::string_view token, const Rules& rules, int version) = nullptr;
     // The canonical token of a value other than empty, blocker, hole and random (".", "#", "_",
     // "?", every kind's); null: the value in decimal.
     std::string (*token)(std::int32_t value) = nullptr;
@@ -87,11 +87,10 @@ struct KindFormat {
     void (*write_v1)(const Level& level, ojson& doc) = nullptr;
 
     // ---- the level model (board/level.cpp) ----
-    // What every cell of a new level's board holds, and its rules beyond the defaults (null: none).
+    // What every cell of a new level's board holds, and its rules beyond the kind's defaults (null:
+    // none; the level already holds the kind's default rules and goal, Level::set_kind).
     std::int32_t blank_cell = cell::empty;
     void (*blank_rules)(Level& level) = nullptr;
-    // A level whose spawn table is empty places no start tiles (Level::effective_start_tiles).
-    bool no_start_tiles_without_spawns = false;
 };
 
 // The entry of the kind. Declared here, under the kinds; defined by the kind table

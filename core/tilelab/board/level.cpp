@@ -1,18 +1,19 @@
-// Level helpers: the effective start tiles, and blank levels for "new level" (each kind's through
-// its KindFormat entry).
+// Level helpers: the rules' and goal's wrong-kind error, and blank levels for "new level" (each
+// kind's through its KindFormat entry).
 #include "tilelab/board/level.hpp"
+
+#include <stdexcept>
 
 #include "tilelab/board/kind_format.hpp"
 #include "tilelab/random.hpp"
 
 namespace tilelab {
 
-int Level::effective_start_tiles() const {
-    if (rules.start_tiles) return *rules.start_tiles;
-    if (kind_format(kind).no_start_tiles_without_spawns && rules.spawn.empty()) return 0;  // no spawns: the board is the start
-    for (std::int32_t c : board.cells)
-        if (cell::is_value(c)) return 0;
-    return 2;
+void level_detail::wrong_kind(const char* part, std::size_t held, std::size_t asked) {
+    const std::string what(part);  // "rules" or "goal"
+    const auto name = [](std::size_t kind) { return std::string(kind_name(static_cast<Kind>(kind))); };
+    throw std::logic_error("as<" + name(asked) + "::" + (what == "rules" ? "Rules" : "Goal") + ">(): the level's " + what +
+                           (what == "rules" ? " are " : " is ") + name(held) + "'s, not " + name(asked) + "'s");
 }
 
 std::string make_level_uuid(std::uint64_t entropy) {
@@ -33,7 +34,7 @@ std::string make_level_uuid(std::uint64_t entropy) {
 
 Level make_blank_level(Kind kind, int width, int height) {
     Level level;
-    level.kind = kind;
+    level.set_kind(kind);
     level.name = "Untitled";
     const KindFormat& format = kind_format(kind);
     level.board = Grid(width, height, format.blank_cell);

@@ -284,8 +284,11 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
     bool kind_ok = false;
     if (auto v = required("kind")) {
         if (auto s = check.string(*v, pointer + "/kind", "kind")) {
-            kind_ok = parse_kind(*s, level.kind);
-            if (!kind_ok) {
+            Kind kind{};
+            kind_ok = parse_kind(*s, kind);
+            if (kind_ok) {
+                level.set_kind(kind);  // the kind's rules and goal, read below
+            } else {
                 std::string msg = "unknown kind " + show_key(*s) + " (expected " + kind_list();
                 std::string nearest = nearest_word(*s, kind_names());
                 msg += nearest.empty() ? ")" : "; did you mean '" + nearest + "'?)";
@@ -324,11 +327,10 @@ LevelLoad read_level_json(const ojson& input, const std::string& file, const std
     }
     bool board_ok = false;
     if (auto v = required("board"); v && shape_ok) {
-        const Kind kind = level.kind;
-        const int colors = level.rules.colors;
+        const Rules& rules = level.rules;
         auto grid = read_grid(
             check, *v, pointer + "/board", width, height,
-            [&](const std::string& token) { return parse_cell_token(kind, token, colors, version); }, "board");
+            [&](const std::string& token) { return parse_cell_token(rules, token, version); }, "board");
         if (grid) level.board = std::move(*grid);
         board_ok = grid.has_value();
     }

@@ -126,7 +126,7 @@ int written_version(const Level& level, ojson& doc) {
             for (std::size_t at = 0; at < text.size() && version < level_format_version;) {
                 const std::size_t end = std::min(text.find(' ', at), text.size());
                 while (version < level_format_version &&
-                       !parse_cell_token(level.kind, std::string_view(text).substr(at, end - at), level.rules.colors, version).ok)
+                       !parse_cell_token(level.rules, std::string_view(text).substr(at, end - at), version).ok)
                     ++version;
                 at = end + 1;
             }

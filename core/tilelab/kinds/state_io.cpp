@@ -161,8 +161,7 @@ std::optional<State> restore_state(const Level& level, std::string_view text, st
         for (int y = 0; y < h; ++y) {
             const auto tokens = row_tokens(rows, "board", y, w);
             for (int x = 0; x < w; ++x) {
-                const TokenResult t = parse_cell_token(level.kind, tokens[static_cast<std::size_t>(x)], level.rules.colors,
-                                                       level.version);
+                const TokenResult t = parse_cell_token(level.rules, tokens[static_cast<std::size_t>(x)], level.version);
                 const std::string where = "/board/" + std::to_string(y);
                 if (!t.ok) refuse(where, t.error);
                 if (t.value == cell::random)

@@ -11,7 +11,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-TokenResult parse_token(std::string_view token, int, int) {
+TokenResult parse_token(std::string_view token, const tilelab::Rules&, int) {
     TokenResult r;
     if (token.size() == 1) {
         char ch = token[0];
@@ -41,7 +41,7 @@ std::string token(std::int32_t value) {
 }
 
 void read_rules(JsonChecker& check, const ojson& rules, Level& level, const std::string& p, int) {
-    Rules& r = level.rules;
+    Rules& r = level.rules.as<Rules>();
     auto read_indexes = [&](const char* key, int limit, std::vector<int>& out) {
         auto v = check.find(rules, key);
         if (!v) return;
@@ -63,7 +63,7 @@ void read_rules(JsonChecker& check, const ojson& rules, Level& level, const std:
 }
 
 void read_goal(JsonChecker& check, const ojson& goal, Level& level, const std::string& p, int) {
-    Goal& g = level.goal;
+    Goal& g = level.goal.as<Goal>();
     const int cells = level.board.width * level.board.height;
     if (auto v = check.find(goal, "closed_groups")) {
         if (auto n = check.integer(*v, p + "/closed_groups", 1, cells, "closed_groups")) g.closed_groups = static_cast<int>(*n);
@@ -78,14 +78,14 @@ void read_goal(JsonChecker& check, const ojson& goal, Level& level, const std::s
 }
 
 void write_rules(const Level& level, ojson& rules) {
-    const Rules& r = level.rules;
+    const Rules& r = level.rules.as<Rules>();
     if (written_key(level, "rules/fixed_rows", !r.fixed_rows.empty())) rules["fixed_rows"] = r.fixed_rows;
     if (written_key(level, "rules/fixed_cols", !r.fixed_cols.empty())) rules["fixed_cols"] = r.fixed_cols;
 }
 
 void write_goal(const Level& level, ojson& goal) {
     const Goal gd;
-    const Goal& g = level.goal;
+    const Goal& g = level.goal.as<Goal>();
     if (g.closed_groups) goal["closed_groups"] = *g.closed_groups;
     if (g.min_group_size) goal["min_group_size"] = *g.min_group_size;
     if (written_key(level, "goal/all_closed", g.all_closed != gd.all_closed)) goal["all_closed"] = g.all_closed;

@@ -5,11 +5,12 @@
 
 namespace tilelab::lines {
 
-LinesGoal lines_goal(const Goal& goal) {
+LinesGoal lines_goal(const tilelab::Goal& goal) {
+    const Goal& own = goal.as<Goal>();
     LinesGoal g;
-    g.closed_groups = goal.closed_groups;
-    g.min_group_size = goal.min_group_size;
-    g.all_closed = goal.all_closed;
+    g.closed_groups = own.closed_groups;
+    g.min_group_size = own.min_group_size;
+    g.all_closed = own.all_closed;
     g.moves = goal.moves;
     if (!g.closed_groups && !g.min_group_size && !g.all_closed) {
         // A lines level is about closing shapes; with no condition written, close every tile.

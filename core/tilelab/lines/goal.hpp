@@ -16,7 +16,7 @@ struct LinesGoal {
     bool defaulted = false;
 };
 
-LinesGoal lines_goal(const Goal& goal);
+LinesGoal lines_goal(const tilelab::Goal& goal);
 
 // Every condition the goal sets holds on a board with these group counts (the move limit aside).
 bool conditions_met(const LinesGoal& goal, const GroupCounts& counts);

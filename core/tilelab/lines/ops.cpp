@@ -157,7 +157,8 @@ void write_analysis_json(const Analysis& analysis, JsonWriter& out) {
 namespace {
 
 // The goal's objectives in words (KindOps::goal_words).
-std::vector<std::string> goal_words(const Goal& g) {
+std::vector<std::string> goal_words(const tilelab::Goal& goal) {
+    const Goal& g = goal.as<Goal>();
     std::vector<std::string> parts;
     if (g.closed_groups)
         parts.push_back(std::to_string(*g.closed_groups) + (*g.closed_groups == 1 ? " closed group" : " closed groups"));

@@ -67,7 +67,7 @@ GenerateResult generate(const GenerateOptions& options) {
     Rng rng(options.seed);
     Level level = make_blank_level(Kind::lines, options.width, options.height);
     level.seed = options.seed;
-    level.goal.all_closed = true;
+    level.goal.as<Goal>().all_closed = true;
     level.present.insert("goal/all_closed");
     level.present.insert("goal/moves");
 

@@ -8,7 +8,8 @@ namespace tilelab::lines {
 int line_length(int width, int height, const ShiftMove& move) { return move.axis == ShiftMove::Axis::row ? width : height; }
 
 bool line_fixed(const Level& level, ShiftMove::Axis axis, int index) {
-    const std::vector<int>& fixed = axis == ShiftMove::Axis::row ? level.rules.fixed_rows : level.rules.fixed_cols;
+    const Rules& rules = level.rules.as<Rules>();
+    const std::vector<int>& fixed = axis == ShiftMove::Axis::row ? rules.fixed_rows : rules.fixed_cols;
     return std::find(fixed.begin(), fixed.end(), index) != fixed.end();
 }
 

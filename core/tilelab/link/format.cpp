@@ -9,7 +9,7 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-TokenResult parse_token(std::string_view token, int, int) {
+TokenResult parse_token(std::string_view token, const tilelab::Rules&, int) {
     TokenResult r;
     std::int64_t n = 0;
     if (token == "#") {
@@ -28,7 +28,7 @@ TokenResult parse_token(std::string_view token, int, int) {
 }
 
 void read_rules(JsonChecker& check, const ojson& rules, Level& level, const std::string& p, int) {
-    Rules& r = level.rules;
+    Rules& r = level.rules.as<Rules>();
     if (auto v = check.find(rules, "pair")) {
         if (v->is_string() && v->get<std::string>() == "equal") {
             r.pair = Pairing{};
@@ -50,13 +50,13 @@ void read_rules(JsonChecker& check, const ojson& rules, Level& level, const std:
 
 void read_goal(JsonChecker& check, const ojson& goal, Level& level, const std::string& p, int) {
     if (auto v = check.find(goal, "clear")) {
-        if (auto b = check.boolean(*v, p + "/clear", "clear")) level.goal.clear = *b;
+        if (auto b = check.boolean(*v, p + "/clear", "clear")) level.goal.as<Goal>().clear = *b;
     }
 }
 
 void write_rules(const Level& level, ojson& rules) {
     const Rules defaults;
-    const Rules& r = level.rules;
+    const Rules& r = level.rules.as<Rules>();
     if (written_key(level, "rules/pair", !(r.pair == defaults.pair))) {
         if (r.pair.rule == Pairing::Rule::equal) rules["pair"] = "equal";
         else rules["pair"] = ojson{{"sum", r.pair.sum}};
@@ -67,7 +67,8 @@ void write_rules(const Level& level, ojson& rules) {
 
 void write_goal(const Level& level, ojson& goal) {
     const Goal gd;
-    if (written_key(level, "goal/clear", level.goal.clear != gd.clear)) goal["clear"] = level.goal.clear;
+    const Goal& g = level.goal.as<Goal>();
+    if (written_key(level, "goal/clear", g.clear != gd.clear)) goal["clear"] = g.clear;
 }
 
 }  // namespace

@@ -208,10 +208,10 @@ GenerateResult generate(const GenerateOptions& options) {
 
     Level level = make_blank_level(Kind::link, options.width, options.height);
     level.seed = options.seed;
-    level.rules.pair = options.pair;
+    level.rules.as<Rules>().pair = options.pair;
     level.present.insert("rules/pair");
     level.present.insert("goal/clear");
-    level.goal.clear = true;
+    level.goal.as<Goal>().clear = true;
     const LinkRules rules = rules_of(level);
 
     Rng rng(options.seed);

@@ -82,11 +82,11 @@ StepResult play(const Level& level, const State& state, const Move& move) {
 
 bool goal_met(const Level& level, const State& state) {
     if (level.goal.moves && state.moves > *level.goal.moves) return false;
-    return !level.goal.clear || !has_tiles(state.board);
+    return !level.goal.as<Goal>().clear || !has_tiles(state.board);
 }
 
 std::vector<GoalProgress> goal_progress(const Level& level, const State& state) {
-    if (!level.goal.clear) return {};
+    if (!level.goal.as<Goal>().clear) return {};
     auto tiles = [](const Board& board) {
         return static_cast<std::int64_t>(std::count_if(board.cells.begin(), board.cells.end(), cell::is_value));
     };
@@ -146,7 +146,8 @@ void write_analysis_json(const Analysis& analysis, JsonWriter& out) {
 namespace {
 
 // The goal's objectives in words (KindOps::goal_words).
-std::vector<std::string> goal_words(const Goal& g) {
+std::vector<std::string> goal_words(const tilelab::Goal& goal) {
+    const Goal& g = goal.as<Goal>();
     std::vector<std::string> parts;
     if (g.clear) parts.push_back("clear the board");
     return parts;

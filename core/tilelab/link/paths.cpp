@@ -15,10 +15,11 @@ using detail::Word;
 }  // namespace
 
 LinkRules rules_of(const Level& level) {
+    const Rules& level_rules = level.rules.as<Rules>();
     LinkRules rules;
-    rules.pair = level.rules.pair;
-    rules.max_turns = std::clamp(level.rules.max_turns, 0, 3);
-    rules.border = level.rules.border;
+    rules.pair = level_rules.pair;
+    rules.max_turns = std::clamp(level_rules.max_turns, 0, 3);
+    rules.border = level_rules.border;
     return rules;
 }
 

@@ -95,7 +95,7 @@ std::vector<Warning> level_problems(const Level& level) {
     // Clearing takes one move a pair: a move limit below that can never be met.
     int tiles = 0;
     for (const auto& [value, n] : on_board) tiles += n;
-    if (level.goal.clear && level.goal.moves && tiles / 2 > *level.goal.moves)
+    if (level.goal.as<Goal>().clear && level.goal.moves && tiles / 2 > *level.goal.moves)
         out.push_back({"clearing the board takes " + std::to_string(tiles / 2) + " moves (one a pair of its " +
                            std::to_string(tiles) + " tiles) but the move limit is " + std::to_string(*level.goal.moves) +
                            ": the level cannot be won (raise the limit or remove pairs)",

@@ -22,10 +22,11 @@ void vary_aimed_layout(GenerateOptions& o, const AimKnobs& knobs) {
 // there), the goal jelly within the move limit tune sets; a level asked to have crates or
 // ingredients keeps those goals instead.
 std::string aimed_goal(Level& level, int i, Rng& rng) {
-    if (level.goal.crates || level.goal.ingredients) {
-        level.goal.score.reset();
+    Goal& goal = level.goal.as<Goal>();
+    if (goal.crates || goal.ingredients) {
+        goal.score.reset();
         level.present.erase("goal/score");
-        return level.goal.crates ? "goal: every crate" : "goal: the ingredients";
+        return goal.crates ? "goal: every crate" : "goal: the ingredients";
     }
     const int rows = 1 + (i / 9) % 3;
     const int layers = 1 + (i / 27) % 2;
@@ -46,8 +47,8 @@ std::string aimed_goal(Level& level, int i, Rng& rng) {
                 }
     }
     level.jelly = jelly;
-    level.goal.jelly = true;
-    level.goal.score.reset();
+    goal.jelly = true;
+    goal.score.reset();
     level.present.erase("goal/score");
     level.present.insert("goal/jelly");
     return "jelly on " + std::to_string(placed) + " cells (" + std::to_string(rows) + (rows == 1 ? " row, " : " rows, ") +

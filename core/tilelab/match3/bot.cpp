@@ -14,7 +14,7 @@ bool has_objectives(const Goal& goal) {
 }
 
 bool objectives_hold(const Level& level, const State& state) {
-    const Goal& goal = level.goal;
+    const Goal& goal = level.goal.as<Goal>();
     if (goal.score && state.score < *goal.score) return false;
     if (goal.jelly && state.jelly)
         for (std::int32_t layers : state.jelly->cells)
@@ -32,8 +32,8 @@ bool objectives_hold(const Level& level, const State& state) {
 }
 
 bool level_won(const Level& level, const State& state) {
-    const Goal& goal = level.goal;
-    if (has_objectives(goal)) return (!goal.moves || state.moves <= *goal.moves) && objectives_hold(level, state);
+    const tilelab::Goal& goal = level.goal;
+    if (has_objectives(goal.as<Goal>())) return (!goal.moves || state.moves <= *goal.moves) && objectives_hold(level, state);
     if (goal.moves) return state.moves >= *goal.moves;
     return false;
 }
@@ -166,16 +166,18 @@ int specials_on(const State& s) {
     return n;
 }
 
-GoalMeter::GoalMeter(const Level& level, const State& s, bool count_specials)
-    : jelly(level.goal.jelly ? jelly_left(s) : 0),
-      crates(level.goal.crates ? crate_hp_left(s) : 0),
-      height(level.goal.ingredients ? ingredient_height(s) : 0),
-      specials(count_specials ? specials_on(s) : 0) {}
+GoalMeter::GoalMeter(const Level& level, const State& s, bool count_specials) {
+    const Goal& goal = level.goal.as<Goal>();
+    jelly = goal.jelly ? jelly_left(s) : 0;
+    crates = goal.crates ? crate_hp_left(s) : 0;
+    height = goal.ingredients ? ingredient_height(s) : 0;
+    specials = count_specials ? specials_on(s) : 0;
+}
 
 // What the lookahead bot maximises: the level's objectives first, points last. Jelly and wanted pieces
 // weigh more than any one move's points so that the bot works for the goal the level sets.
 std::int64_t goal_progress(const Level& level, const State& before, const GoalMeter& meter, const State& after) {
-    const Goal& goal = level.goal;
+    const Goal& goal = level.goal.as<Goal>();
     std::int64_t value = after.score - before.score;
     if (goal.jelly) value += 1000 * (meter.jelly - jelly_left(after));
     for (const CollectGoal& c : goal.collect) {
@@ -269,6 +271,7 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
                       std::vector<std::int64_t>& values, const StopToken& stop) {
     const auto& swaps = ws.scanner.legal_swaps();
     const GoalMeter meter(level, state, false);
+    const Goal& goal = level.goal.as<Goal>();
     values.clear();
     // The trial holds what a lookahead resolution changes and goal_progress reads: the board, score,
     // collected pieces, and the jelly only when the goal counts it (jelly changes nothing else). The
@@ -276,9 +279,9 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
     State& trial = ws.trial;
     trial.board.width = state.board.width;
     trial.board.height = state.board.height;
-    if (!level.goal.jelly) trial.jelly.reset();
+    if (!goal.jelly) trial.jelly.reset();
     const ByteBoard* start = ws.scanner.bytes();
-    if (start && !level.goal.crates && !level.goal.ingredients) {
+    if (start && !goal.crates && !goal.ingredients) {
         // The scanner's byte rows (a settled board, min_match 3): each trial plays its steps as
         // resolve_step plays them in lookahead (no refill) on a copy of them; goal_progress reads
         // the score, the collected pieces and the jelly, never this trial's board.
@@ -296,7 +299,7 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
             if (stop.stop_requested()) break;
             trial.score = state.score;
             trial.collected = state.collected;
-            if (level.goal.jelly) trial.jelly = state.jelly;
+            if (goal.jelly) trial.jelly = state.jelly;
             board.copy_from(*start);
             board.swap(swaps[i].a, swaps[i].b);
             // The first step (a legal swap always has one) from the scanner's spans, as
@@ -327,7 +330,7 @@ void lookahead_values(const Level& level, const RulesConfig& rules, const State&
         trial.board.cells = state.board.cells;
         trial.score = state.score;
         trial.collected = state.collected;
-        if (level.goal.jelly) trial.jelly = state.jelly;
+        if (goal.jelly) trial.jelly = state.jelly;
         std::swap(ws.trial.board.at(swaps[i].a), ws.trial.board.at(swaps[i].b));
         int step = 0;
         std::int64_t points = 0;
@@ -380,7 +383,7 @@ PlayoutOutcome playout(Bot bot, const Level& level, const State& start, std::uin
     const int limit = playout_limit(level);
     // Past the level's own limit only for the curve, and only where a limit exists.
     const int cap = level.goal.moves ? std::max(limit, curve_cap) : limit;
-    const bool objectives = has_objectives(level.goal);
+    const bool objectives = has_objectives(level.goal.as<Goal>());
     State state = start;
     state.rng = Rng(refill_seed);
     ws.seed_bot(refill_seed);  // random's and mcts's own generator (bot_seed), never state.rng
@@ -473,7 +476,7 @@ EstimateResult summarize_estimate(const Level& level, const EstimateOptions& opt
     for (double n : moves_left) histogram.push_back(static_cast<int>(n));
     r.json["moves_left_on_wins"] = std::move(histogram);
     r.histograms.push_back({"moves_left_on_wins", std::move(moves_left)});
-    const bool survival = !has_objectives(level.goal) && level.goal.moves;
+    const bool survival = !has_objectives(level.goal.as<Goal>()) && level.goal.moves;
     add_curve(r, outcomes, level.goal.moves ? std::optional<int>(std::max(limit, options.curve_cap)) : std::nullopt,
               survival ? CurveRule::survive : CurveRule::reach);
     r.outcomes = std::move(outcomes);

@@ -75,7 +75,8 @@ bool parse_v2_token(std::string_view token, int colors, int version, TokenResult
     return true;
 }
 
-TokenResult parse_token(std::string_view token, int colors, int version) {
+TokenResult parse_token(std::string_view token, const tilelab::Rules& rules, int version) {
+    const int colors = rules.as<Rules>().colors;
     TokenResult r;
     std::int64_t n = 0;
     if (token == "?") {
@@ -149,7 +150,7 @@ std::string describe_cell(std::int32_t c) {
 }
 
 void read_rules(JsonChecker& check, const ojson& rules, Level& level, const std::string& p, int version) {
-    Rules& r = level.rules;
+    Rules& r = level.rules.as<Rules>();
     if (auto v = check.find(rules, "colors")) {
         if (auto n = check.integer(*v, p + "/colors", limits::min_colors, limits::max_colors, "colors"))
             r.colors = static_cast<int>(*n);
@@ -190,7 +191,7 @@ void read_rules(JsonChecker& check, const ojson& rules, Level& level, const std:
 
 // A match3 level needs its number of colours.
 void check_rules(JsonChecker& check, const ojson* rules, const Level& level, const std::string& pointer) {
-    if (level.rules.colors != 0) return;
+    if (level.rules.as<Rules>().colors != 0) return;
     if (!rules || (rules->is_object() && !rules->contains("colors")))
         check.error(pointer + (rules ? "/rules" : ""), "a match3 level needs rules.colors (" +
                                                            std::to_string(limits::min_colors) + ".." +
@@ -198,7 +199,8 @@ void check_rules(JsonChecker& check, const ojson* rules, const Level& level, con
 }
 
 void read_goal(JsonChecker& check, const ojson& goal, Level& level, const std::string& p, int version) {
-    Goal& g = level.goal;
+    Goal& g = level.goal.as<Goal>();
+    const int colors = level.rules.as<Rules>().colors;
     const int cells = level.board.width * level.board.height;
     if (auto v = check.find(goal, "score")) {
         if (auto n = check.integer(*v, p + "/score", 0, limits::max_score_goal, "score")) g.score = *n;
@@ -234,9 +236,9 @@ void read_goal(JsonChecker& check, const ojson& goal, Level& level, const std::s
             bool ok = true;
             if (auto cv = check.find(item, "color")) {
                 auto n = check.integer(*cv, ip + "/color", 0, limits::max_colors - 1, "color");
-                if (n && *n >= level.rules.colors && level.rules.colors > 0) {
-                    check.error(ip + "/color", "colour " + std::to_string(*n) + " is out of range (colors is " +
-                                                   std::to_string(level.rules.colors) + ")");
+                if (n && *n >= colors && colors > 0) {
+                    check.error(ip + "/color",
+                                "colour " + std::to_string(*n) + " is out of range (colors is " + std::to_string(colors) + ")");
                     ok = false;
                 }
                 ok = ok && n.has_value();
@@ -283,24 +285,25 @@ void check_layer(JsonChecker& check, const Level& level, std::string_view layer,
 // The goal against the board and layers: jelly to clear needs a jelly layer, crates a crate, and
 // the ingredients to collect that many on the board.
 void check_level(JsonChecker& check, const Level& level, const std::string& pointer, bool board_ok) {
-    if (level.goal.jelly && !level.jelly)
+    const Goal& goal = level.goal.as<Goal>();
+    if (goal.jelly && !level.jelly)
         check.error(pointer + "/goal/jelly", "the goal is to clear jelly, but the level has no jelly layer");
     if (!board_ok) return;
     const auto& cells = level.board.cells;
-    if (level.goal.crates && std::none_of(cells.begin(), cells.end(), cell::is_crate))
+    if (goal.crates && std::none_of(cells.begin(), cells.end(), cell::is_crate))
         check.error(pointer + "/goal/crates", "the goal is to clear crates, but the board has no crate");
-    if (level.goal.ingredients) {
+    if (goal.ingredients) {
         const auto on_board = std::count(cells.begin(), cells.end(), cell::ingredient);
-        if (*level.goal.ingredients > on_board)
+        if (*goal.ingredients > on_board)
             check.error(pointer + "/goal/ingredients",
-                        "the goal is to collect " + std::to_string(*level.goal.ingredients) + " ingredients, but the board has " +
+                        "the goal is to collect " + std::to_string(*goal.ingredients) + " ingredients, but the board has " +
                             (on_board == 0 ? std::string("no ingredient (@)") : "only " + std::to_string(on_board) + " (@)"));
     }
 }
 
 void write_rules(const Level& level, ojson& rules) {
     const Rules defaults;
-    const Rules& r = level.rules;
+    const Rules& r = level.rules.as<Rules>();
     rules["colors"] = r.colors;
     if (written_key(level, "rules/min_match", r.min_match != defaults.min_match)) rules["min_match"] = r.min_match;
     if (written_key(level, "rules/score_per_piece", r.score_per_piece != defaults.score_per_piece))
@@ -311,7 +314,7 @@ void write_rules(const Level& level, ojson& rules) {
 
 void write_goal(const Level& level, ojson& goal) {
     const Goal gd;
-    const Goal& g = level.goal;
+    const Goal& g = level.goal.as<Goal>();
     if (g.score) goal["score"] = *g.score;
     if (written_key(level, "goal/jelly", g.jelly != gd.jelly)) goal["jelly"] = g.jelly;
     if (written_key(level, "goal/collect", !g.collect.empty())) {
@@ -349,19 +352,19 @@ const KindFormat& format() {
             },
         .migrate_v1_level =
             [](Level& level) {
-                level.rules.specials = false;
+                level.rules.as<Rules>().specials = false;
                 level.present.insert("rules/specials");
             },
         .write_v1 =
             [](const Level& level, ojson& doc) {
-                if (level.rules.specials || !doc.contains("rules")) return;
+                if (level.rules.as<Rules>().specials || !doc.contains("rules")) return;
                 doc["rules"].erase("specials");
                 if (doc["rules"].empty()) doc.erase("rules");
             },
         .blank_cell = cell::random,
         .blank_rules =
             [](Level& level) {
-                level.rules.colors = 5;
+                level.rules.as<Rules>().colors = 5;
                 level.present.insert("rules/colors");
             },
     };

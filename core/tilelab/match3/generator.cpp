@@ -30,10 +30,11 @@ GenerateResult generate_level(const GenerateOptions& options) {
     Level level = make_blank_level(Kind::match3, options.width, options.height);
     level.name.clear();  // the caller names it (the CLI from the options)
     level.seed = options.seed;
-    level.rules.colors = colors;
+    level.rules.as<Rules>().colors = colors;
     level.present.insert("rules/colors");
+    Goal& goal = level.goal.as<Goal>();
     level.goal.moves = 20;
-    level.goal.score = 3000;
+    goal.score = 3000;
     level.present.insert("goal/moves");
     level.present.insert("goal/score");
     const RulesConfig rules = RulesConfig::of(level);
@@ -50,11 +51,11 @@ GenerateResult generate_level(const GenerateOptions& options) {
     }
     const bool items = options.crates > 0 || options.ingredients > 0 || options.locks > 0;
     if (options.ingredients > 0) {
-        level.goal.ingredients = options.ingredients;
+        goal.ingredients = options.ingredients;
         level.present.insert("goal/ingredients");
     }
     if (options.crates > 0) {
-        level.goal.crates = true;
+        goal.crates = true;
         level.present.insert("goal/crates");
     }
     Rng rng(options.seed);
@@ -161,7 +162,7 @@ bool fill_cells(Board& board, const std::vector<Cell>& selection, const RulesCon
 
 bool fill_selection(Board& board, const std::vector<Cell>& selection, const Rules& rules, Rng& rng, int attempts) {
     Level level;
-    level.rules = rules;
+    level.rules.as<Rules>() = rules;
     return fill_cells(board, selection, RulesConfig::of(level), rng, attempts);
 }
 

@@ -121,7 +121,7 @@ double rollout(Game& game, const State& root, const GoalMeter& meter, const type
     s = root;
     s.rng = rng;
     game.play(s, move);
-    const bool objectives = has_objectives(level.goal);
+    const bool objectives = has_objectives(level.goal.as<Goal>());
     double bonus = 0;
     double value = 0, weight = 1, last = 0;  // last: the progress from the root after the previous move
     for (int depth = 1;; ++depth) {

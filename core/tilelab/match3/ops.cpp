@@ -19,7 +19,7 @@ constexpr std::size_t max_listed_clear_cells = std::size_t{1} << 21;
 
 RulesConfig config_of(const Rules& rules) {
     Level level;
-    level.rules = rules;
+    level.rules.as<Rules>() = rules;
     return RulesConfig::of(level);
 }
 
@@ -376,7 +376,7 @@ std::optional<HintSwap> preview_swap(const Board& board, const Rules& rules, Cel
 bool objectives_met(const Level& level, const State& state) { return match3::objectives_hold(level, state); }
 
 std::vector<GoalProgress> goal_progress(const Level& level, const State& state) {
-    const Goal& goal = level.goal;
+    const Goal& goal = level.goal.as<Goal>();
     std::vector<GoalProgress> out;
     auto add = [&out](std::string label, std::int64_t current, std::int64_t target) {
         out.push_back(GoalProgress{std::move(label), current, target, current >= target});
@@ -404,14 +404,15 @@ std::vector<GoalProgress> goal_progress(const Level& level, const State& state) 
     }
     if (goal.ingredients) add("ingredients collected", state.ingredients, *goal.ingredients);
     // No objective: the game is won by lasting out the move limit.
-    if (!has_objectives(goal) && goal.moves) add("moves played", state.moves, *goal.moves);
+    if (!has_objectives(goal) && level.goal.moves) add("moves played", state.moves, *level.goal.moves);
     return out;
 }
 
 namespace {
 
 // The goal's objectives in words (KindOps::goal_words).
-std::vector<std::string> goal_words(const Goal& g) {
+std::vector<std::string> goal_words(const tilelab::Goal& goal) {
+    const Goal& g = goal.as<Goal>();
     std::vector<std::string> parts;
     if (g.score) parts.push_back("score " + std::to_string(*g.score));
     if (g.jelly) parts.push_back("clear the jelly");

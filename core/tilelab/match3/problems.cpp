@@ -23,7 +23,7 @@ std::string at_text(Cell c) { return "(" + std::to_string(c.x) + ", " + std::to_
 // Whether the level can ever fire an area (a line, a bomb, a colour bomb, a combo): it makes
 // specials, or holds one.
 bool makes_areas(const Level& level) {
-    if (level.rules.specials) return true;
+    if (level.rules.as<Rules>().specials) return true;
     return std::any_of(level.board.cells.begin(), level.board.cells.end(),
                        [](std::int32_t v) { return cell::is_special(v) || v == cell::color_bomb; });
 }
@@ -116,7 +116,7 @@ bool crate_hittable(const Board& board, const Reach& r, Cell c) {
 Reach reach_of(const Level& level) {
     const Board& board = level.board;
     Reach r;
-    r.need = std::max(level.rules.min_match, 1);
+    r.need = std::max(level.rules.as<Rules>().min_match, 1);
     r.areas = makes_areas(level);
     r.permanent = Grid(board.width, board.height, 0);
     for (std::size_t i = 0; i < board.cells.size(); ++i) r.permanent.cells[i] = board.cells[i] == cell::blocker ? 1 : 0;
@@ -230,7 +230,9 @@ Grid clearable_cells(const Level& level) { return reach_of(level).clearable; }
 std::vector<Warning> level_problems(const Level& level) {
     std::vector<Warning> out;
     const Board& board = level.board;
-    const int need = level.rules.min_match;
+    const Rules& rules = level.rules.as<Rules>();
+    const Goal& goal = level.goal.as<Goal>();
+    const int need = rules.min_match;
     const Reach reach = reach_of(level);
     const std::string no_area = "and the level makes no special (\"specials\" is off and none is on the board)";
     bool standing_crates = false;  // crates proved never hit
@@ -264,7 +266,7 @@ std::vector<Warning> level_problems(const Level& level) {
         add_rest(out, count, "cells of unreachable jelly");
         tag(out, mark, "match3.jelly-unreachable");
         mark = out.size();
-        if (count > 0 && level.goal.jelly)
+        if (count > 0 && goal.jelly)
             out.push_back({"the goal clears all jelly, but " + std::to_string(layers) + " jelly layer" +
                                (layers == 1 ? "" : "s") + " can never be cleared: the level cannot be won",
                            std::nullopt});
@@ -294,8 +296,8 @@ std::vector<Warning> level_problems(const Level& level) {
         add_rest(out, count, "ingredients that can never reach an exit");
         tag(out, mark, "match3.ingredient-no-exit");
         mark = out.size();
-        if (level.goal.ingredients && *level.goal.ingredients > on_board - stuck && stuck > 0)
-            out.push_back({"the goal collects " + std::to_string(*level.goal.ingredients) + " ingredients, but only " +
+        if (goal.ingredients && *goal.ingredients > on_board - stuck && stuck > 0)
+            out.push_back({"the goal collects " + std::to_string(*goal.ingredients) + " ingredients, but only " +
                                std::to_string(on_board - stuck) + " can ever reach an exit: the level cannot be won",
                            std::nullopt});
         tag(out, mark, "match3.ingredients-goal-unreachable");
@@ -316,7 +318,7 @@ std::vector<Warning> level_problems(const Level& level) {
             add_rest(out, count, "crates that can never be hit");
             tag(out, mark, "match3.crate-never-hit");
             mark = out.size();
-            if (crates > 0 && level.goal.crates)
+            if (crates > 0 && goal.crates)
                 out.push_back(
                     {"the goal clears every crate, but " + std::to_string(crates) + " can never be hit: the level cannot be won",
                      std::nullopt});
@@ -326,7 +328,7 @@ std::vector<Warning> level_problems(const Level& level) {
 
     // `?` cells: the generator draws them without runs (and Shift+F keeps the whole board without one).
     bool has_random = std::find(board.cells.begin(), board.cells.end(), cell::random) != board.cells.end();
-    if (!has_random || level.rules.colors < 1) return out;
+    if (!has_random || rules.colors < 1) return out;
     mark = out.size();
     int count = 0;
     for (int y = 0; y < board.height; ++y)
@@ -334,7 +336,7 @@ std::vector<Warning> level_problems(const Level& level) {
             if (board.at(x, y) != cell::random) continue;
             std::string runs;
             bool every = true;
-            for (std::int32_t color = 0; color < level.rules.colors && every; ++color) {
+            for (std::int32_t color = 0; color < rules.colors && every; ++color) {
                 std::vector<Cell> made;
                 for (int dir = 0; dir < 2 && made.empty(); ++dir) {
                     auto line = run_through(board, {x, y}, dir == 0 ? 1 : 0, dir == 0 ? 0 : 1, color);

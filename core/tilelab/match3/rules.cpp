@@ -6,12 +6,13 @@
 namespace tilelab::match3 {
 
 RulesConfig RulesConfig::of(const Level& level) {
+    const Rules& rules = level.rules.as<Rules>();
     RulesConfig r;
     // parse_level keeps colors in 2..16; values built in code are clamped so uniform() never sees 0
     // and a run always needs two pieces (min_match 1 would cascade forever).
-    r.colors = std::clamp(level.rules.colors, 1, 1 << 16);
-    r.min_match = std::clamp(level.rules.min_match, 2, max_board_side + 1);
-    r.score_per_piece = level.rules.score_per_piece;
+    r.colors = std::clamp(rules.colors, 1, 1 << 16);
+    r.min_match = std::clamp(rules.min_match, 2, max_board_side + 1);
+    r.score_per_piece = rules.score_per_piece;
     return r;
 }
 

@@ -12,8 +12,10 @@ using namespace detail;
 
 bool active(const Level& level) {
     if (level.kind != Kind::match3) return false;
-    if (level.rules.specials || !level.rules.spawn_weights.empty()) return true;
-    if (level.goal.crates || level.goal.ingredients) return true;
+    const Rules& rules = level.rules.as<Rules>();
+    const Goal& goal = level.goal.as<Goal>();
+    if (rules.specials || !rules.spawn_weights.empty()) return true;
+    if (goal.crates || goal.ingredients) return true;
     if (level.lock)
         for (std::int32_t v : level.lock->cells)
             if (v != 0) return true;
@@ -23,16 +25,17 @@ bool active(const Level& level) {
 }
 
 Config Config::of(const Level& level) {
+    const Rules& rules = level.rules.as<Rules>();
     Config c;
-    c.colors = std::clamp(level.rules.colors, 1, 1 << 16);
-    c.min_match = std::clamp(level.rules.min_match, 2, max_board_side + 1);
-    c.score_per_piece = level.rules.score_per_piece;
-    c.specials = level.rules.specials;
-    if (static_cast<int>(level.rules.spawn_weights.size()) == c.colors) {
+    c.colors = std::clamp(rules.colors, 1, 1 << 16);
+    c.min_match = std::clamp(rules.min_match, 2, max_board_side + 1);
+    c.score_per_piece = rules.score_per_piece;
+    c.specials = rules.specials;
+    if (static_cast<int>(rules.spawn_weights.size()) == c.colors) {
         std::uint64_t sum = 0;
-        for (int w : level.rules.spawn_weights) sum += static_cast<std::uint32_t>(std::max(w, 0));
+        for (int w : rules.spawn_weights) sum += static_cast<std::uint32_t>(std::max(w, 0));
         if (sum > 0 && sum <= 0xffffffffu) {
-            for (int w : level.rules.spawn_weights) c.weights.push_back(static_cast<std::uint32_t>(std::max(w, 0)));
+            for (int w : rules.spawn_weights) c.weights.push_back(static_cast<std::uint32_t>(std::max(w, 0)));
             c.weight_sum = static_cast<std::uint32_t>(sum);
         }
     }

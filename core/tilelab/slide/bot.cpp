@@ -70,7 +70,7 @@ std::optional<std::vector<Direction>> plan_from(const Path& path, const typename
                                                 const StopToken& stop) {
     PuzzleLimits limits;
     limits.max_positions = std::min(puzzle_bot_positions, position_budget(path.cell_count));
-    PuzzleSearch found = shortest_solution(path, start, level.goal.target, limits, stop);
+    PuzzleSearch found = shortest_solution(path, start, level.goal.as<Goal>().target, limits, stop);
     if (found.verdict != Verdict::solvable) return std::nullopt;
     return std::move(found.moves);
 }
@@ -82,12 +82,14 @@ template <class Path>
 PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rng, const StopToken& stop, DepthRule depth,
                        int curve_cap, const std::optional<std::vector<Direction>>* shared_plan, std::vector<Direction>* played,
                        SearchStats* stats) {
+    const Rules& rules = level.rules.as<Rules>();
+    const int target = level.goal.as<Goal>().target;
     const State start = start_state(level);
     auto position = path.from_board(start.board);
-    const SpawnTable spawns = SpawnTable::of(level.rules);
+    const SpawnTable spawns = SpawnTable::of(rules);
     std::vector<std::uint8_t> spawn_exponents;
     for (std::int32_t v : spawns.values) spawn_exponents.push_back(exponent_of(v));
-    std::vector<std::pair<int, double>> chances = spawn_chances(level.rules);
+    std::vector<std::pair<int, double>> chances = spawn_chances(rules);
     if (bot == BotKind::quick && !chances.empty()) {  // only the likeliest value (the first of equals), as if it always came
         std::pair<int, double> likeliest = chances.front();
         for (const auto& c : chances)
@@ -129,7 +131,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
     for (;;) {
         const int highest = Path::highest_exponent(position);
         highest_tile = highest ? (1 << highest) : 0;
-        if (highest_tile >= level.goal.target) {  // as goal_reached: within the limit here
+        if (highest_tile >= target) {  // as goal_reached: within the limit here
             out.won_at = moves;
             if (!fixed) fix(true, false);
             break;
@@ -164,7 +166,7 @@ PlayoutOutcome play_on(const Path& path, const Level& level, BotKind bot, Rng rn
         }
         std::int64_t merged_sum = 0;
         position = path.move(position, *choice, merged_sum);
-        score += score_gain(level.rules.score, merged_sum);
+        score += score_gain(rules.score, merged_sum);
         ++moves;
         if (played) played->push_back(*choice);
         empty.clear();
@@ -275,7 +277,7 @@ EstimateResult summarize(const Level& level, const EstimateOptions& options, std
         score_per_run.push_back(static_cast<double>(o.score));
     }
     r.json["bot"] = bot_name(bot);
-    r.json["target"] = level.goal.target;
+    r.json["target"] = level.goal.as<Goal>().target;
     r.json["mean_score"] = r.runs ? score_sum / r.runs : 0.0;
     nlohmann::ordered_json distribution = nlohmann::ordered_json::object();
     for (const auto& [tile, runs] : highest) distribution[std::to_string(tile)] = runs;

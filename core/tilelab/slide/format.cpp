@@ -12,7 +12,7 @@ using ojson = nlohmann::ordered_json;
 
 bool is_power_of_two(std::int64_t n) { return n >= 2 && (n & (n - 1)) == 0; }
 
-TokenResult parse_token(std::string_view token, int, int) {
+TokenResult parse_token(std::string_view token, const tilelab::Rules&, int) {
     TokenResult r;
     std::int64_t n = 0;
     if (token == "#") {
@@ -30,7 +30,7 @@ TokenResult parse_token(std::string_view token, int, int) {
 }
 
 void read_rules(JsonChecker& check, const ojson& rules, Level& level, const std::string& p, int version) {
-    Rules& r = level.rules;
+    Rules& r = level.rules.as<Rules>();
     if (auto v = check.find(rules, "spawn")) {
         std::string sp = p + "/spawn";
         if (!v->is_array()) {
@@ -74,13 +74,13 @@ void read_goal(JsonChecker& check, const ojson& goal, Level& level, const std::s
     if (auto v = check.find(goal, "target")) {
         auto n = check.integer(*v, p + "/target", limits::min_target, limits::max_target, "target");
         if (n && !is_power_of_two(*n)) check.error(p + "/target", "target " + std::to_string(*n) + " is not a power of two");
-        else if (n) level.goal.target = static_cast<int>(*n);
+        else if (n) level.goal.as<Goal>().target = static_cast<int>(*n);
     }
 }
 
 void write_rules(const Level& level, ojson& rules) {
     const Rules defaults;
-    const Rules& r = level.rules;
+    const Rules& r = level.rules.as<Rules>();
     if (written_key(level, "rules/spawn", r.spawn != defaults.spawn)) {
         ojson spawn = ojson::array();
         for (auto [value, weight] : r.spawn) spawn.push_back(ojson::array({value, weight}));
@@ -93,7 +93,8 @@ void write_rules(const Level& level, ojson& rules) {
 
 void write_goal(const Level& level, ojson& goal) {
     const Goal gd;
-    if (written_key(level, "goal/target", level.goal.target != gd.target)) goal["target"] = level.goal.target;
+    const Goal& g = level.goal.as<Goal>();
+    if (written_key(level, "goal/target", g.target != gd.target)) goal["target"] = g.target;
 }
 
 }  // namespace
@@ -109,7 +110,6 @@ const KindFormat& format() {
         .write_goal = write_goal,
         .versioned_values = {{"rules/spawn", 3, "an empty spawn table (no spawns)",
                               [](const ojson& v) { return v.is_array() && v.empty(); }}},
-        .no_start_tiles_without_spawns = true,
     };
     return entry;
 }

@@ -8,6 +8,15 @@
 
 namespace tilelab::slide {
 
+int effective_start_tiles(const Level& level) {
+    const Rules& rules = level.rules.as<Rules>();
+    if (rules.start_tiles) return *rules.start_tiles;
+    if (rules.spawn.empty()) return 0;  // no spawns: the board is the start
+    for (std::int32_t c : level.board.cells)
+        if (cell::is_value(c)) return 0;
+    return 2;
+}
+
 State start_state(const Level& level) {
     State s;
     s.board = level.board;
@@ -16,9 +25,9 @@ State start_state(const Level& level) {
     s.ids = Grid(level.width(), level.height(), -1);
     for (int i = 0; i < s.board.size(); ++i)
         if (cell::is_value(s.board.cells[static_cast<std::size_t>(i)])) s.ids.cells[static_cast<std::size_t>(i)] = s.next_id++;
-    const SpawnTable spawns = SpawnTable::of(level.rules);
+    const SpawnTable spawns = SpawnTable::of(level.rules.as<Rules>());
     SpawnSequence empty_cells(s.board);
-    for (int n = std::max(level.effective_start_tiles(), 0); n > 0; --n) {
+    for (int n = std::max(effective_start_tiles(level), 0); n > 0; --n) {
         auto spawn = empty_cells.draw(s.rng, spawns);
         if (!spawn) break;  // the board is full: no more draws
         s.board.cells[static_cast<std::size_t>(spawn->first)] = spawn->second;
@@ -29,12 +38,13 @@ State start_state(const Level& level) {
 
 bool goal_reached(const Level& level, const State& state) {
     if (level.goal.moves && state.moves > *level.goal.moves) return false;
-    return highest_tile(state.board) >= level.goal.target;
+    return highest_tile(state.board) >= level.goal.as<Goal>().target;
 }
 
 std::vector<GoalProgress> goal_progress(const Level& level, const State& state) {
     const std::int32_t highest = highest_tile(state.board);
-    return {GoalProgress{"highest tile", highest, level.goal.target, highest >= level.goal.target}};
+    const int target = level.goal.as<Goal>().target;
+    return {GoalProgress{"highest tile", highest, target, highest >= target}};
 }
 
 namespace {
@@ -55,6 +65,7 @@ StepResult play(const Level& level, const State& state, const Move& move) {
         r.why = "a slide move is up, down, left or right";
         return r;
     }
+    const Rules& rules = level.rules.as<Rules>();
     TileMove slid;
     move_tiles(state.board, state.ids, state.next_id, *d, slid);
     if (!slid.moved) {
@@ -65,11 +76,11 @@ StepResult play(const Level& level, const State& state, const Move& move) {
     r.state.board = std::move(slid.board);
     r.state.ids = std::move(slid.ids);
     r.state.next_id = slid.next_id;
-    r.state.score += score_gain(level.rules.score, slid.merged_sum);
+    r.state.score += score_gain(rules.score, slid.merged_sum);
     r.state.moves += 1;
     r.events.reserve(slid.events.size() + 1);
     for (const TileEvent& e : slid.events) r.events.push_back(tile_event(e));
-    if (auto spawn = draw_spawn(r.state.board, r.state.rng, SpawnTable::of(level.rules))) {
+    if (auto spawn = draw_spawn(r.state.board, r.state.rng, SpawnTable::of(rules))) {
         const auto index = static_cast<std::size_t>(spawn->first);
         const int id = r.state.next_id++;
         r.state.board.cells[index] = spawn->second;
@@ -88,18 +99,19 @@ void solve_puzzle(const Level& level, const State& start, const AnalyzeOptions& 
     limits.max_depth = level.goal.moves ? *level.goal.moves : -1;
     limits.budget_ms = std::max(1, options.budget_ms);
     limits.max_positions = position_budget(start.board.size());  // memory bounds large boards
+    const int target_tile = level.goal.as<Goal>().target;
     Level board_level = level;
     board_level.board = start.board;
     const PuzzleSearch found = fits_table_path(board_level)
-                                   ? shortest_solution(TablePath(), TablePath().from_board(start.board), level.goal.target,
-                                                       limits, stop)
+                                   ? shortest_solution(TablePath(), TablePath().from_board(start.board), target_tile, limits,
+                                                       stop)
                                    : shortest_solution(GridPath(start.board.width, start.board.height),
                                                        GridPath(start.board.width, start.board.height).from_board(start.board),
-                                                       level.goal.target, limits, stop);
+                                                       target_tile, limits, stop);
     a.solved = true;
     a.verdict = found.verdict;
     for (Direction d : found.moves) a.solution.emplace_back(d);
-    const std::string target = std::to_string(level.goal.target);
+    const std::string target = std::to_string(target_tile);
     if (found.verdict == Verdict::unsolvable)
         findings.push_back({level.goal.moves ? "no sequence of " + std::to_string(*level.goal.moves) +
                                                    " moves or fewer makes a tile of " + target + " (the move limit)"
@@ -125,7 +137,7 @@ Analysis analyze(const Level& level, const AnalyzeOptions& options, StopToken st
     if (a.blocked)
         findings.push_back({"no move is legal at the start: the game is over before it begins", std::nullopt,
                             Diagnostic::Severity::warning, "slide.game-over-at-start"});
-    if (highest_tile(s.board) >= level.goal.target)
+    if (highest_tile(s.board) >= level.goal.as<Goal>().target)
         findings.push_back({"the target tile is already on the board at the start", std::nullopt, Diagnostic::Severity::warning,
                             "slide.target-at-start"});
     if (has_no_spawns(level) && options.solve) solve_puzzle(level, s, options, std::move(stop), a, findings);
@@ -151,7 +163,7 @@ GenerateResult generate_level(const GenerateOptions& options) {
     // the seed, so a designer gets the same level for the same options. Walls never cut the
     // board so far that no move is legal: such a draw is retried.
     Rng rng(options.seed);
-    const SpawnTable spawns = SpawnTable::of(level.rules);
+    const SpawnTable spawns = SpawnTable::of(level.rules.as<Rules>());
     const int walls = std::clamp(options.blockers, 0, options.width * options.height - 2);
     for (int attempt = 0; attempt < 100; ++attempt) {
         Board board(options.width, options.height);
@@ -178,7 +190,7 @@ GenerateResult generate_level(const GenerateOptions& options) {
 namespace {
 
 // The goal's objectives in words (KindOps::goal_words).
-std::vector<std::string> goal_words(const Goal& g) { return {"reach " + std::to_string(g.target)}; }
+std::vector<std::string> goal_words(const tilelab::Goal& goal) { return {"reach " + std::to_string(goal.as<Goal>().target)}; }
 
 }  // namespace
 

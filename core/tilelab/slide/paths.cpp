@@ -476,9 +476,9 @@ bool fits_table_path(const Level& level) {
     constexpr std::int32_t nibble_limit = 1 << 15;
     for (std::int32_t c : level.board.cells)
         if (c != cell::empty && (!cell::is_value(c) || c > nibble_limit)) return false;
-    for (std::int32_t v : SpawnTable::of(level.rules).values)
+    for (std::int32_t v : SpawnTable::of(level.rules.as<Rules>()).values)
         if (v > nibble_limit) return false;
-    return level.goal.target <= nibble_limit;
+    return level.goal.as<Goal>().target <= nibble_limit;
 }
 
 }  // namespace tilelab::slide

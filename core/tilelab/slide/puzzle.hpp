@@ -104,6 +104,6 @@ inline std::size_t position_budget(int cells) {
 }
 
 // A level without spawns: deterministic play (docs/slide.md "Puzzles").
-inline bool has_no_spawns(const Level& level) { return level.kind == Kind::slide && level.rules.spawn.empty(); }
+inline bool has_no_spawns(const Level& level) { return level.kind == Kind::slide && level.rules.as<Rules>().spawn.empty(); }
 
 }  // namespace tilelab::slide

@@ -14,6 +14,9 @@ const KindAim& aim();
 // (format.cpp; board/kind_format.hpp, listed by kinds/table.cpp's kind_format).
 const KindFormat& format();
 
+// The tiles spawned at level start: rules.start_tiles when the level sets it, else 0 when the
+// spawn table is empty (the board is the start) or the board has a tile, else 2.
+int effective_start_tiles(const Level& level);
 // The state at level start: the designer's tiles (ids 0.. in row-major order), then the level's
 // effective_start_tiles() spawns drawn from the level's seed (docs/randomness.md "slide: spawns").
 State start_state(const Level& level);
