@@ -49,7 +49,7 @@ enum class PaintTarget { board, jelly, lock };
 
 struct Brush {
     PaintTarget target = PaintTarget::board;
-    std::array<std::int32_t, kind_count> value{0, 1, 15, 2};  // per kind: a colour, a value, a mask, a tile
+    std::array<std::int32_t, kind_count> value{0, 1, 15, 2, 0};  // per kind: a colour, a value, a mask, a tile, a colour
     int jelly = 1;                                            // layers painted by the jelly brush
     int lock = 1;                                             // the lock brush: 1 locks, 0 unlocks
 };
@@ -79,10 +79,10 @@ struct NewLevelDialog {
     int width = 8;
     int height = 8;
     int colors = 5;
-    // The move limit offered per kind (match3, link, lines, slide): a link level is cleared in one
+    // The move limit offered per kind (match3, link, lines, slide, collapse): a link level is cleared in one
     // move a pair and a 2048 game runs long, so those start without a limit; each kind keeps what
     // the designer typed for it while the dialog is open.
-    int moves[kind_count] = {20, 0, 20, 0};
+    int moves[kind_count] = {20, 0, 20, 0, 25};
     bool sum_pairing = false;
     int sum = 10;
 };

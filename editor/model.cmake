@@ -11,6 +11,7 @@ set(TILELAB_EDITOR_MODEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/kinds/link_edits.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kinds/lines_edits.cpp
   ${CMAKE_CURRENT_LIST_DIR}/kinds/slide_edits.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/kinds/collapse_edits.cpp
   ${CMAKE_CURRENT_LIST_DIR}/recovery.cpp
   ${CMAKE_CURRENT_LIST_DIR}/settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/worker.cpp)

@@ -146,6 +146,15 @@ SLIDE_TOKEN = alt([padded(POWERS), "[#.]"])
 JELLY_TOKEN = f"[0-9]{{1,{JELLY_DIGITS}}}"
 assert LIMITS["max_jelly_layers"] == int("9" * JELLY_DIGITS), "the jelly token is any number of JELLY_DIGITS digits"
 LOCK_TOKEN = "[01]"
+# collapse (docs/collapse.md "Cells"): one digit a colour, so at most 9 colours.
+COLLAPSE_MAX_COLORS = 9
+COLLAPSE_MAX_MIN_GROUP = 16
+
+
+def collapse_token(colors):
+    """A collapse cell of a level with `colors` colours: a piece or disco ball, rh, rv, tnt, ? # _ ."""
+    return f"(?:[0-{colors - 1}]d?|rh|rv|tnt|[?#_.])"
+
 SEED_TEXT = f"^{at_most(str(UINT64_MAX))}{END}"
 
 
@@ -286,7 +295,7 @@ def level_schema():
                                      "as it says: the reader counts them).",
                       "properties": {"board": {"contains": {"pattern": "@"}}}}}]}
     no_layers = {"properties": {"jelly": False, "lock": False},
-                 "description": "Only match3 levels have layers (an empty object is allowed)."}
+                 "description": "Only match3 and collapse levels have layers (an empty object is allowed)."}
     link = {
         "properties": {
             "rules": {
@@ -354,11 +363,56 @@ def level_schema():
              "then": {"description": "Without spawns the start tiles are on the board: start_tiles is 0.",
                       "properties": {"rules": {"properties": {"start_tiles": {"const": 0}}}}}}]}
 
+    collapse = {
+        "required": ["rules"],
+        "properties": {
+            "version": {"const": 3, "description": "The collapse kind came with format version 3."},
+            "rules": {
+                "required": ["colors"],
+                "additionalProperties": False,
+                "properties": {
+                    "colors": integer(MIN_COLORS, COLLAPSE_MAX_COLORS, description="The number of piece colours."),
+                    "min_group": integer(1, COLLAPSE_MAX_MIN_GROUP, description="The smallest group a tap clears (default 2)."),
+                    "score": {"enum": ["linear", "samegame"],
+                              "description": "linear (default): score_per_piece for each item cleared; samegame: "
+                                             "(n - 2)^2 for a group of n."},
+                    "score_per_piece": integer(0, LIMITS["max_score_per_piece"]),
+                    "refill": {"type": "boolean", "description": "false: nothing refills and empty columns close (SameGame)."},
+                    "reshuffle": {"type": "boolean", "description": "A board with no legal tap is shuffled."}}},
+            "goal": {
+                "additionalProperties": False,
+                "properties": {
+                    "moves": True,
+                    "score": integer(0, LIMITS["max_score_goal"]),
+                    "collect": {
+                        "type": "array",
+                        "items": {
+                            "type": "object",
+                            "required": ["color", "count"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "color": integer(0, COLLAPSE_MAX_COLORS - 1, description="Below rules.colors."),
+                                "count": integer(1, LIMITS["max_collect_count"])}}},
+                    "jelly": {"type": "boolean", "description": "true: clear all jelly (needs layers.jelly)."},
+                    "clear": {"type": "boolean", "description": "true: no piece and no power-up left."}}},
+            "layers": {"properties": {"lock": False},
+                       "description": "collapse levels have a jelly layer only."}},
+        "allOf": [
+            {"if": in_goal("jelly", {"const": True}),
+             "then": {"description": "The jelly goal needs a jelly layer.",
+                      "required": ["layers"], "properties": {"layers": {"required": ["jelly"]}}}}]
+        + [Line({"if": in_rules("colors", {"const": c}),
+                 "then": {"properties": {
+                     "board": {"items": {"pattern": row(collapse_token(c))}},
+                     "goal": {"properties": {"collect": {"items": {"properties": {"color": {"maximum": c - 1}}}}}}}}})
+           for c in range(MIN_COLORS, COLLAPSE_MAX_COLORS + 1)]}
+
     defs = {
         "match3": match3,
         "link": link,
         "lines": lines,
         "slide": slide,
+        "collapse": collapse,
         "match3_colors": {
             "description": f"One block per colour count {MIN_COLORS}..{MAX_COLORS}: the board's cells (version 1: "
                            "a colour, ? # _ .; version 2 and later also Nh Nv Nb * @ c1..c5) with colours below "
@@ -383,7 +437,7 @@ def level_schema():
         inner = {"$ref": f"#/$defs/nesting{k - 1}"}
         defs[f"nesting{k}"] = Line({"items": inner, "additionalProperties": inner})
 
-    kinds = ["match3", "link", "lines", "slide"]
+    kinds = ["match3", "link", "lines", "slide", "collapse"]
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "level.schema.json",

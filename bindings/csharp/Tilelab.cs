@@ -142,7 +142,8 @@ namespace Tilelab
         Combo = 5, Fired = 6, Unlocked = 7, CrateHit = 8, Created = 9, Collected = 10,  // match3, format 2
         Remove = 11, Cleared = 12, Stuck = 13,                                          // link
         Shift = 14, Closed = 15,                                                        // lines
-        TileMove = 16, TileMerge = 17, TileSpawn = 18                                   // slide
+        TileMove = 16, TileMerge = 17, TileSpawn = 18,                                  // slide
+        Reshuffle = 19                                                                  // collapse
     }
 
     // One match group of a Clear event: its cells and the points they scored.

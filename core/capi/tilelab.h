@@ -133,7 +133,9 @@ typedef enum tl_event_type {
     /* slide */
     TL_EVENT_TILE_MOVE = 16,
     TL_EVENT_TILE_MERGE = 17,
-    TL_EVENT_TILE_SPAWN = 18
+    TL_EVENT_TILE_SPAWN = 18,
+    /* a dead board shuffled (collapse) */
+    TL_EVENT_RESHUFFLE = 19
 } tl_event_type;
 
 typedef struct tl_event {
@@ -146,12 +148,12 @@ typedef struct tl_event {
     tl_cell b;            /* swap, combo, remove: the second cell; fall, tile move: to */
     long long value;      /* spawn: the colour; crate_hit: hit points left; clear, summary: points;
                              remove: turns; shift: the row's or column's index; tile merge, tile spawn:
-                             the tile's value */
+                             the tile's value; reshuffle: the shuffles made */
     int id;               /* tile move, tile spawn: the tile; tile merge: the tile nearer the wall */
     int other;            /* tile merge: the tile that joined it */
     int into;             /* tile merge: the new tile */
     int flag;             /* closed: the shift made the group (JSON "new"); summary: cascade_capped;
-                             shift: 1 for a column, 0 for a row */
+                             shift: 1 for a column, 0 for a row; reshuffle: a legal move was found */
     const char* token;    /* fired, created: the item's token ("2h", "*"); NULL for the others */
     const tl_cell* cells; /* clear: every cell the step cleared (format 2; NULL in format 1); combo,
                              fired: the area; remove: the path; closed: the group */

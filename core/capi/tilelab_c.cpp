@@ -203,6 +203,11 @@ struct EventView {
         e.a = cell(v.cell);
         e.value = v.value;
     }
+    void operator()(const tilelab::event::Reshuffle& v) const {
+        e.type = TL_EVENT_RESHUFFLE;
+        e.value = v.attempts;
+        e.flag = v.found ? 1 : 0;
+    }
 };
 
 // The code of a failed read: a place given as line:column is the JSON parser's; a newer format

@@ -239,7 +239,11 @@ void print_table(const pack::PackReport& report, double seconds) {
     for (const pack::LevelReport& l : report.levels)
         if (l.estimate && l.estimate->calibrated)
             result_width = std::max(result_width, pack::pass_rate_text(*l.estimate).size() + 20);
-    out << "  # " << pad("id", 22) << pad("name", 24) << pad("kind", 8) << pad("size", 9) << pad("result", result_width)
+    // The kind column fits the longest kind name in the pack (8 for the shorter names).
+    std::size_t kind_width = 8;
+    for (const pack::LevelReport& l : report.levels)
+        if (l.level) kind_width = std::max(kind_width, kind_name(l.level->kind).size() + 2);
+    out << "  # " << pad("id", 22) << pad("name", 24) << pad("kind", kind_width) << pad("size", 9) << pad("result", result_width)
         << "problems\n";
     for (std::size_t i = 0; i < report.levels.size(); ++i) {
         const pack::LevelReport& l = report.levels[i];
@@ -248,12 +252,12 @@ void print_table(const pack::PackReport& report, double seconds) {
         out << number;
         std::string result;
         if (!l.level) {
-            out << pad(l.path, 22) << pad("-", 24) << pad("-", 8) << pad("-", 9);
+            out << pad(l.path, 22) << pad("-", 24) << pad("-", kind_width) << pad("-", 9);
             result = "invalid";
         } else {
             const Level& level = *l.level;
             out << pad(level.id.empty() ? l.path : level.id, 22) << pad(level.name, 24)
-                << pad(std::string(kind_name(level.kind)), 8)
+                << pad(std::string(kind_name(level.kind)), kind_width)
                 << pad(std::to_string(level.width()) + "x" + std::to_string(level.height()), 9);
             if (l.estimate) result = "pass " + pack::pass_rate_text(*l.estimate);
             else if (l.analysed && l.verdict != Verdict::none)

@@ -15,6 +15,8 @@ const KindEdits& kind_edits(Kind kind) {
         return lines_edits;
     case Kind::slide:
         return slide_edits;
+    case Kind::collapse:
+        return collapse_edits;
     }
     throw std::logic_error("no edits entry for this kind");
 }

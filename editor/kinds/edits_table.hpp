@@ -64,6 +64,7 @@ extern const KindEdits match3_edits;
 extern const KindEdits link_edits;
 extern const KindEdits lines_edits;
 extern const KindEdits slide_edits;
+extern const KindEdits collapse_edits;
 
 // Brings `value` into [lo, hi]; returns true when that changed it (keep_in_format's fields).
 template <class T>

@@ -19,6 +19,8 @@ const EditorKind& editor_kind(Kind kind) {
         return lines_editor;
     case Kind::slide:
         return slide_editor;
+    case Kind::collapse:
+        return collapse_editor;
     }
     throw std::logic_error("no editor entry for this kind");
 }

@@ -108,6 +108,7 @@ extern const EditorKind match3_editor;
 extern const EditorKind link_editor;
 extern const EditorKind lines_editor;
 extern const EditorKind slide_editor;
+extern const EditorKind collapse_editor;
 
 // Shared by the kinds whose moves are two cells (match3's swap, link's pair): the first click is
 // marked; a second click on another cell plays `accept(first, second)` when it returns true, else

@@ -178,6 +178,11 @@ struct Documented {
         add("cell", xy(e.cell));
         add("value", e.value);
     }
+    void operator()(const event::Reshuffle& e) {
+        type = "reshuffle";
+        add("attempts", e.attempts);
+        add("found", e.found);
+    }
 };
 
 // A move's events in JSON: each is {"type", then the documented keys in order}, and `apply` prints

@@ -599,6 +599,9 @@ with tempfile.TemporaryDirectory() as tmp:
             elif "links" in out:
                 order = out.get("solve", {}).get("order") or [[link["a"], link["b"]] for link in out["links"][:1]]
                 play.append([path] + ["{},{}:{},{}".format(*a, *b) for a, b in order])
+            elif "taps" in out:  # collapse: the solver's line, or the first taps, one a power-up if any
+                taps = ["{},{}".format(*t["cell"]) for t in out["taps"]]
+                play.append([path] + (out.get("solve", {}).get("moves") or taps[:3] or ["0,0"]))
             elif "groups" in out:
                 play.append([path] + (out.get("solve", {}).get("moves") or ["row:0:left", "col:0:down"]))
             else:

@@ -24,6 +24,7 @@ struct TypeName {
     std::string_view operator()(const event::TileMove&) const { return "move"; }
     std::string_view operator()(const event::TileMerge&) const { return "merge"; }
     std::string_view operator()(const event::TileSpawn&) const { return "spawn"; }
+    std::string_view operator()(const event::Reshuffle&) const { return "reshuffle"; }
 };
 }  // namespace
 

@@ -188,13 +188,23 @@ struct TileSpawn {
     friend bool operator==(const TileSpawn&, const TileSpawn&) = default;
 };
 
+// ---- shared by the kinds that reshuffle a dead board (docs/collapse.md "Reshuffle") -----------
+// A board with no legal move was shuffled: `attempts` shuffles, the last one kept; `found`: it
+// has a legal move (else the board stays dead).
+struct Reshuffle {
+    int attempts = 0;
+    bool found = false;
+    friend bool operator==(const Reshuffle&, const Reshuffle&) = default;
+};
+
 }  // namespace tilelab::event
 
 namespace tilelab {
 
 using Event = std::variant<event::Swap, event::Clear, event::Fall, event::Spawn, event::Summary, event::Combo, event::Fired,
                            event::Unlocked, event::CrateHit, event::Created, event::Collected, event::Remove, event::Cleared,
-                           event::Stuck, event::Shift, event::Closed, event::TileMove, event::TileMerge, event::TileSpawn>;
+                           event::Stuck, event::Shift, event::Closed, event::TileMove, event::TileMerge, event::TileSpawn,
+                           event::Reshuffle>;
 
 // The event's "type" as the JSON says it: "swap", "clear", ..., "crate_hit", ..., "move", "merge",
 // "spawn" (match3's spawn and slide's both say "spawn").

@@ -41,6 +41,7 @@ std::string format_move(const Move& move) {
         if (s->axis == ShiftMove::Axis::row) return "row:" + std::to_string(s->index) + (s->step < 0 ? ":left" : ":right");
         return "col:" + std::to_string(s->index) + (s->step < 0 ? ":up" : ":down");
     }
+    if (const auto* t = std::get_if<TapMove>(&move)) return std::to_string(t->at.x) + "," + std::to_string(t->at.y);
     return std::string(direction_name(std::get<Direction>(move)));
 }
 
@@ -120,6 +121,15 @@ std::optional<Move> parse_shift_move(std::string_view text, std::string& error) 
     }
     if (!ok) {
         error = "'" + std::string(text) + "' is not a lines move (expected row:Y:left|right or col:X:up|down)";
+        return std::nullopt;
+    }
+    return Move{m};
+}
+
+std::optional<Move> parse_tap_move(Kind kind, std::string_view text, std::string& error) {
+    TapMove m;
+    if (!parse_cell_text(text, m.at)) {
+        error = "'" + std::string(text) + "' is not a " + std::string(kind_name(kind)) + " move (expected x,y, for example 2,3)";
         return std::nullopt;
     }
     return Move{m};

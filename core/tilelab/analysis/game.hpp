@@ -46,10 +46,16 @@ enum class Direction { up, down, left, right };
 inline constexpr std::array<Direction, 4> all_directions{Direction::up, Direction::down, Direction::left, Direction::right};
 std::string_view direction_name(Direction d);
 
-using Move = std::variant<CellPairMove, ShiftMove, Direction>;
+// collapse: tap a cell (a group or a power-up). Written "x,y".
+struct TapMove {
+    Cell at;
+    friend constexpr auto operator<=>(const TapMove&, const TapMove&) = default;
+};
+
+using Move = std::variant<CellPairMove, ShiftMove, Direction, TapMove>;
 
 std::string format_move(const Move& move);
-// The parsers of the three shapes of move, as format_move writes them; on failure they return
+// The parsers of the four shapes of move, as format_move writes them; on failure they return
 // nullopt and say why in `error`. A kind's KindOps::parse_move is one of them; parse_move(kind, ...)
 // (kinds/table.hpp) picks the level's.
 // "x1,y1:x2,y2" (`kind` names the kind in the message).
@@ -58,6 +64,8 @@ std::optional<Move> parse_cell_pair_move(Kind kind, std::string_view text, std::
 std::optional<Move> parse_shift_move(std::string_view text, std::string& error);
 // "up", "down", "left", "right".
 std::optional<Move> parse_direction_move(std::string_view text, std::string& error);
+// "x,y" (`kind` names the kind in the message).
+std::optional<Move> parse_tap_move(Kind kind, std::string_view text, std::string& error);
 // "(x, y)", and cells as such separated by spaces: how `tilelab analyze` writes them.
 std::string format_cell(Cell c);
 std::string format_cells(const std::vector<Cell>& cells);

@@ -9,7 +9,7 @@
 namespace tilelab {
 
 namespace {
-constexpr std::string_view kind_names[kind_count] = {"match3", "link", "lines", "slide"};
+constexpr std::string_view kind_names[kind_count] = {"match3", "link", "lines", "slide", "collapse"};
 }  // namespace
 
 bool parse_token_number(std::string_view text, std::int64_t& out) {

@@ -9,10 +9,10 @@
 
 namespace tilelab {
 
-// The four kinds of game, in the order of the kind table (analysis/game.hpp) and of the kinds' rules
+// The kinds of game, in the order of the kind table (analysis/game.hpp) and of the kinds' rules
 // and goal types (board/kind_data.hpp's KindsData, which checks it).
-enum class Kind { match3, link, lines, slide };
-constexpr int kind_count = 4;
+enum class Kind { match3, link, lines, slide, collapse };
+constexpr int kind_count = 5;
 
 std::string_view kind_name(Kind kind);
 // Returns false when the text names no kind.

@@ -11,6 +11,7 @@
 #include "tilelab/link/data.hpp"
 #include "tilelab/lines/data.hpp"
 #include "tilelab/slide/data.hpp"
+#include "tilelab/collapse/data.hpp"
 
 namespace tilelab {
 
@@ -40,7 +41,8 @@ struct KindDataList {
 using KindsData = KindDataList<KindData<Kind::match3, match3::Rules, match3::Goal>,  //
                                KindData<Kind::link, link::Rules, link::Goal>,        //
                                KindData<Kind::lines, lines::Rules, lines::Goal>,     //
-                               KindData<Kind::slide, slide::Rules, slide::Goal>>;
+                               KindData<Kind::slide, slide::Rules, slide::Goal>,     //
+                               KindData<Kind::collapse, collapse::Rules, collapse::Goal>>;
 
 static_assert(KindsData::in_kind_order(), "KindsData lists the kinds in the order of enum class Kind (board/board.hpp)");
 static_assert(KindsData::size == kind_count, "KindsData lists every kind of enum class Kind (board/board.hpp)");

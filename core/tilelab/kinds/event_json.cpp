@@ -117,6 +117,10 @@ struct Fields {
         out["cell"] = cell_json(e.cell);
         out["value"] = e.value;
     }
+    void operator()(const event::Reshuffle& e) const {
+        out["attempts"] = e.attempts;
+        out["found"] = e.found;
+    }
 };
 
 void add_fields(ojson& out, const Event& event) {

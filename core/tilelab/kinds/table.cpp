@@ -2,6 +2,9 @@
 // `tilelab apply`, and the problems of any level.
 #include "tilelab/kinds/table.hpp"
 
+#include <iterator>
+
+#include "tilelab/collapse/collapse.hpp"
 #include "tilelab/lines/lines.hpp"
 #include "tilelab/link/link.hpp"
 #include "tilelab/match3/match3.hpp"
@@ -9,36 +12,33 @@
 
 namespace tilelab {
 
-const KindOps& kind_ops(Kind kind) {
-    // One explicit table, in the order of Kind; no self-registration.
-    switch (kind) {
-    case Kind::match3:
-        return match3::ops();
-    case Kind::link:
-        return link::ops();
-    case Kind::lines:
-        return lines::ops();
-    case Kind::slide:
-        return slide::ops();
-    }
-    return match3::ops();
-}
+namespace {
 
-const KindFormat& kind_format(Kind kind) {
-    // Declared in the board layer (board/kind_format.hpp), under the kinds, for the level reader and
-    // writer; defined here, the one table that lists them, in the order of Kind.
-    switch (kind) {
-    case Kind::match3:
-        return match3::format();
-    case Kind::link:
-        return link::format();
-    case Kind::lines:
-        return lines::format();
-    case Kind::slide:
-        return slide::format();
-    }
-    return match3::format();
-}
+// One explicit table, in the order of Kind, one line a kind; no self-registration. A kind without
+// level problems of its own has none (nullptr).
+struct KindRow {
+    const KindOps& (*ops)();
+    const KindFormat& (*format)();
+    std::vector<Warning> (*problems)(const Level&);
+};
+constexpr KindRow kind_rows[] = {
+    {match3::ops, match3::format, match3::level_problems},
+    {link::ops, link::format, link::level_problems},
+    {lines::ops, lines::format, nullptr},
+    {slide::ops, slide::format, nullptr},
+    {collapse::ops, collapse::format, collapse::level_problems},
+};
+static_assert(std::size(kind_rows) == kind_count, "one row a kind, in the order of Kind");
+
+const KindRow& row(Kind kind) { return kind_rows[static_cast<std::size_t>(kind)]; }
+
+}  // namespace
+
+const KindOps& kind_ops(Kind kind) { return row(kind).ops(); }
+
+// Declared in the board layer (board/kind_format.hpp), under the kinds, for the level reader and
+// writer; defined here, by the one table that lists them.
+const KindFormat& kind_format(Kind kind) { return row(kind).format(); }
 
 std::optional<Move> parse_move(Kind kind, std::string_view text, std::string& error) {
     return kind_ops(kind).parse_move(text, error);
@@ -62,16 +62,8 @@ ApplyResult apply_moves(const Level& level, const std::vector<Move>& moves) {
 }
 
 std::vector<Warning> level_problems(const Level& level) {
-    switch (level.kind) {
-    case Kind::match3:
-        return match3::level_problems(level);
-    case Kind::link:
-        return link::level_problems(level);
-    case Kind::lines:
-    case Kind::slide:
-        return {};
-    }
-    return {};
+    const auto problems = row(level.kind).problems;
+    return problems ? problems(level) : std::vector<Warning>{};
 }
 
 std::vector<Warning> problem_list(const Level& level, std::vector<Warning> findings) {

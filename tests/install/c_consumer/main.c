@@ -147,6 +147,9 @@ static void print_typed(const tl_game* game, int move) {
             put_cell(stdout, e.a);
             printf(",\"value\":%lld", e.value);
             break;
+        case TL_EVENT_RESHUFFLE:
+            printf(",\"attempts\":%lld,\"found\":%s", e.value, e.flag ? "true" : "false");
+            break;
         }
         printf("}");
     }

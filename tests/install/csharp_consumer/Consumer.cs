@@ -43,6 +43,7 @@ static class Consumer
                 case EventType.Closed: f.Append($",\"cells\":{Cells(e.Cells)},\"new\":{(e.Flag ? "true" : "false")}"); break;
                 case EventType.TileMerge: f.Append($",\"ids\":[{e.Id},{e.Other}],\"into\":{e.Into},\"cell\":{e.A},\"value\":{e.Value}"); break;
                 case EventType.TileSpawn: f.Append($",\"id\":{e.Id},\"cell\":{e.A},\"value\":{e.Value}"); break;
+                case EventType.Reshuffle: f.Append($",\"attempts\":{e.Value},\"found\":{(e.Flag ? "true" : "false")}"); break;
             }
             parts.Add(f.Append("}").ToString());
         }
