@@ -179,6 +179,17 @@ void draw_overlays(const OverlayFrame& f) {
     const Analysis& analysis = f.analysis;
     const OverlayToggles& show = app.settings.overlays;
     nlohmann::ordered_json drawn{{"groups", nlohmann::ordered_json::array()}};
+    // The piece each ? cell draws from the seed, small in its corner: the groups are those of
+    // this drawn board (as `tilelab analyze` says), so the designer sees why.
+    if (show.match_groups || show.hint_swaps)
+        for (const auto& [c, colour] : analysis.start_spawns) {
+            if (colour < 0) continue;
+            const ImVec2 p = view.corner(c);
+            const ImVec2 centre(p.x + view.size * 0.78f, p.y + view.size * 0.78f);
+            const float r = view.size * 0.14f;
+            f.list->AddCircleFilled(centre, r * 1.35f, to_imu32(palette::cell_fill(doc.level(), colour)), 16);
+            draw_glyph(f.list, colour, centre, r * 0.8f, IM_COL32(20, 20, 20, 220), std::max(1.0f, view.size * 0.025f));
+        }
     if (show.match_groups)
         for (const CellGroup& group : analysis.groups) {
             outline_cells(f.list, view, group.cells, to_imu32(palette::overlay_match_group), f.thick);

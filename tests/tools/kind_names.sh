@@ -23,14 +23,11 @@ done
 cd "$root" || exit 2
 baseline=tests/data/kind_names_baseline.txt
 pattern='Kind::(match3|link|lines|slide)\b|#include "tilelab/(match3|link|lines|slide)/|\b(match3|link|lines|slide)::[A-Za-z_]'
-# The lines of a file that name a kind, "N:line" (comment lines left out).
-named() { grep -nE "$pattern" "$1" | grep -vE '^[0-9]+:[[:space:]]*//'; }
+# The lines of the files that name a kind, "FILE:N:line" (comment lines left out).
+named() { grep -nE "$pattern" "$@" /dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//'; }
 # Every C++ source of the core, the CLI and the editor outside the kind folders.
 mapfile -t files < <(find core editor -name '*.cpp' -o -name '*.hpp' | grep -vE '^core/tilelab/(match3|link|lines|slide)/|^editor/kinds/(match3|link|lines|slide)(_edits)?\.cpp$|^(core/tilelab|editor)/kinds/table\.cpp$|^core/tilelab/board/kind_data\.hpp$|^editor/kinds/edits_table\.cpp$' | sort)
-counts=$(for f in "${files[@]}"; do
-    n=$(named "$f" | grep -c .)
-    ((n > 0)) && echo "$f $n"
-done)
+counts=$(named "${files[@]}" | cut -d: -f1 | uniq -c | awk '{print $2 " " $1}')
 total=$(awk '{s += $2} END {print s + 0}' <<<"$counts")
 if ((update)); then
     printf '%s\n' "$counts" >"$baseline"
@@ -45,7 +42,7 @@ while read -r file n; do
     allowed=${allowed:-0}
     if ((n > allowed)); then
         echo "$file names a specific kind $n times (the baseline allows $allowed): move it behind the kind tables" >&2
-        named "$file" | sed "s|^|  $file:|" >&2
+        named "$file" | sed "s|^|  |" >&2
         failed=1
     fi
 done <<<"$counts"
