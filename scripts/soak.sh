@@ -11,7 +11,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B build-soak -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILELAB_TESTS=ON -DTILELAB_EDITOR=OFF \
   -DTILELAB_SOAK=ON "${launcher[@]}" >/dev/null
-cmake --build build-soak -j"$jobs" --target tilelab test_core test_match3 test_link test_lines test_slide test_pack
+cmake --build build-soak -j"$jobs" --target tilelab test_core test_match3 test_link test_lines test_slide test_collapse test_pack
 started=$SECONDS
 status=0
 ctest --test-dir build-soak -L soak --output-on-failure -j"$jobs" "$@" 2>&1 | tee build-soak/soak.log || status=${PIPESTATUS[0]}

@@ -19,7 +19,7 @@ jobs=${TILELAB_JOBS:-2}
 # targets, each run for 10 s as a test of the main run (tests/fuzz/smoke.cmake).
 cmake -S . -B build-san -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
   -DTILELAB_SANITIZE=ON -DTILELAB_FUZZ=ON -DTILELAB_EDITOR=OFF -DTILELAB_TESTS=ON >/dev/null
-cmake --build build-san -j"$jobs" --target test_core test_match3 test_link test_lines test_slide test_pack \
+cmake --build build-san -j"$jobs" --target test_core test_match3 test_link test_lines test_slide test_collapse test_pack \
   test_editor_model tilelab fuzz_reader fuzz_play fuzz_merge fuzz_calibration
 phase "build-san"
 

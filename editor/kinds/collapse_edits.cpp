@@ -63,26 +63,7 @@ bool keep_in_format(Level& level, const Level&) {
         level.lock.reset();
         changed = true;
     }
-    if (level.jelly) {
-        if (level.jelly->width != level.width() || level.jelly->height != level.height()) {
-            level.jelly = Grid(level.width(), level.height(), 0);
-            changed = true;
-        }
-        for (int i = 0; i < level.jelly->size(); ++i) {
-            std::int32_t& layers = level.jelly->cells[static_cast<std::size_t>(i)];
-            const std::int32_t fixed = level.board.cells[static_cast<std::size_t>(i)] == cell::hole
-                                           ? 0
-                                           : std::clamp(layers, 0, limits::max_jelly_layers);
-            if (fixed != layers) {
-                layers = fixed;
-                changed = true;
-            }
-        }
-    }
-    if (g.jelly && !level.jelly) {
-        level.jelly = Grid(level.width(), level.height(), 0);
-        changed = true;
-    }
+    changed |= keep_jelly_layer(level, g.jelly);
     return changed;
 }
 
@@ -110,6 +91,8 @@ std::string fill(Level& level, CellArea area, bool selected, std::uint64_t seed)
     return filled ? "" : "no ? cells to fill (select an area to refill it)";
 }
 
+bool needs_jelly_layer(const Level& level) { return collapse::goal_of(level).jelly; }
+
 std::string paste_refusal(const Level& level, const Level& clip) {
     const int needed = lowest_colors(clip), colors = collapse::rules_of(level).colors;
     if (needed > colors)
@@ -123,6 +106,7 @@ std::string paste_refusal(const Level& level, const Level& clip) {
 const KindEdits collapse_edits{
     .new_cell = cell::random,
     .layers = true,
+    .needs_jelly_layer = collapse_edits_parts::needs_jelly_layer,
     .palette = collapse_edits_parts::palette,
     .keep_cell = collapse_edits_parts::keep_cell,
     .keep_in_format = collapse_edits_parts::keep_in_format,

@@ -66,6 +66,11 @@ extern const KindEdits lines_edits;
 extern const KindEdits slide_edits;
 extern const KindEdits collapse_edits;
 
+// keep_in_format's jelly layer (match3's, collapse's): the board's shape, 0 on a hole, each cell
+// 0..max_jelly_layers, and a layer (all 0) when `goal_jelly` asks for one; returns true when that
+// changed anything.
+bool keep_jelly_layer(Level& level, bool goal_jelly);
+
 // Brings `value` into [lo, hi]; returns true when that changed it (keep_in_format's fields).
 template <class T>
 bool clamp_field(T& value, T lo, T hi) {

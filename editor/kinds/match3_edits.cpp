@@ -81,28 +81,9 @@ bool keep_in_format(Level& level, const Level& before) {
         changed |= clamp_field(c.color, 0, r.colors - 1);
         changed |= clamp_field(c.count, 1, limits::max_collect_count);
     }
-    if (level.jelly) {
-        if (level.jelly->width != level.width() || level.jelly->height != level.height()) {
-            level.jelly = Grid(level.width(), level.height(), 0);
-            changed = true;
-        }
-        for (int i = 0; i < level.jelly->size(); ++i) {
-            std::int32_t& layers = level.jelly->cells[static_cast<std::size_t>(i)];
-            std::int32_t fixed = level.board.cells[static_cast<std::size_t>(i)] == cell::hole
-                                     ? 0
-                                     : std::clamp(layers, 0, limits::max_jelly_layers);
-            if (fixed != layers) {
-                layers = fixed;
-                changed = true;
-            }
-        }
-    }
     // The jelly goal needs a jelly layer (the reader refuses the goal without one): an empty
     // layer stays while the goal is on, one is made when the goal is turned on.
-    if (g.jelly && !level.jelly) {
-        level.jelly = Grid(level.width(), level.height(), 0);
-        changed = true;
-    }
+    changed |= keep_jelly_layer(level, g.jelly);
     // Format version 2. The lock layer: 0 or 1, 1 only on a piece, special or colour bomb.
     if (level.lock) {
         if (level.lock->width != level.width() || level.lock->height != level.height()) {

@@ -35,6 +35,9 @@ Level numbered(Kind kind, int width, int height) {
             case Kind::slide:
                 c = 2 << ((x + y) % 10);
                 break;
+            case Kind::collapse:
+                c = (x + y) % 4;  // a new collapse level has 4 colours
+                break;
             }
         }
     return level;
@@ -45,7 +48,7 @@ bool loads(const Level& level) { return parse_level(write_level(level), "test").
 }  // namespace
 
 TEST_CASE("copy gives a level file of the selection that pastes back cell for cell, in every kind") {
-    for (Kind kind : {Kind::match3, Kind::link, Kind::lines, Kind::slide}) {
+    for (Kind kind : {Kind::match3, Kind::link, Kind::lines, Kind::slide, Kind::collapse}) {
         Level source = numbered(kind, 6, 5);
         std::string clip = copy_cells(source, {4, 3}, {1, 1});  // corners in any order
         LevelLoad load = parse_level(clip, "clipboard");
@@ -309,7 +312,7 @@ TEST_CASE("colours never drop below the colours on the board, and an emptied id 
 
 TEST_CASE("random edits of every kind never leave the document unloadable (5,000 edits)") {
     Rng rng(12);
-    for (Kind kind : {Kind::match3, Kind::link, Kind::lines, Kind::slide}) {
+    for (Kind kind : {Kind::match3, Kind::link, Kind::lines, Kind::slide, Kind::collapse}) {
         Level level = numbered(kind, 5, 4);
         Document doc(level, {});
         for (int i = 0; i < 1250; ++i) {
@@ -329,6 +332,12 @@ TEST_CASE("random edits of every kind never leave the document unloadable (5,000
                         rules.max_turns = big % 9;
                         rules.pair = Pairing{Pairing::Rule::sum, big};
                     }
+                    if (l.rules.is<collapse::Rules>()) {
+                        collapse::Rules& rules = l.rules.as<collapse::Rules>();
+                        rules.colors = big % 40;
+                        rules.min_group = big % 30;
+                        rules.score_per_piece = big;
+                    }
                     break;
                 case 2:
                     l.goal.moves = big;
@@ -337,6 +346,7 @@ TEST_CASE("random edits of every kind never leave the document unloadable (5,000
                 case 3:
                     if (l.rules.is<slide::Rules>()) l.rules.as<slide::Rules>().start_tiles = big % 50;
                     if (l.goal.is<lines::Goal>()) l.goal.as<lines::Goal>().closed_groups = big % 50;
+                    if (l.goal.is<collapse::Goal>()) l.goal.as<collapse::Goal>().collect.push_back({big % 20, big});
                     break;
                 case 4:
                     move_cells(l, c, {c.x + 1, c.y + 1}, static_cast<int>(rng.uniform(5)) - 2,

@@ -20,6 +20,49 @@ bool parse_token_number(std::string_view text, std::int64_t& out) {
     return ec == std::errc() && ptr == text.data() + text.size();
 }
 
+std::vector<std::pair<int, int>> read_collect(JsonChecker& check, const nlohmann::ordered_json& value, const std::string& p,
+                                              int colors, int max_color) {
+    std::vector<std::pair<int, int>> out;
+    if (!value.is_array()) {
+        check.error(p, "collect must be an array of {\"color\": c, \"count\": n}");
+        return out;
+    }
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const nlohmann::ordered_json& item = value[i];
+        const std::string ip = p + "/" + std::to_string(i);
+        if (!item.is_object()) {
+            check.error(ip, "a collect entry is {\"color\": c, \"count\": n}, not " + json_type_name(item));
+            continue;
+        }
+        check.unknown_keys(item, ip, {"color", "count"});
+        std::pair<int, int> entry{0, 0};
+        bool ok = true;
+        if (auto cv = check.find(item, "color")) {
+            auto n = check.integer(*cv, ip + "/color", 0, max_color, "color");
+            if (n && *n >= colors && colors > 0) {
+                check.error(ip + "/color",
+                            "colour " + std::to_string(*n) + " is out of range (colors is " + std::to_string(colors) + ")");
+                ok = false;
+            }
+            ok = ok && n.has_value();
+            if (n) entry.first = static_cast<int>(*n);
+        } else {
+            check.error(ip, "missing \"color\"");
+            ok = false;
+        }
+        if (auto cv = check.find(item, "count")) {
+            auto n = check.integer(*cv, ip + "/count", 1, limits::max_collect_count, "count");
+            ok = ok && n.has_value();
+            if (n) entry.second = static_cast<int>(*n);
+        } else {
+            check.error(ip, "missing \"count\"");
+            ok = false;
+        }
+        if (ok) out.push_back(entry);
+    }
+    return out;
+}
+
 std::string quoted_token(std::string_view token) {
     std::string out = "'";
     out += token.size() > 16 ? std::string(token.substr(0, 16)) + "..." : std::string(token);

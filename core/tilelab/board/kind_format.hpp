@@ -102,6 +102,11 @@ const KindFormat& kind_format(Kind kind);
 bool parse_token_number(std::string_view text, std::int64_t& out);
 // A token in single quotes for messages, cut at 16 characters ("'abc'").
 std::string quoted_token(std::string_view token);
+// A goal's "collect" list at `p` ([{"color": c, "count": n}], match3's and collapse's): each
+// entry checked with its place (a colour up to `max_color`, below `colors` when that is known, a
+// count of at least 1), the good ones returned as (colour, count) in order.
+std::vector<std::pair<int, int>> read_collect(JsonChecker& check, const nlohmann::ordered_json& value, const std::string& p,
+                                              int colors, int max_color);
 // The writer writes a key when the file had it or its value differs from the default.
 inline bool written_key(const Level& level, const std::string& key, bool differs) {
     return differs || level.present.count(key) > 0;

@@ -218,46 +218,9 @@ void read_goal(JsonChecker& check, const ojson& goal, Level& level, const std::s
                 g.ingredients = static_cast<int>(*n);
         }
     }
-    if (auto v = check.find(goal, "collect")) {
-        std::string cp = p + "/collect";
-        if (!v->is_array()) {
-            check.error(cp, "collect must be an array of {\"color\": c, \"count\": n}");
-            return;
-        }
-        for (std::size_t i = 0; i < v->size(); ++i) {
-            const ojson& item = (*v)[i];
-            std::string ip = cp + "/" + std::to_string(i);
-            if (!item.is_object()) {
-                check.error(ip, "a collect entry is {\"color\": c, \"count\": n}, not " + json_type_name(item));
-                continue;
-            }
-            check.unknown_keys(item, ip, {"color", "count"});
-            CollectGoal c;
-            bool ok = true;
-            if (auto cv = check.find(item, "color")) {
-                auto n = check.integer(*cv, ip + "/color", 0, limits::max_colors - 1, "color");
-                if (n && *n >= colors && colors > 0) {
-                    check.error(ip + "/color",
-                                "colour " + std::to_string(*n) + " is out of range (colors is " + std::to_string(colors) + ")");
-                    ok = false;
-                }
-                ok = ok && n.has_value();
-                if (n) c.color = static_cast<int>(*n);
-            } else {
-                check.error(ip, "missing \"color\"");
-                ok = false;
-            }
-            if (auto cv = check.find(item, "count")) {
-                auto n = check.integer(*cv, ip + "/count", 1, limits::max_collect_count, "count");
-                ok = ok && n.has_value();
-                if (n) c.count = static_cast<int>(*n);
-            } else {
-                check.error(ip, "missing \"count\"");
-                ok = false;
-            }
-            if (ok) g.collect.push_back(c);
-        }
-    }
+    if (auto v = check.find(goal, "collect"))
+        for (const auto& [color, count] : read_collect(check, *v, p + "/collect", colors, limits::max_colors - 1))
+            g.collect.push_back(CollectGoal{color, count});
 }
 
 // Jelly never on a hole; a lock only on a piece, a special or a colour bomb (once the board is read).
