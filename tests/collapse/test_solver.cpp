@@ -40,7 +40,7 @@ std::string board_text(const State& s) {
     std::string out;
     for (int y = 0; y < s.board.height; ++y) {
         for (int x = 0; x < s.board.width; ++x) {
-            std::string t = cell_token(s.board.at(x, y));
+            std::string t = tilelab::cell_token(Kind::collapse, s.board.at(x, y));
             if (s.jelly && s.jelly->at(x, y) > 0) t += "j" + std::to_string(s.jelly->at(x, y));
             out += t;
             out += std::string(6 - std::min<std::size_t>(5, t.size()), ' ');

@@ -7,14 +7,6 @@ namespace tilelab::collapse {
 
 std::string cell_token(std::int32_t value) {
     switch (value) {
-    case cell::empty:
-        return ".";
-    case cell::blocker:
-        return "#";
-    case cell::hole:
-        return "_";
-    case cell::random:
-        return "?";
     case rocket_h:
         return "rh";
     case rocket_v:

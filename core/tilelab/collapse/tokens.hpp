@@ -9,7 +9,8 @@
 
 namespace tilelab::collapse {
 
-// The cell's token.
+// The token of a piece or a power-up (KindFormat::token); the cells every kind shares (. # _ ?)
+// are board.hpp's cell_token(kind, value).
 std::string cell_token(std::int32_t value);
 // The cell a token names for a level of `colors` colours, or a message saying what is allowed.
 TokenResult parse_token(std::string_view token, int colors);
